@@ -1,0 +1,31 @@
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import type { Services } from "../services/container.ts";
+import { handleError } from "./errors.ts";
+import { publicProductsRouter } from "./products.ts";
+import { shippingRouter } from "./shipping.ts";
+
+/** JSON bodies larger than this are refused with 413 before they are read. */
+export const MAX_JSON_BODY = 64 * 1024;
+
+/** The JSON API, answering under /api. */
+export function createApiApp(services: Services) {
+  const api = new Hono().basePath("/api");
+  api.use("*", async (c, next) => {
+    await next();
+    c.header("Cache-Control", c.res.headers.get("Cache-Control") ?? "no-store");
+  });
+  api.use(
+    "*",
+    bodyLimit({
+      maxSize: MAX_JSON_BODY,
+      onError: (c) =>
+        c.json({ error: "payload_too_large", message: "Request body is too large" }, 413),
+    }),
+  );
+  api.route("/public/products", publicProductsRouter(services));
+  api.route("/shipping", shippingRouter(services));
+  api.notFound((c) => c.json({ error: "not_found", message: "No such API endpoint" }, 404));
+  api.onError(handleError);
+  return api;
+}

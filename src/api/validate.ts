@@ -1,0 +1,14 @@
+import type { Context } from "hono";
+import type { z } from "zod";
+import { ValidationError } from "../domain/errors.ts";
+
+/** Reads the JSON body (400 when it is not JSON) and parses it with `schema` (400 + errors). */
+export async function readJson<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
+  let body: unknown;
+  try {
+    body = await c.req.json();
+  } catch {
+    throw new ValidationError("Request body must be valid JSON");
+  }
+  return schema.parse(body);
+}

@@ -1,0 +1,43 @@
+/** A field-level problem, as the API reports it: `{ field, message }`. */
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+/** Base of the errors the API turns into 4xx JSON answers. */
+export class DomainError extends Error {
+  constructor(
+    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429,
+    readonly code: string,
+    message: string,
+    readonly errors?: FieldError[],
+  ) {
+    super(message);
+    this.name = "DomainError";
+  }
+}
+
+export class ValidationError extends DomainError {
+  constructor(message: string, errors?: FieldError[]) {
+    super(400, "validation_error", message, errors);
+  }
+}
+
+export class NotFoundError extends DomainError {
+  constructor(message: string) {
+    super(404, "not_found", message);
+  }
+}
+
+export class ConflictError extends DomainError {
+  constructor(message: string, errors?: FieldError[]) {
+    super(409, "conflict", message, errors);
+  }
+}
+
+/** The request was understood but a business rule refuses it (e.g. not enough stock). */
+export class UnprocessableError extends DomainError {
+  constructor(code: string, message: string) {
+    super(422, code, message);
+  }
+}

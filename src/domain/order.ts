@@ -1,0 +1,105 @@
+import { z } from "zod";
+import { fromCents } from "./money.ts";
+
+export const ORDER_STATUSES = [
+  "pending",
+  "confirmed",
+  "processing",
+  "shipped",
+  "delivered",
+  "cancelled",
+] as const;
+export const PAYMENT_STATUSES = ["pending", "paid", "failed"] as const;
+export const PAYMENT_METHODS = ["online", "delivery"] as const;
+
+export const customerSchema = z.object({
+  firstName: z.string().trim().min(1).max(100),
+  lastName: z.string().trim().min(1).max(100),
+  email: z.string().trim().max(254),
+  phone: z.string().trim().max(40),
+});
+
+export const shippingAddressSchema = z.object({
+  address: z.string().trim().min(1).max(300),
+  city: z.string().trim().min(1).max(100),
+  state: z.string().trim().min(1).max(100),
+  zipCode: z.string().trim().min(1).max(20),
+  country: z.string().trim().min(1).max(100),
+});
+
+export const orderLineSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  priceCents: z.number().int().min(0),
+  quantity: z.number().int().min(1),
+  image: z.string(),
+});
+
+/** An order as stored in KV. */
+export const orderSchema = z.object({
+  schemaVersion: z.literal(1),
+  id: z.string(),
+  orderNumber: z.string(),
+  customer: customerSchema,
+  shippingAddress: shippingAddressSchema,
+  items: z.array(orderLineSchema).min(1),
+  subtotalCents: z.number().int().min(0),
+  shippingFeeCents: z.number().int().min(0),
+  totalCents: z.number().int().min(0),
+  currency: z.literal("EUR"),
+  paymentMethod: z.enum(PAYMENT_METHODS),
+  paymentStatus: z.enum(PAYMENT_STATUSES),
+  status: z.enum(ORDER_STATUSES),
+  shippingCountry: z.string(),
+  shippingFeeDetails: z.object({
+    country: z.string(),
+    feeCents: z.number().int().min(0),
+    currency: z.string(),
+  }).nullable(),
+  paymentIntentId: z.string().optional(),
+  /** Paid, but the stock was gone when the payment completed: staff must refund. */
+  needsRefund: z.boolean().optional(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Order = z.infer<typeof orderSchema>;
+export type NewOrder = Omit<Order, "schemaVersion" | "id" | "orderNumber" | "updatedAt">;
+
+/** "ORD-000042" */
+export function formatOrderNumber(n: number): string {
+  return `ORD-${String(n).padStart(6, "0")}`;
+}
+
+/** The Order entity of the admin spec (euros). */
+export function toPublicOrder(o: Order) {
+  return {
+    _id: o.id,
+    orderNumber: o.orderNumber,
+    customer: o.customer,
+    shippingAddress: o.shippingAddress,
+    items: o.items.map((l) => ({
+      id: l.id,
+      title: l.title,
+      price: fromCents(l.priceCents),
+      quantity: l.quantity,
+      images: { front: l.image },
+    })),
+    subtotal: fromCents(o.subtotalCents),
+    shippingFee: fromCents(o.shippingFeeCents),
+    total: fromCents(o.totalCents),
+    currency: o.currency,
+    paymentMethod: o.paymentMethod,
+    paymentStatus: o.paymentStatus,
+    status: o.status,
+    createdAt: o.createdAt,
+    shippingCountry: o.shippingCountry,
+    shippingFeeDetails: o.shippingFeeDetails
+      ? {
+        country: o.shippingFeeDetails.country,
+        fee: fromCents(o.shippingFeeDetails.feeCents),
+        currency: o.shippingFeeDetails.currency,
+      }
+      : null,
+    ...(o.needsRefund ? { needsRefund: true } : {}),
+  };
+}

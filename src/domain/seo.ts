@@ -1,0 +1,54 @@
+/** Structured data (schema.org JSON-LD) for every page: organisation, board, site search. */
+export interface SiteFacts {
+  siteName: string;
+  companyName: string;
+  siteUrl: string;
+  board: { name: string; description: string; price: number; image: string; inStock: boolean };
+}
+
+export function siteJsonLd(f: SiteFacts) {
+  return {
+    "@context": "https://schema.org",
+    "@graph": [
+      {
+        "@type": "Organization",
+        "@id": `${f.siteUrl}/#organization`,
+        name: f.companyName,
+        url: f.siteUrl,
+        logo: `${f.siteUrl}/images/logo.svg`,
+      },
+      {
+        "@type": "WebSite",
+        "@id": `${f.siteUrl}/#website`,
+        name: f.siteName,
+        url: f.siteUrl,
+        publisher: { "@id": `${f.siteUrl}/#organization` },
+        potentialAction: {
+          "@type": "SearchAction",
+          target: { "@type": "EntryPoint", urlTemplate: `${f.siteUrl}/search?q={term}` },
+          "query-input": "required name=term",
+        },
+      },
+      {
+        "@type": "Product",
+        name: f.board.name,
+        description: f.board.description,
+        image: `${f.siteUrl}${f.board.image}`,
+        brand: { "@type": "Brand", name: f.siteName },
+        offers: {
+          "@type": "Offer",
+          price: f.board.price.toFixed(2),
+          priceCurrency: "EUR",
+          availability: `https://schema.org/${f.board.inStock ? "InStock" : "OutOfStock"}`,
+          url: `${f.siteUrl}/shop`,
+          seller: { "@id": `${f.siteUrl}/#organization` },
+        },
+      },
+    ],
+  };
+}
+
+/** JSON for a <script type="application/ld+json"> block: "<" escaped so it cannot close it. */
+export function jsonLdText(data: unknown): string {
+  return JSON.stringify(data).replace(/</g, "\\u003c");
+}

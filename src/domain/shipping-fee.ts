@@ -1,0 +1,47 @@
+import { z } from "zod";
+import { CURRENCIES, fromCents } from "./money.ts";
+
+/** A per-country shipping fee as stored in KV. `country` is the country's English name. */
+export const shippingFeeSchema = z.object({
+  schemaVersion: z.literal(1),
+  id: z.string().min(1),
+  country: z.string().min(1).max(100),
+  feeCents: z.number().int().min(0),
+  currency: z.enum(CURRENCIES),
+  isActive: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type ShippingFee = z.infer<typeof shippingFeeSchema>;
+
+export const shippingFeeInputSchema = z.object({
+  country: z.string().trim().min(1, "Country and shipping fee are required").max(100),
+  shippingFee: z.number().min(0).max(100_000),
+  currency: z.enum(CURRENCIES).default("EUR"),
+  isActive: z.boolean().default(true),
+});
+export type ShippingFeeInput = z.input<typeof shippingFeeInputSchema>;
+
+/** The shipping fee record of the spec: _id, country, shippingFee, currency, isActive. */
+export interface PublicShippingFee {
+  _id: string;
+  country: string;
+  shippingFee: number;
+  currency: string;
+  isActive: boolean;
+}
+
+export function toPublicShippingFee(f: ShippingFee): PublicShippingFee {
+  return {
+    _id: f.id,
+    country: f.country,
+    shippingFee: fromCents(f.feeCents),
+    currency: f.currency,
+    isActive: f.isActive,
+  };
+}
+
+/** Fee lookups are by country name, case- and accent-insensitive. */
+export function countryKey(country: string): string {
+  return country.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").trim().toLowerCase();
+}

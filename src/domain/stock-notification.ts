@@ -1,0 +1,25 @@
+import { z } from "zod";
+
+export const stockNotificationSchema = z.object({
+  schemaVersion: z.literal(1),
+  id: z.string(),
+  productId: z.string(),
+  productName: z.string(),
+  email: z.string(),
+  isNotified: z.boolean(),
+  notifiedAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type StockNotification = z.infer<typeof stockNotificationSchema>;
+
+export function toPublicStockNotification(n: StockNotification) {
+  return {
+    _id: n.id,
+    productId: n.productId,
+    productName: n.productName,
+    email: n.email,
+    isNotified: n.isNotified,
+    notifiedAt: n.notifiedAt,
+    createdAt: n.createdAt,
+  };
+}

@@ -1,0 +1,55 @@
+/** The product and framework name when SITE_NAME is not set. */
+export const DEFAULT_SITE_NAME = "Vectra";
+
+/** Everything the server reads from its environment, in one typed place. */
+export interface Config {
+  port: number;
+  kvPath: string;
+  siteUrl: string;
+  siteName: string;
+  /** Unset means: generate once and keep in KV (see services/secrets.ts). */
+  jwtSecret?: string;
+  shopEnv: "production" | "development";
+  stripe: { secretKey?: string; publishableKey?: string; webhookSecret?: string };
+  smtpUrl?: string;
+  mailFrom: string;
+  shopEmail: string;
+  adminEmail: string;
+  adminPassword?: string;
+  /** ISO codes left out of every country list (the spec excludes Israel). */
+  excludedCountries: string[];
+}
+
+export function loadConfig(env: Record<string, string | undefined> = Deno.env.toObject()): Config {
+  const get = (name: string) => {
+    const v = env[name]?.trim();
+    return v ? v : undefined;
+  };
+  const port = Number(get("PORT") ?? 8000);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new Error(`Invalid PORT: ${env.PORT}`);
+  }
+  const siteUrl = (get("PUBLIC_SITE_URL") ?? `http://localhost:${port}`).replace(/\/+$/, "");
+  return {
+    port,
+    kvPath: get("KV_PATH") ?? "./data/shop.kv",
+    siteUrl,
+    siteName: get("SITE_NAME") ?? DEFAULT_SITE_NAME,
+    jwtSecret: get("JWT_SECRET"),
+    shopEnv: get("SHOP_ENV") === "production" ? "production" : "development",
+    stripe: {
+      secretKey: get("STRIPE_SECRET_KEY"),
+      publishableKey: get("STRIPE_PUBLISHABLE_KEY"),
+      webhookSecret: get("STRIPE_WEBHOOK_SECRET"),
+    },
+    smtpUrl: get("SMTP_URL"),
+    mailFrom: get("MAIL_FROM") ?? "Shop <shop@localhost>",
+    shopEmail: get("SHOP_EMAIL") ?? "shop@localhost",
+    adminEmail: get("ADMIN_EMAIL") ?? "admin@localhost",
+    adminPassword: get("ADMIN_PASSWORD"),
+    excludedCountries: (get("EXCLUDED_COUNTRIES") ?? "IL").split(",").map((c) =>
+      c.trim().toUpperCase()
+    )
+      .filter(Boolean),
+  };
+}

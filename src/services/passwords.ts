@@ -1,0 +1,44 @@
+/** PBKDF2-SHA256 with 600,000 iterations (OWASP's figure), a 16-byte salt, a 32-byte hash. */
+const ITERATIONS = 600_000;
+
+const b64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes));
+const unb64 = (text: string) => Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
+
+async function derive(password: string, salt: Uint8Array, iterations: number): Promise<Uint8Array> {
+  const key = await crypto.subtle.importKey(
+    "raw",
+    new TextEncoder().encode(password),
+    "PBKDF2",
+    false,
+    ["deriveBits"],
+  );
+  const bits = await crypto.subtle.deriveBits(
+    { name: "PBKDF2", hash: "SHA-256", salt: salt as BufferSource, iterations },
+    key,
+    256,
+  );
+  return new Uint8Array(bits);
+}
+
+/** "pbkdf2-sha256$600000$<salt>$<hash>" */
+export async function hashPassword(password: string): Promise<string> {
+  const salt = crypto.getRandomValues(new Uint8Array(16));
+  const hash = await derive(password, salt, ITERATIONS);
+  return `pbkdf2-sha256$${ITERATIONS}$${b64(salt)}$${b64(hash)}`;
+}
+
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const [scheme, iter, salt, hash] = stored.split("$");
+  if (scheme !== "pbkdf2-sha256" || !iter || !salt || !hash) return false;
+  const actual = await derive(password, unb64(salt), Number(iter));
+  const expected = unb64(hash);
+  if (actual.length !== expected.length) return false;
+  let diff = 0;
+  for (let i = 0; i < actual.length; i++) diff |= actual[i] ^ expected[i];
+  return diff === 0;
+}
+
+/** A random password for the first superadmin when none is configured. */
+export function randomPassword(): string {
+  return b64(crypto.getRandomValues(new Uint8Array(18))).replace(/[+/=]/g, "x");
+}

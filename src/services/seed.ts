@@ -1,0 +1,154 @@
+import type { ProductInput } from "../domain/product.ts";
+import type { ShippingFeeInput } from "../domain/shipping-fee.ts";
+import type { Services } from "./container.ts";
+import { hashPassword, randomPassword } from "./passwords.ts";
+
+const SEEDED_KEY = ["meta", "seeded_at"];
+
+export function demoProducts(siteName: string): ProductInput[] {
+  return [
+    {
+      name: `${siteName} DSP Board`,
+      description:
+        `The real-time DSP and motor-control development board behind the ${siteName} framework. ` +
+        "A shield for Arduino, STM32 Nucleo and Raspberry Pi, or a stand-alone board on USB: " +
+        "draw your control loop as a block diagram, run it at 20 kHz and watch every signal live.",
+      price: 600,
+      image: "/images/products/dsp-board.svg",
+      hoverImage: "/images/products/dsp-board-back.svg",
+      category: ["Development Boards"],
+      features: [
+        "480 MHz DSP core with double-precision FPU, control loops up to 20 kHz",
+        "Shield headers for Arduino, STM32 Nucleo and Raspberry Pi, USB-C to a PC",
+        "6 PWM channels with dead-time, ready for a 3-phase inverter",
+        "8 × 16-bit ADC channels, 2 DAC outputs, 2 quadrature encoder inputs",
+        "Programmed as block diagrams: no code generation, live signal monitoring",
+      ],
+      stock: 25,
+    },
+    {
+      name: "3-Phase Motor Driver Shield",
+      description:
+        "A 48 V / 10 A three-phase inverter stage that stacks on the DSP board: gate drivers, " +
+        "phase-current shunts and bus-voltage sensing wired to the board's ADCs.",
+      price: 149,
+      image: "/images/products/motor-shield.svg",
+      category: ["Modules"],
+      features: [
+        "12–48 V DC bus, 10 A continuous per phase",
+        "Three phase-current shunts with 16-bit sensing",
+        "Hardware over-current trip in under 1 µs",
+        "Hall and encoder connectors on board",
+      ],
+      stock: 40,
+    },
+    {
+      name: "USB Isolation Module",
+      description:
+        "Galvanic isolation between your PC and the power stage: debug a live inverter without " +
+        "ground loops or a fried laptop.",
+      price: 59,
+      image: "/images/products/usb-isolator.svg",
+      category: ["Modules"],
+      features: [
+        "5 kV RMS isolation, USB 2.0 full speed",
+        "Powers the board's logic side from the PC",
+        "Plugs between the board and any USB-C cable",
+      ],
+      stock: 60,
+    },
+    {
+      name: "Encoder & Hall Sensor Kit",
+      description:
+        "A 2048-line incremental encoder and a Hall sensor board with cables, for closed-loop " +
+        "speed and position control out of the box.",
+      price: 39,
+      image: "/images/products/encoder-kit.svg",
+      category: ["Sensors"],
+      features: [
+        "2048 lines per revolution, A/B/Z outputs",
+        "Three-channel Hall sensor board",
+        "Shielded cables with keyed connectors",
+      ],
+      stock: 0,
+    },
+    {
+      name: "Sensor Expansion Board",
+      description:
+        "Analogue front-ends for the lab: two load-cell bridges, a 3-axis IMU and four ±10 V " +
+        "inputs, all scaled for the board's ADCs.",
+      price: 89,
+      image: "/images/products/sensor-board.svg",
+      category: ["Sensors"],
+      features: [
+        "Two strain-gauge bridge amplifiers",
+        "3-axis accelerometer and gyroscope",
+        "Four ±10 V industrial inputs",
+      ],
+      stock: 15,
+    },
+    {
+      name: "Cable & Connector Kit",
+      description: "Every lead you need to wire the board to motors, sensors and bench supplies.",
+      price: 24.5,
+      image: "/images/products/cable-kit.svg",
+      category: ["Other"],
+      features: [
+        "Jumper, JST and screw-terminal leads",
+        "USB-C cable, 1.5 m",
+        "Banana-to-terminal power leads",
+      ],
+      stock: 100,
+    },
+  ];
+}
+
+export const DEMO_SHIPPING_FEES: ShippingFeeInput[] = [
+  { country: "France", shippingFee: 9.9 },
+  { country: "Belgium", shippingFee: 12.5 },
+  { country: "Germany", shippingFee: 12.5 },
+  { country: "Netherlands", shippingFee: 12.5 },
+  { country: "Spain", shippingFee: 14 },
+  { country: "Italy", shippingFee: 14 },
+  { country: "Switzerland", shippingFee: 19 },
+  { country: "United Kingdom", shippingFee: 19 },
+  { country: "Tunisia", shippingFee: 22 },
+  { country: "Morocco", shippingFee: 22 },
+  { country: "United States", shippingFee: 35, currency: "EUR" },
+  { country: "Canada", shippingFee: 35 },
+  { country: "Japan", shippingFee: 39, isActive: false },
+];
+
+/**
+ * Fills an empty KV with the demo catalogue, shipping fees and a first superadmin. Runs once:
+ * a marker records it, and nothing is ever written over existing data.
+ */
+export async function seedIfEmpty(services: Services, log: (line: string) => void = console.log) {
+  const { kv, config } = services;
+  const marker = await kv.get(SEEDED_KEY);
+  if (marker.value) return false;
+  const claim = await kv.atomic().check(marker).set(SEEDED_KEY, new Date().toISOString()).commit();
+  if (!claim.ok) return false; // another instance is seeding
+
+  if ((await services.products.list()).length === 0) {
+    for (const product of demoProducts(config.siteName)) await services.products.create(product);
+  }
+  if ((await services.shippingFees.list()).length === 0) {
+    for (const fee of DEMO_SHIPPING_FEES) await services.shippingFees.create(fee);
+  }
+  if ((await services.admins.count()) === 0) {
+    const password = config.adminPassword ?? randomPassword();
+    await services.admins.create({
+      username: "Superadmin",
+      email: config.adminEmail,
+      passwordHash: await hashPassword(password),
+      role: "superadmin",
+    });
+    if (config.adminPassword) log(`First superadmin created: ${config.adminEmail}`);
+    else {
+      log(`First superadmin created: ${config.adminEmail} with password ${password}`);
+      log("This password is shown only once. Set ADMIN_PASSWORD to choose your own.");
+    }
+  }
+  return true;
+}

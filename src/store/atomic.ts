@@ -1,0 +1,35 @@
+/** How many times an optimistic (versionstamp-checked) write is retried on conflict. */
+const MAX_ATTEMPTS = 50;
+
+export type Attempt<T> = { ok: true; value: T } | { ok: false };
+/** The attempt is finished with this value. */
+export const done = <T>(value: T): Attempt<T> => ({ ok: true, value });
+/** The commit lost a race: read again and retry. */
+export const conflict: Attempt<never> = { ok: false };
+
+/**
+ * Runs `attempt` until it commits. `attempt` reads, builds one atomic operation and returns
+ * `commit()`'s result (or a value of its own when it decided not to write).
+ */
+export async function retryOnConflict<T>(
+  attempt: () => Promise<Attempt<T>>,
+): Promise<T> {
+  for (let i = 0; i < MAX_ATTEMPTS; i++) {
+    const result = await attempt();
+    if (result.ok) return result.value;
+    // Back off a little, with jitter, so concurrent writers do not collide in lockstep.
+    await new Promise((r) => setTimeout(r, Math.random() * Math.min(2 ** i, 50)));
+  }
+  throw new Error("KV write kept conflicting; gave up");
+}
+
+/** Lists every value under a prefix. */
+export async function listValues<T>(kv: Deno.Kv, prefix: Deno.KvKey, parse: (v: unknown) => T) {
+  const out: T[] = [];
+  for await (const entry of kv.list({ prefix })) out.push(parse(entry.value));
+  return out;
+}
+
+export function nowIso(): string {
+  return new Date().toISOString();
+}

@@ -1,0 +1,69 @@
+import { BLOB_CHUNK_SIZE, type BlobMeta, blobMetaSchema } from "../domain/blob.ts";
+import { newId } from "../domain/ids.ts";
+import { nowIso } from "./atomic.ts";
+
+const metaKey = (id: string) => ["blob_meta", id] as const;
+const chunkKey = (id: string, n: number) => ["blob", id, n] as const;
+
+export type BlobStore = ReturnType<typeof createBlobStore>;
+
+/** Uploaded files, stored as 60 KiB chunks (KV values are capped at 64 KiB). */
+export function createBlobStore(kv: Deno.Kv) {
+  return {
+    async put(bytes: Uint8Array, contentType: string, filename: string): Promise<BlobMeta> {
+      const id = newId();
+      const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes as BufferSource));
+      const etag = `"${
+        Array.from(digest.slice(0, 12), (b) => b.toString(16).padStart(2, "0")).join("")
+      }"`;
+      const chunks = Math.ceil(bytes.length / BLOB_CHUNK_SIZE);
+      const meta: BlobMeta = {
+        schemaVersion: 1,
+        id,
+        filename,
+        contentType,
+        size: bytes.length,
+        chunks,
+        etag,
+        createdAt: nowIso(),
+      };
+      // Chunks first, the metadata last: a blob is visible only once all of it is written.
+      for (let n = 0; n < chunks; n += 8) {
+        const op = kv.atomic();
+        for (let i = n; i < Math.min(n + 8, chunks); i++) {
+          op.set(chunkKey(id, i), bytes.subarray(i * BLOB_CHUNK_SIZE, (i + 1) * BLOB_CHUNK_SIZE));
+        }
+        const res = await op.commit();
+        if (!res.ok) throw new Error("Could not store upload");
+      }
+      await kv.set(metaKey(id), meta);
+      return meta;
+    },
+
+    async meta(id: string): Promise<BlobMeta | null> {
+      const entry = await kv.get(metaKey(id));
+      return entry.value ? blobMetaSchema.parse(entry.value) : null;
+    },
+
+    async read(id: string): Promise<Uint8Array | null> {
+      const entry = await kv.get(metaKey(id));
+      if (!entry.value) return null;
+      const meta = blobMetaSchema.parse(entry.value);
+      const out = new Uint8Array(meta.size);
+      let offset = 0;
+      for await (const chunk of kv.list<Uint8Array>({ prefix: ["blob", id] })) {
+        out.set(chunk.value, offset);
+        offset += chunk.value.length;
+      }
+      return out;
+    },
+
+    async remove(id: string): Promise<boolean> {
+      const meta = await kv.get(metaKey(id));
+      if (!meta.value) return false;
+      await kv.delete(metaKey(id));
+      for await (const chunk of kv.list({ prefix: ["blob", id] })) await kv.delete(chunk.key);
+      return true;
+    },
+  };
+}

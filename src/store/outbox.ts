@@ -1,0 +1,89 @@
+import { newId } from "../domain/ids.ts";
+import {
+  type MailMessage,
+  mailMessageSchema,
+  MAX_MAIL_ATTEMPTS,
+  type OutboxEntry,
+  outboxEntrySchema,
+} from "../domain/mail.ts";
+import { nowIso } from "./atomic.ts";
+
+const entryKey = (id: string) => ["outbox", id] as const;
+const pendingKey = (id: string) => ["outbox_pending", id] as const;
+
+export type OutboxStore = ReturnType<typeof createOutboxStore>;
+
+export function createOutboxStore(kv: Deno.Kv) {
+  const parse = (v: unknown) => outboxEntrySchema.parse(v);
+
+  return {
+    /** Adds a message to `op`, so it is written in the same commit as the event behind it. */
+    add(op: Deno.AtomicOperation, message: MailMessage): OutboxEntry {
+      const entry: OutboxEntry = {
+        ...mailMessageSchema.parse(message),
+        schemaVersion: 1,
+        id: newId(),
+        status: "pending",
+        attempts: 0,
+        createdAt: nowIso(),
+      };
+      op.set(entryKey(entry.id), entry).set(pendingKey(entry.id), true);
+      return entry;
+    },
+
+    async get(id: string): Promise<OutboxEntry | null> {
+      const e = await kv.get(entryKey(id));
+      return e.value ? parse(e.value) : null;
+    },
+
+    async pending(limit = 50): Promise<OutboxEntry[]> {
+      const out: OutboxEntry[] = [];
+      for await (const e of kv.list({ prefix: ["outbox_pending"] }, { limit })) {
+        const entry = await this.get(String(e.key[1]));
+        if (entry) out.push(entry);
+      }
+      return out;
+    },
+
+    async list(): Promise<OutboxEntry[]> {
+      const out: OutboxEntry[] = [];
+      for await (const e of kv.list({ prefix: ["outbox"] })) out.push(parse(e.value));
+      return out;
+    },
+
+    /**
+     * Records one delivery attempt. Checked against the version read, so two senders racing
+     * on the same message record one outcome; returns false when another sender won.
+     */
+    async recordAttempt(id: string, error?: string): Promise<boolean> {
+      const e = await kv.get(entryKey(id));
+      if (!e.value) return false;
+      const current = parse(e.value);
+      if (current.status !== "pending") return false;
+      const attempts = current.attempts + 1;
+      const next: OutboxEntry = error
+        ? {
+          ...current,
+          attempts,
+          lastError: error.slice(0, 500),
+          status: attempts >= MAX_MAIL_ATTEMPTS ? "failed" : "pending",
+        }
+        : { ...current, attempts, status: "sent", sentAt: nowIso() };
+      const op = kv.atomic().check(e).set(entryKey(id), next);
+      if (next.status !== "pending") op.delete(pendingKey(id));
+      return (await op.commit()).ok;
+    },
+
+    /** Claims a message for sending, so two instances do not both deliver it at once. */
+    async claim(id: string, ttlMs = 60_000): Promise<boolean> {
+      const key = ["outbox_claim", id];
+      const current = await kv.get<number>(key);
+      // The claim carries its own expiry: KV's expireIn deletes lazily, so it is not relied on.
+      if (current.value && current.value > Date.now()) return false;
+      const until = Date.now() + ttlMs;
+      const res = await kv.atomic().check(current).set(key, until, { expireIn: ttlMs * 10 })
+        .commit();
+      return res.ok;
+    },
+  };
+}

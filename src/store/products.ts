@@ -1,0 +1,177 @@
+import { NotFoundError, UnprocessableError } from "../domain/errors.ts";
+import { newId, slugify } from "../domain/ids.ts";
+import { toCents } from "../domain/money.ts";
+import {
+  type Product,
+  type ProductInput,
+  productInputSchema,
+  productSchema,
+} from "../domain/product.ts";
+import { conflict, done, listValues, nowIso, retryOnConflict } from "./atomic.ts";
+
+const productKey = (id: string) => ["product", id] as const;
+const slugKey = (slug: string) => ["product_by_slug", slug] as const;
+/** Changes on every catalogue write, so caches in any instance know when to refresh. */
+export const CATALOG_VERSION_KEY = ["catalog_version"] as const;
+
+export type ProductStore = ReturnType<typeof createProductStore>;
+
+export function createProductStore(kv: Deno.Kv) {
+  const parse = (v: unknown) => productSchema.parse(v);
+
+  async function get(id: string): Promise<Product | null> {
+    const entry = await kv.get<Product>(productKey(id));
+    return entry.value ? parse(entry.value) : null;
+  }
+
+  async function getOrThrow(id: string): Promise<Product> {
+    const product = await get(id);
+    if (!product) throw new NotFoundError("Product not found");
+    return product;
+  }
+
+  /** A free slug derived from the name: "name", then "name-2", "name-3"... */
+  async function freeSlug(name: string, ownId?: string): Promise<string> {
+    const base = slugify(name);
+    for (let n = 1;; n++) {
+      const slug = n === 1 ? base : `${base}-${n}`;
+      const taken = await kv.get<string>(slugKey(slug));
+      if (!taken.value || taken.value === ownId) return slug;
+    }
+  }
+
+  return {
+    get,
+    getOrThrow,
+
+    async getBySlug(slug: string): Promise<Product | null> {
+      const id = await kv.get<string>(slugKey(slug));
+      return id.value ? await get(id.value) : null;
+    },
+
+    /** Every product, oldest first. */
+    list(): Promise<Product[]> {
+      return listValues(kv, ["product"], parse);
+    },
+
+    async create(input: ProductInput): Promise<Product> {
+      const data = productInputSchema.parse(input);
+      return await retryOnConflict(async () => {
+        const slug = await freeSlug(data.name);
+        const now = nowIso();
+        const product: Product = {
+          schemaVersion: 1,
+          id: newId(),
+          slug,
+          name: data.name,
+          description: data.description,
+          priceCents: toCents(data.price),
+          currency: data.currency,
+          image: data.image,
+          ...(data.hoverImage ? { hoverImage: data.hoverImage } : {}),
+          category: data.category,
+          features: data.features,
+          stock: data.stock,
+          isActive: data.isActive,
+          createdAt: now,
+          updatedAt: now,
+        };
+        const res = await kv.atomic()
+          .check({ key: slugKey(slug), versionstamp: null })
+          .set(productKey(product.id), product)
+          .set(slugKey(slug), product.id)
+          .set(CATALOG_VERSION_KEY, newId())
+          .commit();
+        return res.ok ? done(product) : conflict;
+      });
+    },
+
+    async update(id: string, patch: Partial<ProductInput>): Promise<Product> {
+      return await retryOnConflict(async () => {
+        const entry = await kv.get<Product>(productKey(id));
+        if (!entry.value) throw new NotFoundError("Product not found");
+        const current = parse(entry.value);
+        const merged = productInputSchema.parse({
+          name: current.name,
+          description: current.description,
+          price: current.priceCents / 100,
+          currency: current.currency,
+          image: current.image,
+          hoverImage: current.hoverImage,
+          category: current.category,
+          features: current.features,
+          stock: current.stock,
+          isActive: current.isActive,
+          ...patch,
+        });
+        const slug = merged.name === current.name ? current.slug : await freeSlug(merged.name, id);
+        const { hoverImage: _dropped, ...rest } = current;
+        const product: Product = {
+          ...rest,
+          slug,
+          name: merged.name,
+          description: merged.description,
+          priceCents: toCents(merged.price),
+          currency: merged.currency,
+          image: merged.image,
+          ...(merged.hoverImage ? { hoverImage: merged.hoverImage } : {}),
+          category: merged.category,
+          features: merged.features,
+          stock: merged.stock,
+          isActive: merged.isActive,
+          updatedAt: nowIso(),
+        };
+        const op = kv.atomic().check(entry).set(productKey(id), product)
+          .set(CATALOG_VERSION_KEY, newId());
+        if (slug !== current.slug) {
+          op.check({ key: slugKey(slug), versionstamp: null })
+            .delete(slugKey(current.slug))
+            .set(slugKey(slug), id);
+        }
+        const res = await op.commit();
+        return res.ok ? done(product) : conflict;
+      });
+    },
+
+    async remove(id: string): Promise<void> {
+      await retryOnConflict(async () => {
+        const entry = await kv.get<Product>(productKey(id));
+        if (!entry.value) throw new NotFoundError("Product not found");
+        const res = await kv.atomic().check(entry)
+          .delete(productKey(id))
+          .delete(slugKey(parse(entry.value).slug))
+          .set(CATALOG_VERSION_KEY, newId())
+          .commit();
+        return res.ok ? done(undefined) : conflict;
+      });
+    },
+
+    /**
+     * Adds `delta` (may be negative) to a product's stock in one versionstamp-checked write.
+     * Refuses, changing nothing, when the stock would go below zero.
+     */
+    async adjustStock(id: string, delta: number): Promise<Product> {
+      if (!Number.isInteger(delta)) {
+        throw new UnprocessableError("invalid_quantity", "Invalid quantity");
+      }
+      return await retryOnConflict(async () => {
+        const entry = await kv.get<Product>(productKey(id));
+        if (!entry.value) throw new NotFoundError("Product not found");
+        const current = parse(entry.value);
+        const stock = current.stock + delta;
+        if (stock < 0) {
+          throw new UnprocessableError("not_enough_stock", `Not enough stock for ${current.name}`);
+        }
+        const product = { ...current, stock, updatedAt: nowIso() };
+        const res = await kv.atomic().check(entry).set(productKey(id), product)
+          .set(CATALOG_VERSION_KEY, newId()).commit();
+        return res.ok ? done(product) : conflict;
+      });
+    },
+
+    /** The catalogue's current version (null before any product was written). */
+    async version(): Promise<string | null> {
+      return (await kv.get<string>(CATALOG_VERSION_KEY)).value;
+    },
+  };
+}

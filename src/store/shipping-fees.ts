@@ -1,0 +1,111 @@
+import { ConflictError, NotFoundError } from "../domain/errors.ts";
+import { newId } from "../domain/ids.ts";
+import { toCents } from "../domain/money.ts";
+import {
+  countryKey,
+  type ShippingFee,
+  type ShippingFeeInput,
+  shippingFeeInputSchema,
+  shippingFeeSchema,
+} from "../domain/shipping-fee.ts";
+import { conflict, done, listValues, nowIso, retryOnConflict } from "./atomic.ts";
+
+const feeKey = (id: string) => ["shipping_fee", id] as const;
+/** One fee per country: the unique index. */
+const countryIndexKey = (country: string) =>
+  ["shipping_fee_by_country", countryKey(country)] as const;
+
+export type ShippingFeeStore = ReturnType<typeof createShippingFeeStore>;
+
+const duplicate = (country: string) =>
+  new ConflictError(`A shipping fee for ${country} already exists`, [
+    { field: "country", message: `A shipping fee for ${country} already exists` },
+  ]);
+
+export function createShippingFeeStore(kv: Deno.Kv) {
+  const parse = (v: unknown) => shippingFeeSchema.parse(v);
+
+  async function get(id: string): Promise<ShippingFee | null> {
+    const entry = await kv.get(feeKey(id));
+    return entry.value ? parse(entry.value) : null;
+  }
+
+  return {
+    get,
+
+    async list(): Promise<ShippingFee[]> {
+      const fees = await listValues(kv, ["shipping_fee"], parse);
+      return fees.sort((a, b) => a.country.localeCompare(b.country, "en"));
+    },
+
+    async getByCountry(country: string): Promise<ShippingFee | null> {
+      const id = await kv.get<string>(countryIndexKey(country));
+      return id.value ? await get(id.value) : null;
+    },
+
+    async create(input: ShippingFeeInput): Promise<ShippingFee> {
+      const data = shippingFeeInputSchema.parse(input);
+      const now = nowIso();
+      const fee: ShippingFee = {
+        schemaVersion: 1,
+        id: newId(),
+        country: data.country,
+        feeCents: toCents(data.shippingFee),
+        currency: data.currency,
+        isActive: data.isActive,
+        createdAt: now,
+        updatedAt: now,
+      };
+      const res = await kv.atomic()
+        .check({ key: countryIndexKey(fee.country), versionstamp: null })
+        .set(feeKey(fee.id), fee)
+        .set(countryIndexKey(fee.country), fee.id)
+        .commit();
+      if (!res.ok) throw duplicate(fee.country);
+      return fee;
+    },
+
+    async update(id: string, patch: Partial<ShippingFeeInput>): Promise<ShippingFee> {
+      return await retryOnConflict(async () => {
+        const entry = await kv.get<ShippingFee>(feeKey(id));
+        if (!entry.value) throw new NotFoundError("Shipping fee not found");
+        const current = parse(entry.value);
+        const data = shippingFeeInputSchema.parse({
+          country: current.country,
+          shippingFee: current.feeCents / 100,
+          currency: current.currency,
+          isActive: current.isActive,
+          ...patch,
+        });
+        const fee: ShippingFee = {
+          ...current,
+          country: data.country,
+          feeCents: toCents(data.shippingFee),
+          currency: data.currency,
+          isActive: data.isActive,
+          updatedAt: nowIso(),
+        };
+        const op = kv.atomic().check(entry).set(feeKey(id), fee);
+        const renamed = countryKey(fee.country) !== countryKey(current.country);
+        if (renamed) {
+          const taken = await kv.get(countryIndexKey(fee.country));
+          if (taken.value) throw duplicate(fee.country);
+          op.check(taken).delete(countryIndexKey(current.country))
+            .set(countryIndexKey(fee.country), id);
+        }
+        const res = await op.commit();
+        return res.ok ? done(fee) : conflict;
+      });
+    },
+
+    async remove(id: string): Promise<void> {
+      await retryOnConflict(async () => {
+        const entry = await kv.get<ShippingFee>(feeKey(id));
+        if (!entry.value) throw new NotFoundError("Shipping fee not found");
+        const res = await kv.atomic().check(entry).delete(feeKey(id))
+          .delete(countryIndexKey(parse(entry.value).country)).commit();
+        return res.ok ? done(undefined) : conflict;
+      });
+    },
+  };
+}

@@ -1,0 +1,93 @@
+import { normalizeEmail } from "../domain/email.ts";
+import { NotFoundError } from "../domain/errors.ts";
+import { newId } from "../domain/ids.ts";
+import { type StockNotification, stockNotificationSchema } from "../domain/stock-notification.ts";
+import { conflict, done, listValues, nowIso, retryOnConflict } from "./atomic.ts";
+
+const notificationKey = (id: string) => ["stock_notification", id] as const;
+/** At most one pending notification per product and email. */
+const pendingKey = (productId: string, email: string) =>
+  ["stock_notification_pending", productId, normalizeEmail(email)] as const;
+
+export type StockNotificationStore = ReturnType<typeof createStockNotificationStore>;
+
+export function createStockNotificationStore(kv: Deno.Kv) {
+  const parse = (v: unknown) => stockNotificationSchema.parse(v);
+
+  async function get(id: string): Promise<StockNotification | null> {
+    const entry = await kv.get(notificationKey(id));
+    return entry.value ? parse(entry.value) : null;
+  }
+
+  return {
+    get,
+
+    /** Records a pending notification; a repeat returns the pending one, unchanged. */
+    async subscribe(
+      email: string,
+      product: { id: string; name: string },
+    ): Promise<{ notification: StockNotification; created: boolean }> {
+      const address = normalizeEmail(email);
+      return await retryOnConflict<{ notification: StockNotification; created: boolean }>(
+        async () => {
+          const index = await kv.get<string>(pendingKey(product.id, address));
+          if (index.value) {
+            const existing = await get(index.value);
+            if (existing) return done({ notification: existing, created: false });
+          }
+          const notification: StockNotification = {
+            schemaVersion: 1,
+            id: newId(),
+            productId: product.id,
+            productName: product.name,
+            email: address,
+            isNotified: false,
+            notifiedAt: null,
+            createdAt: nowIso(),
+          };
+          const res = await kv.atomic().check(index)
+            .set(notificationKey(notification.id), notification)
+            .set(pendingKey(product.id, address), notification.id)
+            .commit();
+          return res.ok ? done({ notification, created: true }) : conflict;
+        },
+      );
+    },
+
+    list(): Promise<StockNotification[]> {
+      return listValues(kv, ["stock_notification"], parse);
+    },
+
+    async pendingFor(productId: string): Promise<StockNotification[]> {
+      const out: StockNotification[] = [];
+      for await (
+        const e of kv.list<string>({ prefix: ["stock_notification_pending", productId] })
+      ) {
+        const n = await get(e.value);
+        if (n && !n.isNotified) out.push(n);
+      }
+      return out;
+    },
+
+    /** Marks one notification as sent and frees its pending slot, in one write. */
+    async markNotified(
+      id: string,
+      op: Deno.AtomicOperation = kv.atomic(),
+    ): Promise<StockNotification> {
+      const n = await get(id);
+      if (!n) throw new NotFoundError("Stock notification not found");
+      const next = { ...n, isNotified: true, notifiedAt: nowIso() };
+      await op.set(notificationKey(id), next).delete(pendingKey(n.productId, n.email)).commit();
+      return next;
+    },
+
+    async remove(id: string): Promise<void> {
+      const n = await get(id);
+      if (!n) throw new NotFoundError("Stock notification not found");
+      const op = kv.atomic().delete(notificationKey(id));
+      const index = await kv.get<string>(pendingKey(n.productId, n.email));
+      if (index.value === id) op.delete(pendingKey(n.productId, n.email));
+      await op.commit();
+    },
+  };
+}

@@ -1,0 +1,84 @@
+import { type Browser, chromium, type Page } from "playwright-core";
+import { type RunningServer, startBuiltServer } from "./server.ts";
+
+export const CHROMIUM_PATH = Deno.env.get("CHROMIUM_PATH") ?? "/usr/bin/chromium";
+
+function chromiumAvailable(): boolean {
+  try {
+    return Deno.statSync(CHROMIUM_PATH).isFile;
+  } catch {
+    return false;
+  }
+}
+
+const available = chromiumAvailable();
+const inCi = Deno.env.get("CI") === "true";
+if (!available && !inCi) {
+  console.warn(`Browser tests skipped: no Chromium at ${CHROMIUM_PATH} (set CHROMIUM_PATH).`);
+}
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+      "--disable-quic",
+    ],
+  });
+}
+
+export interface BrowserContextT {
+  server: RunningServer;
+  browser: Browser;
+  /** A fresh page (own storage) collecting console errors and failed requests. */
+  newPage: () => Promise<Page & { problems: string[] }>;
+}
+
+/**
+ * A browser test: the built server on a free port with a temporary KV, and Chromium. Skipped
+ * with a printed reason when Chromium is missing, except under CI=true, where it fails.
+ */
+export function browserTest(
+  name: string,
+  fn: (t: BrowserContextT) => Promise<void>,
+  options: { env?: Record<string, string> } = {},
+) {
+  Deno.test({
+    name,
+    ignore: !available && !inCi,
+    sanitizeResources: false,
+    sanitizeOps: false,
+    async fn() {
+      if (!available) {
+        throw new Error(`Chromium is required under CI=true: none at ${CHROMIUM_PATH}`);
+      }
+      const server = await startBuiltServer(options.env);
+      const browser = await launchBrowser();
+      try {
+        await fn({
+          server,
+          browser,
+          async newPage() {
+            const context = await browser.newContext({ baseURL: server.url });
+            const page = await context.newPage() as Page & { problems: string[] };
+            page.problems = [];
+            page.on("console", (m) => {
+              if (m.type() === "error") page.problems.push(`console: ${m.text()}`);
+            });
+            page.on("pageerror", (e) => page.problems.push(`page error: ${e.message}`));
+            return page;
+          },
+        });
+      } finally {
+        await browser.close();
+        await server.stop();
+      }
+    },
+  });
+}

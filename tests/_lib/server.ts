@@ -1,0 +1,81 @@
+/** Starts the built server (dist/server/entry.mjs) on a free port with a temporary KV. */
+export interface RunningServer {
+  url: string;
+  kvPath: string;
+  output: () => string;
+  stop: () => Promise<void>;
+}
+
+const ROOT = new URL("../../", import.meta.url);
+
+export function freePort(): number {
+  const listener = Deno.listen({ port: 0, hostname: "127.0.0.1" });
+  const { port } = listener.addr as Deno.NetAddr;
+  listener.close();
+  return port;
+}
+
+export async function startBuiltServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  const entry = new URL("dist/server/entry.mjs", ROOT);
+  try {
+    await Deno.stat(entry);
+  } catch {
+    throw new Error("dist/server/entry.mjs is missing: run `deno task build` first");
+  }
+  const dir = await Deno.makeTempDir({ prefix: "shop-test-" });
+  const kvPath = `${dir}/shop.kv`;
+  const port = freePort();
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", "--unstable-kv", entry.pathname],
+    cwd: ROOT.pathname,
+    env: {
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      KV_PATH: kvPath,
+      PUBLIC_SITE_URL: `http://127.0.0.1:${port}`,
+      ADMIN_EMAIL: "admin@example.com",
+      ADMIN_PASSWORD: "correct horse battery",
+      ...env,
+    },
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  let log = "";
+  const decoder = new TextDecoder();
+  const pump = async (stream: ReadableStream<Uint8Array>) => {
+    for await (const chunk of stream) log += decoder.decode(chunk);
+  };
+  const pumps = Promise.all([pump(child.stdout), pump(child.stderr)]);
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 30_000;
+  while (true) {
+    try {
+      const res = await fetch(`${url}/api/shipping/countries`);
+      await res.body?.cancel();
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      await pumps;
+      throw new Error(`server did not start:\n${log}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    url,
+    kvPath,
+    output: () => log,
+    async stop() {
+      try {
+        child.kill("SIGTERM");
+      } catch {
+        // already gone
+      }
+      await child.status;
+      await pumps;
+      await Deno.remove(dir, { recursive: true }).catch(() => {});
+    },
+  };
+}

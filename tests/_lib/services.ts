@@ -1,0 +1,48 @@
+import { createApiApp } from "../../src/api/app.ts";
+import { type Config, loadConfig } from "../../src/services/config.ts";
+import { createServices, type Services } from "../../src/services/container.ts";
+import type { MailTransport } from "../../src/services/mail/transport.ts";
+import { seedIfEmpty } from "../../src/services/seed.ts";
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    ...loadConfig({ ADMIN_EMAIL: "admin@example.com", ADMIN_PASSWORD: "correct horse battery" }),
+    kvPath: ":memory:",
+    jwtSecret: "test-secret-test-secret-test-secret",
+    ...overrides,
+  };
+}
+
+export interface TestContext {
+  kv: Deno.Kv;
+  services: Services;
+  api: ReturnType<typeof createApiApp>;
+}
+
+/**
+ * Runs `fn` with services on a fresh ":memory:" KV (seeded unless `seed: false`) and the API
+ * app, then closes everything.
+ */
+export async function withServices(
+  fn: (t: TestContext) => Promise<void>,
+  options: { seed?: boolean; config?: Partial<Config>; transport?: MailTransport } = {},
+) {
+  const kv = await Deno.openKv(":memory:");
+  const services = createServices(kv, testConfig(options.config), { transport: options.transport });
+  try {
+    if (options.seed !== false) await seedIfEmpty(services, () => {});
+    await fn({ kv, services, api: createApiApp(services) });
+  } finally {
+    await services.mailer.stop();
+    kv.close();
+  }
+}
+
+/** `app.request` with a JSON body. */
+export function jsonRequest(method: string, body: unknown, headers: Record<string, string> = {}) {
+  return {
+    method,
+    headers: { "Content-Type": "application/json", ...headers },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  };
+}

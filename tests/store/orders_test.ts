@@ -1,0 +1,56 @@
+import { assertEquals } from "../_lib/assert.ts";
+import type { NewOrder } from "../../src/domain/order.ts";
+import { createOrderStore } from "../../src/store/orders.ts";
+
+const order = (paymentIntentId?: string): NewOrder => ({
+  customer: { firstName: "Ada", lastName: "L", email: "ada@x.io", phone: "+33612345678" },
+  shippingAddress: {
+    address: "1 rue",
+    city: "Toulouse",
+    state: "Occitanie",
+    zipCode: "31000",
+    country: "France",
+  },
+  items: [{ id: "p", title: "Board", priceCents: 60000, quantity: 1, image: "/b.svg" }],
+  subtotalCents: 60000,
+  shippingFeeCents: 990,
+  totalCents: 60990,
+  currency: "EUR",
+  paymentMethod: "online",
+  paymentStatus: "paid",
+  status: "pending",
+  shippingCountry: "France",
+  shippingFeeDetails: { country: "France", feeCents: 990, currency: "EUR" },
+  createdAt: new Date().toISOString(),
+  ...(paymentIntentId ? { paymentIntentId } : {}),
+});
+
+Deno.test("[store] orders: concurrent orders get distinct consecutive numbers", async () => {
+  const kv = await Deno.openKv(":memory:");
+  try {
+    const orders = createOrderStore(kv);
+    const created = await Promise.all(Array.from({ length: 20 }, () => orders.create(order())));
+    const numbers = created.map((o) => o.orderNumber).sort();
+    assertEquals(new Set(numbers).size, 20);
+    assertEquals(numbers[0], "ORD-000001");
+    assertEquals(numbers[19], "ORD-000020");
+    assertEquals((await orders.list()).length, 20);
+  } finally {
+    kv.close();
+  }
+});
+
+Deno.test("[store] orders: one order per payment intent", async () => {
+  const kv = await Deno.openKv(":memory:");
+  try {
+    const orders = createOrderStore(kv);
+    const results = await Promise.allSettled(
+      Array.from({ length: 5 }, () => orders.create(order("pi_1"))),
+    );
+    assertEquals(results.filter((r) => r.status === "fulfilled").length, 1);
+    assertEquals((await orders.list()).length, 1);
+    assertEquals((await orders.getByPaymentIntent("pi_1"))?.paymentIntentId, "pi_1");
+  } finally {
+    kv.close();
+  }
+});

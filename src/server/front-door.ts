@@ -1,8 +1,8 @@
-import { Hono } from "hono";
 import { createApiApp } from "../api/app.ts";
 import type { Services } from "../services/container.ts";
-import { securityHeaders } from "./security-headers.ts";
-import { type Asset, assetResponse, findAsset } from "./static.ts";
+import { createPageCache } from "./page-cache.ts";
+import { isHttps, withSecurityHeaders } from "./security-headers.ts";
+import { type Asset, bufferedResponse, findAsset } from "./static.ts";
 
 /** What Astro's pages can read from `Astro.locals`. */
 export interface PageLocals {
@@ -12,22 +12,33 @@ export interface PageLocals {
 export type RenderPage = (request: Request, locals: PageLocals) => Promise<Response>;
 
 /**
- * The server's one Hono app: the API straight, built files from memory, everything else to
- * Astro. Security headers on every response.
+ * The server's request handler: /api/* to the Hono API straight, built files from memory,
+ * everything else to Astro (through the page cache for pages that opt in). Security headers on
+ * every response. A plain function rather than Hono middleware: the static and cached paths
+ * are the hot ones, and they skip all routing.
  */
 export function createFrontDoor(
   services: Services,
   assets: Map<string, Asset>,
   render: RenderPage,
 ) {
-  const app = new Hono();
-  app.use("*", securityHeaders());
-  app.route("/", createApiApp(services));
-  app.on(["GET", "HEAD"], "*", async (c, next) => {
-    const asset = findAsset(assets, c.req.path);
-    if (asset) return assetResponse(c.req.raw, asset);
-    await next();
-  });
-  app.all("*", (c) => render(c.req.raw, { services }));
-  return app;
+  const api = createApiApp(services);
+  const pages = createPageCache(services.catalog);
+  const locals: PageLocals = { services };
+
+  return async function handle(req: Request): Promise<Response> {
+    const url = new URL(req.url);
+    let res: Response;
+    if (url.pathname.startsWith("/api/") || url.pathname === "/api") {
+      res = await api.fetch(req);
+    } else {
+      const asset = (req.method === "GET" || req.method === "HEAD")
+        ? findAsset(assets, url.pathname)
+        : undefined;
+      res = asset
+        ? bufferedResponse(req, asset, {})
+        : await pages.handle(req, url, () => render(req, locals));
+    }
+    return withSecurityHeaders(res, isHttps(req, url));
+  };
 }

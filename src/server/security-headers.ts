@@ -1,5 +1,3 @@
-import type { MiddlewareHandler } from "hono";
-
 /**
  * The header policy. Astro adds a <meta> CSP with the hashes of its own inline scripts; both
  * policies apply, so inline scripts run only when hashed while this header adds what a meta
@@ -20,18 +18,32 @@ export const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join("; ");
 
-export function securityHeaders(): MiddlewareHandler {
-  return async (c, next) => {
-    await next();
-    const h = c.res.headers;
-    h.set("Content-Security-Policy", CONTENT_SECURITY_POLICY);
-    h.set("X-Content-Type-Options", "nosniff");
-    h.set("X-Frame-Options", "DENY");
-    h.set("Referrer-Policy", "strict-origin-when-cross-origin");
-    h.set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(self)");
-    h.set("Cross-Origin-Opener-Policy", "same-origin");
-    const https = new URL(c.req.url).protocol === "https:" ||
-      c.req.header("X-Forwarded-Proto") === "https";
-    if (https) h.set("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
-  };
+/** Sent with every response. */
+export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  "Content-Security-Policy": CONTENT_SECURITY_POLICY,
+  "X-Content-Type-Options": "nosniff",
+  "X-Frame-Options": "DENY",
+  "Referrer-Policy": "strict-origin-when-cross-origin",
+  "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=(self)",
+  "Cross-Origin-Opener-Policy": "same-origin",
+};
+
+/** Only over https (directly or behind a proxy that says so). */
+export const HSTS = "max-age=63072000; includeSubDomains";
+
+export function isHttps(req: Request, url: URL): boolean {
+  return url.protocol === "https:" || req.headers.get("X-Forwarded-Proto") === "https";
+}
+
+/** Adds the security headers to a response (re-wrapping it when its headers are immutable). */
+export function withSecurityHeaders(res: Response, https: boolean): Response {
+  let out = res;
+  try {
+    for (const [k, v] of Object.entries(SECURITY_HEADERS)) out.headers.set(k, v);
+  } catch {
+    out = new Response(res.body, res);
+    for (const [k, v] of Object.entries(SECURITY_HEADERS)) out.headers.set(k, v);
+  }
+  if (https) out.headers.set("Strict-Transport-Security", HSTS);
+  return out;
 }

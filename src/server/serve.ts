@@ -18,7 +18,7 @@ export async function startServer(
   const services = createServices(kv, config);
   await seedIfEmpty(services);
   const assets = await loadStaticAssets(clientDir);
-  const app = createFrontDoor(services, assets, render);
+  const handle = createFrontDoor(services, assets, render);
   services.mailer.start();
   services.mailer.wake();
 
@@ -28,7 +28,7 @@ export async function startServer(
     hostname: Deno.env.get("HOST") ?? "0.0.0.0",
     signal: controller.signal,
     onListen: ({ port }) => console.log(`Listening on http://localhost:${port}`),
-  }, app.fetch);
+  }, handle);
 
   let stopping = false;
   const stop = async () => {

@@ -48,6 +48,25 @@ async function etagOf(bytes: Uint8Array): Promise<string> {
   return `"${Array.from(digest.slice(0, 12), (b) => b.toString(16).padStart(2, "0")).join("")}"`;
 }
 
+/** Builds an in-memory asset, compressing text once. */
+export async function makeAsset(body: Uint8Array, type: string, immutable = false): Promise<Asset> {
+  const compress = COMPRESSIBLE.test(type) && body.length > 512;
+  return {
+    body,
+    type,
+    etag: await etagOf(body),
+    immutable,
+    ...(compress
+      ? {
+        gzip: new Uint8Array(gzipSync(body, { level: 9 })),
+        br: new Uint8Array(
+          brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+        ),
+      }
+      : {}),
+  };
+}
+
 /** Reads every file under `dir` into memory, compressing text once, at start-up. */
 export async function loadStaticAssets(dir: URL): Promise<Map<string, Asset>> {
   const root = fileURLToPath(dir);
@@ -61,21 +80,7 @@ export async function loadStaticAssets(dir: URL): Promise<Map<string, Asset>> {
     const body = await Deno.readFile(file);
     const urlPath = "/" + relative(root, file).split("\\").join("/");
     const type = TYPES[extname(file).toLowerCase()] ?? "application/octet-stream";
-    const compress = COMPRESSIBLE.test(type) && body.length > 512;
-    assets.set(urlPath, {
-      body,
-      type,
-      etag: await etagOf(body),
-      immutable: urlPath.startsWith("/_astro/"),
-      ...(compress
-        ? {
-          gzip: new Uint8Array(gzipSync(body, { level: 9 })),
-          br: new Uint8Array(
-            brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-          ),
-        }
-        : {}),
-    });
+    assets.set(urlPath, await makeAsset(body, type, urlPath.startsWith("/_astro/")));
   }
   return assets;
 }
@@ -92,27 +97,33 @@ export function findAsset(assets: Map<string, Asset>, pathname: string): Asset |
     assets.get(path.endsWith("/") ? `${path}index.html` : `${path}/index.html`);
 }
 
-export function assetResponse(req: Request, asset: Asset): Response {
-  const headers = new Headers({
+/** A response for a body held in memory, in the best encoding the client accepts. */
+export function bufferedResponse(
+  req: Request,
+  asset: Asset,
+  extraHeaders: Record<string, string>,
+): Response {
+  const headers: Record<string, string> = {
+    ...extraHeaders,
     "Content-Type": asset.type,
     ETag: asset.etag,
     Vary: "Accept-Encoding",
     "Cache-Control": asset.immutable
       ? "public, max-age=31536000, immutable"
       : "public, max-age=0, must-revalidate",
-  });
+  };
   if (req.headers.get("If-None-Match") === asset.etag) {
     return new Response(null, { status: 304, headers });
   }
   const accept = req.headers.get("Accept-Encoding") ?? "";
   let body = asset.body;
-  if (asset.br && /\bbr\b/.test(accept)) {
+  if (asset.br && accept.includes("br")) {
     body = asset.br;
-    headers.set("Content-Encoding", "br");
-  } else if (asset.gzip && /\bgzip\b/.test(accept)) {
+    headers["Content-Encoding"] = "br";
+  } else if (asset.gzip && accept.includes("gzip")) {
     body = asset.gzip;
-    headers.set("Content-Encoding", "gzip");
+    headers["Content-Encoding"] = "gzip";
   }
-  headers.set("Content-Length", String(body.length));
+  headers["Content-Length"] = String(body.length);
   return new Response(req.method === "HEAD" ? null : body as BodyInit, { headers });
 }

@@ -7,6 +7,12 @@ const RECHECK_MS = 1000;
 export type Catalog = ReturnType<typeof createCatalog>;
 
 /**
+ * A page that depends only on the catalogue sends this header with the value "catalog"; the
+ * server then caches its HTML until the catalogue changes (src/server/page-cache.ts).
+ */
+export const PAGE_CACHE_HEADER = "X-Page-Cache";
+
+/**
  * The public catalogue (active products), cached in memory with its JSON. Every product write
  * changes the KV catalogue version; the cache is rebuilt when that version moves, checked at
  * most once a second, so N instances on one KV agree within a second.
@@ -38,6 +44,10 @@ export function createCatalog(products: ProductStore) {
     },
     async bySlug(slug: string): Promise<PublicProduct | undefined> {
       return (await load()).list.find((p) => p.slug === slug);
+    },
+    /** The catalogue version this instance serves (re-read from KV at most once a second). */
+    async version(): Promise<string | null> {
+      return (await load()).version;
     },
     /** Forget the cache now (after a write in this instance). */
     invalidate() {

@@ -1,0 +1,21 @@
+import { assert, assertEquals, assertStringIncludes } from "../_lib/assert.ts";
+import { startBuiltServer } from "../_lib/server.ts";
+
+Deno.test({
+  name: "[server] the built server seeds an empty KV once, serves, and stops cleanly on SIGTERM",
+  sanitizeResources: false,
+  async fn() {
+    const server = await startBuiltServer({ ADMIN_PASSWORD: "" });
+    const products = await (await fetch(`${server.url}/api/public/products`)).json();
+    assert(products.length >= 5);
+    const shop = await fetch(`${server.url}/shop`);
+    assertEquals(shop.status, 200);
+    assertStringIncludes(await shop.text(), "Vectra DSP Board");
+    const inFlight = fetch(`${server.url}/shop`).then((r) => r.text());
+    await server.stop();
+    assertStringIncludes(await inFlight, "Vectra DSP Board");
+    const log = server.output();
+    assertStringIncludes(log, "First superadmin created: admin@example.com with password ");
+    assertStringIncludes(log, "Shutting down");
+  },
+});

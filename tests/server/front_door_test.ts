@@ -1,0 +1,94 @@
+import { assert, assertEquals, assertStringIncludes } from "../_lib/assert.ts";
+import { withServices } from "../_lib/services.ts";
+import { createFrontDoor, type RenderPage } from "../../src/server/front-door.ts";
+import { makeAsset } from "../../src/server/static.ts";
+import { PAGE_CACHE_HEADER } from "../../src/services/catalog.ts";
+
+const html = (text: string) => new TextEncoder().encode(`<!doctype html><p>${text}</p>`);
+
+async function assets() {
+  return new Map([
+    ["/index.html", await makeAsset(html("home ".repeat(200)), "text/html; charset=utf-8")],
+    ["/_astro/app.css", await makeAsset(html("css"), "text/css; charset=utf-8", true)],
+  ]);
+}
+
+Deno.test("[server] built files are served from memory, compressed, with ETag and 304", () =>
+  withServices(async ({ services }) => {
+    const handle = createFrontDoor(
+      services,
+      await assets(),
+      () => Promise.resolve(new Response("page")),
+    );
+    const res = await handle(
+      new Request("http://x/", { headers: { "Accept-Encoding": "gzip, br" } }),
+    );
+    assertEquals(res.status, 200);
+    assertEquals(res.headers.get("content-encoding"), "br");
+    assertEquals(res.headers.get("x-content-type-options"), "nosniff");
+    assertStringIncludes(res.headers.get("content-security-policy")!, "frame-ancestors 'none'");
+    assertEquals(res.headers.get("strict-transport-security"), null, "no HSTS over http");
+    await res.body?.cancel();
+    const again = await handle(
+      new Request("http://x/", { headers: { "If-None-Match": res.headers.get("etag")! } }),
+    );
+    assertEquals(again.status, 304);
+    const css = await handle(new Request("http://x/_astro/app.css"));
+    assertStringIncludes(css.headers.get("cache-control")!, "immutable");
+    await css.body?.cancel();
+  }));
+
+Deno.test("[server] HSTS is sent over https", () =>
+  withServices(async ({ services }) => {
+    const handle = createFrontDoor(services, await assets(), () =>
+      Promise.resolve(new Response("page")));
+    const res = await handle(new Request("https://shop.example/"));
+    await res.body?.cancel();
+    assertStringIncludes(res.headers.get("strict-transport-security")!, "max-age=");
+  }));
+
+Deno.test("[server] /api goes to the API, other paths to the page renderer", () =>
+  withServices(async ({ services }) => {
+    const handle = createFrontDoor(
+      services,
+      await assets(),
+      (req) =>
+        Promise.resolve(new Response(`rendered ${new URL(req.url).pathname}`, { status: 404 })),
+    );
+    const api = await handle(new Request("http://x/api/shipping/countries"));
+    assertEquals(api.status, 200);
+    assert(Array.isArray(await api.json()));
+    const page = await handle(new Request("http://x/nope"));
+    assertEquals(page.status, 404);
+    assertEquals(await page.text(), "rendered /nope");
+    assertEquals(page.headers.get("x-frame-options"), "DENY");
+  }));
+
+Deno.test("[server] catalogue pages are cached until the catalogue changes", () =>
+  withServices(async ({ services }) => {
+    let renders = 0;
+    const render: RenderPage = async ({ url }, locals) => {
+      renders++;
+      const names = (await locals.services.catalog.list()).map((p) => p.name).join(", ");
+      return new Response(`<p>${names}</p>`, {
+        headers: { "Content-Type": "text/html", [PAGE_CACHE_HEADER]: "catalog", "X-Url": url },
+      });
+    };
+    const handle = createFrontDoor(services, await assets(), render);
+    const first = await (await handle(new Request("http://x/shop"))).text();
+    const second = await handle(new Request("http://x/shop"));
+    assertEquals(await second.text(), first);
+    assertEquals(renders, 1, "second request served from the cache");
+    assertEquals(second.headers.get(PAGE_CACHE_HEADER), null, "the opt-in header is not sent out");
+
+    const [board] = await services.products.list();
+    await services.products.update(board.id, { name: "Renamed Board" });
+    services.catalog.invalidate();
+    const third = await (await handle(new Request("http://x/shop"))).text();
+    assertStringIncludes(third, "Renamed Board");
+    assertEquals(renders, 2);
+
+    // Query strings are never served from the cache.
+    await (await handle(new Request("http://x/shop?x=1"))).text();
+    assertEquals(renders, 3);
+  }));

@@ -28,17 +28,19 @@ export function createFrontDoor(
 
   return async function handle(req: Request): Promise<Response> {
     const url = new URL(req.url);
-    let res: Response;
+    const https = isHttps(req, url);
     if (url.pathname.startsWith("/api/") || url.pathname === "/api") {
-      res = await api.fetch(req);
-    } else {
-      const asset = (req.method === "GET" || req.method === "HEAD")
-        ? findAsset(assets, url.pathname)
-        : undefined;
-      res = asset
-        ? bufferedResponse(req, asset, {})
-        : await pages.handle(req, url, () => render(req, locals));
+      return withSecurityHeaders(await api.fetch(req), https);
     }
-    return withSecurityHeaders(res, isHttps(req, url));
+    const asset = (req.method === "GET" || req.method === "HEAD")
+      ? findAsset(assets, url.pathname)
+      : undefined;
+    if (asset) return bufferedResponse(req, asset, https);
+    return await pages.handle(
+      req,
+      url,
+      https,
+      async () => withSecurityHeaders(await render(req, locals), https),
+    );
   };
 }

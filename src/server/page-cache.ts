@@ -11,13 +11,19 @@ export function createPageCache(catalog: Catalog) {
   const entries = new Map<string, { version: string | null; asset: Asset }>();
 
   return {
-    async handle(req: Request, url: URL, render: () => Promise<Response>): Promise<Response> {
+    /** Answers from the cache, or renders; a cached answer already carries security headers. */
+    async handle(
+      req: Request,
+      url: URL,
+      https: boolean,
+      render: () => Promise<Response>,
+    ): Promise<Response> {
       const cacheable = (req.method === "GET" || req.method === "HEAD") && url.search === "";
       // Read before rendering: a change during the render then makes the entry stale, not wrong.
       const version = cacheable ? await catalog.version() : null;
       if (cacheable) {
         const hit = entries.get(url.pathname);
-        if (hit && hit.version === version) return bufferedResponse(req, hit.asset, {});
+        if (hit && hit.version === version) return bufferedResponse(req, hit.asset, https);
       }
       const res = await render();
       if (res.headers.get(PAGE_CACHE_HEADER) === null) return res;
@@ -34,7 +40,7 @@ export function createPageCache(catalog: Catalog) {
       );
       if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
       entries.set(url.pathname, { version, asset });
-      return bufferedResponse(req, asset, {});
+      return bufferedResponse(req, asset, https);
     },
   };
 }

@@ -18,31 +18,47 @@ export const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join("; ");
 
-/** Sent with every response. */
-export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
+/** For documents (HTML, SVG): the full policy. */
+const DOCUMENT_HEADERS: Readonly<Record<string, string>> = {
   "Content-Security-Policy": CONTENT_SECURITY_POLICY,
   "X-Content-Type-Options": "nosniff",
-  "X-Frame-Options": "DENY",
   "Referrer-Policy": "strict-origin-when-cross-origin",
-  "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=(self)",
-  "Cross-Origin-Opener-Policy": "same-origin",
+};
+
+/** For everything else (JSON, scripts, styles, images): nothing may be loaded or framed. */
+const RESOURCE_HEADERS: Readonly<Record<string, string>> = {
+  "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'",
+  "X-Content-Type-Options": "nosniff",
+  "Referrer-Policy": "strict-origin-when-cross-origin",
 };
 
 /** Only over https (directly or behind a proxy that says so). */
 export const HSTS = "max-age=63072000; includeSubDomains";
 
+const isDocument = (contentType: string | null) =>
+  contentType !== null && /^(text\/html|image\/svg)/.test(contentType);
+
+/** The security headers for a response of this content type. */
+export function securityHeadersFor(contentType: string | null): Readonly<Record<string, string>> {
+  return isDocument(contentType) ? DOCUMENT_HEADERS : RESOURCE_HEADERS;
+}
+
 export function isHttps(req: Request, url: URL): boolean {
   return url.protocol === "https:" || req.headers.get("X-Forwarded-Proto") === "https";
 }
 
-/** Adds the security headers to a response (re-wrapping it when its headers are immutable). */
+/**
+ * Adds the security headers to a response (re-wrapping it when its headers are immutable).
+ * Few headers on purpose: each one costs on every response (see tests/bench/http.ts).
+ */
 export function withSecurityHeaders(res: Response, https: boolean): Response {
   let out = res;
+  const headers = securityHeadersFor(res.headers.get("Content-Type"));
   try {
-    for (const [k, v] of Object.entries(SECURITY_HEADERS)) out.headers.set(k, v);
+    for (const k in headers) out.headers.set(k, headers[k]);
   } catch {
     out = new Response(res.body, res);
-    for (const [k, v] of Object.entries(SECURITY_HEADERS)) out.headers.set(k, v);
+    for (const k in headers) out.headers.set(k, headers[k]);
   }
   if (https) out.headers.set("Strict-Transport-Security", HSTS);
   return out;

@@ -1,16 +1,20 @@
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { extname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
+import { HSTS, securityHeadersFor } from "./security-headers.ts";
 
-/** A built file held in memory with its precomputed encodings. */
+/** A file held in memory with its precomputed encodings and response headers. */
 export interface Asset {
   body: Uint8Array;
   gzip?: Uint8Array;
   br?: Uint8Array;
-  type: string;
   etag: string;
-  /** Fingerprinted build output (/_astro/...) may be cached for a year. */
-  immutable: boolean;
+  /** Response headers (security headers included) for each encoding. */
+  headers: {
+    identity: Record<string, string>;
+    gzip: Record<string, string>;
+    br: Record<string, string>;
+  };
 }
 
 const TYPES: Record<string, string> = {
@@ -51,11 +55,24 @@ async function etagOf(bytes: Uint8Array): Promise<string> {
 /** Builds an in-memory asset, compressing text once. */
 export async function makeAsset(body: Uint8Array, type: string, immutable = false): Promise<Asset> {
   const compress = COMPRESSIBLE.test(type) && body.length > 512;
+  const etag = await etagOf(body);
+  const identity: Record<string, string> = {
+    ...securityHeadersFor(type),
+    "Content-Type": type,
+    ETag: etag,
+    "Cache-Control": immutable
+      ? "public, max-age=31536000, immutable"
+      : "public, max-age=0, must-revalidate",
+    ...(compress ? { Vary: "Accept-Encoding" } : {}),
+  };
   return {
     body,
-    type,
-    etag: await etagOf(body),
-    immutable,
+    etag,
+    headers: {
+      identity,
+      gzip: { ...identity, "Content-Encoding": "gzip" },
+      br: { ...identity, "Content-Encoding": "br" },
+    },
     ...(compress
       ? {
         gzip: new Uint8Array(gzipSync(body, { level: 9 })),
@@ -98,32 +115,19 @@ export function findAsset(assets: Map<string, Asset>, pathname: string): Asset |
 }
 
 /** A response for a body held in memory, in the best encoding the client accepts. */
-export function bufferedResponse(
-  req: Request,
-  asset: Asset,
-  extraHeaders: Record<string, string>,
-): Response {
-  const headers: Record<string, string> = {
-    ...extraHeaders,
-    "Content-Type": asset.type,
-    ETag: asset.etag,
-    Vary: "Accept-Encoding",
-    "Cache-Control": asset.immutable
-      ? "public, max-age=31536000, immutable"
-      : "public, max-age=0, must-revalidate",
-  };
+export function bufferedResponse(req: Request, asset: Asset, https: boolean): Response {
+  const accept = req.headers.get("Accept-Encoding") ?? "";
+  const encoding = asset.br && accept.includes("br")
+    ? "br"
+    : asset.gzip && accept.includes("gzip")
+    ? "gzip"
+    : "identity";
+  const headers = https
+    ? { ...asset.headers[encoding], "Strict-Transport-Security": HSTS }
+    : asset.headers[encoding];
   if (req.headers.get("If-None-Match") === asset.etag) {
     return new Response(null, { status: 304, headers });
   }
-  const accept = req.headers.get("Accept-Encoding") ?? "";
-  let body = asset.body;
-  if (asset.br && accept.includes("br")) {
-    body = asset.br;
-    headers["Content-Encoding"] = "br";
-  } else if (asset.gzip && accept.includes("gzip")) {
-    body = asset.gzip;
-    headers["Content-Encoding"] = "gzip";
-  }
-  headers["Content-Length"] = String(body.length);
+  const body = encoding === "identity" ? asset.body : asset[encoding]!;
   return new Response(req.method === "HEAD" ? null : body as BodyInit, { headers });
 }

@@ -140,7 +140,9 @@ export default function CartDrawer() {
               <option value="">
                 {countries.value === null ? "Loading countries..." : "Select a country"}
               </option>
-              {(countries.value ?? []).map((c) => <option key={c} value={c}>{c}</option>)}
+              {(countries.value ?? (selectedCountry ? [selectedCountry] : [])).map((c) => (
+                <option key={c} value={c}>{c}</option>
+              ))}
             </select>
           </div>
           <dl class="space-y-1 text-sm">

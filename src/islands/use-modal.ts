@@ -1,5 +1,5 @@
 import { type RefObject } from "preact";
-import { useEffect, useRef } from "preact/hooks";
+import { useLayoutEffect, useRef } from "preact/hooks";
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -21,7 +21,8 @@ export function useModal(
   const close = useRef(onClose);
   close.current = onClose;
 
-  useEffect(() => {
+  // A layout effect: the keys work from the moment the dialog is on screen.
+  useLayoutEffect(() => {
     const root = ref.current;
     if (!open || !root) return;
     const me = {};

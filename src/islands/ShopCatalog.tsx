@@ -57,7 +57,7 @@ export default function ShopCatalog({ products: initial }: { products: ShopProdu
           </div>
           <button
             type="button"
-            class="self-start rounded-lg bg-white px-5 py-2.5 font-semibold text-brand-800 shadow hover:bg-brand-50 sm:self-auto"
+            class="self-start rounded-lg bg-white px-5 py-2.5 font-semibold text-brand-900 shadow hover:bg-brand-50 sm:self-auto"
             aria-haspopup="dialog"
             onClick={() => (drawerOpen.value = true)}
             data-testid="view-cart"

@@ -15,7 +15,8 @@ const SWIPE_PX = 80;
 let claimed = false;
 
 /**
- * The toast area, top-right: each toast closes after 5 s, on click, or when dragged aside; the
+ * The toast area, top-right, one polite live region present from the server HTML on (so screen
+ * readers announce what is added to it): each toast closes after 5 s, on click, or when dragged aside; the
  * timer pauses while hovered or while the window is in the background. Mount it once per page
  * (a second instance stays empty).
  */
@@ -31,6 +32,8 @@ export default function Toaster() {
   return (
     <div
       class="pointer-events-none fixed right-4 top-4 z-[60] flex w-80 max-w-[calc(100vw-2rem)] flex-col gap-2"
+      role="region"
+      aria-label="Notifications"
       aria-live="polite"
       data-testid="toaster"
     >
@@ -78,7 +81,6 @@ function ToastView({ toast }: { toast: Toast }) {
   return (
     <div
       ref={el}
-      role={toast.kind === "error" ? "alert" : "status"}
       class={`pointer-events-auto flex cursor-pointer touch-pan-y select-none items-start gap-3 rounded-lg border-l-4 bg-white px-4 py-3 text-sm font-medium shadow-lg ${
         KIND_CLASS[toast.kind]
       }`}

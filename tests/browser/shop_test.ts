@@ -1,9 +1,12 @@
 import { assert, assertEquals, assertStringIncludes } from "../_lib/assert.ts";
+import type { Page } from "playwright-core";
 import { browserTest } from "../_lib/browser.ts";
 
 const BOARD = "Vectra DSP Board";
 const SHIELD = "3-Phase Motor Driver Shield";
 const SOLD_OUT = "Encoder & Hall Sensor Kit";
+
+const toast = (page: Page) => page.getByRole("region", { name: "Notifications" }).locator("div");
 
 browserTest(
   "[browser] shop: add two products, change a quantity, pick a country, reload and keep the cart",
@@ -20,9 +23,9 @@ browserTest(
       state: "attached",
     });
     await card(BOARD).getByRole("button", { name: "Add to Cart" }).click();
-    await page.getByRole("status").filter({ hasText: `${BOARD} added to cart!` }).waitFor();
+    await toast(page).filter({ hasText: `${BOARD} added to cart!` }).waitFor();
     await card(SHIELD).getByRole("button", { name: "Add to Cart" }).click();
-    await page.getByRole("status").filter({ hasText: `${SHIELD} added to cart!` }).waitFor();
+    await toast(page).filter({ hasText: `${SHIELD} added to cart!` }).waitFor();
     await page.getByRole("button", { name: "View Cart (2)" }).waitFor();
     await page.locator("[data-testid=header-cart]", { hasText: "2" }).waitFor();
 
@@ -63,7 +66,7 @@ browserTest(
 
     // Removing a line: the info toast, and the totals follow.
     await drawer.getByRole("button", { name: `Remove ${BOARD} from cart` }).click();
-    await page.getByRole("status").filter({ hasText: "Item removed from cart" }).waitFor();
+    await toast(page).filter({ hasText: "Item removed from cart" }).waitFor();
     await drawer.locator("[data-testid=cart-total]", { hasText: "€456.90" }).waitFor();
     assertEquals(page.problems, []);
   },
@@ -146,7 +149,7 @@ browserTest(
       .waitFor();
     await email.fill("ada@example.com");
     await dialog.getByRole("button", { name: "Notify Me" }).click();
-    await page.getByRole("status").filter({
+    await toast(page).filter({
       hasText: "Successfully subscribed to stock notifications!",
     }).waitFor();
     await dialog.waitFor({ state: "detached" });
@@ -197,5 +200,44 @@ browserTest(
     const missing = await page.goto("/shop/no-such-product");
     assertEquals(missing?.status(), 404);
     assertEquals(page.problems.filter((p) => !p.includes("404")), []);
+  },
+);
+
+const AXE = await Deno.readTextFile(
+  new URL("../../node_modules/axe-core/axe.min.js", import.meta.url),
+);
+
+async function axeViolations(page: Page): Promise<string[]> {
+  await page.evaluate(AXE); // through the debugger, so the page's CSP does not apply
+  const result = await page.evaluate(() =>
+    (globalThis as unknown as {
+      axe: { run: (ctx: Document, opts: unknown) => Promise<{ violations: { id: string }[] }> };
+    }).axe.run(document, { runOnly: ["wcag2a", "wcag2aa"] })
+  );
+  return result.violations.map((v) => v.id);
+}
+
+browserTest(
+  "[browser] shop: the grid, the drawer and the dialogs pass axe (WCAG 2 A/AA)",
+  async ({ newPage }) => {
+    const page = await newPage();
+    await page.goto("/shop");
+    await page.locator("astro-island[component-url*=CartDrawer]:not([ssr])").waitFor({
+      state: "attached",
+    });
+    assertEquals(await axeViolations(page), [], "shop");
+    const cards = page.locator("[data-testid=product-grid] article");
+    await cards.filter({ hasText: BOARD }).getByRole("button", { name: "Add to Cart" }).click();
+    await page.getByRole("button", { name: "View Cart (1)" }).click();
+    await page.getByLabel("Shipping country").selectOption("France");
+    await page.locator("[data-testid=cart-shipping]", { hasText: "9.90 EUR" }).waitFor();
+    assertEquals(await axeViolations(page), [], "drawer");
+    await page.keyboard.press("Escape");
+    await cards.filter({ hasText: BOARD }).getByRole("button", { name: "Details" }).click();
+    assertEquals(await axeViolations(page), [], "details");
+    await page.keyboard.press("Escape");
+    await cards.filter({ hasText: SOLD_OUT }).getByRole("button", { name: "Notify When Available" })
+      .click();
+    assertEquals(await axeViolations(page), [], "notify dialog");
   },
 );

@@ -86,11 +86,21 @@ export function refreshItems(
       changed = true;
       continue;
     }
-    const next = { ...product, quantity: item.quantity };
-    if (JSON.stringify(next) !== JSON.stringify(item)) changed = true;
-    items.push(next);
+    if (sameProduct(item, product)) {
+      items.push(item);
+    } else {
+      changed = true;
+      items.push({ ...product, quantity: item.quantity });
+    }
   }
   return { state: changed ? { ...state, items } : state, changed };
+}
+
+function sameProduct(a: ShopProduct, b: ShopProduct): boolean {
+  return a.slug === b.slug && a.title === b.title && a.description === b.description &&
+    a.price === b.price && a.images.front === b.images.front && a.images.back === b.images.back &&
+    a.category === b.category && a.inStock === b.inStock &&
+    a.features.length === b.features.length && a.features.every((f, i) => f === b.features[i]);
 }
 
 const isString = (v: unknown): v is string => typeof v === "string";

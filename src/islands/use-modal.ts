@@ -58,12 +58,11 @@ export function useModal(
       }
     };
     document.addEventListener("keydown", onKey);
-    const overflow = document.body.style.overflow;
     document.body.style.overflow = "hidden";
     return () => {
       document.removeEventListener("keydown", onKey);
       stack.splice(stack.indexOf(me), 1);
-      document.body.style.overflow = overflow;
+      if (stack.length === 0) document.body.style.overflow = "";
       if (opener?.isConnected) opener.focus();
     };
   }, [open]);

@@ -201,7 +201,12 @@ function CartLine({ item }: { item: CartItem }) {
       />
       <div class="flex flex-1 flex-col gap-2">
         <div class="flex justify-between gap-2">
-          <p class="font-medium leading-snug">{item.title}</p>
+          <p class="font-medium leading-snug">
+            {item.title}
+            {item.inStock === 0 && (
+              <span class="block text-xs font-medium text-red-700">Out of stock</span>
+            )}
+          </p>
           <p class="font-semibold">{formatMoney(toCents(item.price) * item.quantity)}</p>
         </div>
         <div class="flex items-center gap-2">

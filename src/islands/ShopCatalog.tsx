@@ -82,10 +82,11 @@ export default function ShopCatalog({ products: initial }: { products: ShopProdu
               class="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4"
               data-testid="product-grid"
             >
-              {products.map((p) => (
+              {products.map((p, i) => (
                 <li key={p.id}>
                   <ProductCard
                     product={p}
+                    eager={i < 4}
                     onAdd={() => addToCart(p)}
                     onDetails={() => setOpen({ kind: "details", product: p })}
                     onNotify={() => setOpen({ kind: "notify", product: p })}

@@ -241,3 +241,72 @@ browserTest(
     assertEquals(await axeViolations(page), [], "notify dialog");
   },
 );
+
+browserTest(
+  "[browser] shop: a saved cart with a vanished product or an old price is refreshed",
+  async ({ newPage }) => {
+    const page = await newPage();
+    await page.goto("/shop");
+    await page.locator("astro-island[component-url*=ShopCatalog]:not([ssr])").waitFor({
+      state: "attached",
+    });
+    const cards = page.locator("[data-testid=product-grid] article");
+    await cards.filter({ hasText: BOARD }).getByRole("button", { name: "Add to Cart" }).click();
+    await page.getByRole("button", { name: "View Cart (1)" }).waitFor();
+    // Let the toast go: a click closes it.
+    await toast(page).filter({ hasText: `${BOARD} added to cart!` }).click();
+    await toast(page).filter({ hasText: `${BOARD} added to cart!` }).waitFor({
+      state: "detached",
+    });
+
+    await page.evaluate(() => {
+      const saved = JSON.parse(localStorage.getItem("cart")!);
+      const board = saved.items[0];
+      saved.items = [
+        { ...board, price: 1, quantity: 2 },
+        { ...board, id: "gone", slug: "gone", title: "Discontinued Widget", quantity: 5 },
+      ];
+      localStorage.setItem("cart", JSON.stringify(saved));
+    });
+    // Another page first: the header counts what is saved, whatever it is.
+    await page.goto("/");
+    await page.locator("[data-testid=header-cart]", { hasText: "7" }).waitFor();
+
+    await page.goto("/shop");
+    await page.getByRole("button", { name: "View Cart (2)" }).click();
+    const drawer = page.getByRole("dialog", { name: "Shopping Cart" });
+    await drawer.locator("[data-testid=cart-subtotal]", { hasText: "€1200.00" }).waitFor();
+    assertEquals(await drawer.locator("[data-testid=cart-line]").count(), 1);
+    const saved = JSON.parse(await page.evaluate(() => localStorage.getItem("cart")!));
+    assertEquals(saved.items.map((i: { price: number }) => i.price), [600]);
+    assertEquals(page.problems, []);
+  },
+);
+
+browserTest(
+  "[browser] shop: the spinner shows only while the list is refreshed in the browser",
+  async ({ newPage }) => {
+    const page = await newPage();
+    await page.goto("/shop");
+    await page.locator("astro-island[component-url*=ShopCatalog]:not([ssr])").waitFor({
+      state: "attached",
+    });
+    assertEquals(await page.getByText("Loading products...").count(), 0);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/api/public/products", async (route) => {
+      await held;
+      await route.continue();
+    });
+    // What the browser fires when it shows the page again from its back-forward cache.
+    await page.evaluate(() =>
+      dispatchEvent(new PageTransitionEvent("pageshow", { persisted: true }))
+    );
+    await page.getByRole("status").filter({ hasText: "Loading products..." }).waitFor();
+    release();
+    await page.locator("[data-testid=product-grid] article").first().waitFor();
+    assertEquals(await page.getByText("Loading products...").count(), 0);
+    assert((await page.locator("[data-testid=product-grid] article").count()) >= 5);
+    assertEquals(page.problems, []);
+  },
+);

@@ -5,8 +5,10 @@ import type { ShopProduct } from "../../domain/shop-product.ts";
  * A product card: front image (the back image and a 1.5x zoom on hover), category, title,
  * price, the first 2 features, then 'Add to Cart' or, at stock 0, 'Notify When Available'.
  */
-export default function ProductCard({ product, onAdd, onDetails, onNotify }: {
+export default function ProductCard({ product, eager = false, onAdd, onDetails, onNotify }: {
   product: ShopProduct;
+  /** Cards of the first row load their image at once (they are the page's largest paint). */
+  eager?: boolean;
   onAdd: () => void;
   onDetails: () => void;
   onNotify: () => void;
@@ -31,7 +33,7 @@ export default function ProductCard({ product, onAdd, onDetails, onNotify }: {
           alt=""
           width="400"
           height="300"
-          loading="lazy"
+          loading={eager ? "eager" : "lazy"}
           decoding="async"
           class={`absolute inset-0 h-full w-full object-contain p-4 transition duration-300 group-hover:scale-150 ${
             hasBack ? "group-hover:opacity-0" : ""

@@ -101,6 +101,10 @@ export default function CartDrawer() {
 
   const { items, selectedCountry, shippingFee } = cart.value;
   const fee = shippingFee?.country === selectedCountry ? shippingFee : null;
+  // Until the list arrives (or if it cannot), the saved choice still shows.
+  const options = countries.value?.length
+    ? countries.value
+    : [selectedCountry].filter((c) => c !== "");
   const canCheckout = items.length > 0 && selectedCountry !== "" && fee !== null &&
     !feeLoading.value;
 
@@ -140,9 +144,7 @@ export default function CartDrawer() {
               <option value="">
                 {countries.value === null ? "Loading countries..." : "Select a country"}
               </option>
-              {(countries.value ?? (selectedCountry ? [selectedCountry] : [])).map((c) => (
-                <option key={c} value={c}>{c}</option>
-              ))}
+              {options.map((c) => <option key={c} value={c}>{c}</option>)}
             </select>
           </div>
           <dl class="space-y-1 text-sm">

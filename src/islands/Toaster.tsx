@@ -15,10 +15,10 @@ const SWIPE_PX = 80;
 let claimed = false;
 
 /**
- * The toast area, top-right, one polite live region present from the server HTML on (so screen
- * readers announce what is added to it): each toast closes after 5 s, on click, or when dragged aside; the
- * timer pauses while hovered or while the window is in the background. Mount it once per page
- * (a second instance stays empty).
+ * The toast area, top-right: one polite live region, in the server HTML already so screen
+ * readers announce what is added to it. Each toast closes after 5 s, on click, or when dragged
+ * aside; its timer pauses while hovered or while the window is in the background. Mount it once
+ * per page (a second instance stays empty).
  */
 export default function Toaster() {
   // The server renders every instance; in the browser the first one to render claims the page.

@@ -4,6 +4,7 @@ import type { Services } from "../services/container.ts";
 import { handleError } from "./errors.ts";
 import { publicProductsRouter } from "./products.ts";
 import { shippingRouter } from "./shipping.ts";
+import { stockNotificationsRouter } from "./stock-notifications.ts";
 
 /** JSON bodies larger than this are refused with 413 before they are read. */
 export const MAX_JSON_BODY = 64 * 1024;
@@ -25,6 +26,7 @@ export function createApiApp(services: Services) {
   );
   api.route("/public/products", publicProductsRouter(services));
   api.route("/shipping", shippingRouter(services));
+  api.route("/stock-notifications", stockNotificationsRouter(services));
   api.notFound((c) => c.json({ error: "not_found", message: "No such API endpoint" }, 404));
   api.onError(handleError);
   return api;

@@ -1,7 +1,7 @@
 import { z } from "zod";
+import { SIMPLE_EMAIL } from "./email-pattern.ts";
 
-/** The spec's "simple pattern {email}": something@something.something, no spaces. */
-export const SIMPLE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export { SIMPLE_EMAIL };
 
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();

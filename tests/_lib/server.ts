@@ -3,7 +3,8 @@ export interface RunningServer {
   url: string;
   kvPath: string;
   output: () => string;
-  stop: () => Promise<void>;
+  /** SIGTERM, then waits; resolves to the exit code. */
+  stop: () => Promise<number>;
 }
 
 const ROOT = new URL("../../", import.meta.url);
@@ -73,9 +74,10 @@ export async function startBuiltServer(env: Record<string, string> = {}): Promis
       } catch {
         // already gone
       }
-      await child.status;
+      const status = await child.status;
       await pumps;
       await Deno.remove(dir, { recursive: true }).catch(() => {});
+      return status.code;
     },
   };
 }

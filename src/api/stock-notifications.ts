@@ -1,0 +1,31 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import { NotFoundError, ValidationError } from "../domain/errors.ts";
+import { NOTIFY_MESSAGES, notifyEmailProblem } from "../domain/stock-notification-request.ts";
+import type { Services } from "../services/container.ts";
+import { readJson } from "./validate.ts";
+
+const subscribeBody = z.object({
+  // A missing email gets the spec's "empty" message below, not zod's type message.
+  email: z.string().max(1000).default(""),
+  productId: z.string().trim().min(1, "Product is required").max(100),
+});
+
+/**
+ * `POST /api/stock-notifications/subscribe`: one pending notification per email and product;
+ * a repeat is answered as success (200, nothing new stored), a new one with 201.
+ */
+export function stockNotificationsRouter(services: Services) {
+  return new Hono().post("/subscribe", async (c) => {
+    const body = await readJson(c, subscribeBody);
+    const problem = notifyEmailProblem(body.email);
+    if (problem) throw new ValidationError(problem, [{ field: "email", message: problem }]);
+    const product = (await services.catalog.list()).find((p) => p._id === body.productId);
+    if (!product) throw new NotFoundError("Product not found");
+    const { created } = await services.stockNotifications.subscribe(body.email, {
+      id: product._id,
+      name: product.name,
+    });
+    return c.json({ success: true, message: NOTIFY_MESSAGES.success }, created ? 201 : 200);
+  });
+}

@@ -1,0 +1,259 @@
+import { signal } from "@preact/signals";
+import { useEffect, useRef } from "preact/hooks";
+import type { CartItem } from "../domain/cart.ts";
+import { formatAmount, formatMoney, toCents } from "../domain/money.ts";
+import type { PublicShippingFee } from "../domain/shipping-fee.ts";
+import {
+  cart,
+  cartItems,
+  cartTotal,
+  drawerAvailable,
+  drawerOpen,
+  refreshCartFromApi,
+  removeFromCart,
+  setSelectedCountry,
+  setShippingFee,
+  totalWithShipping,
+  updateQuantity,
+} from "./state/cart.ts";
+import { checkoutOpen } from "./state/checkout.ts";
+import { useModal } from "./use-modal.ts";
+import CloseButton from "./shop/CloseButton.tsx";
+
+/** Countries with an active fee, fetched once when the drawer is first opened (spec section 7). */
+const countries = signal<string[] | null>(null);
+const feeLoading = signal(false);
+/** Kept as the spec says; the drawer shows only the loading note. */
+export const shippingError = signal("");
+let prepared = false;
+let feeRequest = 0;
+
+async function loadCountries() {
+  try {
+    const res = await fetch("/api/shipping/fees");
+    if (!res.ok) throw new Error(String(res.status));
+    const fees = await res.json() as PublicShippingFee[];
+    countries.value = fees.filter((f) => f.isActive !== false).map((f) => f.country)
+      .sort((a, b) => a.localeCompare(b));
+  } catch {
+    shippingError.value = "Failed to fetch shipping fees";
+    countries.value = [];
+    return;
+  }
+  const chosen = cart.value.selectedCountry;
+  if (chosen && !countries.value.includes(chosen)) await chooseCountry("");
+  else if (chosen) await chooseCountry(chosen); // the saved fee may be out of date
+}
+
+/** Sets the country and fetches its fee; no country, a 404 or a failure leaves no fee. */
+async function chooseCountry(country: string) {
+  const request = ++feeRequest;
+  setSelectedCountry(country);
+  shippingError.value = "";
+  if (!country) {
+    setShippingFee(null);
+    feeLoading.value = false;
+    return;
+  }
+  if (cart.value.shippingFee?.country !== country) setShippingFee(null);
+  feeLoading.value = true;
+  try {
+    const res = await fetch(`/api/shipping/fees/country/${encodeURIComponent(country)}`);
+    if (request !== feeRequest) return;
+    if (res.status === 404) return setShippingFee(null);
+    if (!res.ok) throw new Error(String(res.status));
+    const fee = await res.json() as PublicShippingFee;
+    setShippingFee({ country: fee.country, shippingFee: fee.shippingFee, currency: fee.currency });
+  } catch {
+    if (request !== feeRequest) return;
+    setShippingFee(null);
+    shippingError.value = "Failed to fetch shipping fee for country";
+  } finally {
+    if (request === feeRequest) feeLoading.value = false;
+  }
+}
+
+/**
+ * The cart drawer: lines with quantity and remove, the shipping country and its fee, subtotal
+ * and total, and 'Proceed to Checkout' (enabled once a country is chosen and its fee known),
+ * which hands over to the checkout island. A modal dialog: focus stays inside while open,
+ * Escape closes, focus goes back to the button that opened it.
+ */
+export default function CartDrawer() {
+  const ref = useRef<HTMLDivElement>(null);
+  const open = drawerOpen.value;
+  const close = () => (drawerOpen.value = false);
+  useModal(open, ref, close);
+
+  useEffect(() => {
+    drawerAvailable.value = true;
+    return () => (drawerAvailable.value = false);
+  }, []);
+
+  useEffect(() => {
+    if (!open || prepared) return;
+    prepared = true;
+    loadCountries();
+    refreshCartFromApi().catch(() => {/* the saved lines stay as they are */});
+  }, [open]);
+
+  if (!open) return null;
+
+  const { items, selectedCountry, shippingFee } = cart.value;
+  const fee = shippingFee?.country === selectedCountry ? shippingFee : null;
+  // Until the list arrives (or if it cannot), the saved choice still shows.
+  const options = countries.value?.length
+    ? countries.value
+    : [selectedCountry].filter((c) => c !== "");
+  const canCheckout = items.length > 0 && selectedCountry !== "" && fee !== null &&
+    !feeLoading.value;
+
+  return (
+    <div class="fixed inset-0 z-50">
+      <div class="absolute inset-0 bg-slate-900/50" aria-hidden="true" onClick={close} />
+      <div
+        ref={ref}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="cart-title"
+        tabIndex={-1}
+        class="absolute inset-y-0 right-0 flex w-full max-w-md flex-col bg-white shadow-xl"
+        data-testid="cart-drawer"
+      >
+        <div class="flex items-center justify-between border-b border-slate-200 px-5 py-4">
+          <h2 id="cart-title" class="text-xl font-semibold">Shopping Cart</h2>
+          <CloseButton label="Close cart" onClick={close} />
+        </div>
+        {items.length === 0
+          ? <p class="flex-1 px-5 py-10 text-center text-slate-600">Your cart is empty.</p>
+          : (
+            <ul class="flex-1 divide-y divide-slate-200 overflow-y-auto px-5">
+              {cartItems.value.map((item) => <CartLine key={item.id} item={item} />)}
+            </ul>
+          )}
+        <div class="space-y-3 border-t border-slate-200 px-5 py-4">
+          <div>
+            <label for="cart-country" class="block text-sm font-medium">Shipping country</label>
+            <select
+              id="cart-country"
+              class="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2"
+              value={selectedCountry}
+              disabled={countries.value === null}
+              onChange={(e) => chooseCountry(e.currentTarget.value)}
+            >
+              <option value="">
+                {countries.value === null ? "Loading countries..." : "Select a country"}
+              </option>
+              {options.map((c) => <option key={c} value={c}>{c}</option>)}
+            </select>
+          </div>
+          <dl class="space-y-1 text-sm">
+            <div class="flex justify-between">
+              <dt>Subtotal</dt>
+              <dd data-testid="cart-subtotal">{formatMoney(toCents(cartTotal.value))}</dd>
+            </div>
+            {selectedCountry && (
+              <div class="flex justify-between">
+                <dt>Shipping to {selectedCountry}</dt>
+                <dd data-testid="cart-shipping" aria-live="polite">
+                  {fee && !feeLoading.value
+                    ? `${formatAmount(toCents(fee.shippingFee))} ${fee.currency}`
+                    : "Loading shipping fee..."}
+                </dd>
+              </div>
+            )}
+            <div class="flex justify-between border-t border-slate-200 pt-2 text-base font-semibold">
+              <dt>Total</dt>
+              <dd data-testid="cart-total">{formatMoney(toCents(totalWithShipping.value))}</dd>
+            </div>
+          </dl>
+          {selectedCountry === "" && items.length > 0 && (
+            <p id="cart-checkout-hint" class="text-sm text-slate-600">
+              Choose a shipping country to continue.
+            </p>
+          )}
+          <button
+            type="button"
+            disabled={!canCheckout}
+            aria-describedby={selectedCountry === "" ? "cart-checkout-hint" : undefined}
+            class="w-full rounded-lg bg-brand-600 px-4 py-3 font-semibold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-50"
+            onClick={() => {
+              checkoutOpen.value = true;
+              close();
+            }}
+          >
+            Proceed to Checkout
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function CartLine({ item }: { item: CartItem }) {
+  const qtyId = `cart-qty-${item.id}`;
+  return (
+    <li class="flex gap-4 py-4" data-testid="cart-line" data-product-id={item.id}>
+      <img
+        src={item.images.front}
+        alt=""
+        width="80"
+        height="60"
+        class="h-16 w-20 flex-none rounded-lg bg-slate-50 object-contain p-1"
+      />
+      <div class="flex flex-1 flex-col gap-2">
+        <div class="flex justify-between gap-2">
+          <p class="font-medium leading-snug">
+            {item.title}
+            {item.inStock === 0 && (
+              <span class="block text-xs font-medium text-red-700">Out of stock</span>
+            )}
+          </p>
+          <p class="font-semibold">{formatMoney(toCents(item.price) * item.quantity)}</p>
+        </div>
+        <div class="flex items-center gap-2">
+          <button
+            type="button"
+            class="h-8 w-8 rounded-md border border-slate-300 hover:bg-slate-100"
+            aria-label={`Decrease quantity of ${item.title}`}
+            onClick={() => updateQuantity(item.id, item.quantity - 1)}
+          >
+            −
+          </button>
+          <label for={qtyId} class="sr-only">Quantity of {item.title}</label>
+          <input
+            id={qtyId}
+            type="number"
+            min="0"
+            step="1"
+            inputMode="numeric"
+            value={item.quantity}
+            class="h-8 w-16 rounded-md border border-slate-300 px-2 text-center"
+            onChange={(e) => {
+              const raw = e.currentTarget.value;
+              // An emptied field keeps the quantity; 0 or less removes the line.
+              if (raw === "") e.currentTarget.value = String(item.quantity);
+              else updateQuantity(item.id, Number(raw));
+            }}
+          />
+          <button
+            type="button"
+            class="h-8 w-8 rounded-md border border-slate-300 hover:bg-slate-100"
+            aria-label={`Increase quantity of ${item.title}`}
+            onClick={() => updateQuantity(item.id, item.quantity + 1)}
+          >
+            +
+          </button>
+          <button
+            type="button"
+            class="ml-auto text-sm font-medium text-red-700 hover:underline"
+            aria-label={`Remove ${item.title} from cart`}
+            onClick={() => removeFromCart(item.id)}
+          >
+            Remove
+          </button>
+        </div>
+      </div>
+    </li>
+  );
+}

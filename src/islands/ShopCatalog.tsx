@@ -1,0 +1,109 @@
+import { useEffect, useState } from "preact/hooks";
+import type { ShopProduct } from "../domain/shop-product.ts";
+import {
+  addToCart,
+  cartCount,
+  drawerOpen,
+  refreshCartFrom,
+  refreshCartFromApi,
+} from "./state/cart.ts";
+import { useHydrated } from "./use-hydrated.ts";
+import NotifyDialog from "./shop/NotifyDialog.tsx";
+import ProductCard from "./shop/ProductCard.tsx";
+import ProductDetailsModal from "./shop/ProductDetailsModal.tsx";
+
+type Open = { kind: "details" | "notify"; product: ShopProduct } | null;
+
+/**
+ * The /shop hero and product grid. The server renders it with the products; in the browser it
+ * refreshes the cart's lines from them, and refreshes the list itself (spinner 'Loading
+ * products...') when the page comes back from the back-forward cache, where it may be stale.
+ */
+export default function ShopCatalog({ products: initial }: { products: ShopProduct[] }) {
+  const [products, setProducts] = useState(initial);
+  const [loading, setLoading] = useState(false);
+  const [open, setOpen] = useState<Open>(null);
+  const hydrated = useHydrated();
+  const count = hydrated ? cartCount.value : 0;
+
+  useEffect(() => {
+    refreshCartFrom(initial);
+    const onShow = async (e: PageTransitionEvent) => {
+      if (!e.persisted) return;
+      setLoading(true);
+      try {
+        setProducts(await refreshCartFromApi());
+      } catch {
+        // Keep the list we have: it was right a moment ago.
+      } finally {
+        setLoading(false);
+      }
+    };
+    addEventListener("pageshow", onShow);
+    return () => removeEventListener("pageshow", onShow);
+  }, []);
+
+  const close = () => setOpen(null);
+
+  return (
+    <>
+      <section class="bg-gradient-to-br from-brand-900 to-brand-700 text-white">
+        <div class="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-14 sm:flex-row sm:items-end sm:justify-between sm:px-6">
+          <div>
+            <h1 class="text-3xl font-bold sm:text-4xl">Electronic Development Solutions</h1>
+            <p class="mt-3 max-w-2xl text-brand-100">
+              Boards, power stages and sensors that work together out of the box.
+            </p>
+          </div>
+          <button
+            type="button"
+            class="self-start rounded-lg bg-white px-5 py-2.5 font-semibold text-brand-900 shadow hover:bg-brand-50 sm:self-auto"
+            aria-haspopup="dialog"
+            onClick={() => (drawerOpen.value = true)}
+            data-testid="view-cart"
+          >
+            View Cart ({count})
+          </button>
+        </div>
+      </section>
+      <section class="mx-auto max-w-7xl px-4 py-12 sm:px-6" aria-label="Products">
+        {loading
+          ? (
+            <div role="status" class="flex flex-col items-center gap-3 py-24 text-slate-600">
+              <span
+                aria-hidden="true"
+                class="h-10 w-10 animate-spin rounded-full border-4 border-slate-200 border-t-brand-600"
+              />
+              Loading products...
+            </div>
+          )
+          : (
+            <ul
+              class="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4"
+              data-testid="product-grid"
+            >
+              {products.map((p, i) => (
+                <li key={p.id}>
+                  <ProductCard
+                    product={p}
+                    eager={i < 4}
+                    onAdd={() => addToCart(p)}
+                    onDetails={() => setOpen({ kind: "details", product: p })}
+                    onNotify={() => setOpen({ kind: "notify", product: p })}
+                  />
+                </li>
+              ))}
+            </ul>
+          )}
+      </section>
+      {open?.kind === "details" && (
+        <ProductDetailsModal
+          product={open.product}
+          onClose={close}
+          onNotify={() => setOpen({ kind: "notify", product: open.product })}
+        />
+      )}
+      {open?.kind === "notify" && <NotifyDialog product={open.product} onClose={close} />}
+    </>
+  );
+}

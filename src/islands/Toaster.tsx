@@ -1,0 +1,136 @@
+import { useEffect, useRef, useState } from "preact/hooks";
+import { dismissToast, type Toast, TOAST_DURATION_MS, toasts } from "./state/toasts.ts";
+
+const KIND_CLASS: Record<Toast["kind"], string> = {
+  success: "border-green-600 text-green-900",
+  info: "border-brand-600 text-slate-900",
+  warning: "border-amber-500 text-amber-900",
+  error: "border-red-600 text-red-900",
+};
+
+/** A horizontal drag longer than this dismisses the toast. */
+const SWIPE_PX = 80;
+
+/** Only one Toaster renders per page, whichever pages or layouts mount it. */
+let claimed = false;
+
+/**
+ * The toast area, top-right: one polite live region, in the server HTML already so screen
+ * readers announce what is added to it. Each toast closes after 5 s, on click, or when dragged
+ * aside; its timer pauses while hovered or while the window is in the background. Mount it once
+ * per page (a second instance stays empty).
+ */
+export default function Toaster() {
+  // The server renders every instance; in the browser the first one to render claims the page.
+  const [primary] = useState(() =>
+    typeof document === "undefined" || (claimed ? false : (claimed = true))
+  );
+  useEffect(() => () => {
+    if (primary) claimed = false;
+  }, []);
+  if (!primary) return null;
+  return (
+    <div
+      class="pointer-events-none fixed right-4 top-4 z-[60] flex w-80 max-w-[calc(100vw-2rem)] flex-col gap-2"
+      role="region"
+      aria-label="Notifications"
+      aria-live="polite"
+      data-testid="toaster"
+    >
+      {toasts.value.map((t) => <ToastView key={t.id} toast={t} />)}
+    </div>
+  );
+}
+
+function ToastView({ toast }: { toast: Toast }) {
+  const el = useRef<HTMLDivElement>(null);
+  const [hovered, setHovered] = useState(false);
+  const [windowFocused, setWindowFocused] = useState(() => document.hasFocus());
+  const remaining = useRef(TOAST_DURATION_MS);
+  const drag = useRef<{ x: number; dx: number } | null>(null);
+  const dragged = useRef(false);
+  const paused = hovered || !windowFocused;
+
+  useEffect(() => {
+    const onFocus = () => setWindowFocused(true);
+    const onBlur = () => setWindowFocused(false);
+    addEventListener("focus", onFocus);
+    addEventListener("blur", onBlur);
+    return () => {
+      removeEventListener("focus", onFocus);
+      removeEventListener("blur", onBlur);
+    };
+  }, []);
+
+  useEffect(() => {
+    if (paused) return;
+    const started = Date.now();
+    const timer = setTimeout(() => dismissToast(toast.id), remaining.current);
+    return () => {
+      clearTimeout(timer);
+      remaining.current -= Date.now() - started;
+    };
+  }, [paused]);
+
+  const move = (dx: number) => {
+    if (!el.current) return;
+    el.current.style.transform = dx ? `translateX(${dx}px)` : "";
+    el.current.style.opacity = dx ? String(Math.max(0.2, 1 - Math.abs(dx) / 200)) : "";
+  };
+
+  return (
+    <div
+      ref={el}
+      class={`pointer-events-auto flex cursor-pointer touch-pan-y select-none items-start gap-3 rounded-lg border-l-4 bg-white px-4 py-3 text-sm font-medium shadow-lg ${
+        KIND_CLASS[toast.kind]
+      }`}
+      data-kind={toast.kind}
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      onPointerDown={(e) => {
+        drag.current = { x: e.clientX, dx: 0 };
+      }}
+      onPointerMove={(e) => {
+        if (!drag.current || e.buttons === 0) return;
+        drag.current.dx = e.clientX - drag.current.x;
+        move(drag.current.dx);
+      }}
+      onPointerUp={() => {
+        const dx = drag.current?.dx ?? 0;
+        drag.current = null;
+        if (Math.abs(dx) >= SWIPE_PX) return dismissToast(toast.id);
+        if (Math.abs(dx) > 5) {
+          dragged.current = true; // a short drag snaps back and is not a click
+          move(0);
+        }
+      }}
+      onClick={() => {
+        if (dragged.current) dragged.current = false;
+        else dismissToast(toast.id);
+      }}
+    >
+      <span class="flex-1">{toast.message}</span>
+      <button
+        type="button"
+        class="-m-1 rounded p-1 text-slate-500 hover:text-slate-900"
+        aria-label="Close notification"
+        onClick={(e) => {
+          e.stopPropagation();
+          dismissToast(toast.id);
+        }}
+      >
+        <svg
+          aria-hidden="true"
+          width="14"
+          height="14"
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          stroke-width="2.5"
+        >
+          <path d="M6 6l12 12M18 6L6 18" />
+        </svg>
+      </button>
+    </div>
+  );
+}

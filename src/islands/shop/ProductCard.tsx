@@ -1,0 +1,100 @@
+import { formatMoney, toCents } from "../../domain/money.ts";
+import type { ShopProduct } from "../../domain/shop-product.ts";
+
+/**
+ * A product card: front image (the back image and a 1.5x zoom on hover), category, title,
+ * price, the first 2 features, then 'Add to Cart' or, at stock 0, 'Notify When Available'.
+ */
+export default function ProductCard({ product, eager = false, onAdd, onDetails, onNotify }: {
+  product: ShopProduct;
+  /** Cards of the first row load their image at once (they are the page's largest paint). */
+  eager?: boolean;
+  onAdd: () => void;
+  onDetails: () => void;
+  onNotify: () => void;
+}) {
+  const titleId = `product-${product.id}-title`;
+  const soldOut = product.inStock === 0;
+  const hasBack = product.images.back !== product.images.front;
+  return (
+    <article
+      class="group flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm"
+      data-product-id={product.id}
+      aria-labelledby={titleId}
+    >
+      <a
+        href={`/shop/${product.slug}`}
+        tabIndex={-1}
+        aria-hidden="true"
+        class="relative block aspect-[4/3] overflow-hidden bg-slate-50"
+      >
+        <img
+          src={product.images.front}
+          alt=""
+          width="400"
+          height="300"
+          loading={eager ? "eager" : "lazy"}
+          decoding="async"
+          class={`absolute inset-0 h-full w-full object-contain p-4 transition duration-300 group-hover:scale-150 ${
+            hasBack ? "group-hover:opacity-0" : ""
+          }`}
+        />
+        {hasBack && (
+          <img
+            src={product.images.back}
+            alt=""
+            width="400"
+            height="300"
+            loading="lazy"
+            decoding="async"
+            class="absolute inset-0 h-full w-full object-contain p-4 opacity-0 transition duration-300 group-hover:scale-150 group-hover:opacity-100"
+          />
+        )}
+      </a>
+      <div class="flex flex-1 flex-col gap-3 p-5">
+        <p class="text-xs font-semibold uppercase tracking-wide text-brand-600">
+          {product.category}
+        </p>
+        <h2 id={titleId} class="text-lg font-semibold leading-snug">
+          <a href={`/shop/${product.slug}`} class="hover:text-brand-600">{product.title}</a>
+        </h2>
+        <p class="text-xl font-bold">{formatMoney(toCents(product.price))}</p>
+        <ul class="list-disc space-y-1 pl-5 text-sm text-slate-600">
+          {product.features.slice(0, 2).map((f) => <li key={f}>{f}</li>)}
+        </ul>
+        {soldOut && <p class="text-sm font-medium text-red-700">Out of stock</p>}
+        <div class="mt-auto flex gap-2 pt-2">
+          {soldOut
+            ? (
+              <button
+                type="button"
+                aria-describedby={titleId}
+                class="flex-1 rounded-lg border border-brand-600 px-3 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50"
+                onClick={onNotify}
+              >
+                Notify When Available
+              </button>
+            )
+            : (
+              <button
+                type="button"
+                aria-describedby={titleId}
+                class="flex-1 rounded-lg bg-brand-600 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-700"
+                onClick={onAdd}
+              >
+                Add to Cart
+              </button>
+            )}
+          <button
+            type="button"
+            aria-describedby={titleId}
+            class="rounded-lg border border-slate-300 px-3 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-100"
+            onClick={onDetails}
+          >
+            Details
+          </button>
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,6 +1,5 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { cardErrorText } from "../domain/payment-errors.ts";
 import type { SandboxProvider } from "../services/payments/sandbox.ts";
 import { readJson } from "./validate.ts";
 
@@ -10,7 +9,10 @@ const confirmCardSchema = z.object({
   paymentMethod: z.string().min(1).max(100),
 });
 
-/** The sandbox provider's stand-in for `stripe.confirmCardPayment` (mounted only without keys). */
+/**
+ * The sandbox provider's stand-in for `stripe.confirmCardPayment` (mounted only without keys).
+ * A declined card answers 402 with Stripe's error fields: message, code, decline_code.
+ */
 export function sandboxRouter(sandbox: SandboxProvider) {
   return new Hono().post("/confirm-card", async (c) => {
     const { clientSecret, paymentMethod } = await readJson(c, confirmCardSchema);
@@ -19,7 +21,7 @@ export function sandboxRouter(sandbox: SandboxProvider) {
     if (error) {
       return c.json({
         error: "card_error",
-        message: cardErrorText(error),
+        message: error.message,
         code: error.code,
         decline_code: error.decline_code,
         paymentIntent,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { invalidCountryMessage } from "./countries.ts";
 import { UnprocessableError, ValidationError } from "./errors.ts";
 import { type Cents, formatMoney, toCents } from "./money.ts";
 
@@ -177,10 +178,6 @@ export function assertClientAmounts(priced: PricedCheckout, body: CreateIntentBo
 }
 
 /** Checked by the server as well as the shop: the country must map to a two-letter code. */
-export function invalidCountryMessage(country: string): string {
-  return `Invalid country: ${country}. Please use a valid country name.`;
-}
-
 export function assertCountryCode(country: string, code: string | null): string {
   if (!code) {
     throw new ValidationError(invalidCountryMessage(country), [

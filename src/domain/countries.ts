@@ -39,6 +39,11 @@ export function resolveCountryCode(country: string): string | null {
   return byName.get(fold(value)) ?? null;
 }
 
+/** The spec's message when a country has no two-letter code. */
+export function invalidCountryMessage(country: string): string {
+  return `Invalid country: ${country}. Please use a valid country name.`;
+}
+
 export function countryName(code: string): string {
   return names.of(code.toUpperCase()) ?? code;
 }

@@ -1,4 +1,8 @@
-import { paymentErrorDialog } from "../../src/domain/payment-errors.ts";
+import {
+  type CardError,
+  cardErrorText,
+  paymentErrorDialog,
+} from "../../src/domain/payment-errors.ts";
 import { SANDBOX_CARDS, sandboxToken } from "../../src/domain/sandbox-cards.ts";
 import { assert, assertEquals, assertJsonResponse, assertStringIncludes } from "../_lib/assert.ts";
 import {
@@ -196,9 +200,9 @@ Deno.test("[api] every sandbox error card is refused with the error its dialog e
         intentBody([{ id: board.id, price: 600, quantity: 1 }]),
       );
       const res = await payWithToken(api, intent.clientSecret, sandboxToken(number)!);
-      const body = await assertJsonResponse(res, 402) as { message: string; error: string };
+      const body = await assertJsonResponse(res, 402) as CardError & { error: string };
       assertEquals(body.error, "card_error");
-      assertEquals(paymentErrorDialog(body.message).text, text, number);
+      assertEquals(paymentErrorDialog(cardErrorText(body)).text, text, number);
       const confirm = await confirmPayment(api, intent.paymentIntentId, 422);
       assertEquals(paymentErrorDialog(confirm.message).text, text, `${number} on confirm`);
       // Try Again on the same intent with a good card succeeds while the stock is held.

@@ -24,8 +24,8 @@ export function stripeRouter(services: Services) {
       return c.json({ success: true, ...(await checkout.createPaymentIntent(body)) });
     })
     .post("/confirm-payment", async (c) => {
-      const { paymentIntentId } = await readJson(c, confirmPaymentBodySchema);
-      const order = await checkout.confirmPayment(paymentIntentId);
+      const { paymentIntentId, orderData } = await readJson(c, confirmPaymentBodySchema);
+      const order = await checkout.confirmPayment(paymentIntentId, orderData.customer.email);
       return c.json({ success: true, order: toPublicOrder(order) });
     })
     .post("/webhook", async (c) => {

@@ -61,8 +61,13 @@ export type CreateIntentBody = z.infer<typeof createIntentBodySchema>;
 
 export const confirmPaymentBodySchema = z.object({
   paymentIntentId: z.string().trim().min(1, "paymentIntentId is required").max(255),
-  /** Sent by the shop as the spec says; the order is built from what was priced at intent time. */
-  orderData: z.unknown().optional(),
+  /**
+   * Sent by the shop as the spec says. The order is built from what was priced at intent time;
+   * the customer's email must match it, so a payment id alone does not reveal an order.
+   */
+  orderData: z.object({
+    customer: z.object({ email: z.string().trim().min(1, "Email is required").max(254) }),
+  }),
 });
 
 /** What the pricing needs to know about a product. */

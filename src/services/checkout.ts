@@ -187,8 +187,20 @@ export function createCheckout(deps: CheckoutDeps) {
       };
     },
 
-    /** Called by the shop after the card payment succeeded; never trusts it: asks the provider. */
-    async confirmPayment(paymentIntentId: string): Promise<Order> {
+    /**
+     * Called by the shop after the card payment succeeded; never trusts it: asks the provider.
+     * `email` must be the checkout's customer email (else: no such payment).
+     */
+    async confirmPayment(paymentIntentId: string, email: string): Promise<Order> {
+      const sameEmail = (o: { customer: { email: string } }) =>
+        o.customer.email.toLowerCase() === email.trim().toLowerCase();
+      const existing = await deps.orders.getByPaymentIntent(paymentIntentId);
+      if (existing) {
+        if (!sameEmail(existing)) throw new NotFoundError("No such payment");
+        return existing; // completed before: nothing to ask the provider
+      }
+      const reservation = await reservations.byPaymentIntent(paymentIntentId);
+      if (reservation && !sameEmail(reservation)) throw new NotFoundError("No such payment");
       let intent: PaymentIntentView | null;
       try {
         intent = await provider.retrieveIntent(paymentIntentId);
@@ -208,7 +220,7 @@ export function createCheckout(deps: CheckoutDeps) {
       }
       const result = await complete(intent);
       if (result.kind === "unknown") throw new NotFoundError("No checkout found for this payment");
-      if (!result.order) throw new NotFoundError("The order of this payment was removed");
+      if (!result.order || !sameEmail(result.order)) throw new NotFoundError("No such payment");
       return result.order;
     },
 

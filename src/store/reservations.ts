@@ -170,10 +170,11 @@ export function createReservationStore(kv: Deno.Kv, orders: OrderStore) {
     }): Promise<CompleteResult> {
       const { paymentIntentId: pi, eventId } = args;
       return await retryOnConflict<CompleteResult>(async () => {
-        const [eventEntry, orderIdEntry, linkEntry] = await kv.getMany<[unknown, string, string]>([
-          eventKey(eventId ?? "-"),
+        const [orderIdEntry, linkEntry, eventEntry] = await kv.getMany<[string, string, unknown]>([
           orderByPaymentKey(pi),
           byPaymentKey(pi),
+          // Without an event (the confirm call) this reads a key that never exists.
+          eventKey(eventId ?? ""),
         ]);
         if (eventId && eventEntry.value) {
           return done({ kind: "existing", order: await orders.getByPaymentIntent(pi) });

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { newId } from "../domain/ids.ts";
 import { conflict, done, nowIso, retryOnConflict } from "./atomic.ts";
 
 /** A payment intent of the offline sandbox provider, kept in KV like Stripe keeps its own. */
@@ -14,6 +13,10 @@ export const sandboxIntentSchema = z.object({
   createdAt: z.string(),
 });
 export type SandboxIntent = z.infer<typeof sandboxIntentSchema>;
+
+const randomHex = (bytes: number) =>
+  Array.from(crypto.getRandomValues(new Uint8Array(bytes)))
+    .map((b) => b.toString(16).padStart(2, "0")).join("");
 
 const intentKey = (id: string) => ["sandbox_intent", id] as const;
 const idempotencyKey = (key: string) => ["sandbox_idempotency", key] as const;
@@ -42,9 +45,9 @@ export function createSandboxIntentStore(kv: Deno.Kv) {
           const intent = await get(existing.value);
           if (intent) return done(intent);
         }
-        const id = `pi_sbx_${newId()}`;
-        const secret = Array.from(crypto.getRandomValues(new Uint8Array(12)))
-          .map((b) => b.toString(16).padStart(2, "0")).join("");
+        // Random, not time-sortable: an intent id must not be guessable from another one.
+        const id = `pi_sbx_${randomHex(12)}`;
+        const secret = randomHex(12);
         const intent: SandboxIntent = {
           ...data,
           id,

@@ -75,10 +75,15 @@ export async function payWithToken(api: Api, clientSecret: string, paymentMethod
   );
 }
 
-export async function confirmPayment(api: Api, paymentIntentId: string, status = 200) {
+export async function confirmPayment(
+  api: Api,
+  paymentIntentId: string,
+  status = 200,
+  email = CUSTOMER.email,
+) {
   const res = await api.request(
     "/api/stripe/confirm-payment",
-    jsonRequest("POST", { paymentIntentId, orderData: {} }),
+    jsonRequest("POST", { paymentIntentId, orderData: { customer: { email } } }),
   );
   return await assertJsonResponse(res, status) as {
     success: boolean;

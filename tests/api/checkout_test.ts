@@ -145,6 +145,15 @@ Deno.test("[api] a sandbox purchase becomes one order; a repeated confirm change
     const pi = await assertJsonResponse(paid, 200) as { paymentIntent: { status: string } };
     assertEquals(pi.paymentIntent.status, "succeeded");
 
+    const stranger = await confirmPayment(api, intent.paymentIntentId, 404, "eve@example.com");
+    assertEquals(stranger.success, false, "a payment id alone does not reveal or make the order");
+    const bare = await api.request(
+      "/api/stripe/confirm-payment",
+      jsonRequest("POST", { paymentIntentId: intent.paymentIntentId }),
+    );
+    await assertJsonResponse(bare, 400);
+    assertEquals((await services.orders.list()).length, 0);
+
     const first = await confirmPayment(api, intent.paymentIntentId);
     assertEquals(first.success, true);
     const order = first.order;
@@ -169,6 +178,7 @@ Deno.test("[api] a sandbox purchase becomes one order; a repeated confirm change
 
     const again = await confirmPayment(api, intent.paymentIntentId);
     assertEquals(again.order, order);
+    await confirmPayment(api, intent.paymentIntentId, 404, "eve@example.com");
     assertEquals((await services.orders.list()).length, 1);
     assertEquals((await services.products.get(board.id))?.stock, board.stock - 2);
     assertEquals(
@@ -277,8 +287,8 @@ Deno.test("[api] release and completion racing: exactly one wins, stock moves on
       const r = await services.reservations.byPaymentIntent(intent.paymentIntentId);
       const [released] = await Promise.all([
         services.reservations.release(r!.id),
-        services.checkout.confirmPayment(intent.paymentIntentId),
-        services.checkout.confirmPayment(intent.paymentIntentId),
+        services.checkout.confirmPayment(intent.paymentIntentId, "ada@example.com"),
+        services.checkout.confirmPayment(intent.paymentIntentId, "ada@example.com"),
       ]);
       const after = await services.reservations.get(r!.id);
       assertEquals(after?.status, "completed");

@@ -46,7 +46,10 @@ Deno.test("[api] webhook and confirm-payment meet in the same order", () =>
     const confirm = api.request("/api/stripe/confirm-payment", {
       method: "POST",
       headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ paymentIntentId: intent.paymentIntentId, orderData: {} }),
+      body: JSON.stringify({
+        paymentIntentId: intent.paymentIntentId,
+        orderData: { customer: { email: "ada@example.com" } },
+      }),
     });
     const { payload, header } = await signedEvent({
       id: "evt_race",

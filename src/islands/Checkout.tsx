@@ -298,8 +298,8 @@ export default function Checkout({ provider, stripeKey }: CheckoutProps) {
           <p class="mb-4 text-gray-700">
             Amount to pay: <strong>{formatMoney(totalCents)}</strong>
           </p>
-          {provider === "stripe" && stripeKey
-            ? <StripeCardField fieldRef={card} publishableKey={stripeKey} />
+          {provider === "stripe"
+            ? <StripeCardField fieldRef={card} publishableKey={stripeKey ?? ""} />
             : <SandboxCardField fieldRef={card} />}
           {payError && (
             <p role="alert" class="mt-3 text-sm font-medium text-red-700" data-testid="card-error">

@@ -9,8 +9,10 @@ import {
 import { resolveCountryCode } from "../../src/domain/countries.ts";
 import { DomainError } from "../../src/domain/errors.ts";
 import { luhnValid, sandboxOutcome, sandboxToken } from "../../src/domain/sandbox-cards.ts";
+import { startServer } from "../../src/server/serve.ts";
 import { stripeKeyProblem } from "../../src/services/payments/key-policy.ts";
-import { assert, assertEquals, assertStringIncludes } from "../_lib/assert.ts";
+import { testConfig } from "../_lib/services.ts";
+import { assert, assertEquals, assertRejects, assertStringIncludes } from "../_lib/assert.ts";
 
 const product = (id: string, priceCents: number, extra: Partial<PricingProduct> = {}) => ({
   id,
@@ -127,11 +129,30 @@ Deno.test("[unit] sandbox cards: Stripe's test numbers map to tokens, never the 
 
 Deno.test("[unit] Stripe key policy: live keys only in production, production only with live keys", () => {
   const with_ = (shopEnv: "production" | "development", secretKey?: string) =>
-    stripeKeyProblem({ shopEnv, stripe: { secretKey } });
+    stripeKeyProblem({
+      shopEnv,
+      stripe: { secretKey, publishableKey: secretKey?.replace("sk_", "pk_") },
+    });
   assertEquals(with_("development"), null, "sandbox in development");
   assertEquals(with_("development", "sk_test_123"), null);
   assertStringIncludes(with_("development", "sk_live_123")!, "unless SHOP_ENV=production");
   assertEquals(with_("production", "sk_live_123"), null);
   assertStringIncludes(with_("production", "sk_test_123")!, "refuses a Stripe test key");
   assertStringIncludes(with_("production")!, "needs STRIPE_SECRET_KEY");
+  const noPublishable = stripeKeyProblem({
+    shopEnv: "development",
+    stripe: { secretKey: "sk_test_1" },
+  });
+  assertStringIncludes(noPublishable!, "STRIPE_PUBLISHABLE_KEY");
+});
+
+Deno.test("[unit] the server refuses to start with a live key outside production", async () => {
+  const config = testConfig({
+    stripe: { secretKey: "sk_live_1", publishableKey: "pk_live_1" },
+    shopEnv: "development",
+  });
+  const err = await assertRejects(
+    () => startServer(() => Promise.resolve(new Response()), new URL("file:///nowhere/"), config),
+  );
+  assertStringIncludes(err.message, "Refusing to start: A live Stripe key is refused");
 });

@@ -23,5 +23,8 @@ export function stripeKeyProblem(config: Pick<Config, "shopEnv" | "stripe">): st
   if (live) {
     return "A live Stripe key is refused unless SHOP_ENV=production: use a test key (sk_test_...) here.";
   }
+  if (key && !config.stripe.publishableKey) {
+    return "STRIPE_SECRET_KEY needs STRIPE_PUBLISHABLE_KEY too: the card field uses it.";
+  }
   return null;
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { invalidCountryMessage } from "./countries.ts";
+import { invalidCountryMessage } from "./country-code.ts";
 import { UnprocessableError, ValidationError } from "./errors.ts";
 import { type Cents, formatMoney, toCents } from "./money.ts";
 

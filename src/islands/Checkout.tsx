@@ -1,6 +1,6 @@
 import type { ComponentChildren } from "preact";
 import { useEffect, useRef, useState } from "preact/hooks";
-import { invalidCountryMessage, resolveCountryCode } from "../domain/countries.ts";
+import { invalidCountryMessage, resolveCountryCode } from "../domain/country-code.ts";
 import { formatMoney, toCents } from "../domain/money.ts";
 import {
   cardErrorText,

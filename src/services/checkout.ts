@@ -7,7 +7,7 @@ import {
   type PricingProduct,
   RESERVATION_TTL_MS,
 } from "../domain/checkout.ts";
-import { resolveCountryCode } from "../domain/countries.ts";
+import { resolveCountryCode } from "../domain/country-code.ts";
 import {
   NotFoundError,
   UnprocessableError,

@@ -6,7 +6,8 @@ import {
   type PricingProduct,
   vatPart,
 } from "../../src/domain/checkout.ts";
-import { resolveCountryCode } from "../../src/domain/countries.ts";
+import { resolveCountryCode } from "../../src/domain/country-code.ts";
+import { listCountries } from "../../src/domain/countries.ts";
 import { DomainError } from "../../src/domain/errors.ts";
 import { luhnValid, sandboxOutcome, sandboxToken } from "../../src/domain/sandbox-cards.ts";
 import { startServer } from "../../src/server/serve.ts";
@@ -105,6 +106,7 @@ Deno.test("[unit] country code: two capitals as-is, names matched, 'Invalid coun
   assertEquals(resolveCountryCode("france"), "FR");
   assertEquals(resolveCountryCode("United Kingdom"), "GB");
   assertEquals(resolveCountryCode("Atlantis"), null);
+  for (const c of listCountries([])) assertEquals(resolveCountryCode(c.name), c.code, c.name);
   assertEquals(assertCountryCode("France", "FR"), "FR");
   const err = thrown(() => assertCountryCode("Atlantis", null));
   assertEquals(err.status, 400);

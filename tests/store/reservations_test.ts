@@ -73,3 +73,18 @@ Deno.test("[store] reservations: expired holds stop counting at once, the sweep 
     assertEquals((await services.reservations.get("next"))?.status, "active");
     assertEquals((await services.reservations.held()).byProduct.get(board.id), 1);
   }));
+
+Deno.test("[api] GET /api/public/products/{id} shows a held unit again once its hold expires, no write", () =>
+  withServices(async ({ api, services }) => {
+    const board = await productByName(services, "Vectra DSP Board");
+    const stock = async () => {
+      const res = await api.request(`/api/public/products/${board.id}`);
+      return (await res.json() as { stock: number }).stock;
+    };
+    await services.reservations.reserve(reservation("soon", [{ id: board.id, quantity: 2 }], 300));
+    services.catalog.invalidate();
+    assertEquals(await stock(), board.stock - 2);
+    // Past the expiry and the cache's once-a-second recheck; nothing was written meanwhile.
+    await new Promise((r) => setTimeout(r, 1100));
+    assertEquals(await stock(), board.stock);
+  }));

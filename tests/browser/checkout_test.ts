@@ -91,7 +91,18 @@ browserTest("[browser] checkout: a full purchase with the sandbox card", async (
   await fillCustomer(page);
   await form.getByRole("button", { name: "Proceed to Payment" }).click();
 
+  // Hold the card confirmation until the busy label has been seen.
+  let release = () => {};
+  const held = new Promise<void>((r) => release = r);
+  await page.route("**/api/sandbox/confirm-card", async (route) => {
+    await held;
+    await route.continue();
+  });
   await payWith(page, "4242 4242 4242 4242");
+  const payment = page.getByRole("dialog", { name: "Card Payment" });
+  await payment.getByRole("button", { name: "Processing Payment..." }).waitFor();
+  assert(await payment.getByRole("button", { name: "Processing Payment..." }).isDisabled());
+  release();
   const success = page.getByRole("dialog", { name: "Payment Successful!" });
   await success.waitFor();
   assertStringIncludes(await success.innerText(), "ORD-000001");

@@ -17,6 +17,13 @@ export type Catalog = ReturnType<typeof createCatalog>;
 export function createCatalog(products: ProductStore, reservations: ReservationStore) {
   let cache:
     | {
+      /** The KV catalogue version this was built from. */
+      kvVersion: string | null;
+      /**
+       * What this instance serves: the KV version, plus when the list was rebuilt, since an
+       * expired hold changes the stock shown without moving the KV version (so a page cache
+       * keyed on it must see a new value).
+       */
       version: string | null;
       checkedAt: number;
       validUntil: number;
@@ -29,7 +36,7 @@ export function createCatalog(products: ProductStore, reservations: ReservationS
     const now = Date.now();
     if (cache && now - cache.checkedAt < RECHECK_MS) return cache;
     const version = await products.version();
-    if (cache && cache.version === version && version !== null && now < cache.validUntil) {
+    if (cache && cache.kvVersion === version && version !== null && now < cache.validUntil) {
       cache.checkedAt = now;
       return cache;
     }
@@ -38,7 +45,8 @@ export function createCatalog(products: ProductStore, reservations: ReservationS
       toPublicProduct(p, p.stock - (held.byProduct.get(p.id) ?? 0))
     );
     cache = {
-      version,
+      kvVersion: version,
+      version: version === null ? null : `${version}.${now}`,
       checkedAt: now,
       validUntil: held.nextExpiry,
       list,
@@ -56,6 +64,10 @@ export function createCatalog(products: ProductStore, reservations: ReservationS
     },
     async bySlug(slug: string): Promise<PublicProduct | undefined> {
       return (await load()).list.find((p) => p.slug === slug);
+    },
+    /** The catalogue version this instance serves (re-read from KV at most once a second). */
+    async version(): Promise<string | null> {
+      return (await load()).version;
     },
     /** Forget the cache now (after a write in this instance). */
     invalidate() {

@@ -84,7 +84,9 @@ Deno.test("[api] GET /api/public/products/{id} shows a held unit again once its 
     await services.reservations.reserve(reservation("soon", [{ id: board.id, quantity: 2 }], 300));
     services.catalog.invalidate();
     assertEquals(await stock(), board.stock - 2);
+    const before = await services.catalog.version();
     // Past the expiry and the cache's once-a-second recheck; nothing was written meanwhile.
     await new Promise((r) => setTimeout(r, 1100));
     assertEquals(await stock(), board.stock);
+    assert(await services.catalog.version() !== before, "caches keyed on the version refresh");
   }));

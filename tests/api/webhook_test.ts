@@ -1,5 +1,6 @@
 import { assertEquals, assertJsonResponse, assertStringIncludes } from "../_lib/assert.ts";
 import {
+  confirmPayment,
   createIntent,
   intentBody,
   payWithToken,
@@ -107,5 +108,25 @@ Deno.test("[api] POST /api/stripe/webhook refuses a bad or missing signature wit
     assertStringIncludes(bad.message, "Invalid webhook signature");
     const unsigned = { method: "POST", body: forged.payload };
     await assertJsonResponse(await api.request("/api/stripe/webhook", unsigned), 400);
+    assertEquals((await services.orders.list()).length, 0);
+  }));
+
+Deno.test("[api] payment calls about unknown payments: webhook acknowledged, confirm 404", () =>
+  withServices(async ({ api, services }) => {
+    const { payload, header } = await signedEvent({
+      id: "evt_other",
+      type: "payment_intent.succeeded",
+      intent: { id: "pi_not_ours", status: "succeeded", amount: 100 },
+    });
+    const hook = await assertJsonResponse(await postWebhook(api, payload, header), 200);
+    assertEquals(hook, { received: true, result: "unknown" }, "Stripe must not retry it forever");
+    const other = await signedEvent({ id: "evt_misc", type: "charge.refunded", intent: {} });
+    const ignored = await assertJsonResponse(
+      await postWebhook(api, other.payload, other.header),
+      200,
+    );
+    assertEquals(ignored, { received: true, result: "ignored" });
+    const confirm = await confirmPayment(api, "pi_sbx_nope", 404);
+    assertEquals(confirm.success, false);
     assertEquals((await services.orders.list()).length, 0);
   }));

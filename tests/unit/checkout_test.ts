@@ -146,6 +146,11 @@ Deno.test("[unit] Stripe key policy: live keys only in production, production on
     stripe: { secretKey: "sk_test_1" },
   });
   assertStringIncludes(noPublishable!, "STRIPE_PUBLISHABLE_KEY");
+  const fakeApi = stripeKeyProblem({
+    shopEnv: "production",
+    stripe: { secretKey: "sk_live_1", publishableKey: "pk_live_1", apiBase: "http://127.0.0.1:1" },
+  });
+  assertStringIncludes(fakeApi!, "STRIPE_API_BASE is for tests only");
 });
 
 Deno.test("[unit] the server refuses to start with a live key outside production", async () => {

@@ -9,6 +9,7 @@ export function stripeKeyProblem(config: Pick<Config, "shopEnv" | "stripe">): st
   const key = config.stripe.secretKey;
   const live = key?.startsWith("sk_live_") || key?.startsWith("rk_live_");
   if (config.shopEnv === "production") {
+    if (config.stripe.apiBase) return "STRIPE_API_BASE is for tests only: unset it in production.";
     if (!key) {
       return "SHOP_ENV=production needs STRIPE_SECRET_KEY (a live key): the sandbox takes no real payments.";
     }

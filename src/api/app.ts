@@ -3,8 +3,10 @@ import { bodyLimit } from "hono/body-limit";
 import type { Services } from "../services/container.ts";
 import { handleError } from "./errors.ts";
 import { publicProductsRouter } from "./products.ts";
+import { sandboxRouter } from "./sandbox.ts";
 import { shippingRouter } from "./shipping.ts";
 import { stockNotificationsRouter } from "./stock-notifications.ts";
+import { stripeRouter } from "./stripe.ts";
 
 /** JSON bodies larger than this are refused with 413 before they are read. */
 export const MAX_JSON_BODY = 64 * 1024;
@@ -27,6 +29,8 @@ export function createApiApp(services: Services) {
   api.route("/public/products", publicProductsRouter(services));
   api.route("/shipping", shippingRouter(services));
   api.route("/stock-notifications", stockNotificationsRouter(services));
+  api.route("/stripe", stripeRouter(services));
+  if (services.sandbox) api.route("/sandbox", sandboxRouter(services.sandbox));
   api.notFound((c) => c.json({ error: "not_found", message: "No such API endpoint" }, 404));
   api.onError(handleError);
   return api;

@@ -23,21 +23,7 @@ export function listCountries(excluded: readonly string[] = ["IL"]): Country[] {
     .sort((a, b) => a.name.localeCompare(b.name, "en"));
 }
 
-const fold = (s: string) =>
-  s.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").trim().toLowerCase();
-
-let byName: Map<string, string> | undefined;
-
-/**
- * The two-letter code of a country: a two-capital-letter value is used as-is, otherwise the
- * name is matched (ignoring case and accents) against the country table. Null on a miss.
- */
-export function resolveCountryCode(country: string): string | null {
-  const value = country.trim();
-  if (/^[A-Z]{2}$/.test(value)) return value;
-  byName ??= new Map(listCountries([]).map((c) => [fold(c.name), c.code]));
-  return byName.get(fold(value)) ?? null;
-}
+export { invalidCountryMessage, resolveCountryCode } from "./country-code.ts";
 
 export function countryName(code: string): string {
   return names.of(code.toUpperCase()) ?? code;

@@ -7,7 +7,7 @@ export interface FieldError {
 /** Base of the errors the API turns into 4xx JSON answers. */
 export class DomainError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429 | 502,
     readonly code: string,
     message: string,
     readonly errors?: FieldError[],
@@ -39,5 +39,12 @@ export class ConflictError extends DomainError {
 export class UnprocessableError extends DomainError {
   constructor(code: string, message: string) {
     super(422, code, message);
+  }
+}
+
+/** A service we depend on (e.g. the payment provider) failed; the request may be retried. */
+export class UpstreamError extends DomainError {
+  constructor(code: string, message: string) {
+    super(502, code, message);
   }
 }

@@ -1,5 +1,6 @@
 import { type Config, loadConfig } from "../services/config.ts";
 import { createServices } from "../services/container.ts";
+import { stripeKeyProblem } from "../services/payments/key-policy.ts";
 import { seedIfEmpty } from "../services/seed.ts";
 import { openKv } from "../store/kv.ts";
 import { createFrontDoor, type RenderPage } from "./front-door.ts";
@@ -14,6 +15,8 @@ export async function startServer(
   clientDir: URL,
   config: Config = loadConfig(),
 ) {
+  const keyProblem = stripeKeyProblem(config);
+  if (keyProblem) throw new Error(`Refusing to start: ${keyProblem}`);
   const kv = await openKv(config.kvPath);
   const services = createServices(kv, config);
   await seedIfEmpty(services);
@@ -21,6 +24,7 @@ export async function startServer(
   const handle = createFrontDoor(services, assets, render);
   services.mailer.start();
   services.mailer.wake();
+  services.checkout.startSweeps();
 
   const controller = new AbortController();
   const server = Deno.serve({
@@ -37,6 +41,7 @@ export async function startServer(
     console.log("Shutting down: finishing in-flight requests");
     controller.abort();
     await server.finished;
+    services.checkout.stop();
     await services.mailer.stop();
     kv.close();
     Deno.exit(0);

@@ -1,5 +1,6 @@
 import { type PublicProduct, toPublicProduct } from "../domain/product.ts";
 import type { ProductStore } from "../store/products.ts";
+import type { ReservationStore } from "../store/reservations.ts";
 
 /** How long this instance trusts its cached catalogue before re-reading the version key. */
 const RECHECK_MS = 1000;
@@ -15,23 +16,48 @@ export const PAGE_CACHE_HEADER = "X-Page-Cache";
 /**
  * The public catalogue (active products), cached in memory with its JSON. Every product write
  * changes the KV catalogue version; the cache is rebuilt when that version moves, checked at
- * most once a second, so N instances on one KV agree within a second.
+ * most once a second, so N instances on one KV agree within a second. The stock shown is the
+ * available stock (stock minus unexpired reservations); since a reservation stops counting at
+ * its expiry without any write, the cache also expires at the next hold's expiry.
  */
-export function createCatalog(products: ProductStore) {
+export function createCatalog(products: ProductStore, reservations: ReservationStore) {
   let cache:
-    | { version: string | null; checkedAt: number; list: PublicProduct[]; json: string }
+    | {
+      /** The KV catalogue version this was built from. */
+      kvVersion: string | null;
+      /**
+       * What this instance serves: the KV version, plus when the list was rebuilt, since an
+       * expired hold changes the stock shown without moving the KV version (so a page cache
+       * keyed on it must see a new value).
+       */
+      version: string | null;
+      checkedAt: number;
+      validUntil: number;
+      list: PublicProduct[];
+      json: string;
+    }
     | null = null;
 
   async function load() {
     const now = Date.now();
     if (cache && now - cache.checkedAt < RECHECK_MS) return cache;
     const version = await products.version();
-    if (cache && cache.version === version && version !== null) {
+    if (cache && cache.kvVersion === version && version !== null && now < cache.validUntil) {
       cache.checkedAt = now;
       return cache;
     }
-    const list = (await products.list()).filter((p) => p.isActive).map((p) => toPublicProduct(p));
-    cache = { version, checkedAt: now, list, json: JSON.stringify(list) };
+    const held = await reservations.held(now);
+    const list = (await products.list()).filter((p) => p.isActive).map((p) =>
+      toPublicProduct(p, p.stock - (held.byProduct.get(p.id) ?? 0))
+    );
+    cache = {
+      kvVersion: version,
+      version: version === null ? null : `${version}.${now}`,
+      checkedAt: now,
+      validUntil: held.nextExpiry,
+      list,
+      json: JSON.stringify(list),
+    };
     return cache;
   }
 

@@ -10,7 +10,13 @@ export interface Config {
   /** Unset means: generate once and keep in KV (see services/secrets.ts). */
   jwtSecret?: string;
   shopEnv: "production" | "development";
-  stripe: { secretKey?: string; publishableKey?: string; webhookSecret?: string };
+  stripe: {
+    secretKey?: string;
+    publishableKey?: string;
+    webhookSecret?: string;
+    /** Internal, for tests: where the Stripe SDK sends its API calls (a local fake server). */
+    apiBase?: string;
+  };
   smtpUrl?: string;
   mailFrom: string;
   shopEmail: string;
@@ -41,6 +47,7 @@ export function loadConfig(env: Record<string, string | undefined> = Deno.env.to
       secretKey: get("STRIPE_SECRET_KEY"),
       publishableKey: get("STRIPE_PUBLISHABLE_KEY"),
       webhookSecret: get("STRIPE_WEBHOOK_SECRET"),
+      apiBase: get("STRIPE_API_BASE"),
     },
     smtpUrl: get("SMTP_URL"),
     mailFrom: get("MAIL_FROM") ?? "Shop <shop@localhost>",

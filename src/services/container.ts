@@ -4,13 +4,18 @@ import { createDemoRequestStore } from "../store/demo-requests.ts";
 import { createOrderStore } from "../store/orders.ts";
 import { createOutboxStore } from "../store/outbox.ts";
 import { createProductStore } from "../store/products.ts";
+import { createReservationStore } from "../store/reservations.ts";
+import { createSandboxIntentStore } from "../store/sandbox-intents.ts";
 import { createShippingFeeStore } from "../store/shipping-fees.ts";
 import { createStockNotificationStore } from "../store/stock-notifications.ts";
 import { createSubscriberStore } from "../store/subscribers.ts";
 import { createCatalog } from "./catalog.ts";
+import { createCheckout } from "./checkout.ts";
 import type { Config } from "./config.ts";
 import { createMailer } from "./mail/mailer.ts";
 import { createSmtpTransport, type MailTransport } from "./mail/transport.ts";
+import { createSandboxProvider } from "./payments/sandbox.ts";
+import { createStripeProvider } from "./payments/stripe.ts";
 
 /** Everything the API and the pages work with, built once per process (or per test). */
 export function createServices(
@@ -22,20 +27,43 @@ export function createServices(
   const outbox = createOutboxStore(kv);
   const transport = options.transport ??
     (config.smtpUrl ? createSmtpTransport(config.smtpUrl, config.mailFrom) : null);
+  const orders = createOrderStore(kv);
+  const reservations = createReservationStore(kv, orders);
+  const shippingFees = createShippingFeeStore(kv);
+  const mailer = createMailer(outbox, transport);
+  // Stripe when a secret key is set, else the offline sandbox (see services/payments/).
+  const { secretKey, webhookSecret, apiBase } = config.stripe;
+  const sandbox = secretKey
+    ? null
+    : createSandboxProvider(createSandboxIntentStore(kv), webhookSecret);
+  const provider = sandbox ??
+    createStripeProvider({ secretKey: secretKey ?? "", webhookSecret, apiBase });
   return {
     kv,
     config,
     products,
-    catalog: createCatalog(products),
-    shippingFees: createShippingFeeStore(kv),
-    orders: createOrderStore(kv),
+    catalog: createCatalog(products, reservations),
+    shippingFees,
+    orders,
+    reservations,
+    sandbox,
+    checkout: createCheckout({
+      config,
+      products,
+      shippingFees,
+      orders,
+      reservations,
+      outbox,
+      mailer,
+      provider,
+    }),
     subscribers: createSubscriberStore(kv),
     stockNotifications: createStockNotificationStore(kv),
     demoRequests: createDemoRequestStore(kv),
     admins: createAdminStore(kv),
     blobs: createBlobStore(kv),
     outbox,
-    mailer: createMailer(outbox, transport),
+    mailer,
   };
 }
 

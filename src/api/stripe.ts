@@ -1,0 +1,35 @@
+import { Hono } from "hono";
+import { confirmPaymentBodySchema, createIntentBodySchema } from "../domain/checkout.ts";
+import { toPublicOrder } from "../domain/order.ts";
+import type { Services } from "../services/container.ts";
+import { readJson } from "./validate.ts";
+
+/**
+ * The payment calls of the spec: create-payment-intent and confirm-payment answer `success`
+ * (false on every error, next to the usual `error` and `message`), and the provider's webhook.
+ */
+export function stripeRouter(services: Services) {
+  const { checkout } = services;
+  return new Hono()
+    .use("*", async (c, next) => {
+      await next();
+      const type = c.res.headers.get("content-type") ?? "";
+      if (c.res.status >= 400 && type.startsWith("application/json")) {
+        const body = await c.res.json();
+        c.res = c.json({ success: false, ...body }, c.res.status as 400);
+      }
+    })
+    .post("/create-payment-intent", async (c) => {
+      const body = await readJson(c, createIntentBodySchema);
+      return c.json({ success: true, ...(await checkout.createPaymentIntent(body)) });
+    })
+    .post("/confirm-payment", async (c) => {
+      const { paymentIntentId, orderData } = await readJson(c, confirmPaymentBodySchema);
+      const order = await checkout.confirmPayment(paymentIntentId, orderData.customer.email);
+      return c.json({ success: true, order: toPublicOrder(order) });
+    })
+    .post("/webhook", async (c) => {
+      const body = await c.req.text();
+      return c.json(await checkout.handleWebhook(body, c.req.header("stripe-signature") ?? null));
+    });
+}

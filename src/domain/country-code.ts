@@ -1,0 +1,40 @@
+/**
+ * Country name -> two-letter code, for the payment's billing details (spec: "Country code").
+ * Kept apart from countries.ts so the checkout island does not ship the phone metadata.
+ */
+
+/** The built-in table: the ISO codes libphonenumber-js knows (names come from Intl). */
+const CODES = (
+  "AC AD AE AF AG AI AL AM AO AR AS AT AU AW AX AZ BA BB BD BE BF BG BH BI BJ BL BM BN BO BQ BR " +
+  "BS BT BW BY BZ CA CC CD CF CG CH CI CK CL CM CN CO CR CU CV CW CX CY CZ DE DJ DK DM DO DZ EC " +
+  "EE EG EH ER ES ET FI FJ FK FM FO FR GA GB GD GE GF GG GH GI GL GM GN GP GQ GR GT GU GW GY HK " +
+  "HN HR HT HU ID IE IL IM IN IO IQ IR IS IT JE JM JO JP KE KG KH KI KM KN KP KR KW KY KZ LA LB " +
+  "LC LI LK LR LS LT LU LV LY MA MC MD ME MF MG MH MK ML MM MN MO MP MQ MR MS MT MU MV MW MX MY " +
+  "MZ NA NC NE NF NG NI NL NO NP NR NU NZ OM PA PE PF PG PH PK PL PM PR PS PT PW PY QA RE RO RS " +
+  "RU RW SA SB SC SD SE SG SH SI SJ SK SL SM SN SO SR SS ST SV SX SY SZ TA TC TD TG TH TJ TK TL " +
+  "TM TN TO TR TT TV TW TZ UA UG US UY UZ VA VC VE VG VI VN VU WF WS XK YE YT ZA ZM ZW"
+).split(" ");
+
+const fold = (s: string) =>
+  s.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").trim().toLowerCase();
+
+let byName: Map<string, string> | undefined;
+
+/**
+ * The two-letter code of a country: a two-capital-letter value is used as-is, otherwise the
+ * name is matched (ignoring case and accents) against the country table. Null on a miss.
+ */
+export function resolveCountryCode(country: string): string | null {
+  const value = country.trim();
+  if (/^[A-Z]{2}$/.test(value)) return value;
+  if (!byName) {
+    const names = new Intl.DisplayNames(["en"], { type: "region" });
+    byName = new Map(CODES.map((code) => [fold(names.of(code) ?? code), code]));
+  }
+  return byName.get(fold(value)) ?? null;
+}
+
+/** The spec's message when a country has no two-letter code. */
+export function invalidCountryMessage(country: string): string {
+  return `Invalid country: ${country}. Please use a valid country name.`;
+}

@@ -1,0 +1,449 @@
+import type { ComponentChildren } from "preact";
+import { useEffect, useRef, useState } from "preact/hooks";
+import { invalidCountryMessage, resolveCountryCode } from "../domain/country-code.ts";
+import { formatMoney, toCents } from "../domain/money.ts";
+import {
+  cardErrorText,
+  PAYMENT_ERROR_FOOTER,
+  paymentErrorDialog,
+} from "../domain/payment-errors.ts";
+import { cart, clearCart, drawerOpen } from "./state/cart.ts";
+import { checkoutOpen } from "./state/checkout.ts";
+import { type CardField, SandboxCardField, StripeCardField } from "./checkout/card-fields.tsx";
+
+export interface CheckoutProps {
+  /** Which payment provider the server uses: Stripe Elements, or the offline sandbox field. */
+  provider: "stripe" | "sandbox";
+  /** Stripe's publishable key (Stripe only). */
+  stripeKey?: string;
+}
+
+const FIELDS = [
+  ["firstName", "First name", "given-name", "text"],
+  ["lastName", "Last name", "family-name", "text"],
+  ["email", "Email", "email", "email"],
+  ["phone", "Phone", "tel", "tel"],
+  ["address", "Address", "street-address", "text"],
+  ["city", "City", "address-level2", "text"],
+  ["state", "State / Region", "address-level1", "text"],
+  ["zipCode", "ZIP / Postal code", "postal-code", "text"],
+] as const;
+type Field = typeof FIELDS[number][0];
+type Form = Record<Field, string>;
+const EMPTY_FORM: Form = {
+  firstName: "",
+  lastName: "",
+  email: "",
+  phone: "",
+  address: "",
+  city: "",
+  state: "",
+  zipCode: "",
+};
+
+type Stage = "form" | "payment" | "success" | "error";
+
+/** The intent of this checkout, reused by 'Try Again' while the order is unchanged. */
+interface Intent {
+  key: string;
+  clientSecret: string;
+  paymentIntentId: string;
+  paid: boolean;
+}
+
+async function postJson(url: string, body: unknown) {
+  const res = await fetch(url, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Accept: "application/json" },
+    body: JSON.stringify(body),
+  });
+  const data = await res.json().catch(() => ({}));
+  return { ok: res.ok, data };
+}
+
+/** The server's message for a failed call, else `fallback` (spec section 8, "Payment"). */
+function serverError(data: { message?: unknown; error?: unknown }, fallback: string): string {
+  if (typeof data.message === "string" && data.message) return data.message;
+  if (typeof data.error === "string" && data.error) return data.error;
+  return fallback;
+}
+
+/**
+ * The checkout: the customer form (opened by the cart drawer's 'Proceed to Checkout'), the
+ * card payment dialog, then the success or error dialog. Every amount is recomputed and checked
+ * by the server; the card goes to the provider's field only.
+ */
+export default function Checkout({ provider, stripeKey }: CheckoutProps) {
+  const open = checkoutOpen.value;
+  const state = cart.value;
+  const [stage, setStage] = useState<Stage>("form");
+  const [form, setForm] = useState<Form>(EMPTY_FORM);
+  const [formError, setFormError] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [payError, setPayError] = useState("");
+  const [orderNumber, setOrderNumber] = useState("");
+  const intent = useRef<Intent | null>(null);
+  const card = useRef<CardField | null>(null);
+
+  const subtotalCents = state.items.reduce((s, i) => s + toCents(i.price) * i.quantity, 0);
+  const feeCents = state.shippingFee ? toCents(state.shippingFee.shippingFee) : 0;
+  const totalCents = subtotalCents + feeCents;
+  const country = state.selectedCountry;
+
+  function closeAll() {
+    if (busy) return;
+    checkoutOpen.value = false;
+    setStage("form");
+    setPayError("");
+  }
+
+  function submitForm(e: Event) {
+    e.preventDefault();
+    if (FIELDS.some(([name]) => !form[name].trim()) || !country) {
+      setFormError("Please fill in all required fields.");
+      return;
+    }
+    setFormError("");
+    setPayError("");
+    setStage("payment");
+  }
+
+  function orderData() {
+    const f = Object.fromEntries(
+      Object.entries(form).map(([k, v]) => [k, v.trim()]),
+    ) as Form;
+    return {
+      customer: { firstName: f.firstName, lastName: f.lastName, email: f.email, phone: f.phone },
+      shippingAddress: {
+        address: f.address,
+        city: f.city,
+        state: f.state,
+        zipCode: f.zipCode,
+        country,
+      },
+      items: state.items,
+      subtotal: subtotalCents / 100,
+      shippingFee: feeCents / 100,
+      total: totalCents / 100,
+      paymentMethod: "stripe" as const,
+      shippingCountry: country,
+      shippingFeeDetails: state.shippingFee
+        ? {
+          country: state.shippingFee.country,
+          fee: state.shippingFee.shippingFee,
+          currency: state.shippingFee.currency,
+        }
+        : null,
+    };
+  }
+
+  function fail(message: string) {
+    setPayError(message);
+    setStage("error");
+  }
+
+  /** The spec's payment sequence: intent, country code, card confirmation, backend confirm. */
+  async function pay() {
+    if (busy || !card.current) return;
+    const cardProblem = card.current.problem();
+    if (cardProblem) {
+      setPayError(cardProblem);
+      return;
+    }
+    setBusy(true);
+    setPayError("");
+    try {
+      const data = orderData();
+      const key = JSON.stringify(data);
+      if (intent.current?.key !== key) {
+        const created = await postJson("/api/stripe/create-payment-intent", {
+          amount: data.total,
+          currency: "eur",
+          orderData: data,
+        });
+        if (!created.ok || !created.data.success) {
+          return fail(serverError(created.data, "Failed to create payment intent"));
+        }
+        intent.current = {
+          key,
+          clientSecret: created.data.clientSecret,
+          paymentIntentId: created.data.paymentIntentId,
+          paid: false,
+        };
+      }
+      const current = intent.current!;
+      const countryCode = resolveCountryCode(country);
+      if (!countryCode) return fail(invalidCountryMessage(country));
+
+      if (!current.paid) {
+        const result = await card.current.confirm(current.clientSecret, {
+          name: `${data.customer.firstName} ${data.customer.lastName}`,
+          email: data.customer.email,
+          phone: data.customer.phone,
+          address: {
+            line1: data.shippingAddress.address,
+            city: data.shippingAddress.city,
+            state: data.shippingAddress.state,
+            postal_code: data.shippingAddress.zipCode,
+            country: countryCode,
+          },
+        });
+        if (result.error) return fail(cardErrorText(result.error));
+        if (result.status !== "succeeded") {
+          return fail(`The payment was not completed (status: ${result.status}).`);
+        }
+        current.paid = true;
+      }
+
+      const confirmed = await postJson("/api/stripe/confirm-payment", {
+        paymentIntentId: current.paymentIntentId,
+        orderData: data,
+      });
+      if (!confirmed.ok || !confirmed.data.success) {
+        return fail(serverError(confirmed.data, "Failed to confirm payment"));
+      }
+      intent.current = null;
+      setOrderNumber(confirmed.data.order?.orderNumber ?? "");
+      setStage("success");
+    } catch (err) {
+      fail(err instanceof Error ? err.message : "");
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function continueShopping() {
+    setForm(EMPTY_FORM);
+    setOrderNumber("");
+    clearCart();
+    drawerOpen.value = false;
+    checkoutOpen.value = false;
+    setStage("form");
+  }
+
+  if (!open) return null;
+  const dialog = paymentErrorDialog(payError);
+
+  return (
+    <>
+      <Modal title="Checkout" onClose={closeAll} hidden={stage !== "form"}>
+        <form onSubmit={submitForm} noValidate class="grid grid-cols-1 gap-4 sm:grid-cols-2">
+          {FIELDS.map(([name, label, autocomplete, type]) => (
+            <label key={name} class="flex flex-col gap-1 text-sm font-medium text-gray-700">
+              <span>
+                {label} <span aria-hidden="true" class="text-red-600">*</span>
+              </span>
+              <input
+                name={name}
+                type={type}
+                required
+                autocomplete={autocomplete}
+                value={form[name]}
+                onInput={(e) =>
+                  setForm({ ...form, [name]: e.currentTarget.value })}
+                class="rounded-md border border-gray-300 px-3 py-2 text-base font-normal text-gray-900 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-200"
+              />
+            </label>
+          ))}
+          <label class="flex flex-col gap-1 text-sm font-medium text-gray-700 sm:col-span-2">
+            <span>Country</span>
+            <input
+              name="country"
+              value={country}
+              readOnly
+              aria-describedby="checkout-country-note"
+              class="rounded-md border border-gray-200 bg-gray-100 px-3 py-2 text-base font-normal text-gray-700"
+            />
+            <span id="checkout-country-note" class="text-xs font-normal text-gray-500">
+              The country was chosen in your cart. To change it, go back to the cart.
+            </span>
+          </label>
+          <div class="rounded-md bg-gray-50 p-3 text-sm text-gray-700 sm:col-span-2">
+            <p>Subtotal: {formatMoney(subtotalCents)}</p>
+            <p>
+              Shipping{state.shippingFee ? ` (${state.shippingFee.currency})` : ""}:{" "}
+              {formatMoney(feeCents)}
+            </p>
+            <p class="font-semibold text-gray-900">Total: {formatMoney(totalCents)}</p>
+          </div>
+          {formError && (
+            <p role="alert" class="text-sm font-medium text-red-700 sm:col-span-2">
+              {formError}
+            </p>
+          )}
+          <div class="flex justify-end gap-3 sm:col-span-2">
+            <button
+              type="button"
+              onClick={closeAll}
+              class="rounded-md border border-gray-300 px-4 py-2 text-gray-700 hover:bg-gray-50"
+            >
+              Cancel
+            </button>
+            <button
+              type="submit"
+              class="rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800"
+            >
+              Proceed to Payment
+            </button>
+          </div>
+        </form>
+      </Modal>
+
+      {(stage === "payment" || stage === "error") && (
+        <Modal
+          title="Card Payment"
+          onClose={() => !busy && setStage("form")}
+          hidden={stage !== "payment"}
+        >
+          <p class="mb-4 text-gray-700">
+            Amount to pay: <strong>{formatMoney(totalCents)}</strong>
+          </p>
+          {provider === "stripe"
+            ? <StripeCardField fieldRef={card} publishableKey={stripeKey ?? ""} />
+            : <SandboxCardField fieldRef={card} />}
+          {payError && (
+            <p role="alert" class="mt-3 text-sm font-medium text-red-700" data-testid="card-error">
+              {payError}
+            </p>
+          )}
+          <div class="mt-5 flex justify-end gap-3">
+            <button
+              type="button"
+              disabled={busy}
+              onClick={() => setStage("form")}
+              class="rounded-md border border-gray-300 px-4 py-2 text-gray-700 hover:bg-gray-50 disabled:opacity-50"
+            >
+              Back
+            </button>
+            <button
+              type="button"
+              disabled={busy}
+              onClick={pay}
+              class="rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800 disabled:opacity-70"
+            >
+              {busy ? "Processing Payment..." : `Pay ${formatMoney(totalCents)}`}
+            </button>
+          </div>
+        </Modal>
+      )}
+
+      {stage === "error" && (
+        <Modal
+          title={dialog.title}
+          onClose={() => setStage("form")}
+          role="alertdialog"
+        >
+          <p class="text-gray-700">{dialog.text}</p>
+          <div class="mt-5 flex justify-end gap-3">
+            <button
+              type="button"
+              onClick={() => setStage("form")}
+              class="rounded-md border border-gray-300 px-4 py-2 text-gray-700 hover:bg-gray-50"
+            >
+              Cancel
+            </button>
+            <button
+              type="button"
+              onClick={() => setStage("payment")}
+              data-autofocus
+              class="rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800"
+            >
+              Try Again
+            </button>
+          </div>
+          <p class="mt-4 border-t border-gray-200 pt-3 text-xs text-gray-500">
+            {PAYMENT_ERROR_FOOTER}
+          </p>
+        </Modal>
+      )}
+
+      {stage === "success" && (
+        <Modal title="Payment Successful!" onClose={continueShopping}>
+          <p class="text-gray-700">
+            Thank you for your order{orderNumber ? ` ${orderNumber}` : ""}. A confirmation has been
+            sent to {form.email.trim()}.
+          </p>
+          <div class="mt-5 flex justify-end">
+            <button
+              type="button"
+              onClick={continueShopping}
+              data-autofocus
+              class="rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800"
+            >
+              Continue Shopping
+            </button>
+          </div>
+        </Modal>
+      )}
+    </>
+  );
+}
+
+let modalIds = 0;
+
+/**
+ * A modal dialog: labelled by its title, focus moved inside on open and restored on close,
+ * Escape closes. `hidden` keeps it mounted (and its state) while another dialog is on top.
+ */
+function Modal(props: {
+  title: string;
+  onClose: () => void;
+  hidden?: boolean;
+  role?: "dialog" | "alertdialog";
+  children: ComponentChildren;
+}) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [id] = useState(() => `checkout-dialog-${++modalIds}`);
+  const close = useRef(props.onClose);
+  close.current = props.onClose;
+
+  useEffect(() => {
+    const root = ref.current;
+    if (props.hidden || !root) return;
+    const opener = document.activeElement as HTMLElement | null;
+    const first = root.querySelector<HTMLElement>("[data-autofocus]") ??
+      root.querySelector<HTMLElement>("input:not([readonly])") ?? root;
+    first.focus();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === "Escape") {
+        e.preventDefault();
+        close.current();
+      }
+    };
+    root.addEventListener("keydown", onKey);
+    return () => {
+      root.removeEventListener("keydown", onKey);
+      if (opener && document.contains(opener)) opener.focus();
+    };
+  }, [props.hidden]);
+
+  return (
+    <div
+      class={`fixed inset-0 z-[60] flex items-center justify-center bg-black/50 p-4 ${
+        props.hidden ? "hidden" : ""
+      }`}
+    >
+      <div
+        ref={ref}
+        role={props.role ?? "dialog"}
+        aria-modal="true"
+        aria-labelledby={id}
+        tabIndex={-1}
+        class="max-h-full w-full max-w-xl overflow-y-auto rounded-lg bg-white p-6 shadow-xl"
+      >
+        <div class="mb-4 flex items-start justify-between gap-4">
+          <h2 id={id} class="text-xl font-bold text-gray-900">{props.title}</h2>
+          <button
+            type="button"
+            aria-label="Close"
+            onClick={() => close.current()}
+            class="rounded p-1 text-gray-500 hover:bg-gray-100"
+          >
+            ✕
+          </button>
+        </div>
+        {props.children}
+      </div>
+    </div>
+  );
+}

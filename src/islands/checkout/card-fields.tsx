@@ -1,0 +1,189 @@
+import type { RefObject } from "preact";
+import { useEffect, useRef, useState } from "preact/hooks";
+import type { CardError } from "../../domain/payment-errors.ts";
+import { digitsOnly, luhnValid, sandboxToken } from "../../domain/sandbox-cards.ts";
+
+export interface BillingDetails {
+  name: string;
+  email: string;
+  phone: string;
+  address: {
+    line1: string;
+    city: string;
+    state: string;
+    postal_code: string;
+    country: string;
+  };
+}
+
+export interface CardResult {
+  status?: string;
+  error?: CardError;
+}
+
+/** What the checkout asks of a card field, whichever provider is behind it. */
+export interface CardField {
+  /** A problem to fix before paying (typed data incomplete), or null. */
+  problem(): string | null;
+  /** Confirms the card payment of the intent, like Stripe.js's confirmCardPayment. */
+  confirm(clientSecret: string, billing: BillingDetails): Promise<CardResult>;
+}
+
+const inputClass =
+  "rounded-md border border-gray-300 px-3 py-2 text-base text-gray-900 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-200";
+
+function expiryProblem(value: string): string | null {
+  const m = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(value);
+  if (!m) return "Your card's expiration date is incomplete.";
+  const month = Number(m[1]);
+  const year = m[2].length === 2 ? 2000 + Number(m[2]) : Number(m[2]);
+  if (month < 1 || month > 12) return "Your card's expiration date is invalid.";
+  const now = new Date();
+  if (year < now.getFullYear() || (year === now.getFullYear() && month < now.getMonth() + 1)) {
+    return "Your card's expiration year is in the past.";
+  }
+  return null;
+}
+
+/**
+ * The offline sandbox's card field. The typed number never leaves the browser: it is turned
+ * into the matching Stripe test token (4242... -> pm_card_visa, 4000 0000 0000 0002 ->
+ * pm_card_chargeDeclined, ...) and only that token is sent. Sandbox only.
+ */
+export function SandboxCardField({ fieldRef }: { fieldRef: RefObject<CardField | null> }) {
+  const [number, setNumber] = useState("");
+  const [expiry, setExpiry] = useState("");
+  const [cvc, setCvc] = useState("");
+
+  fieldRef.current = {
+    problem() {
+      if (!luhnValid(number)) return "Your card number is invalid.";
+      const exp = expiryProblem(expiry);
+      if (exp) return exp;
+      if (!/^\d{3,4}$/.test(cvc.trim())) return "Your card's security code is incomplete.";
+      return null;
+    },
+    async confirm(clientSecret) {
+      const res = await fetch("/api/sandbox/confirm-card", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Accept: "application/json" },
+        body: JSON.stringify({ clientSecret, paymentMethod: sandboxToken(number) }),
+      });
+      const data = await res.json().catch(() => ({}));
+      if (res.status === 402) {
+        return {
+          error: { code: data.code, decline_code: data.decline_code, message: data.message },
+        };
+      }
+      if (!res.ok) return { error: { message: data.message ?? "Failed to confirm payment" } };
+      return { status: data.paymentIntent?.status };
+    },
+  };
+
+  return (
+    <div class="grid grid-cols-2 gap-3" data-testid="sandbox-card">
+      <label class="col-span-2 flex flex-col gap-1 text-sm font-medium text-gray-700">
+        Card number
+        <input
+          name="cardnumber"
+          inputMode="numeric"
+          autocomplete="cc-number"
+          placeholder="4242 4242 4242 4242"
+          value={number}
+          maxLength={23}
+          onInput={(e) => setNumber(e.currentTarget.value.replace(/[^\d ]/g, ""))}
+          class={inputClass}
+        />
+      </label>
+      <label class="flex flex-col gap-1 text-sm font-medium text-gray-700">
+        Expiry (MM / YY)
+        <input
+          name="exp-date"
+          autocomplete="cc-exp"
+          placeholder="12 / 34"
+          value={expiry}
+          maxLength={7}
+          onInput={(e) => setExpiry(e.currentTarget.value)}
+          class={inputClass}
+        />
+      </label>
+      <label class="flex flex-col gap-1 text-sm font-medium text-gray-700">
+        CVC
+        <input
+          name="cvc"
+          inputMode="numeric"
+          autocomplete="cc-csc"
+          placeholder="123"
+          value={cvc}
+          maxLength={4}
+          onInput={(e) => setCvc(digitsOnly(e.currentTarget.value))}
+          class={inputClass}
+        />
+      </label>
+      <p class="col-span-2 text-xs text-gray-500">
+        Test mode: no real payment is made. Use Stripe's test cards, e.g. 4242 4242 4242 4242 (any
+        future date, any CVC); 4000 0000 0000 0002 is declined.
+      </p>
+    </div>
+  );
+}
+
+type StripeJs = import("@stripe/stripe-js").Stripe;
+type StripeCardElement = import("@stripe/stripe-js").StripeCardElement;
+
+/** Stripe Elements' card field; card data goes from this iframe to Stripe, never to us. */
+export function StripeCardField(
+  { fieldRef, publishableKey }: {
+    fieldRef: RefObject<CardField | null>;
+    publishableKey: string;
+  },
+) {
+  const mount = useRef<HTMLDivElement>(null);
+  const stripe = useRef<StripeJs | null>(null);
+  const element = useRef<StripeCardElement | null>(null);
+  const [loadError, setLoadError] = useState("");
+
+  useEffect(() => {
+    let cancelled = false;
+    (async () => {
+      // The "pure" entry loads Stripe.js only now, not as a side effect of importing.
+      const { loadStripe } = await import("@stripe/stripe-js/pure");
+      const s = await loadStripe(publishableKey);
+      if (cancelled || !s || !mount.current) return;
+      stripe.current = s;
+      element.current = s.elements().create("card", { hidePostalCode: true });
+      element.current.mount(mount.current);
+    })().catch(() => setLoadError("The card form could not be loaded. Please try again later."));
+    return () => {
+      cancelled = true;
+      element.current?.destroy();
+    };
+  }, [publishableKey]);
+
+  fieldRef.current = {
+    problem: () =>
+      stripe.current && element.current ? null : loadError || "The card form is still loading.",
+    async confirm(clientSecret, billing) {
+      const result = await stripe.current!.confirmCardPayment(clientSecret, {
+        payment_method: { card: element.current!, billing_details: billing },
+      });
+      if (result.error) {
+        return {
+          error: {
+            code: result.error.code,
+            decline_code: result.error.decline_code,
+            message: result.error.message,
+          },
+        };
+      }
+      return { status: result.paymentIntent?.status };
+    },
+  };
+
+  return (
+    <div>
+      <div ref={mount} class="rounded-md border border-gray-300 px-3 py-3" />
+      {loadError && <p role="alert" class="mt-2 text-sm text-red-700">{loadError}</p>}
+    </div>
+  );
+}

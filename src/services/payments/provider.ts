@@ -1,0 +1,46 @@
+/** A payment intent as the shop needs to see it, whichever provider holds it. */
+export interface PaymentIntentView {
+  id: string;
+  /** Stripe's statuses: "succeeded", "requires_payment_method", "processing", ... */
+  status: string;
+  amountCents: number;
+  currency: string;
+  metadata: Record<string, string>;
+  /** The last card error, as "message (code)". */
+  lastError?: string;
+}
+
+/** A verified webhook event; `intent` is set for payment_intent.* events. */
+export interface PaymentEvent {
+  id: string;
+  type: string;
+  intent?: PaymentIntentView;
+}
+
+export interface CreateIntentRequest {
+  amountCents: number;
+  currency: "eur";
+  /** Same key, same intent: a retried request never creates a second one. */
+  idempotencyKey: string;
+  metadata: Record<string, string>;
+  description: string;
+  receiptEmail?: string;
+}
+
+/** The one interface both providers implement: `stripe` (real) and `sandbox` (offline). */
+export interface PaymentProvider {
+  readonly name: "stripe" | "sandbox";
+  createIntent(req: CreateIntentRequest): Promise<{ id: string; clientSecret: string }>;
+  retrieveIntent(id: string): Promise<PaymentIntentView | null>;
+  /** Verifies the signature header and parses the event; throws InvalidSignatureError. */
+  parseWebhook(body: string, signature: string | null): Promise<PaymentEvent>;
+}
+
+export class InvalidSignatureError extends Error {
+  override name = "InvalidSignatureError";
+}
+
+/** The provider could not be reached or refused the request (not the customer's fault). */
+export class ProviderError extends Error {
+  override name = "ProviderError";
+}

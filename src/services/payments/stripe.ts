@@ -1,0 +1,113 @@
+import Stripe from "stripe";
+import {
+  type CreateIntentRequest,
+  InvalidSignatureError,
+  type PaymentEvent,
+  type PaymentIntentView,
+  type PaymentProvider,
+  ProviderError,
+} from "./provider.ts";
+
+/** The SDK's options; `apiBase` (tests only) points it at a local fake Stripe server. */
+function sdkOptions(apiBase?: string): ConstructorParameters<typeof Stripe>[1] {
+  const options: ConstructorParameters<typeof Stripe>[1] = {
+    httpClient: Stripe.createFetchHttpClient(),
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+  };
+  if (apiBase) {
+    const url = new URL(apiBase);
+    options.host = url.hostname;
+    options.port = Number(url.port || (url.protocol === "https:" ? 443 : 80));
+    options.protocol = url.protocol === "https:" ? "https" : "http";
+  }
+  return options;
+}
+
+export function toIntentView(pi: Stripe.PaymentIntent): PaymentIntentView {
+  const err = pi.last_payment_error;
+  const code = err?.decline_code ?? err?.code;
+  return {
+    id: pi.id,
+    status: pi.status,
+    amountCents: pi.amount,
+    currency: pi.currency,
+    metadata: { ...(pi.metadata ?? {}) },
+    ...(err ? { lastError: `${err.message ?? "Payment failed"}${code ? ` (${code})` : ""}` } : {}),
+  };
+}
+
+/** Verifies a Stripe-signed webhook body; shared by the sandbox, which signs the same way. */
+export async function verifyStripeEvent(
+  body: string,
+  signature: string | null,
+  secret: string | undefined,
+): Promise<PaymentEvent> {
+  if (!secret) throw new InvalidSignatureError("No webhook secret is configured");
+  if (!signature) throw new InvalidSignatureError("Missing Stripe-Signature header");
+  let event: Stripe.Event;
+  try {
+    event = await Stripe.webhooks.constructEventAsync(
+      body,
+      signature,
+      secret,
+      undefined,
+      Stripe.createSubtleCryptoProvider(),
+    );
+  } catch (err) {
+    throw new InvalidSignatureError(err instanceof Error ? err.message : "Invalid signature");
+  }
+  const object = event.data?.object as { object?: string } | undefined;
+  return {
+    id: event.id,
+    type: event.type,
+    ...(object?.object === "payment_intent"
+      ? { intent: toIntentView(object as Stripe.PaymentIntent) }
+      : {}),
+  };
+}
+
+/** Card payments through Stripe PaymentIntents, in euros, amounts in cents. */
+export function createStripeProvider(config: {
+  secretKey: string;
+  webhookSecret?: string;
+  apiBase?: string;
+}): PaymentProvider {
+  const stripe = new Stripe(config.secretKey, sdkOptions(config.apiBase));
+  const wrap = (err: unknown) =>
+    new ProviderError(`Stripe: ${err instanceof Error ? err.message : String(err)}`);
+
+  return {
+    name: "stripe",
+
+    async createIntent(req: CreateIntentRequest) {
+      try {
+        const pi = await stripe.paymentIntents.create({
+          amount: req.amountCents,
+          currency: req.currency,
+          allowed_payment_method_types: ["card"],
+          description: req.description,
+          metadata: req.metadata,
+          ...(req.receiptEmail ? { receipt_email: req.receiptEmail } : {}),
+        }, { idempotencyKey: req.idempotencyKey });
+        if (!pi.client_secret) throw new Error("no client secret in the answer");
+        return { id: pi.id, clientSecret: pi.client_secret };
+      } catch (err) {
+        throw wrap(err);
+      }
+    },
+
+    async retrieveIntent(id: string) {
+      try {
+        return toIntentView(await stripe.paymentIntents.retrieve(id));
+      } catch (err) {
+        if ((err as { statusCode?: number }).statusCode === 404) return null;
+        throw wrap(err);
+      }
+    },
+
+    parseWebhook(body, signature) {
+      return verifyStripeEvent(body, signature, config.webhookSecret);
+    },
+  };
+}

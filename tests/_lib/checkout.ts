@@ -1,0 +1,148 @@
+import Stripe from "stripe";
+import type { Services } from "../../src/services/container.ts";
+import { SANDBOX_WEBHOOK_SECRET } from "../../src/services/payments/sandbox.ts";
+import { assertJsonResponse } from "./assert.ts";
+import { jsonRequest } from "./services.ts";
+
+type Api = { request: (path: string, init?: RequestInit) => Response | Promise<Response> };
+
+export const CUSTOMER = {
+  firstName: "Ada",
+  lastName: "Lovelace",
+  email: "ada@example.com",
+  phone: "+33612345678",
+};
+
+export const ADDRESS = {
+  address: "1 rue de la Paix",
+  city: "Toulouse",
+  state: "Occitanie",
+  zipCode: "31000",
+  country: "France",
+};
+
+/** The spec's create-payment-intent body for `lines`, priced like the shop would show them. */
+export function intentBody(
+  lines: { id: string; price: number; quantity: number; title?: string }[],
+  options: { country?: string; fee?: number } = {},
+) {
+  const country = options.country ?? "France";
+  const fee = options.fee ?? 9.9;
+  const subtotal = Math.round(lines.reduce((s, l) => s + l.price * l.quantity * 100, 0)) / 100;
+  const total = Math.round((subtotal + fee) * 100) / 100;
+  return {
+    amount: total,
+    currency: "eur",
+    orderData: {
+      customer: CUSTOMER,
+      shippingAddress: { ...ADDRESS, country },
+      items: lines.map((l) => ({ ...l, title: l.title ?? "item" })),
+      subtotal,
+      shippingFee: fee,
+      total,
+      paymentMethod: "stripe",
+      shippingCountry: country,
+      shippingFeeDetails: { country, fee, currency: "EUR" },
+    },
+  };
+}
+
+export async function productByName(services: Services, name: string) {
+  const p = (await services.products.list()).find((p) => p.name === name);
+  if (!p) throw new Error(`no product ${name}`);
+  return p;
+}
+
+export interface IntentAnswer {
+  success: boolean;
+  clientSecret: string;
+  paymentIntentId: string;
+}
+
+export async function createIntent(api: Api, body: unknown, status = 200) {
+  const res = await api.request("/api/stripe/create-payment-intent", jsonRequest("POST", body));
+  return await assertJsonResponse(res, status) as IntentAnswer & {
+    error?: string;
+    message?: string;
+  };
+}
+
+/** The sandbox's confirmCardPayment with a test card's token. */
+export async function payWithToken(api: Api, clientSecret: string, paymentMethod: string) {
+  return await api.request(
+    "/api/sandbox/confirm-card",
+    jsonRequest("POST", { clientSecret, paymentMethod }),
+  );
+}
+
+export async function confirmPayment(
+  api: Api,
+  paymentIntentId: string,
+  status = 200,
+  email = CUSTOMER.email,
+) {
+  const res = await api.request(
+    "/api/stripe/confirm-payment",
+    jsonRequest("POST", { paymentIntentId, orderData: { customer: { email } } }),
+  );
+  return await assertJsonResponse(res, status) as {
+    success: boolean;
+    order: Record<string, unknown> & { orderNumber: string; items: unknown[] };
+    error?: string;
+    message?: string;
+  };
+}
+
+/** A payment_intent.* event signed like Stripe signs it. */
+export async function signedEvent(
+  event: { id: string; type: string; intent: Record<string, unknown> },
+  secret = SANDBOX_WEBHOOK_SECRET,
+) {
+  const payload = JSON.stringify({
+    id: event.id,
+    object: "event",
+    type: event.type,
+    data: { object: { object: "payment_intent", currency: "eur", metadata: {}, ...event.intent } },
+  });
+  const header = await Stripe.webhooks.generateTestHeaderStringAsync({
+    payload,
+    secret,
+    cryptoProvider: Stripe.createSubtleCryptoProvider(),
+  });
+  return { payload, header };
+}
+
+export async function postWebhook(api: Api, payload: string, signature: string) {
+  return await api.request("/api/stripe/webhook", {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "Stripe-Signature": signature },
+    body: payload,
+  });
+}
+
+/** Moves a reservation's expiry (and its holds') into the past, as if 30 minutes went by. */
+export async function expireReservation(kv: Deno.Kv, reservationId: string) {
+  const entry = await kv.get<
+    Record<string, unknown> & { items: { id: string }[]; expiresAt: number }
+  >(["reservation", reservationId]);
+  if (!entry.value) throw new Error("no reservation");
+  const past = Date.now() - 1000;
+  const op = kv.atomic().set(["reservation", reservationId], { ...entry.value, expiresAt: past })
+    .delete(["reservation_expiry", entry.value.expiresAt, reservationId])
+    .set(["reservation_expiry", past, reservationId], true);
+  for (const line of entry.value.items) {
+    const holds = await kv.get<Record<string, { expiresAt: number }>>(["stock_holds", line.id]);
+    const h = holds.value ?? {};
+    if (h[reservationId]) h[reservationId] = { ...h[reservationId], expiresAt: past };
+    op.set(["stock_holds", line.id], h);
+  }
+  if (!(await op.commit()).ok) throw new Error("expire failed");
+}
+
+/** The stock the public catalogue shows now (the cache is dropped first). */
+export async function publicStock(api: Api, services: Services, productId: string) {
+  services.catalog.invalidate();
+  const res = await api.request(`/api/public/products/${productId}`);
+  const body = await assertJsonResponse(res, 200) as { stock: number };
+  return body.stock;
+}

@@ -1,0 +1,106 @@
+import { SMTPServer } from "smtp-server";
+import { assert, assertEquals, assertStringIncludes } from "../_lib/assert.ts";
+import {
+  confirmPayment,
+  createIntent,
+  intentBody,
+  payWithToken,
+  productByName,
+} from "../_lib/checkout.ts";
+import { withServices } from "../_lib/services.ts";
+
+interface Received {
+  to: string[];
+  raw: string;
+}
+
+/** A real SMTP server on loopback that keeps every raw message it receives. */
+async function smtpSink() {
+  const received: Received[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS", "AUTH"],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Uint8Array[] = [];
+      stream.on("data", (c: Uint8Array) => chunks.push(c));
+      stream.on("end", () => {
+        const raw = new TextDecoder().decode(
+          chunks.reduce((a, b) => new Uint8Array([...a, ...b]), new Uint8Array()),
+        );
+        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
+        callback();
+      });
+    },
+  });
+  const port = await new Promise<number>((resolve) => {
+    server.listen(
+      0,
+      "127.0.0.1",
+      () => resolve((server.server.address() as { port: number }).port),
+    );
+  });
+  return {
+    received,
+    url: `smtp://127.0.0.1:${port}`,
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
+}
+
+/** Quoted-printable soft line breaks and escapes undone (as UTF-8), enough to search the text. */
+function decodeQp(raw: string): string {
+  const joined = raw.replace(/=\r?\n/g, "");
+  const bytes: number[] = [];
+  for (let i = 0; i < joined.length; i++) {
+    const hex = joined[i] === "=" ? /^[0-9A-F]{2}/.exec(joined.slice(i + 1, i + 3)) : null;
+    if (hex) {
+      bytes.push(parseInt(hex[0], 16));
+      i += 2;
+    } else bytes.push(...new TextEncoder().encode(joined[i]));
+  }
+  return new TextDecoder().decode(new Uint8Array(bytes));
+}
+
+Deno.test("[api] checkout mails: confirmation to the customer and notice to the shop over SMTP", async () => {
+  const smtp = await smtpSink();
+  try {
+    await withServices(async ({ api, services }) => {
+      const board = await productByName(services, "Vectra DSP Board");
+      const intent = await createIntent(
+        api,
+        intentBody([{ id: board.id, price: 600, quantity: 1 }]),
+      );
+      await payWithToken(api, intent.clientSecret, "pm_card_visa");
+      const { order } = await confirmPayment(api, intent.paymentIntentId);
+      await services.mailer.flush();
+      for (let i = 0; i < 50 && smtp.received.length < 2; i++) {
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      assertEquals(smtp.received.length, 2);
+
+      const customer = smtp.received.find((m) => m.to.includes("ada@example.com"))!;
+      const text = decodeQp(customer.raw);
+      assertStringIncludes(text, `Your order ${order.orderNumber} is confirmed`);
+      assertStringIncludes(text, "1 × Vectra DSP Board");
+      assertStringIncludes(text, "Subtotal: €600.00");
+      assertStringIncludes(text, "Shipping (France): €9.90");
+      assertStringIncludes(text, "Total: €609.90");
+      assertStringIncludes(text, "incl. VAT (20%): €101.65");
+      assertStringIncludes(text, "1 rue de la Paix");
+      assertStringIncludes(text, "31000 Toulouse");
+
+      const shop = smtp.received.find((m) => m.to.includes("orders@example.com"))!;
+      assert(shop, "the notice goes to SHOP_EMAIL");
+      const notice = decodeQp(shop.raw);
+      assertStringIncludes(notice, `Subject: =?UTF-8?Q?New_order_${order.orderNumber}`);
+      assertStringIncludes(notice, `Order ${order.orderNumber} (`);
+      assertStringIncludes(notice, "ada@example.com");
+      assertStringIncludes(notice, intent.paymentIntentId);
+
+      const outbox = await services.outbox.list();
+      assertEquals(outbox.map((m) => m.status), ["sent", "sent"]);
+    }, { config: { smtpUrl: smtp.url, shopEmail: "orders@example.com" } });
+  } finally {
+    await smtp.close();
+  }
+});

@@ -1,0 +1,166 @@
+import Stripe from "stripe";
+import { assert, assertEquals, assertJsonResponse, assertMatch } from "../_lib/assert.ts";
+import {
+  confirmPayment,
+  createIntent,
+  intentBody,
+  postWebhook,
+  productByName,
+  publicStock,
+  signedEvent,
+} from "../_lib/checkout.ts";
+import { jsonRequest, withServices } from "../_lib/services.ts";
+
+interface Seen {
+  method: string;
+  path: string;
+  headers: Headers;
+  form: URLSearchParams;
+}
+
+/** A local stand-in for api.stripe.com: records what the real SDK sends, answers like Stripe. */
+function fakeStripe() {
+  const seen: Seen[] = [];
+  const intents = new Map<string, Record<string, unknown>>();
+  const control = { fail: false };
+  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (req) => {
+    const url = new URL(req.url);
+    const form = new URLSearchParams(req.method === "POST" ? await req.text() : "");
+    seen.push({ method: req.method, path: url.pathname, headers: req.headers, form });
+    const json = (body: unknown, status = 200) =>
+      new Response(JSON.stringify(body), {
+        status,
+        headers: { "Content-Type": "application/json", "Request-Id": "req_fake" },
+      });
+    if (control.fail) {
+      return json({ error: { type: "api_error", message: "Stripe is having a bad day" } }, 400);
+    }
+    if (req.method === "POST" && url.pathname === "/v1/payment_intents") {
+      const id = `pi_fake_${intents.size + 1}`;
+      const metadata: Record<string, string> = {};
+      for (const [k, v] of form) {
+        const m = /^metadata\[(.+)\]$/.exec(k);
+        if (m) metadata[m[1]] = v;
+      }
+      const pi = {
+        id,
+        object: "payment_intent",
+        amount: Number(form.get("amount")),
+        currency: form.get("currency"),
+        status: "requires_payment_method",
+        client_secret: `${id}_secret_fake`,
+        metadata,
+        last_payment_error: null,
+      };
+      intents.set(id, pi);
+      return json(pi);
+    }
+    const m = /^\/v1\/payment_intents\/([^/]+)$/.exec(url.pathname);
+    if (req.method === "GET" && m) {
+      const pi = intents.get(m[1]);
+      return pi ? json(pi) : json(
+        { error: { type: "invalid_request_error", message: "No such payment_intent" } },
+        404,
+      );
+    }
+    return json({ error: { type: "invalid_request_error", message: "Unknown route" } }, 404);
+  });
+  const { port } = server.addr as Deno.NetAddr;
+  return {
+    seen,
+    intents,
+    control,
+    apiBase: `http://127.0.0.1:${port}`,
+    close: () => server.shutdown(),
+  };
+}
+
+const WEBHOOK_SECRET = "whsec_fake_test";
+
+Deno.test("[api] stripe provider: the real SDK sends amount in cents, eur and an idempotency key", async () => {
+  const fake = fakeStripe();
+  try {
+    await withServices(async ({ api, services }) => {
+      const board = await productByName(services, "Vectra DSP Board");
+      const body = await createIntent(api, intentBody([{ id: board.id, price: 600, quantity: 2 }]));
+      assertEquals(body.paymentIntentId, "pi_fake_1");
+      assertEquals(body.clientSecret, "pi_fake_1_secret_fake");
+
+      const create = fake.seen.find((s) => s.method === "POST")!;
+      assertEquals(create.path, "/v1/payment_intents");
+      assertEquals(create.form.get("amount"), "120990");
+      assertEquals(create.form.get("currency"), "eur");
+      assertEquals(create.form.get("allowed_payment_method_types[0]"), "card");
+      assertEquals(create.headers.get("authorization"), "Bearer sk_test_fake");
+      const reservation = await services.reservations.byPaymentIntent("pi_fake_1");
+      assertEquals(create.headers.get("idempotency-key"), `checkout-${reservation!.id}`);
+      assertEquals(create.form.get("metadata[reservationId]"), reservation!.id);
+
+      // Not paid yet: Stripe says so, no order.
+      assertEquals((await confirmPayment(api, "pi_fake_1", 422)).error, "payment_not_completed");
+      fake.intents.get("pi_fake_1")!.status = "succeeded";
+      const { order } = await confirmPayment(api, "pi_fake_1");
+      assertEquals(order.total, 1209.9);
+      assert(
+        fake.seen.some((s) => s.method === "GET" && s.path === "/v1/payment_intents/pi_fake_1"),
+      );
+
+      // The webhook for the same payment finds the order and changes nothing.
+      const { payload, header } = await signedEvent({
+        id: "evt_stripe_1",
+        type: "payment_intent.succeeded",
+        intent: { id: "pi_fake_1", status: "succeeded", amount: 120990 },
+      }, WEBHOOK_SECRET);
+      const hook = await assertJsonResponse(await postWebhook(api, payload, header), 200);
+      assertEquals(hook, { received: true, result: "existing" });
+      assertEquals((await services.orders.list()).length, 1);
+
+      // No sandbox with real keys.
+      const sandbox = await api.request(
+        "/api/sandbox/confirm-card",
+        jsonRequest("POST", { clientSecret: "x", paymentMethod: "pm_card_visa" }),
+      );
+      await assertJsonResponse(sandbox, 404);
+    }, {
+      config: {
+        stripe: { secretKey: "sk_test_fake", webhookSecret: WEBHOOK_SECRET, apiBase: fake.apiBase },
+      },
+    });
+  } finally {
+    await fake.close();
+  }
+});
+
+Deno.test("[api] stripe provider: Stripe failing is a 502 and the held stock is released", async () => {
+  const fake = fakeStripe();
+  try {
+    await withServices(async ({ api, services }) => {
+      const board = await productByName(services, "Vectra DSP Board");
+      fake.control.fail = true;
+      const body = await createIntent(
+        api,
+        intentBody([{ id: board.id, price: 600, quantity: 1 }]),
+        502,
+      );
+      assertEquals(body.success, false);
+      assertMatch(body.message!, /payment service is unavailable/);
+      assertEquals(await publicStock(api, services, board.id), board.stock);
+    }, {
+      config: { stripe: { secretKey: "sk_test_fake", apiBase: fake.apiBase } },
+    });
+  } finally {
+    await fake.close();
+  }
+});
+
+Deno.test("[api] stripe provider: webhooks are verified with the Stripe SDK", async () => {
+  await withServices(async ({ api }) => {
+    const payload = JSON.stringify({ id: "evt_x", type: "payment_intent.succeeded", data: {} });
+    const header = await Stripe.webhooks.generateTestHeaderStringAsync({
+      payload,
+      secret: "whsec_wrong",
+      cryptoProvider: Stripe.createSubtleCryptoProvider(),
+    });
+    await assertJsonResponse(await postWebhook(api, payload, header), 400);
+  }, { config: { stripe: { secretKey: "sk_test_fake", webhookSecret: WEBHOOK_SECRET } } });
+});

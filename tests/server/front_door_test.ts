@@ -53,10 +53,16 @@ Deno.test("[server] /api goes to the API, other paths to the page renderer", () 
       services,
       await assets(),
       (req) =>
-        Promise.resolve(new Response(`rendered ${new URL(req.url).pathname}`, { status: 404 })),
+        Promise.resolve(
+          new Response(`rendered ${new URL(req.url).pathname}`, {
+            status: 404,
+            headers: { "Content-Type": "text/html" },
+          }),
+        ),
     );
     const api = await handle(new Request("http://x/api/shipping/countries"));
     assertEquals(api.status, 200);
+    assertEquals(api.headers.get("x-content-type-options"), "nosniff");
     assert(Array.isArray(await api.json()));
     const page = await handle(new Request("http://x/nope"));
     assertEquals(page.status, 404);

@@ -8,18 +8,7 @@ Deno.test("[api] GET /api/public/products lists the seeded catalogue in the spec
     assert(body.length >= 5, "the demo catalogue has several products");
     const board = body.find((p) => p.name === "Vectra DSP Board")!;
     assertEquals(board.price, 600);
-    for (
-      const field of [
-        "_id",
-        "name",
-        "description",
-        "price",
-        "image",
-        "category",
-        "stock",
-        "features",
-      ]
-    ) {
+    for (const field of ["_id", "name", "description", "price", "image", "category", "stock", "features"]) {
       assert(field in board, `product has ${field}`);
     }
     assert(body.some((p) => p.stock === 0), "one demo product is out of stock");
@@ -61,10 +50,7 @@ Deno.test("[api] GET /api/shipping/fees/country/{country} answers one fee, 404 w
     ) as { country: string; shippingFee: number };
     assertEquals(fee.country, "United Kingdom");
     assertEquals(fee.shippingFee, 19);
-    const none = await assertJsonResponse(
-      await api.request("/api/shipping/fees/country/Atlantis"),
-      404,
-    ) as {
+    const none = await assertJsonResponse(await api.request("/api/shipping/fees/country/Atlantis"), 404) as {
       error: string;
       message: string;
     };

@@ -35,9 +35,7 @@ Deno.test("[unit] api errors: bad JSON is a 400 with a clear message", async () 
 
 Deno.test("[unit] api errors: wrong types are a 400 with field errors", async () => {
   const res = await app().request("/echo", jsonRequest("POST", { name: "", qty: "2" }));
-  const body = await assertJsonResponse(res, 400) as {
-    errors: { field: string; message: string }[];
-  };
+  const body = await assertJsonResponse(res, 400) as { errors: { field: string; message: string }[] };
   assertEquals(body.errors.map((e) => e.field), ["name", "qty"]);
   assertEquals(body.errors[0].message, "Name is required");
 });
@@ -50,11 +48,7 @@ Deno.test("[unit] api errors: domain errors keep their status and code", async (
   );
   assertEquals(
     await assertJsonResponse(await a.request("/taken"), 409),
-    {
-      error: "conflict",
-      message: "Email taken",
-      errors: [{ field: "email", message: "Email taken" }],
-    },
+    { error: "conflict", message: "Email taken", errors: [{ field: "email", message: "Email taken" }] },
   );
   assertEquals(
     await assertJsonResponse(await a.request("/stock"), 422),

@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { DEMO_MESSAGES } from "../domain/demo-form.ts";
 import { validateDemoRequest } from "../domain/demo-request.ts";
 import { ValidationError } from "../domain/errors.ts";
 import type { Services } from "../services/container.ts";
@@ -20,7 +21,7 @@ export function demoRouter(services: Services) {
     const request = await services.demoDesk.submit(result.data);
     return c.json({
       success: true,
-      message: "Thank you for your interest! We will contact you shortly.",
+      message: DEMO_MESSAGES.success,
       id: request.id,
     }, 201);
   });

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
-import { NEWSLETTER_MESSAGES, subscribeInputSchema } from "../domain/subscriber.ts";
+import { NEWSLETTER_MESSAGES } from "../domain/newsletter.ts";
+import { subscribeInputSchema } from "../domain/subscriber.ts";
 import type { Services } from "../services/container.ts";
 import { readJson } from "./validate.ts";
 

@@ -1,24 +1,8 @@
 import { parsePhoneNumberWithError } from "libphonenumber-js/max";
 import { z } from "zod";
 import { SIMPLE_EMAIL } from "./email.ts";
+import { DEMO_MESSAGE_MAX } from "./demo-form.ts";
 import type { FieldError } from "./errors.ts";
-
-/** The demo message limit; the form's input is capped at it too. */
-export const DEMO_MESSAGE_MAX = 500;
-/** Digits the phone widget accepts after the dial code. */
-export const PHONE_MAX_DIGITS = 15;
-
-/** The form's fields, in the order they appear (the first failing one is focused). */
-export const DEMO_FIELDS = [
-  "firstName",
-  "lastName",
-  "email",
-  "company",
-  "country",
-  "phone",
-  "message",
-] as const;
-export type DemoField = typeof DEMO_FIELDS[number];
 
 /** A required text field: trimmed, and one message whether it is missing, blank or not text. */
 const required = (message: string) =>

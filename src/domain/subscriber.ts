@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { SIMPLE_EMAIL } from "./email.ts";
+import { NEWSLETTER_MESSAGES } from "./newsletter.ts";
 
 /** A newsletter subscriber, with the consent that was given (when, from which page). */
 export const subscriberSchema = z.object({
@@ -16,16 +17,6 @@ export type Subscriber = z.infer<typeof subscriberSchema>;
 export function toPublicSubscriber(s: Subscriber) {
   return { _id: s.id, email: s.email, subscribed: s.subscribed, createdAt: s.createdAt };
 }
-
-/** The newsletter form's messages (spec sections 5 and 8). */
-export const NEWSLETTER_MESSAGES = {
-  empty: "Please enter your email address.",
-  invalid: "Please enter a valid email address.",
-  success: "Thank you for subscribing!",
-  failed: "Subscription failed",
-  network: "Failed to subscribe. Please try again later.",
-  busy: "Subscribing...",
-} as const;
 
 /**
  * POST /api/subscription/subscribe: the email, and the page it was given on (the consent's

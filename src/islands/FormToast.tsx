@@ -37,7 +37,7 @@ function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: number)
     ? "border-emerald-300 bg-emerald-50 text-emerald-900"
     : "border-slate-300 bg-white text-slate-900";
   return (
-    <li
+    <div
       class={`pointer-events-auto flex items-start gap-3 rounded-lg border px-4 py-3 text-sm shadow-lg ${tone}`}
       data-kind={toast.kind}
       onMouseEnter={() => setPaused(true)}
@@ -52,7 +52,7 @@ function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: number)
       >
         ×
       </button>
-    </li>
+    </div>
   );
 }
 
@@ -60,12 +60,12 @@ export function FormToast(
   { toasts, onDismiss }: { toasts: Toast[]; onDismiss: (id: number) => void },
 ) {
   return (
-    <ul
+    <div
       role="status"
       aria-live="polite"
       class="pointer-events-none fixed right-4 top-20 z-50 flex w-[min(24rem,calc(100vw-2rem))] flex-col gap-2"
     >
       {toasts.map((t) => <ToastItem key={t.id} toast={t} onDismiss={onDismiss} />)}
-    </ul>
+    </div>
   );
 }

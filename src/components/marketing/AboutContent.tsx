@@ -71,7 +71,7 @@ export default function AboutContent({ siteName }: { siteName: string }) {
         text="Control engineers have always explained their ideas with block diagrams. Drawing-like programming (DLP) lets that drawing run: on a real board, in real time, with every signal in view."
         actions={[
           { href: "/video-library", label: "See In Action" },
-          { href: "/request-a-demo", label: "Learn More" },
+          { href: "/request-a-demo", label: "Learn More", more: "by requesting a demo" },
         ]}
         image={{
           src: "/images/illustrations/block-diagram.svg",

@@ -13,6 +13,8 @@ export const buttonOutline =
 export interface Action {
   href: string;
   label: string;
+  /** Read after the label by screen readers (and crawlers) when the label alone is vague. */
+  more?: string;
 }
 
 /** A page's opening band: title, text, up to two buttons and an optional illustration. */
@@ -44,6 +46,7 @@ export function PageHero(
                   class={i === 0 ? buttonLight : buttonOutlineLight}
                 >
                   {a.label}
+                  {a.more && <span class="sr-only">{` ${a.more}`}</span>}
                 </a>
               ))}
             </div>

@@ -14,7 +14,7 @@ export default function DemoIntro(
               Please submit your information below and we will contact you shortly to arrange your
               free trial.
             </p>
-            <ul class="mt-8 space-y-2 text-brand-50">
+            <ul class="mt-8 list-disc space-y-2 pl-5 text-brand-50">
               <li>A one-hour live session with an engineer, on your use case</li>
               <li>A loan board and a {siteName} licence for a free 30-day trial</li>
               <li>Or our services: consulting, porting and training</li>

@@ -29,6 +29,7 @@ export default function PhoneInput(
   const [debounced, setDebounced] = useState("");
   const root = useRef<HTMLDivElement>(null);
   const toggle = useRef<HTMLButtonElement>(null);
+  const search = useRef<HTMLInputElement>(null);
   const current = countries.find((c) => c.code === country) ?? countries[0];
 
   useEffect(() => {
@@ -38,6 +39,7 @@ export default function PhoneInput(
 
   useEffect(() => {
     if (!open) return;
+    search.current?.focus();
     const outside = (e: MouseEvent) => {
       if (!root.current?.contains(e.target as Node)) setOpen(false);
     };
@@ -125,8 +127,8 @@ export default function PhoneInput(
           <input
             id={`${id}-search`}
             type="search"
+            ref={search}
             placeholder="Search country or code"
-            autoFocus
             value={query}
             onInput={(e) => setQuery(e.currentTarget.value)}
             class="w-full rounded-md border border-slate-300 px-3 py-2 text-sm"

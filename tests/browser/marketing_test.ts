@@ -81,6 +81,7 @@ browserTest("[browser] the demo form shows inline errors, then submits", async (
   // The phone widget: France by default, searchable, digits only, at most 15.
   assertStringIncludes(await page.getByTestId("phone-country").innerText(), "+33");
   await page.getByTestId("phone-country").click();
+  assertEquals(await page.evaluate(() => document.activeElement?.id), "demo-phone-search");
   await form.getByLabel("Search countries").fill("united kingdom");
   await page.getByRole("button", { name: /United Kingdom\s*\+44/ }).click();
   assertStringIncludes(await page.getByTestId("phone-country").innerText(), "+44");

@@ -15,6 +15,45 @@ interface AxeViolation {
 
 const PAGES = [...MARKETING_ROUTES.map((r) => r.path), "/no-such-page"];
 
+async function seriousViolations(page: import("playwright-core").Page, label: string) {
+  await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async () => {
+    // deno-lint-ignore no-explicit-any
+    const axe = (globalThis as any).axe;
+    const result = await axe.run(document, {
+      runOnly: {
+        type: "tag",
+        values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"],
+      },
+    });
+    return result.violations;
+  }) as AxeViolation[];
+  return violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => {
+      const where = v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", ");
+      return `${label}: [${v.impact}] ${v.id}: ${v.help} (${where})`;
+    });
+}
+
+browserTest(
+  "[browser] axe-core: the demo form with errors and with the country picker open",
+  async ({ server, browser }) => {
+    const context = await browser.newContext({ baseURL: server.url, bypassCSP: true });
+    const page = await context.newPage();
+    await page.goto("/request-a-demo");
+    await page.locator("astro-island:not([ssr]) [data-testid=demo-form]").waitFor();
+    await page.getByTestId("demo-form").getByRole("button", { name: "Submit" }).click();
+    await page.locator("[data-error-for=message]").waitFor();
+    const found = await seriousViolations(page, "errors shown");
+    await page.getByTestId("phone-country").click();
+    await page.locator("#demo-phone-search").waitFor();
+    found.push(...await seriousViolations(page, "country picker open"));
+    await context.close();
+    assertEquals(found, [], found.join("\n"));
+  },
+);
+
 browserTest(
   "[browser] axe-core: no serious or critical violations on any public page (desktop and mobile)",
   async ({ server, browser }) => {
@@ -26,23 +65,7 @@ browserTest(
       for (const path of PAGES) {
         await page.goto(path);
         await page.waitForLoadState("networkidle");
-        await page.evaluate(AXE_SOURCE);
-        const violations = await page.evaluate(async () => {
-          // deno-lint-ignore no-explicit-any
-          const axe = (globalThis as any).axe;
-          const result = await axe.run(document, {
-            runOnly: {
-              type: "tag",
-              values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"],
-            },
-          });
-          return result.violations;
-        }) as AxeViolation[];
-        for (const v of violations) {
-          if (v.impact !== "serious" && v.impact !== "critical") continue;
-          const where = v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", ");
-          found.push(`${viewport.width}px ${path}: [${v.impact}] ${v.id}: ${v.help} (${where})`);
-        }
+        found.push(...await seriousViolations(page, `${viewport.width}px ${path}`));
       }
       await context.close();
     }

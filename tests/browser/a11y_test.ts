@@ -13,7 +13,12 @@ interface AxeViolation {
   nodes: { target: string[] }[];
 }
 
-const PAGES = [...MARKETING_ROUTES.map((r) => r.path), "/no-such-page"];
+const PAGES = [
+  ...MARKETING_ROUTES.map((r) => r.path),
+  "/search?q=nothing-matches-this",
+  "/unsubscribe?token=not-a-token",
+  "/no-such-page",
+];
 
 async function seriousViolations(page: import("playwright-core").Page, label: string) {
   await page.evaluate(AXE_SOURCE);

@@ -1,7 +1,7 @@
 import { assert, assertEquals, assertStringIncludes } from "../_lib/assert.ts";
 import { browserTest } from "../_lib/browser.ts";
 
-browserTest("[browser] /home and /shop render real content from the server", async ({ newPage }) => {
+browserTest("[browser] /home and /shop render real server content", async ({ newPage }) => {
   const page = await newPage();
 
   const home = await page.goto("/home"); // "/" is the splash screen, without the header

@@ -1,5 +1,6 @@
 import { assert, assertEquals, assertJsonResponse } from "../_lib/assert.ts";
 import { jsonRequest, withServices } from "../_lib/services.ts";
+import type { MailMessage } from "../../src/domain/mail.ts";
 
 const valid = {
   firstName: "Ada",
@@ -150,3 +151,22 @@ Deno.test("[api] POST /api/demo refuses what is not a JSON object with 400", () 
     assertEquals(wrongTypes.phone, "Phone number is required");
     await assertJsonResponse(await post(api, [1, 2]), 400);
   }));
+
+Deno.test("[api] POST /api/demo: the outbox delivers the request to SHOP_EMAIL", async () => {
+  const sent: MailMessage[] = [];
+  const transport = {
+    send: (m: MailMessage) => {
+      sent.push(m);
+      return Promise.resolve();
+    },
+    close() {},
+  };
+  await withServices(async ({ api, services }) => {
+    await assertJsonResponse(await post(api, valid), 201);
+    await services.mailer.flush();
+    assertEquals(sent.map((m) => m.to), ["demo-desk@example.com"]);
+    assertEquals(sent[0].subject, "Demo request: Ada Lovelace (Analytical Engines)");
+    const [entry] = await services.outbox.list();
+    assertEquals(entry.status, "sent");
+  }, { config: { shopEmail: "demo-desk@example.com" }, transport });
+});

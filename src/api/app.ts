@@ -1,12 +1,14 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { Services } from "../services/container.ts";
+import { demoRouter } from "./demo.ts";
 import { handleError } from "./errors.ts";
 import { publicProductsRouter } from "./products.ts";
 import { sandboxRouter } from "./sandbox.ts";
 import { shippingRouter } from "./shipping.ts";
 import { stockNotificationsRouter } from "./stock-notifications.ts";
 import { stripeRouter } from "./stripe.ts";
+import { subscriptionRouter } from "./subscription.ts";
 
 /** JSON bodies larger than this are refused with 413 before they are read. */
 export const MAX_JSON_BODY = 64 * 1024;
@@ -31,6 +33,8 @@ export function createApiApp(services: Services) {
   api.route("/stock-notifications", stockNotificationsRouter(services));
   api.route("/stripe", stripeRouter(services));
   if (services.sandbox) api.route("/sandbox", sandboxRouter(services.sandbox));
+  api.route("/subscription", subscriptionRouter(services));
+  api.route("/demo", demoRouter(services));
   api.notFound((c) => c.json({ error: "not_found", message: "No such API endpoint" }, 404));
   api.onError(handleError);
   return api;

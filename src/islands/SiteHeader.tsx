@@ -92,7 +92,7 @@ export default function SiteHeader({ siteName, links, currentPath }: Props) {
             href="/request-a-demo"
             class="hidden rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 sm:inline-block"
           >
-            Learn More
+            Learn More<span class="sr-only">{` about ${siteName}`}</span>
           </a>
           <button
             type="button"
@@ -138,7 +138,7 @@ export default function SiteHeader({ siteName, links, currentPath }: Props) {
               href="/request-a-demo"
               class="block rounded-md px-3 py-2 font-semibold text-brand-600"
             >
-              Learn More
+              Learn More<span class="sr-only">{` about ${siteName}`}</span>
             </a>
           </li>
         </ul>

@@ -16,6 +16,9 @@ import { createMailer } from "./mail/mailer.ts";
 import { createSmtpTransport, type MailTransport } from "./mail/transport.ts";
 import { createSandboxProvider } from "./payments/sandbox.ts";
 import { createStripeProvider } from "./payments/stripe.ts";
+import { createDemoDesk } from "./demo-desk.ts";
+import { createNewsletter } from "./newsletter.ts";
+import { createUnsubscribeTokens } from "./unsubscribe.ts";
 
 /** Everything the API and the pages work with, built once per process (or per test). */
 export function createServices(
@@ -38,6 +41,8 @@ export function createServices(
     : createSandboxProvider(createSandboxIntentStore(kv), webhookSecret);
   const provider = sandbox ??
     createStripeProvider({ secretKey: secretKey ?? "", webhookSecret, apiBase });
+  const subscribers = createSubscriberStore(kv);
+  const demoRequests = createDemoRequestStore(kv);
   return {
     kv,
     config,
@@ -57,13 +62,19 @@ export function createServices(
       mailer,
       provider,
     }),
-    subscribers: createSubscriberStore(kv),
+    subscribers,
     stockNotifications: createStockNotificationStore(kv),
-    demoRequests: createDemoRequestStore(kv),
+    demoRequests,
     admins: createAdminStore(kv),
     blobs: createBlobStore(kv),
     outbox,
     mailer,
+    newsletter: createNewsletter(
+      subscribers,
+      createUnsubscribeTokens(kv, config.jwtSecret),
+      config.siteUrl,
+    ),
+    demoDesk: createDemoDesk(kv, { demoRequests, outbox, mailer, shopEmail: config.shopEmail }),
   };
 }
 

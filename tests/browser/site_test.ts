@@ -1,10 +1,10 @@
 import { assert, assertEquals, assertStringIncludes } from "../_lib/assert.ts";
 import { browserTest } from "../_lib/browser.ts";
 
-browserTest("[browser] / and /shop render real content from the server", async ({ newPage }) => {
+browserTest("[browser] /home and /shop render real server content", async ({ newPage }) => {
   const page = await newPage();
 
-  const home = await page.goto("/");
+  const home = await page.goto("/home"); // "/" is the splash screen, without the header
   assertEquals(home?.status(), 200);
   assertEquals(await page.locator("header nav[aria-label=Main] a", { hasText: "Shop" }).count(), 1);
   assert((await page.title()).includes("Vectra"));

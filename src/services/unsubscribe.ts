@@ -1,0 +1,72 @@
+import { normalizeEmail } from "../domain/email.ts";
+import { getOrCreateSecret } from "./secrets.ts";
+
+/**
+ * Signed unsubscribe links: the token is `base64url(email).base64url(HMAC-SHA256)`, so a link
+ * works without storing anything per mail, and nobody can unsubscribe someone else by guessing.
+ * The MAC covers a purpose prefix, so a signature made for another use of the secret never
+ * passes here.
+ */
+const PURPOSE = "newsletter-unsubscribe:";
+const encoder = new TextEncoder();
+
+function toBase64Url(bytes: Uint8Array): string {
+  let binary = "";
+  for (const b of bytes) binary += String.fromCharCode(b);
+  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+function fromBase64Url(text: string): Uint8Array<ArrayBuffer> | null {
+  if (!/^[A-Za-z0-9_-]*$/.test(text)) return null;
+  try {
+    const binary = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
+    return Uint8Array.from(binary, (c) => c.charCodeAt(0));
+  } catch {
+    return null;
+  }
+}
+
+export type UnsubscribeTokens = ReturnType<typeof createUnsubscribeTokens>;
+
+export function createUnsubscribeTokens(kv: Deno.Kv, configuredSecret: string | undefined) {
+  let key: Promise<CryptoKey> | undefined;
+  const hmacKey = () =>
+    key ??= getOrCreateSecret(kv, "unsubscribe", configuredSecret).then((secret) =>
+      crypto.subtle.importKey(
+        "raw",
+        encoder.encode(secret),
+        { name: "HMAC", hash: "SHA-256" },
+        false,
+        ["sign", "verify"],
+      )
+    );
+
+  return {
+    async sign(email: string): Promise<string> {
+      const address = normalizeEmail(email);
+      const mac = await crypto.subtle.sign(
+        "HMAC",
+        await hmacKey(),
+        encoder.encode(PURPOSE + address),
+      );
+      return `${toBase64Url(encoder.encode(address))}.${toBase64Url(new Uint8Array(mac))}`;
+    },
+
+    /** The email a token was signed for, or null when it is malformed or forged. */
+    async verify(token: string): Promise<string | null> {
+      const [emailPart, macPart, extra] = token.split(".");
+      if (!emailPart || !macPart || extra !== undefined || token.length > 800) return null;
+      const emailBytes = fromBase64Url(emailPart);
+      const mac = fromBase64Url(macPart);
+      if (!emailBytes || !mac) return null;
+      const email = new TextDecoder().decode(emailBytes);
+      const ok = await crypto.subtle.verify(
+        "HMAC",
+        await hmacKey(),
+        mac,
+        encoder.encode(PURPOSE + email),
+      );
+      return ok ? email : null;
+    },
+  };
+}

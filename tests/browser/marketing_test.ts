@@ -1,0 +1,208 @@
+import { assert, assertEquals, assertMatch, assertStringIncludes } from "../_lib/assert.ts";
+import { browserTest } from "../_lib/browser.ts";
+import { createUnsubscribeTokens } from "../../src/services/unsubscribe.ts";
+import { MARKETING_ROUTES } from "./_marketing_routes.ts";
+
+browserTest("[browser] every marketing route answers 200 with its heading", async ({ newPage }) => {
+  const page = await newPage();
+  for (const { path, heading } of MARKETING_ROUTES) {
+    const res = await page.goto(path);
+    assertEquals(res?.status(), 200, path);
+    assertEquals((await page.locator("h1").first().innerText()).trim(), heading, path);
+    assert((await page.title()).includes("Vectra"), `${path} has a title`);
+    const canonical = await page.locator("link[rel=canonical]").getAttribute("href");
+    assert(canonical?.startsWith("http"), `${path} has an absolute canonical`);
+    assert(
+      (await page.locator('script[type="application/ld+json"]').count()) >= 1,
+      `${path} has structured data`,
+    );
+  }
+  assertEquals(page.problems, [], "no console errors (CSP included)");
+  const missing = await page.goto("/no-such-page");
+  assertEquals(missing?.status(), 404);
+  assertStringIncludes(await page.locator("h1").innerText(), "page not found");
+});
+
+browserTest(
+  "[browser] the splash skips to /home and redirects there by itself",
+  async ({ newPage }) => {
+    const page = await newPage();
+    await page.goto("/");
+    await page.getByRole("link", { name: "Skip" }).click();
+    await page.waitForURL("**/home");
+    assertEquals(new URL(page.url()).pathname, "/home");
+    await page.goto("/");
+    await page.waitForURL("**/home", { timeout: 20_000 });
+    assertEquals(page.problems, []);
+  },
+);
+
+browserTest("[browser] the demo form shows inline errors, then submits", async ({ newPage }) => {
+  const page = await newPage();
+  await page.goto("/request-a-demo");
+  const form = page.getByTestId("demo-form");
+  // Astro drops the island's `ssr` attribute once it is hydrated.
+  await page.locator("astro-island:not([ssr]) [data-testid=demo-form]").waitFor();
+  await form.getByRole("button", { name: "Submit" }).click();
+  await form.locator("[data-error-for=firstName]").waitFor();
+  assertEquals(await form.locator("[data-error-for]").allInnerTexts(), [
+    "First name is required",
+    "Last name is required",
+    "Email is required",
+    "Company name is required",
+    "Country is required",
+    "Phone number is required",
+    "Message is required",
+  ]);
+  assertEquals(await page.evaluate(() => document.activeElement?.id), "demo-firstName");
+
+  // Editing a field clears its error.
+  await form.getByLabel("First name").fill("Ada");
+  assertEquals(await form.locator("[data-error-for=firstName]").count(), 0);
+  await form.getByLabel("Last name").fill("Lovelace");
+  await form.getByLabel("Email").fill("ada@example");
+  await form.getByLabel("Company").fill("Analytical Engines");
+  await form.locator("#demo-country").selectOption({ label: "France" });
+  // Israel is not offered.
+  assertEquals(await page.locator("#demo-country option", { hasText: /^Israel$/ }).count(), 0);
+  await page.locator("#demo-phone").fill("61234");
+  // The message counter counts and is capped at 500.
+  await form.getByLabel("Message").fill("x".repeat(520));
+  assertEquals(await page.getByTestId("message-count").innerText(), "500 / 500");
+  await form.getByLabel("Message").fill("We would like to see field-oriented control.");
+  assertEquals(await page.getByTestId("message-count").innerText(), "44 / 500");
+  await form.getByRole("button", { name: "Submit" }).click();
+  await form.locator("[data-error-for=email]").waitFor();
+  assertEquals(await form.locator("[data-error-for=email]").innerText(), "Email is invalid");
+  assertEquals(await form.locator("[data-error-for=phone]").innerText(), "Phone number is invalid");
+  assertEquals(await page.evaluate(() => document.activeElement?.id), "demo-email");
+
+  await form.getByLabel("Email").fill("ada@example.com");
+  // The phone widget: France by default, searchable, digits only, at most 15.
+  assertStringIncludes(await page.getByTestId("phone-country").innerText(), "+33");
+  await page.getByTestId("phone-country").click();
+  assertEquals(await page.evaluate(() => document.activeElement?.id), "demo-phone-search");
+  await form.getByLabel("Search countries").fill("united kingdom");
+  await page.getByRole("button", { name: /United Kingdom\s*\+44/ }).click();
+  assertStringIncludes(await page.getByTestId("phone-country").innerText(), "+44");
+  await page.locator("#demo-phone").fill("74ab00 123-456 999999999");
+  assertEquals((await page.locator("#demo-phone").inputValue()).length, 15);
+  await page.locator("#demo-phone").fill("7400 123456");
+  assertEquals(await page.locator("#demo-phone").inputValue(), "7400123456");
+
+  await form.getByRole("button", { name: "Submit" }).click();
+  await page.getByText("Thank you for your interest! We will contact you shortly.").waitFor();
+  assertEquals(await form.getByLabel("First name").inputValue(), "", "the form is cleared");
+  assertEquals(await page.getByTestId("message-count").innerText(), "0 / 500");
+  assertEquals(page.problems, []);
+});
+
+browserTest(
+  "[browser] video tabs filter the videos and keep the category in the URL",
+  async ({ newPage }) => {
+    const page = await newPage();
+    await page.route("https://www.youtube-nocookie.com/**", (r) => r.fulfill({ body: "" }));
+    await page.setViewportSize({ width: 1200, height: 900 });
+    await page.goto("/video-library");
+    const visible = () => page.locator("[data-testid=video-grid] > li:visible h2").allInnerTexts();
+    const overview = await visible();
+    assert(overview.length >= 2, "the overview category is shown by default");
+    await page.getByRole("tab", { name: "Robotics" }).click();
+    assertEquals(await visible(), [
+      "A self-balancing robot with IMU fusion and a state-feedback loop",
+    ]);
+    assertEquals(new URL(page.url()).searchParams.get("category"), "robotics");
+    assertEquals(
+      await page.getByRole("tab", { name: "Robotics" }).getAttribute("aria-selected"),
+      "true",
+    );
+
+    // The category comes from the URL.
+    await page.goto("/video-library?category=biomedical");
+    assertEquals(await visible(), ["Real-time ECG filtering and heart-rate detection"]);
+
+    // Small screens: a dropdown instead of tabs.
+    await page.setViewportSize({ width: 390, height: 800 });
+    assert(!(await page.getByRole("tab", { name: "Robotics" }).isVisible()));
+    await page.getByLabel("Category").selectOption("motor-control");
+    assertEquals((await visible()).length, 2);
+    assertEquals(new URL(page.url()).searchParams.get("category"), "motor-control");
+
+    // No player before a click; a click swaps the poster for it.
+    assertEquals(await page.locator("iframe").count(), 0);
+    await page.getByRole("button", { name: /Play video: Field-oriented control/ }).click();
+    const src = await page.locator("iframe").first().getAttribute("src");
+    assertMatch(src ?? "", /^https:\/\/www\.youtube-nocookie\.com\/embed\/[\w-]+\?autoplay=1$/);
+  },
+);
+
+browserTest(
+  "[browser] general terms pages navigate with Next and Previous",
+  async ({ newPage }) => {
+    const page = await newPage();
+    await page.goto("/general-terms/page/1");
+    assertEquals(await page.getByRole("link", { name: /Previous Page/ }).count(), 0);
+    await page.getByRole("heading", { name: "1. Seller" }).waitFor();
+    assertStringIncludes(await page.locator("#seller").innerText(), "5,000 euros");
+    await page.getByRole("link", { name: /Next Page/ }).click();
+    await page.waitForURL("**/general-terms/page/2");
+    assertStringIncludes(await page.locator("#warranty").innerText(), "30 days");
+    await page.getByRole("link", { name: /Next Page/ }).click();
+    await page.waitForURL("**/general-terms/page/3");
+    assertEquals(await page.getByRole("link", { name: /Next Page/ }).count(), 0);
+    assertStringIncludes(
+      await page.locator("#jurisdiction").innerText(),
+      "Toulouse commercial court",
+    );
+    await page.getByRole("link", { name: /Previous Page/ }).click();
+    await page.waitForURL("**/general-terms/page/2");
+  },
+);
+
+browserTest("[browser] the footer newsletter form subscribes and clears", async ({ newPage }) => {
+  const page = await newPage();
+  await page.goto("/features");
+  const form = page.getByTestId("newsletter-form");
+  await form.scrollIntoViewIfNeeded();
+  await form.getByRole("button", { name: "Subscribe" }).click();
+  await page.getByText("Please enter your email address.").waitFor();
+  await form.getByLabel("Email address").fill("reader@example.com");
+  await form.getByRole("button", { name: "Subscribe" }).click();
+  await page.getByText("Thank you for subscribing!").waitFor();
+  assertEquals(await form.getByLabel("Email address").inputValue(), "");
+  assertEquals(page.problems, []);
+});
+
+browserTest(
+  "[browser] unsubscribe: the link confirms, the button (or one-click POST) unsubscribes",
+  async ({ server, newPage }) => {
+    const kv = await Deno.openKv(":memory:");
+    const token = await createUnsubscribeTokens(kv, "browser-test-secret").sign(
+      "reader@example.com",
+    );
+    kv.close();
+    await fetch(`${server.url}/api/subscription/subscribe`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ email: "reader@example.com" }),
+    }).then((r) => r.body?.cancel());
+
+    const page = await newPage();
+    await page.goto(`/unsubscribe?token=${encodeURIComponent(token)}`);
+    assertStringIncludes(await page.locator("main").innerText(), "reader@example.com");
+    await page.getByRole("button", { name: "Unsubscribe" }).click();
+    await page.getByRole("heading", { name: "You have been unsubscribed" }).waitFor();
+
+    const oneClick = await fetch(`${server.url}/unsubscribe?token=${encodeURIComponent(token)}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: "List-Unsubscribe=One-Click",
+    });
+    await oneClick.body?.cancel();
+    assertEquals(oneClick.status, 200);
+    const forged = await fetch(`${server.url}/unsubscribe?token=x.y`, { method: "POST" });
+    await forged.body?.cancel();
+    assertEquals(forged.status, 400);
+  },
+  { env: { JWT_SECRET: "browser-test-secret" } },
+);

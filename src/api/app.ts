@@ -3,6 +3,7 @@ import { bodyLimit } from "hono/body-limit";
 import type { Services } from "../services/container.ts";
 import { demoRouter } from "./demo.ts";
 import { handleError } from "./errors.ts";
+import type { ApiEnv } from "./middleware/rate-limit.ts";
 import { publicProductsRouter } from "./products.ts";
 import { sandboxRouter } from "./sandbox.ts";
 import { shippingRouter } from "./shipping.ts";
@@ -15,7 +16,7 @@ export const MAX_JSON_BODY = 64 * 1024;
 
 /** The JSON API, answering under /api. */
 export function createApiApp(services: Services) {
-  const api = new Hono().basePath("/api");
+  const api = new Hono<ApiEnv>().basePath("/api");
   api.use("*", async (c, next) => {
     await next();
     c.header("Cache-Control", c.res.headers.get("Cache-Control") ?? "no-store");

@@ -3,10 +3,11 @@ import { DEMO_MESSAGES } from "../domain/demo-form.ts";
 import { validateDemoRequest } from "../domain/demo-request.ts";
 import { ValidationError } from "../domain/errors.ts";
 import type { Services } from "../services/container.ts";
+import { type ApiEnv, enforceRateLimit } from "./middleware/rate-limit.ts";
 
 /** POST /api/demo: the demo request form (spec sections 5 and 7). */
 export function demoRouter(services: Services) {
-  return new Hono().post("/", async (c) => {
+  return new Hono<ApiEnv>().post("/", async (c) => {
     let body: unknown;
     try {
       body = await c.req.json();
@@ -18,6 +19,7 @@ export function demoRouter(services: Services) {
       const [first] = result.errors;
       throw new ValidationError(`${first.field}: ${first.message}`, result.errors);
     }
+    await enforceRateLimit(c, services, "demo");
     const request = await services.demoDesk.submit(result.data);
     return c.json({
       success: true,

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { NotFoundError, ValidationError } from "../domain/errors.ts";
 import { NOTIFY_MESSAGES, notifyEmailProblem } from "../domain/stock-notification-request.ts";
 import type { Services } from "../services/container.ts";
+import { type ApiEnv, enforceRateLimit } from "./middleware/rate-limit.ts";
 import { readJson } from "./validate.ts";
 
 const subscribeBody = z.object({
@@ -16,16 +17,20 @@ const subscribeBody = z.object({
  * a repeat is answered as success (200, nothing new stored), a new one with 201.
  */
 export function stockNotificationsRouter(services: Services) {
-  return new Hono().post("/subscribe", async (c) => {
-    const body = await readJson(c, subscribeBody);
-    const problem = notifyEmailProblem(body.email);
-    if (problem) throw new ValidationError(problem, [{ field: "email", message: problem }]);
-    const product = (await services.catalog.list()).find((p) => p._id === body.productId);
-    if (!product) throw new NotFoundError("Product not found");
-    const { created } = await services.stockNotifications.subscribe(body.email, {
-      id: product._id,
-      name: product.name,
-    });
-    return c.json({ success: true, message: NOTIFY_MESSAGES.success }, created ? 201 : 200);
-  });
+  return new Hono<ApiEnv>().post(
+    "/subscribe",
+    async (c) => {
+      const body = await readJson(c, subscribeBody);
+      const problem = notifyEmailProblem(body.email);
+      if (problem) throw new ValidationError(problem, [{ field: "email", message: problem }]);
+      const product = (await services.catalog.list()).find((p) => p._id === body.productId);
+      if (!product) throw new NotFoundError("Product not found");
+      await enforceRateLimit(c, services, "stockNotification");
+      const { created } = await services.stockNotifications.subscribe(body.email, {
+        id: product._id,
+        name: product.name,
+      });
+      return c.json({ success: true, message: NOTIFY_MESSAGES.success }, created ? 201 : 200);
+    },
+  );
 }

@@ -7,7 +7,7 @@ import {
   type DemoField,
 } from "../domain/demo-form.ts";
 import type { FieldError } from "../domain/errors.ts";
-import { FormToast, useToasts } from "./FormToast.tsx";
+import { showToast } from "./state/toasts.ts";
 import PhoneInput from "./PhoneInput.tsx";
 
 interface Props {
@@ -48,7 +48,6 @@ export default function DemoForm({ countries, excludedCountries, defaultPhoneCou
   const [digits, setDigits] = useState("");
   const [errors, setErrors] = useState<Partial<Record<DemoField, string>>>({});
   const [busy, setBusy] = useState(false);
-  const { toasts, show, dismiss } = useToasts();
 
   const clearError = (field: DemoField) =>
     setErrors((e) => (e[field] ? { ...e, [field]: undefined } : e));
@@ -99,18 +98,18 @@ export default function DemoForm({ countries, excludedCountries, defaultPhoneCou
         setPhoneCountry(defaultPhoneCountry);
         setDigits("");
         setErrors({});
-        show(M.success, "success");
+        showToast(M.success, "success");
       } else if (Array.isArray(body?.errors)) {
         showErrors(body.errors);
         for (const err of body.errors as FieldError[]) {
-          show(`${err.field}: ${err.message}`, "error");
+          showToast(`${err.field}: ${err.message}`, "error");
         }
       } else {
-        show(body?.message || M.failed, "error");
+        showToast(body?.message || M.failed, "error");
       }
     } catch (err) {
       const message = err instanceof Error && !(err instanceof TypeError) ? err.message : "";
-      show(message || M.network, "error");
+      showToast(message || M.network, "error");
     } finally {
       setBusy(false);
     }
@@ -245,7 +244,6 @@ export default function DemoForm({ countries, excludedCountries, defaultPhoneCou
           {busy ? M.busy : "Submit"}
         </button>
       </div>
-      <FormToast toasts={toasts} onDismiss={dismiss} />
     </form>
   );
 }

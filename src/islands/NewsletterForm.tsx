@@ -1,17 +1,16 @@
 import { useState } from "preact/hooks";
 import { NEWSLETTER_MESSAGES as M } from "../domain/newsletter.ts";
-import { FormToast, useToasts } from "./FormToast.tsx";
+import { showToast } from "./state/toasts.ts";
 
 /** The footer's 'Stay up to date' form: POST /api/subscription/subscribe with the page as source. */
 export default function NewsletterForm() {
   const [email, setEmail] = useState("");
   const [busy, setBusy] = useState(false);
-  const { toasts, show, dismiss } = useToasts();
 
   async function submit(e: Event) {
     e.preventDefault();
     if (!email.trim()) {
-      show(M.empty, "error");
+      showToast(M.empty, "error");
       return;
     }
     setBusy(true);
@@ -23,13 +22,13 @@ export default function NewsletterForm() {
       });
       const body = await res.json().catch(() => ({}));
       if (res.ok) {
-        show(M.success, "success");
+        showToast(M.success, "success");
         setEmail("");
       } else {
-        show(body?.errors?.[0]?.message ?? body?.message ?? M.failed, "error");
+        showToast(body?.errors?.[0]?.message ?? body?.message ?? M.failed, "error");
       }
     } catch {
-      show(M.network, "error");
+      showToast(M.network, "error");
     } finally {
       setBusy(false);
     }
@@ -65,7 +64,6 @@ export default function NewsletterForm() {
         We keep your address and when and where you subscribed. See our{" "}
         <a href="/privacy" class="underline hover:text-white">privacy notice</a>.
       </p>
-      <FormToast toasts={toasts} onDismiss={dismiss} />
     </form>
   );
 }

@@ -26,11 +26,18 @@ export function createFrontDoor(
   const pages = createPageCache(services.catalog);
   const locals: PageLocals = { services };
 
-  return async function handle(req: Request): Promise<Response> {
+  const { trustProxy } = services.config;
+
+  /** `remoteAddress` is the peer's address as Deno.serve saw it. */
+  return async function handle(req: Request, remoteAddress?: string): Promise<Response> {
     const url = new URL(req.url);
     const https = isHttps(req, url);
     if (url.pathname.startsWith("/api/") || url.pathname === "/api") {
-      return withSecurityHeaders(await api.fetch(req), https);
+      const forwarded = trustProxy
+        ? req.headers.get("X-Forwarded-For")?.split(",")[0]?.trim()
+        : undefined;
+      const env = { clientAddress: forwarded || remoteAddress };
+      return withSecurityHeaders(await api.fetch(req, env), https);
     }
     const asset = (req.method === "GET" || req.method === "HEAD")
       ? findAsset(assets, url.pathname)

@@ -32,7 +32,7 @@ export async function startServer(
     hostname: Deno.env.get("HOST") ?? "0.0.0.0",
     signal: controller.signal,
     onListen: ({ port }) => console.log(`Listening on http://localhost:${port}`),
-  }, handle);
+  }, (req, info) => handle(req, (info.remoteAddr as Deno.NetAddr).hostname));
 
   let stopping = false;
   const stop = async () => {

@@ -22,6 +22,8 @@ export interface Config {
   shopEmail: string;
   adminEmail: string;
   adminPassword?: string;
+  /** Take the client address from X-Forwarded-For (only behind a proxy that sets it). */
+  trustProxy: boolean;
   /** ISO codes left out of every country list (the spec excludes Israel). */
   excludedCountries: string[];
 }
@@ -54,6 +56,7 @@ export function loadConfig(env: Record<string, string | undefined> = Deno.env.to
     shopEmail: get("SHOP_EMAIL") ?? "shop@localhost",
     adminEmail: get("ADMIN_EMAIL") ?? "admin@localhost",
     adminPassword: get("ADMIN_PASSWORD"),
+    trustProxy: get("TRUST_PROXY") === "true",
     excludedCountries: (get("EXCLUDED_COUNTRIES") ?? "IL").split(",").map((c) =>
       c.trim().toUpperCase()
     )

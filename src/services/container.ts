@@ -4,6 +4,7 @@ import { createDemoRequestStore } from "../store/demo-requests.ts";
 import { createOrderStore } from "../store/orders.ts";
 import { createOutboxStore } from "../store/outbox.ts";
 import { createProductStore } from "../store/products.ts";
+import { createRateLimitStore } from "../store/rate-limits.ts";
 import { createReservationStore } from "../store/reservations.ts";
 import { createSandboxIntentStore } from "../store/sandbox-intents.ts";
 import { createShippingFeeStore } from "../store/shipping-fees.ts";
@@ -66,6 +67,7 @@ export function createServices(
     stockNotifications: createStockNotificationStore(kv),
     demoRequests,
     admins: createAdminStore(kv),
+    rateLimits: createRateLimitStore(kv),
     blobs: createBlobStore(kv),
     outbox,
     mailer,

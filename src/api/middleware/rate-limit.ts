@@ -1,0 +1,39 @@
+import type { Context } from "hono";
+import { DomainError } from "../../domain/errors.ts";
+import type { Services } from "../../services/container.ts";
+
+/** What the server entry passes to the API for each request. */
+export interface ApiEnv {
+  Bindings: { clientAddress?: string };
+}
+
+export const RATE_LIMITED_MESSAGE = "Too many requests. Please try again later.";
+
+const TEN_MINUTES = 10 * 60_000;
+
+/** Per client: generous for people, tight for scripts that fill forms. */
+export const FORM_LIMITS = {
+  demo: { limit: 5, windowMs: TEN_MINUTES },
+  newsletter: { limit: 10, windowMs: TEN_MINUTES },
+  stockNotification: { limit: 20, windowMs: TEN_MINUTES },
+} as const;
+
+/**
+ * Refuses a client's write beyond the bucket's limit per window with 429 and Retry-After.
+ * Called after validation: only requests that would store something count, so a visitor
+ * correcting a form is never locked out. The client is the address the server entry saw (or
+ * the proxy's, see TRUST_PROXY).
+ */
+export async function enforceRateLimit(
+  c: Context<ApiEnv>,
+  services: Services,
+  bucket: keyof typeof FORM_LIMITS,
+): Promise<void> {
+  const { limit, windowMs } = FORM_LIMITS[bucket];
+  const client = c.env?.clientAddress ?? "unknown";
+  const { allowed, retryAfter } = await services.rateLimits.hit(bucket, client, limit, windowMs);
+  if (!allowed) {
+    c.header("Retry-After", String(retryAfter));
+    throw new DomainError(429, "rate_limited", RATE_LIMITED_MESSAGE);
+  }
+}

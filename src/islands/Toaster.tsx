@@ -1,3 +1,4 @@
+import { render } from "preact";
 import { useEffect, useRef, useState } from "preact/hooks";
 import { dismissToast, type Toast, TOAST_DURATION_MS, toasts } from "./state/toasts.ts";
 
@@ -11,35 +12,23 @@ const KIND_CLASS: Record<Toast["kind"], string> = {
 /** A horizontal drag longer than this dismisses the toast. */
 const SWIPE_PX = 80;
 
-/** Only one Toaster renders per page, whichever pages or layouts mount it. */
-let claimed = false;
+/** The id of the toast region the layout renders (empty) on every page. */
+export const TOAST_REGION_ID = "toasts";
 
 /**
- * The toast area, top-right: one polite live region, in the server HTML already so screen
- * readers announce what is added to it. Each toast closes after 5 s, on click, or when dragged
- * aside; its timer pauses while hovered or while the window is in the background. Mount it once
- * per page (a second instance stays empty).
+ * Renders the toasts into the layout's region, top-right. The region is in the server HTML
+ * already, a polite live region, so screen readers announce what is added to it; this module
+ * is loaded only when the first toast is shown (islands/state/toasts.ts), so pages that never
+ * toast never download it. Each toast closes after 5 s, on click, or when dragged aside; its
+ * timer pauses while hovered or while the window is in the background.
  */
-export default function Toaster() {
-  // The server renders every instance; in the browser the first one to render claims the page.
-  const [primary] = useState(() =>
-    typeof document === "undefined" || (claimed ? false : (claimed = true))
-  );
-  useEffect(() => () => {
-    if (primary) claimed = false;
-  }, []);
-  if (!primary) return null;
-  return (
-    <div
-      class="pointer-events-none fixed right-4 top-4 z-[60] flex w-80 max-w-[calc(100vw-2rem)] flex-col gap-2"
-      role="region"
-      aria-label="Notifications"
-      aria-live="polite"
-      data-testid="toaster"
-    >
-      {toasts.value.map((t) => <ToastView key={t.id} toast={t} />)}
-    </div>
-  );
+export function mountToaster() {
+  const region = document.getElementById(TOAST_REGION_ID);
+  if (region) render(<ToastList />, region);
+}
+
+function ToastList() {
+  return <>{toasts.value.map((t) => <ToastView key={t.id} toast={t} />)}</>;
 }
 
 function ToastView({ toast }: { toast: Toast }) {

@@ -1,6 +1,6 @@
 import { signal } from "@preact/signals";
 
-/** Toasts shared by every island of a page; the Toaster island shows them. */
+/** Toasts shared by every island of a page; islands/Toaster.tsx shows them. */
 export type ToastKind = "success" | "info" | "error" | "warning";
 
 export interface Toast {
@@ -17,7 +17,14 @@ const MAX_TOASTS = 5;
 let lastId = 0;
 export const toasts = signal<Toast[]>([]);
 
+let toasterLoaded = false;
+
 export function showToast(message: string, kind: ToastKind = "info"): number {
+  if (!toasterLoaded && typeof document !== "undefined") {
+    // The toast UI is fetched on first use: most page views never show a toast.
+    toasterLoaded = true;
+    import("../Toaster.tsx").then((m) => m.mountToaster());
+  }
   const id = ++lastId;
   toasts.value = [...toasts.value, { id, message, kind }].slice(-MAX_TOASTS);
   return id;

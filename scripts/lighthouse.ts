@@ -4,20 +4,11 @@
  * scores under 95 or loads more than 20 KB of JavaScript. Builds nothing: run `deno task build`
  * first. Usage: deno task lighthouse [path ...]
  */
-import { launchBrowser } from "../tests/_lib/browser.ts";
+import { CHROMIUM_ARGS, CHROMIUM_PATH, launchBrowser } from "../tests/_lib/browser.ts";
 import { startBuiltServer } from "../tests/_lib/server.ts";
 import { MBD_PATH } from "../src/services/site.ts";
 
-const CHROMIUM = Deno.env.get("CHROMIUM_PATH") ?? "/usr/bin/chromium";
-const CHROME_FLAGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-].join(" ");
+const CHROME_FLAGS = ["--headless", ...CHROMIUM_ARGS].join(" ");
 const MIN_SCORE = 95;
 const MAX_JS_GZIP = 20 * 1024;
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
@@ -77,7 +68,7 @@ async function runLighthouseOnce(url: string): Promise<Report> {
       `--only-categories=${CATEGORIES.join(",")}`,
       `--chrome-flags=${CHROME_FLAGS}`,
     ],
-    env: { CHROME_PATH: CHROMIUM },
+    env: { CHROME_PATH: CHROMIUM_PATH },
     stdout: "piped",
     stderr: "piped",
   }).output();

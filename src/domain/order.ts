@@ -35,17 +35,22 @@ export const orderLineSchema = z.object({
   image: z.string(),
 });
 
-/** An order as stored in KV. */
-export const orderSchema = z.object({
-  schemaVersion: z.literal(1),
-  id: z.string(),
-  orderNumber: z.string(),
+/** What a priced checkout fixes: who, where, which lines, and the amounts (cents). */
+export const pricedOrderShape = {
   customer: customerSchema,
   shippingAddress: shippingAddressSchema,
   items: z.array(orderLineSchema).min(1),
   subtotalCents: z.number().int().min(0),
   shippingFeeCents: z.number().int().min(0),
   totalCents: z.number().int().min(0),
+};
+
+/** An order as stored in KV. */
+export const orderSchema = z.object({
+  schemaVersion: z.literal(1),
+  id: z.string(),
+  orderNumber: z.string(),
+  ...pricedOrderShape,
   currency: z.literal("EUR"),
   paymentMethod: z.enum(PAYMENT_METHODS),
   paymentStatus: z.enum(PAYMENT_STATUSES),

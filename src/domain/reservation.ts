@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { customerSchema, orderLineSchema, shippingAddressSchema } from "./order.ts";
+import { pricedOrderShape } from "./order.ts";
 
 /**
  * A checkout's claim on stock, created with its payment intent. It carries the priced order
@@ -11,12 +11,7 @@ export const reservationSchema = z.object({
   id: z.string(),
   status: z.enum(["active", "completed", "released"]),
   paymentIntentId: z.string().optional(),
-  customer: customerSchema,
-  shippingAddress: shippingAddressSchema,
-  items: z.array(orderLineSchema).min(1),
-  subtotalCents: z.number().int().min(0),
-  shippingFeeCents: z.number().int().min(0),
-  totalCents: z.number().int().min(0),
+  ...pricedOrderShape,
   shippingCountry: z.string(),
   shippingFeeDetails: z.object({
     country: z.string(),

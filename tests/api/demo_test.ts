@@ -1,17 +1,9 @@
 import { assert, assertEquals, assertJsonResponse } from "../_lib/assert.ts";
 import { jsonRequest, withServices } from "../_lib/services.ts";
 import type { MailMessage } from "../../src/domain/mail.ts";
+import { VALID_DEMO_REQUEST } from "../_lib/fixtures.ts";
 
-const valid = {
-  firstName: "Ada",
-  lastName: "Lovelace",
-  email: "ada@example.com",
-  company: "Analytical Engines",
-  country: "France",
-  countryCode: "+33",
-  phone: "+33612345678",
-  message: "We drive brushless motors and would like a demo.",
-};
+const valid = VALID_DEMO_REQUEST;
 
 type ErrorBody = { error: string; message: string; errors?: { field: string; message: string }[] };
 

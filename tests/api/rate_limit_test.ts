@@ -1,17 +1,9 @@
 import { assertEquals, assertJsonResponse } from "../_lib/assert.ts";
 import { jsonRequest, withServices } from "../_lib/services.ts";
 import { FORM_LIMITS, RATE_LIMITED_MESSAGE } from "../../src/api/middleware/rate-limit.ts";
+import { VALID_DEMO_REQUEST } from "../_lib/fixtures.ts";
 
-const demo = {
-  firstName: "Ada",
-  lastName: "Lovelace",
-  email: "ada@example.com",
-  company: "Analytical Engines",
-  country: "France",
-  countryCode: "+33",
-  phone: "+33612345678",
-  message: "We drive brushless motors and would like a demo.",
-};
+const demo = VALID_DEMO_REQUEST;
 
 Deno.test("[api] POST /api/demo: one client past the limit gets 429 and nothing is stored", () =>
   withServices(async ({ api, services }) => {

@@ -1,7 +1,7 @@
-import { useRef, useState } from "preact/hooks";
+import { useRef } from "preact/hooks";
 import { formatMoney, toCents } from "../../domain/money.ts";
 import type { ShopProduct } from "../../domain/shop-product.ts";
-import { addToCart } from "../state/cart.ts";
+import AddToCartControls from "./AddToCartControls.tsx";
 import { useModal } from "../use-modal.ts";
 import CloseButton from "./CloseButton.tsx";
 
@@ -20,7 +20,6 @@ export default function ProductDetailsModal({ product, onClose, onNotify }: {
 }) {
   const ref = useRef<HTMLDivElement>(null);
   const img = useRef<HTMLImageElement>(null);
-  const [quantity, setQuantity] = useState("1");
   useModal(true, ref, onClose);
 
   const zoomAt = (e: MouseEvent) => {
@@ -35,7 +34,6 @@ export default function ProductDetailsModal({ product, onClose, onNotify }: {
   const unzoom = () => {
     if (img.current) img.current.style.transform = "";
   };
-  const qty = Math.max(1, Math.floor(Number(quantity)) || 1);
 
   return (
     <div class="fixed inset-0 z-50 flex items-center justify-center bg-slate-900/50 p-4">
@@ -89,34 +87,7 @@ export default function ProductDetailsModal({ product, onClose, onNotify }: {
                 </button>
               </div>
             )
-            : (
-              <div class="flex items-end gap-3">
-                <div>
-                  <label for="details-qty" class="block text-sm font-medium">Quantity</label>
-                  <input
-                    id="details-qty"
-                    type="number"
-                    min="1"
-                    step="1"
-                    inputMode="numeric"
-                    value={quantity}
-                    onInput={(e) => setQuantity(e.currentTarget.value)}
-                    onBlur={() => setQuantity(String(qty))}
-                    class="mt-1 w-24 rounded-lg border border-slate-300 px-3 py-2"
-                  />
-                </div>
-                <button
-                  type="button"
-                  class="flex-1 rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700"
-                  onClick={() => {
-                    addToCart(product, qty);
-                    onClose();
-                  }}
-                >
-                  Add to Cart
-                </button>
-              </div>
-            )}
+            : <AddToCartControls product={product} inputId="details-qty" onAdded={onClose} />}
           <a
             href={`/shop/${product.slug}`}
             class="text-sm font-medium text-brand-700 underline hover:text-brand-900"

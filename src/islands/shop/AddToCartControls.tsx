@@ -1,0 +1,45 @@
+import { useState } from "preact/hooks";
+import type { ShopProduct } from "../../domain/shop-product.ts";
+import { addToCart } from "../state/cart.ts";
+
+interface Props {
+  product: ShopProduct;
+  /** Distinct per place on a page, for the quantity's label. */
+  inputId: string;
+  /** Called after the product was added (e.g. to close the modal). */
+  onAdded?: () => void;
+}
+
+/** A quantity of at least 1 (no upper bound, spec section 5) and 'Add to Cart'. */
+export default function AddToCartControls({ product, inputId, onAdded }: Props) {
+  const [quantity, setQuantity] = useState("1");
+  const qty = Math.max(1, Math.floor(Number(quantity)) || 1);
+  return (
+    <div class="flex items-end gap-3">
+      <div>
+        <label for={inputId} class="block text-sm font-medium">Quantity</label>
+        <input
+          id={inputId}
+          type="number"
+          min="1"
+          step="1"
+          inputMode="numeric"
+          value={quantity}
+          onInput={(e) => setQuantity(e.currentTarget.value)}
+          onBlur={() => setQuantity(String(qty))}
+          class="mt-1 w-24 rounded-lg border border-slate-300 px-3 py-2"
+        />
+      </div>
+      <button
+        type="button"
+        class="flex-1 rounded-lg bg-brand-600 px-6 py-2.5 font-semibold text-white hover:bg-brand-700 sm:flex-none"
+        onClick={() => {
+          addToCart(product, qty);
+          onAdded?.();
+        }}
+      >
+        Add to Cart
+      </button>
+    </div>
+  );
+}

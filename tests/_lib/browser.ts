@@ -59,6 +59,7 @@ export function browserTest(
       }
       const server = await startBuiltServer(options.env);
       const browser = await launchBrowser();
+      const pages: (Page & { problems: string[] })[] = [];
       try {
         await fn({
           server,
@@ -71,9 +72,20 @@ export function browserTest(
               if (m.type() === "error") page.problems.push(`console: ${m.text()}`);
             });
             page.on("pageerror", (e) => page.problems.push(`page error: ${e.message}`));
+            pages.push(page);
             return page;
           },
         });
+      } catch (err) {
+        // What the visitor saw when it failed: a failing run is then readable from its log alone.
+        for (const page of pages) {
+          const dialogs = await page.locator("[role=dialog]:visible, [role=alertdialog]:visible")
+            .allInnerTexts().catch(() => []);
+          console.error(`page ${page.url()}\n  open dialogs: ${JSON.stringify(dialogs)}`);
+          console.error(`  problems: ${JSON.stringify(page.problems)}`);
+        }
+        console.error(`server log:\n${server.output().slice(-3000)}`);
+        throw err;
       } finally {
         await browser.close();
         await server.stop();

@@ -19,7 +19,8 @@ export function createApiApp(services: Services) {
   const api = new Hono<ApiEnv>().basePath("/api");
   api.use("*", async (c, next) => {
     await next();
-    c.header("Cache-Control", c.res.headers.get("Cache-Control") ?? "no-store");
+    // On the response's own headers: c.header() after the answer would copy the response.
+    if (!c.res.headers.has("Cache-Control")) c.res.headers.set("Cache-Control", "no-store");
   });
   api.use(
     "*",

@@ -1,4 +1,4 @@
-import { type Browser, chromium, type Page } from "playwright-core";
+import { type Browser, chromium, type Locator, type Page } from "playwright-core";
 import { type RunningServer, startBuiltServer } from "./server.ts";
 
 export const CHROMIUM_PATH = Deno.env.get("CHROMIUM_PATH") ?? "/usr/bin/chromium";
@@ -30,6 +30,14 @@ export const CHROMIUM_ARGS = [
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+}
+
+/**
+ * Waits until the island holding `locator` is hydrated (Astro drops the island's `ssr`
+ * attribute then): a click before that reaches only the server HTML.
+ */
+export async function hydrated(page: Page, locator: Locator) {
+  await page.locator("astro-island:not([ssr])", { has: locator }).first().waitFor();
 }
 
 export interface BrowserContextT {

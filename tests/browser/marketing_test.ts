@@ -1,5 +1,5 @@
 import { assert, assertEquals, assertMatch, assertStringIncludes } from "../_lib/assert.ts";
-import { browserTest } from "../_lib/browser.ts";
+import { browserTest, hydrated } from "../_lib/browser.ts";
 import { createUnsubscribeTokens } from "../../src/services/unsubscribe.ts";
 import { MARKETING_ROUTES } from "./_marketing_routes.ts";
 
@@ -164,6 +164,7 @@ browserTest("[browser] the footer newsletter form subscribes and clears", async 
   await page.goto("/features");
   const form = page.getByTestId("newsletter-form");
   await form.scrollIntoViewIfNeeded();
+  await hydrated(page, form);
   await form.getByRole("button", { name: "Subscribe" }).click();
   await page.getByText("Please enter your email address.").waitFor();
   await form.getByLabel("Email address").fill("reader@example.com");

@@ -1,5 +1,5 @@
 import type { ComponentChildren } from "preact";
-import { useEffect, useRef, useState } from "preact/hooks";
+import { useRef, useState } from "preact/hooks";
 import { invalidCountryMessage, resolveCountryCode } from "../domain/country-code.ts";
 import { formatMoney, toCents } from "../domain/money.ts";
 import {
@@ -9,6 +9,7 @@ import {
 } from "../domain/payment-errors.ts";
 import { cart, clearCart, drawerOpen } from "./state/cart.ts";
 import { checkoutOpen } from "./state/checkout.ts";
+import { useModal } from "./use-modal.ts";
 import { type CardField, SandboxCardField, StripeCardField } from "./checkout/card-fields.tsx";
 
 export interface CheckoutProps {
@@ -382,8 +383,9 @@ export default function Checkout({ provider, stripeKey }: CheckoutProps) {
 let modalIds = 0;
 
 /**
- * A modal dialog: labelled by its title, focus moved inside on open and restored on close,
- * Escape closes. `hidden` keeps it mounted (and its state) while another dialog is on top.
+ * A modal dialog: labelled by its title, focus moved inside on open (to `[data-autofocus]` or
+ * the first field), kept inside, and restored on close; Escape closes. `hidden` keeps it
+ * mounted (and its state) while another dialog is on top.
  */
 function Modal(props: {
   title: string;
@@ -394,28 +396,7 @@ function Modal(props: {
 }) {
   const ref = useRef<HTMLDivElement>(null);
   const [id] = useState(() => `checkout-dialog-${++modalIds}`);
-  const close = useRef(props.onClose);
-  close.current = props.onClose;
-
-  useEffect(() => {
-    const root = ref.current;
-    if (props.hidden || !root) return;
-    const opener = document.activeElement as HTMLElement | null;
-    const first = root.querySelector<HTMLElement>("[data-autofocus]") ??
-      root.querySelector<HTMLElement>("input:not([readonly])") ?? root;
-    first.focus();
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === "Escape") {
-        e.preventDefault();
-        close.current();
-      }
-    };
-    root.addEventListener("keydown", onKey);
-    return () => {
-      root.removeEventListener("keydown", onKey);
-      if (opener && document.contains(opener)) opener.focus();
-    };
-  }, [props.hidden]);
+  useModal(!props.hidden, ref, props.onClose, "[data-autofocus], input:not([readonly])");
 
   return (
     <div
@@ -436,7 +417,7 @@ function Modal(props: {
           <button
             type="button"
             aria-label="Close"
-            onClick={() => close.current()}
+            onClick={props.onClose}
             class="rounded p-1 text-gray-500 hover:bg-gray-100"
           >
             ✕

@@ -9,7 +9,8 @@ const stack: object[] = [];
 
 /**
  * Modal dialog behaviour for an element with role="dialog" aria-modal="true": while `open`,
- * focus moves into it (to `[data-autofocus]` or the first control) and Tab cycles inside it,
+ * focus moves into it (to the first match of `initialFocus`, else the first control) and Tab
+ * cycles inside it,
  * Escape calls `onClose`, the page behind does not scroll; on close focus returns to the
  * element that had it when the dialog opened.
  */
@@ -17,6 +18,7 @@ export function useModal(
   open: boolean,
   ref: RefObject<HTMLElement>,
   onClose: () => void,
+  initialFocus = "[data-autofocus]",
 ) {
   const close = useRef(onClose);
   close.current = onClose;
@@ -32,7 +34,7 @@ export function useModal(
       Array.from(root.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((el) =>
         el.getClientRects().length > 0
       );
-    (root.querySelector<HTMLElement>("[data-autofocus]") ?? controls()[0] ?? root).focus();
+    (root.querySelector<HTMLElement>(initialFocus) ?? controls()[0] ?? root).focus();
 
     const onKey = (e: KeyboardEvent) => {
       if (stack[stack.length - 1] !== me) return;
@@ -63,7 +65,10 @@ export function useModal(
       document.removeEventListener("keydown", onKey);
       stack.splice(stack.indexOf(me), 1);
       if (stack.length === 0) document.body.style.overflow = "";
-      if (opener?.isConnected) opener.focus();
+      // Give focus back unless another dialog has already taken it (one opened as this closed).
+      const active = document.activeElement;
+      const focusIsOurs = !active || active === document.body || root.contains(active);
+      if (opener?.isConnected && focusIsOurs) opener.focus();
     };
   }, [open]);
 }

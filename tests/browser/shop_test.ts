@@ -269,7 +269,7 @@ browserTest(
       localStorage.setItem("cart", JSON.stringify(saved));
     });
     // Another page first: the header counts what is saved, whatever it is.
-    await page.goto("/");
+    await page.goto("/home");
     await page.locator("[data-testid=header-cart]", { hasText: "7" }).waitFor();
 
     await page.goto("/shop");

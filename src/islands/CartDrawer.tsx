@@ -1,5 +1,5 @@
 import { signal } from "@preact/signals";
-import { useEffect, useRef } from "preact/hooks";
+import { useEffect } from "preact/hooks";
 import type { CartItem } from "../domain/cart.ts";
 import { formatAmount, formatMoney, toCents } from "../domain/money.ts";
 import type { PublicShippingFee } from "../domain/shipping-fee.ts";
@@ -17,7 +17,7 @@ import {
   updateQuantity,
 } from "./state/cart.ts";
 import { checkoutOpen } from "./state/checkout.ts";
-import { useModal } from "./use-modal.ts";
+import ModalFrame from "./ModalFrame.tsx";
 import CloseButton from "./shop/CloseButton.tsx";
 
 /** Countries with an active fee, fetched once when the drawer is first opened (spec section 7). */
@@ -80,10 +80,8 @@ async function chooseCountry(country: string) {
  * Escape closes, focus goes back to the button that opened it.
  */
 export default function CartDrawer() {
-  const ref = useRef<HTMLDivElement>(null);
   const open = drawerOpen.value;
   const close = () => (drawerOpen.value = false);
-  useModal(open, ref, close);
 
   useEffect(() => {
     drawerAvailable.value = true;
@@ -109,84 +107,79 @@ export default function CartDrawer() {
     !feeLoading.value;
 
   return (
-    <div class="fixed inset-0 z-50">
-      <div class="absolute inset-0 bg-slate-900/50" aria-hidden="true" onClick={close} />
-      <div
-        ref={ref}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="cart-title"
-        tabIndex={-1}
-        class="absolute inset-y-0 right-0 flex w-full max-w-md flex-col bg-white shadow-xl"
-        data-testid="cart-drawer"
-      >
-        <div class="flex items-center justify-between border-b border-slate-200 px-5 py-4">
-          <h2 id="cart-title" class="text-xl font-semibold">Shopping Cart</h2>
-          <CloseButton label="Close cart" onClick={close} />
-        </div>
-        {items.length === 0
-          ? <p class="flex-1 px-5 py-10 text-center text-slate-600">Your cart is empty.</p>
-          : (
-            <ul class="flex-1 divide-y divide-slate-200 overflow-y-auto px-5">
-              {cartItems.value.map((item) => <CartLine key={item.id} item={item} />)}
-            </ul>
-          )}
-        <div class="space-y-3 border-t border-slate-200 px-5 py-4">
-          <div>
-            <label for="cart-country" class="block text-sm font-medium">Shipping country</label>
-            <select
-              id="cart-country"
-              class="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2"
-              value={selectedCountry}
-              disabled={countries.value === null}
-              onChange={(e) => chooseCountry(e.currentTarget.value)}
-            >
-              <option value="">
-                {countries.value === null ? "Loading countries..." : "Select a country"}
-              </option>
-              {options.map((c) => <option key={c} value={c}>{c}</option>)}
-            </select>
-          </div>
-          <dl class="space-y-1 text-sm">
-            <div class="flex justify-between">
-              <dt>Subtotal</dt>
-              <dd data-testid="cart-subtotal">{formatMoney(toCents(cartTotal.value))}</dd>
-            </div>
-            {selectedCountry && (
-              <div class="flex justify-between">
-                <dt>Shipping to {selectedCountry}</dt>
-                <dd data-testid="cart-shipping" aria-live="polite">
-                  {fee && !feeLoading.value
-                    ? `${formatAmount(toCents(fee.shippingFee))} ${fee.currency}`
-                    : "Loading shipping fee..."}
-                </dd>
-              </div>
-            )}
-            <div class="flex justify-between border-t border-slate-200 pt-2 text-base font-semibold">
-              <dt>Total</dt>
-              <dd data-testid="cart-total">{formatMoney(toCents(totalWithShipping.value))}</dd>
-            </div>
-          </dl>
-          {selectedCountry === "" && items.length > 0 && (
-            <p id="cart-checkout-hint" class="text-sm text-slate-600">
-              Choose a shipping country to continue.
-            </p>
-          )}
-          <button
-            type="button"
-            disabled={!canCheckout}
-            aria-describedby={selectedCountry === "" ? "cart-checkout-hint" : undefined}
-            class="w-full rounded-lg bg-brand-600 px-4 py-3 font-semibold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-50"
-            onClick={() => {
-              checkoutOpen.value = true;
-              close();
-            }}
-          >
-            Proceed to Checkout
-          </button>
-        </div>
+    <ModalFrame
+      labelledBy="cart-title"
+      onClose={close}
+      panelClass="flex w-full max-w-md flex-col bg-white shadow-xl"
+      testId="cart-drawer"
+      side="right"
+    >
+      <div class="flex items-center justify-between border-b border-slate-200 px-5 py-4">
+        <h2 id="cart-title" class="text-xl font-semibold">Shopping Cart</h2>
+        <CloseButton label="Close cart" onClick={close} />
       </div>
-    </div>
+      {items.length === 0
+        ? <p class="flex-1 px-5 py-10 text-center text-slate-600">Your cart is empty.</p>
+        : (
+          <ul class="flex-1 divide-y divide-slate-200 overflow-y-auto px-5">
+            {cartItems.value.map((item) => <CartLine key={item.id} item={item} />)}
+          </ul>
+        )}
+      <div class="space-y-3 border-t border-slate-200 px-5 py-4">
+        <div>
+          <label for="cart-country" class="block text-sm font-medium">Shipping country</label>
+          <select
+            id="cart-country"
+            class="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2"
+            value={selectedCountry}
+            disabled={countries.value === null}
+            onChange={(e) => chooseCountry(e.currentTarget.value)}
+          >
+            <option value="">
+              {countries.value === null ? "Loading countries..." : "Select a country"}
+            </option>
+            {options.map((c) => <option key={c} value={c}>{c}</option>)}
+          </select>
+        </div>
+        <dl class="space-y-1 text-sm">
+          <div class="flex justify-between">
+            <dt>Subtotal</dt>
+            <dd data-testid="cart-subtotal">{formatMoney(toCents(cartTotal.value))}</dd>
+          </div>
+          {selectedCountry && (
+            <div class="flex justify-between">
+              <dt>Shipping to {selectedCountry}</dt>
+              <dd data-testid="cart-shipping" aria-live="polite">
+                {fee && !feeLoading.value
+                  ? `${formatAmount(toCents(fee.shippingFee))} ${fee.currency}`
+                  : "Loading shipping fee..."}
+              </dd>
+            </div>
+          )}
+          <div class="flex justify-between border-t border-slate-200 pt-2 text-base font-semibold">
+            <dt>Total</dt>
+            <dd data-testid="cart-total">{formatMoney(toCents(totalWithShipping.value))}</dd>
+          </div>
+        </dl>
+        {selectedCountry === "" && items.length > 0 && (
+          <p id="cart-checkout-hint" class="text-sm text-slate-600">
+            Choose a shipping country to continue.
+          </p>
+        )}
+        <button
+          type="button"
+          disabled={!canCheckout}
+          aria-describedby={selectedCountry === "" ? "cart-checkout-hint" : undefined}
+          class="w-full rounded-lg bg-brand-600 px-4 py-3 font-semibold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-50"
+          onClick={() => {
+            checkoutOpen.value = true;
+            close();
+          }}
+        >
+          Proceed to Checkout
+        </button>
+      </div>
+    </ModalFrame>
   );
 }
 

@@ -2,7 +2,7 @@ import { useRef } from "preact/hooks";
 import { formatMoney, toCents } from "../../domain/money.ts";
 import type { ShopProduct } from "../../domain/shop-product.ts";
 import AddToCartControls from "./AddToCartControls.tsx";
-import { useModal } from "../use-modal.ts";
+import ModalFrame from "../ModalFrame.tsx";
 import CloseButton from "./CloseButton.tsx";
 
 /** Zoom factor of the detail image (spec section 9). */
@@ -18,9 +18,7 @@ export default function ProductDetailsModal({ product, onClose, onNotify }: {
   onClose: () => void;
   onNotify: () => void;
 }) {
-  const ref = useRef<HTMLDivElement>(null);
   const img = useRef<HTMLImageElement>(null);
-  useModal(true, ref, onClose);
 
   const zoomAt = (e: MouseEvent) => {
     const el = img.current;
@@ -36,66 +34,60 @@ export default function ProductDetailsModal({ product, onClose, onNotify }: {
   };
 
   return (
-    <div class="fixed inset-0 z-50 flex items-center justify-center bg-slate-900/50 p-4">
-      <div class="absolute inset-0" aria-hidden="true" onClick={onClose} />
-      <div
-        ref={ref}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="details-title"
-        tabIndex={-1}
-        class="relative grid max-h-[90vh] w-full max-w-4xl gap-6 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl md:grid-cols-2"
-        data-testid="product-details"
-      >
-        <div class="absolute right-3 top-3">
-          <CloseButton label="Close details" onClick={onClose} />
-        </div>
-        <div
-          class="aspect-[4/3] cursor-zoom-in overflow-hidden rounded-xl bg-slate-50"
-          onMouseMove={zoomAt}
-          onMouseLeave={unzoom}
-        >
-          <img
-            ref={img}
-            src={product.images.front}
-            alt={product.title}
-            width="400"
-            height="300"
-            class="h-full w-full object-contain p-4 transition-transform duration-150"
-          />
-        </div>
-        <div class="flex flex-col gap-4">
-          <p class="text-xs font-semibold uppercase tracking-wide text-brand-600">
-            {product.category}
-          </p>
-          <h2 id="details-title" class="pr-10 text-2xl font-bold">{product.title}</h2>
-          <p class="text-2xl font-bold">{formatMoney(toCents(product.price))}</p>
-          <p class="text-sm text-slate-600">{product.description}</p>
-          <ul class="list-disc space-y-1 pl-5 text-sm text-slate-700">
-            {product.features.map((f) => <li key={f}>{f}</li>)}
-          </ul>
-          {product.inStock === 0
-            ? (
-              <div class="space-y-2">
-                <p class="text-sm font-medium text-red-700">Out of stock</p>
-                <button
-                  type="button"
-                  class="w-full rounded-lg border border-brand-600 px-4 py-2 font-semibold text-brand-700 hover:bg-brand-50"
-                  onClick={onNotify}
-                >
-                  Notify When Available
-                </button>
-              </div>
-            )
-            : <AddToCartControls product={product} inputId="details-qty" onAdded={onClose} />}
-          <a
-            href={`/shop/${product.slug}`}
-            class="text-sm font-medium text-brand-700 underline hover:text-brand-900"
-          >
-            View product page
-          </a>
-        </div>
+    <ModalFrame
+      labelledBy="details-title"
+      onClose={onClose}
+      panelClass="grid max-h-[90vh] w-full max-w-4xl gap-6 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl md:grid-cols-2"
+      testId="product-details"
+    >
+      <div class="absolute right-3 top-3">
+        <CloseButton label="Close details" onClick={onClose} />
       </div>
-    </div>
+      <div
+        class="aspect-[4/3] cursor-zoom-in overflow-hidden rounded-xl bg-slate-50"
+        onMouseMove={zoomAt}
+        onMouseLeave={unzoom}
+      >
+        <img
+          ref={img}
+          src={product.images.front}
+          alt={product.title}
+          width="400"
+          height="300"
+          class="h-full w-full object-contain p-4 transition-transform duration-150"
+        />
+      </div>
+      <div class="flex flex-col gap-4">
+        <p class="text-xs font-semibold uppercase tracking-wide text-brand-600">
+          {product.category}
+        </p>
+        <h2 id="details-title" class="pr-10 text-2xl font-bold">{product.title}</h2>
+        <p class="text-2xl font-bold">{formatMoney(toCents(product.price))}</p>
+        <p class="text-sm text-slate-600">{product.description}</p>
+        <ul class="list-disc space-y-1 pl-5 text-sm text-slate-700">
+          {product.features.map((f) => <li key={f}>{f}</li>)}
+        </ul>
+        {product.inStock === 0
+          ? (
+            <div class="space-y-2">
+              <p class="text-sm font-medium text-red-700">Out of stock</p>
+              <button
+                type="button"
+                class="w-full rounded-lg border border-brand-600 px-4 py-2 font-semibold text-brand-700 hover:bg-brand-50"
+                onClick={onNotify}
+              >
+                Notify When Available
+              </button>
+            </div>
+          )
+          : <AddToCartControls product={product} inputId="details-qty" onAdded={onClose} />}
+        <a
+          href={`/shop/${product.slug}`}
+          class="text-sm font-medium text-brand-700 underline hover:text-brand-900"
+        >
+          View product page
+        </a>
+      </div>
+    </ModalFrame>
   );
 }

@@ -7,6 +7,7 @@
  *   deno task bench            (builds first)
  *   BENCH_SECONDS=10 BENCH_CONNECTIONS=50 deno task bench
  */
+import { brotliCompressSync, gzipSync } from "node:zlib";
 import { freePort, startBuiltServer } from "../_lib/server.ts";
 
 const SECONDS = Number(Deno.env.get("BENCH_SECONDS") ?? 5);
@@ -56,9 +57,20 @@ async function firstAsset(): Promise<string> {
 
 const ceilingPort = freePort();
 const ceilingBody = "<!doctype html><title>ok</title><p>ceiling</p>";
+/**
+ * Constant answers, held in memory: "/" the tiny ceiling of the issue; "/same/<path>" the
+ * exact bytes and headers our server sends for <path>, so the second ratio shows the server's
+ * own overhead apart from the cost of the payload itself.
+ */
+const replicas = new Map<string, { body: Uint8Array; headers: Headers }>();
 const ceiling = Deno.serve(
   { port: ceilingPort, hostname: "127.0.0.1", onListen: () => {} },
-  () => new Response(ceilingBody, { headers: { "content-type": "text/html" } }),
+  (req) => {
+    const replica = replicas.get(new URL(req.url).pathname);
+    return replica
+      ? new Response(replica.body as BodyInit, { headers: replica.headers })
+      : new Response(ceilingBody, { headers: { "content-type": "text/html" } });
+  },
 );
 const server = await startBuiltServer();
 
@@ -74,11 +86,29 @@ try {
     ["GET /api/public/products", `${server.url}/api/public/products`],
     [`GET ${asset} (built asset)`, server.url + asset],
   ];
-  // Each target is measured right after its own ceiling run, so a busy machine skews both alike.
-  const rows: { result: Result; ceiling: Result }[] = [];
+  for (const [, url] of targets) {
+    const res = await fetch(url, { headers: { "Accept-Encoding": "br, gzip" } });
+    const headers = new Headers(res.headers);
+    headers.delete("content-length");
+    // fetch decodes the body: encode it again as our server did (same size within bytes).
+    const plain = new Uint8Array(await res.arrayBuffer());
+    const encoding = res.headers.get("content-encoding");
+    const raw = encoding === "br"
+      ? new Uint8Array(brotliCompressSync(plain))
+      : encoding === "gzip"
+      ? new Uint8Array(gzipSync(plain))
+      : plain;
+    replicas.set(`/same${new URL(url).pathname}`, { body: raw, headers });
+  }
+  // Each target is measured right after its own ceiling runs, so a busy machine skews all alike.
+  const rows: { result: Result; ceiling: Result; same: Result }[] = [];
   for (const [name, url] of targets) {
     const ceilingResult = await autocannon("ceiling", `http://127.0.0.1:${ceilingPort}/`);
-    rows.push({ ceiling: ceilingResult, result: await autocannon(name, url) });
+    const same = await autocannon(
+      "same bytes",
+      `http://127.0.0.1:${ceilingPort}/same${new URL(url).pathname}`,
+    );
+    rows.push({ ceiling: ceilingResult, same, result: await autocannon(name, url) });
   }
 
   console.log(
@@ -86,15 +116,21 @@ try {
   );
   console.log(
     "target".padEnd(46) + "req/s".padStart(9) + "p50 ms".padStart(8) + "p99 ms".padStart(8) +
-      "ceiling".padStart(9) + "ratio".padStart(7) + "non-2xx".padStart(9),
+      "ceiling".padStart(9) + "ratio".padStart(7) + "same-bytes".padStart(11) +
+      "ratio".padStart(7) + "non-2xx".padStart(9),
   );
-  for (const { result: r, ceiling: c } of rows) {
+  for (const { result: r, ceiling: c, same } of rows) {
     console.log(
       r.name.padEnd(46) + r.rps.toFixed(0).padStart(9) + String(r.p50).padStart(8) +
         String(r.p99).padStart(8) + c.rps.toFixed(0).padStart(9) +
-        (r.rps / c.rps).toFixed(2).padStart(7) + String(r.non2xx).padStart(9),
+        (r.rps / c.rps).toFixed(2).padStart(7) + same.rps.toFixed(0).padStart(11) +
+        (r.rps / same.rps).toFixed(2).padStart(7) + String(r.non2xx).padStart(9),
     );
   }
+  console.log(
+    "\nratio: to the constant tiny answer (the issue's ceiling); same-bytes ratio: to a constant" +
+      "\nanswer with the very bytes and headers of the target (the server's own overhead).",
+  );
 } finally {
   await server.stop();
   await ceiling.shutdown();

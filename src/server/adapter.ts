@@ -1,11 +1,17 @@
 import type { AstroIntegration } from "astro";
+import { precompressFiles } from "./static.ts";
 
-/** Astro integration that builds our own Deno server entry (src/server/entry.ts). */
+/**
+ * Astro integration that builds our own Deno server entry (src/server/entry.ts), and
+ * compresses the built files once after the build so the server does not at start-up.
+ */
 export default function denoServer(): AstroIntegration {
+  let clientDir: URL | undefined;
   return {
     name: "deno-server",
     hooks: {
-      "astro:config:done": ({ setAdapter }) => {
+      "astro:config:done": ({ config, setAdapter }) => {
+        clientDir = config.build.client;
         setAdapter({
           name: "deno-server",
           serverEntrypoint: new URL("./entry.ts", import.meta.url),
@@ -16,6 +22,11 @@ export default function denoServer(): AstroIntegration {
             staticOutput: "stable",
           },
         });
+      },
+      "astro:build:done": async ({ logger }) => {
+        if (!clientDir) return;
+        const count = await precompressFiles(clientDir);
+        logger.info(`compressed ${count} built files (gzip and brotli)`);
       },
     },
   };

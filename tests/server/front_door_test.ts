@@ -1,7 +1,7 @@
 import { assert, assertEquals, assertStringIncludes } from "../_lib/assert.ts";
 import { withServices } from "../_lib/services.ts";
 import { createFrontDoor, type RenderPage } from "../../src/server/front-door.ts";
-import { makeAsset } from "../../src/server/static.ts";
+import { loadStaticAssets, makeAsset, precompressFiles } from "../../src/server/static.ts";
 import { PAGE_CACHE_HEADER } from "../../src/services/catalog.ts";
 
 const html = (text: string) => new TextEncoder().encode(`<!doctype html><p>${text}</p>`);
@@ -98,3 +98,22 @@ Deno.test("[server] catalogue pages are cached until the catalogue changes", () 
     await (await handle(new Request("http://x/shop?x=1"))).text();
     assertEquals(renders, 3);
   }));
+
+Deno.test("[server] the build's precompressed files are used as they are, never served alone", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    await Deno.mkdir(`${dir}/_astro`);
+    await Deno.writeTextFile(`${dir}/_astro/site.css`, "a{color:red}".repeat(200));
+    await Deno.writeTextFile(`${dir}/tiny.txt`, "small");
+    const root = new URL(`file://${dir}/`);
+    assertEquals(await precompressFiles(root), 1, "only files worth compressing");
+    // Marker bytes prove the server takes the build's encoding instead of compressing again.
+    await Deno.writeFile(`${dir}/_astro/site.css.br`, new Uint8Array([1, 2, 3]));
+    const loaded = await loadStaticAssets(root);
+    assertEquals([...loaded.keys()].sort(), ["/_astro/site.css", "/tiny.txt"]);
+    assertEquals([...loaded.get("/_astro/site.css")!.br!], [1, 2, 3]);
+    assertEquals(loaded.get("/tiny.txt")!.br, undefined);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

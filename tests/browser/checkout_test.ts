@@ -6,7 +6,7 @@ const BOARD = "Vectra DSP Board";
 
 /**
  * Puts one board in the saved cart with France chosen, then goes the customer's way: the cart
- * drawer's 'Proceed to Checkout'. False when this build has no cart drawer (the shop issue).
+ * drawer's 'Proceed to Checkout'.
  */
 async function openCheckout(page: Page) {
   await page.goto("/shop");
@@ -43,6 +43,9 @@ async function openCheckout(page: Page) {
     state: "attached",
   });
   await page.getByRole("button", { name: /View Cart/ }).click();
+  // Opening the drawer refreshes the countries, the fee and the lines; the button is disabled
+  // while the fee loads, so a click in between would be lost.
+  await page.waitForLoadState("networkidle");
   await page.getByRole("dialog", { name: "Shopping Cart" }).getByRole("button", {
     name: "Proceed to Checkout",
   }).click();

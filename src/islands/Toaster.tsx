@@ -1,5 +1,6 @@
 import { render } from "preact";
 import { useEffect, useRef, useState } from "preact/hooks";
+import { CloseIcon } from "./shop/CloseButton.tsx";
 import { dismissToast, type Toast, TOAST_DURATION_MS, toasts } from "./state/toasts.ts";
 
 const KIND_CLASS: Record<Toast["kind"], string> = {
@@ -108,17 +109,7 @@ function ToastView({ toast }: { toast: Toast }) {
           dismissToast(toast.id);
         }}
       >
-        <svg
-          aria-hidden="true"
-          width="14"
-          height="14"
-          viewBox="0 0 24 24"
-          fill="none"
-          stroke="currentColor"
-          stroke-width="2.5"
-        >
-          <path d="M6 6l12 12M18 6L6 18" />
-        </svg>
+        <CloseIcon size={14} strokeWidth={2.5} />
       </button>
     </div>
   );

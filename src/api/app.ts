@@ -1,8 +1,12 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { Services } from "../services/container.ts";
+import { accountsRouter } from "./admins.ts";
+import { auditRouter } from "./audit.ts";
+import { authRouter, loginRouter } from "./auth.ts";
 import { demoRouter } from "./demo.ts";
 import { handleError } from "./errors.ts";
+import { authorize } from "./middleware/admin-auth.ts";
 import type { ApiEnv } from "./middleware/rate-limit.ts";
 import { publicProductsRouter } from "./products.ts";
 import { sandboxRouter } from "./sandbox.ts";
@@ -10,9 +14,12 @@ import { shippingRouter } from "./shipping.ts";
 import { stockNotificationsRouter } from "./stock-notifications.ts";
 import { stripeRouter } from "./stripe.ts";
 import { subscriptionRouter } from "./subscription.ts";
+import { uploadsRouter } from "./uploads.ts";
 
 /** JSON bodies larger than this are refused with 413 before they are read. */
 export const MAX_JSON_BODY = 64 * 1024;
+/** Multipart bodies carry images (5 MB each, two for a product) and their fields. */
+export const MAX_MULTIPART_BODY = 11 * 1024 * 1024;
 
 /** The JSON API, answering under /api. */
 export function createApiApp(services: Services) {
@@ -22,14 +29,17 @@ export function createApiApp(services: Services) {
     // On the response's own headers: c.header() after the answer would copy the response.
     if (!c.res.headers.has("Cache-Control")) c.res.headers.set("Cache-Control", "no-store");
   });
-  api.use(
-    "*",
-    bodyLimit({
-      maxSize: MAX_JSON_BODY,
-      onError: (c) =>
-        c.json({ error: "payload_too_large", message: "Request body is too large" }, 413),
-    }),
-  );
+  const tooLarge = { error: "payload_too_large", message: "Request body is too large" };
+  const jsonLimit = bodyLimit({ maxSize: MAX_JSON_BODY, onError: (c) => c.json(tooLarge, 413) });
+  const multipartLimit = bodyLimit({
+    maxSize: MAX_MULTIPART_BODY,
+    onError: (c) => c.json(tooLarge, 413),
+  });
+  api.use("*", (c, next) => {
+    const multipart = c.req.header("Content-Type")?.toLowerCase().startsWith("multipart/");
+    return (multipart ? multipartLimit : jsonLimit)(c, next);
+  });
+  api.use("*", authorize(services));
   api.route("/public/products", publicProductsRouter(services));
   api.route("/shipping", shippingRouter(services));
   api.route("/stock-notifications", stockNotificationsRouter(services));
@@ -37,6 +47,13 @@ export function createApiApp(services: Services) {
   if (services.sandbox) api.route("/sandbox", sandboxRouter(services.sandbox));
   api.route("/subscription", subscriptionRouter(services));
   api.route("/demo", demoRouter(services));
+  api.route("/superadmins", loginRouter(services, "superadmin"));
+  api.route("/admins", loginRouter(services, "admin"));
+  api.route("/auth", authRouter(services));
+  api.route("/superadmins", accountsRouter(services, "superadmin"));
+  api.route("/admins", accountsRouter(services, "admin"));
+  api.route("/upload", uploadsRouter(services));
+  api.route("/audit", auditRouter(services));
   api.notFound((c) => c.json({ error: "not_found", message: "No such API endpoint" }, 404));
   api.onError(handleError);
   return api;

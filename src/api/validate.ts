@@ -12,3 +12,16 @@ export async function readJson<S extends z.ZodType>(c: Context, schema: S): Prom
   }
   return schema.parse(body);
 }
+
+/** Reads a multipart form (400 when the body is not one). */
+export async function readMultipart(c: Context): Promise<FormData> {
+  const type = c.req.header("Content-Type") ?? "";
+  if (!type.toLowerCase().startsWith("multipart/form-data")) {
+    throw new ValidationError("Request body must be multipart/form-data");
+  }
+  try {
+    return await c.req.formData();
+  } catch {
+    throw new ValidationError("Request body is not a valid multipart form");
+  }
+}

@@ -1,7 +1,10 @@
 import { z } from "zod";
+import { normalizeEmail, SIMPLE_EMAIL } from "./email.ts";
 
 export const ADMIN_ROLES = ["superadmin", "admin"] as const;
 export type AdminRole = typeof ADMIN_ROLES[number];
+export const ADMIN_STATUSES = ["active", "inactive"] as const;
+export type AdminStatus = typeof ADMIN_STATUSES[number];
 
 /** A staff account as stored (the password only as a hash). */
 export const adminSchema = z.object({
@@ -11,8 +14,13 @@ export const adminSchema = z.object({
   email: z.string().max(254),
   passwordHash: z.string(),
   role: z.enum(ADMIN_ROLES),
-  status: z.enum(["active", "inactive"]),
+  status: z.enum(ADMIN_STATUSES),
   image: z.string().max(500),
+  /**
+   * Sessions carry the epoch they were issued in; a change that must sign the account out
+   * everywhere (deactivation, role or password change) moves it in the same write.
+   */
+  sessionEpoch: z.number().int().min(0).default(0),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -31,3 +39,50 @@ export function toPublicAdmin(a: Admin) {
     createdAt: a.createdAt,
   };
 }
+export type PublicAdmin = ReturnType<typeof toPublicAdmin>;
+
+export const MIN_PASSWORD_LENGTH = 12;
+
+/** Why a new password is refused, or null. */
+export function passwordProblem(password: string, email: string): string | null {
+  if (password.length < MIN_PASSWORD_LENGTH) {
+    return `Password must be at least ${MIN_PASSWORD_LENGTH} characters`;
+  }
+  if (password.length > 200) return "Password must be at most 200 characters";
+  if (normalizeEmail(password) === normalizeEmail(email)) {
+    return "Password must not be the email address";
+  }
+  return null;
+}
+
+const emailField = z.string().trim().min(1, "Email is required").max(254)
+  .regex(SIMPLE_EMAIL, "Please enter a valid email address");
+const imageField = z.string().trim().max(500).default("");
+
+export const loginBodySchema = z.object({
+  email: z.string().trim().min(1, "Email is required").max(254),
+  password: z.string().min(1, "Password is required").max(200),
+});
+
+export const createAdminBodySchema = z.object({
+  username: z.string().trim().min(1, "Username is required").max(100),
+  email: emailField,
+  password: z.string().min(1, "Password is required").max(200),
+  image: imageField,
+});
+
+export const updateAdminBodySchema = z.object({
+  username: z.string().trim().min(1, "Username is required").max(100).optional(),
+  email: emailField.optional(),
+  image: z.string().trim().max(500).optional(),
+  role: z.enum(ADMIN_ROLES).optional(),
+  password: z.string().min(1).max(200).optional(),
+});
+export type UpdateAdminBody = z.infer<typeof updateAdminBodySchema>;
+
+/** An account that counts as a working superadmin. */
+export const isActiveSuperadmin = (a: Pick<Admin, "role" | "status">) =>
+  a.role === "superadmin" && a.status === "active";
+
+export const LAST_SUPERADMIN_MESSAGE =
+  "The shop needs at least one active superadmin: this change would leave none";

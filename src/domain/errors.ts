@@ -7,7 +7,7 @@ export interface FieldError {
 /** Base of the errors the API turns into 4xx JSON answers. */
 export class DomainError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429 | 502,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 502 | 503,
     readonly code: string,
     message: string,
     readonly errors?: FieldError[],

@@ -3,6 +3,8 @@ import type { Services } from "../services/container.ts";
 import { createPageCache } from "./page-cache.ts";
 import { isHttps, withSecurityHeaders } from "./security-headers.ts";
 import { type Asset, bufferedResponse, findAsset } from "./static.ts";
+import { serveUpload } from "./uploads.ts";
+import { UPLOAD_PREFIX } from "../services/uploads.ts";
 
 /** What Astro's pages can read from `Astro.locals`. */
 export interface PageLocals {
@@ -38,6 +40,9 @@ export function createFrontDoor(
         : undefined;
       const env = { clientAddress: forwarded || remoteAddress };
       return withSecurityHeaders(await api.fetch(req, env), https);
+    }
+    if (url.pathname.startsWith(UPLOAD_PREFIX)) {
+      return await serveUpload(req, url.pathname, services.uploads);
     }
     const asset = (req.method === "GET" || req.method === "HEAD")
       ? findAsset(assets, url.pathname)

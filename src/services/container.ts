@@ -1,4 +1,5 @@
 import { createAdminStore } from "../store/admins.ts";
+import { createAuditStore } from "../store/audit.ts";
 import { createBlobStore } from "../store/blobs.ts";
 import { createDemoRequestStore } from "../store/demo-requests.ts";
 import { createOrderStore } from "../store/orders.ts";
@@ -10,6 +11,8 @@ import { createSandboxIntentStore } from "../store/sandbox-intents.ts";
 import { createShippingFeeStore } from "../store/shipping-fees.ts";
 import { createStockNotificationStore } from "../store/stock-notifications.ts";
 import { createSubscriberStore } from "../store/subscribers.ts";
+import { createAdminAccounts } from "./admin-accounts.ts";
+import { createAdminAuth } from "./admin-auth.ts";
 import { createCatalog } from "./catalog.ts";
 import { createCheckout } from "./checkout.ts";
 import type { Config } from "./config.ts";
@@ -20,6 +23,7 @@ import { createStripeProvider } from "./payments/stripe.ts";
 import { createDemoDesk } from "./demo-desk.ts";
 import { createNewsletter } from "./newsletter.ts";
 import { createUnsubscribeTokens } from "./unsubscribe.ts";
+import { createUploads } from "./uploads.ts";
 
 /** Everything the API and the pages work with, built once per process (or per test). */
 export function createServices(
@@ -44,6 +48,9 @@ export function createServices(
     createStripeProvider({ secretKey: secretKey ?? "", webhookSecret, apiBase });
   const subscribers = createSubscriberStore(kv);
   const demoRequests = createDemoRequestStore(kv);
+  const admins = createAdminStore(kv);
+  const rateLimits = createRateLimitStore(kv);
+  const blobs = createBlobStore(kv);
   return {
     kv,
     config,
@@ -66,9 +73,13 @@ export function createServices(
     subscribers,
     stockNotifications: createStockNotificationStore(kv),
     demoRequests,
-    admins: createAdminStore(kv),
-    rateLimits: createRateLimitStore(kv),
-    blobs: createBlobStore(kv),
+    admins,
+    adminAuth: createAdminAuth({ kv, admins, rateLimits, jwtSecret: config.jwtSecret }),
+    adminAccounts: createAdminAccounts(admins),
+    audit: createAuditStore(kv),
+    rateLimits,
+    blobs,
+    uploads: createUploads(blobs),
     outbox,
     mailer,
     newsletter: createNewsletter(

@@ -1,7 +1,10 @@
-import { type Admin, type AdminRole, adminSchema } from "../domain/admin.ts";
+import { type Admin, type AdminRole, adminSchema, isActiveSuperadmin } from "../domain/admin.ts";
+import { LAST_SUPERADMIN_MESSAGE } from "../domain/admin.ts";
+import type { AuditDraft } from "../domain/audit.ts";
 import { normalizeEmail } from "../domain/email.ts";
 import { ConflictError, NotFoundError } from "../domain/errors.ts";
 import { newId } from "../domain/ids.ts";
+import { addAudit } from "./audit.ts";
 import { conflict, done, listValues, nowIso, retryOnConflict } from "./atomic.ts";
 
 const adminKey = (id: string) => ["admin", id] as const;
@@ -21,6 +24,13 @@ export interface NewAdmin {
   image?: string;
 }
 
+export type AdminPatch = Partial<
+  Pick<Admin, "username" | "email" | "image" | "status" | "role" | "passwordHash">
+>;
+
+/** Describes the audit entry of a write, from the record before and after it. */
+export type AuditFor = (before: Admin | null, after: Admin | null) => AuditDraft;
+
 export type AdminStore = ReturnType<typeof createAdminStore>;
 
 export function createAdminStore(kv: Deno.Kv) {
@@ -29,6 +39,23 @@ export function createAdminStore(kv: Deno.Kv) {
   async function get(id: string): Promise<Admin | null> {
     const entry = await kv.get(adminKey(id));
     return entry.value ? parse(entry.value) : null;
+  }
+
+  /**
+   * When `next` (null: deleted) would leave no active superadmin, refuses; else checks another
+   * active superadmin's entry in `op`, so a concurrent change to that one makes this commit
+   * fail and retry (two superadmins cannot deactivate each other at once).
+   */
+  async function keepOneSuperadmin(op: Deno.AtomicOperation, current: Admin, next: Admin | null) {
+    if (!isActiveSuperadmin(current) || (next && isActiveSuperadmin(next))) return;
+    for await (const e of kv.list({ prefix: ["admin"] })) {
+      const other = parse(e.value);
+      if (other.id !== current.id && isActiveSuperadmin(other)) {
+        op.check(e);
+        return;
+      }
+    }
+    throw new ConflictError(LAST_SUPERADMIN_MESSAGE);
   }
 
   return {
@@ -49,7 +76,7 @@ export function createAdminStore(kv: Deno.Kv) {
       return n;
     },
 
-    async create(data: NewAdmin): Promise<Admin> {
+    async create(data: NewAdmin, audit?: AuditFor): Promise<Admin> {
       const now = nowIso();
       const admin = adminSchema.parse({
         schemaVersion: 1,
@@ -60,49 +87,64 @@ export function createAdminStore(kv: Deno.Kv) {
         role: data.role,
         status: "active",
         image: data.image ?? "",
+        sessionEpoch: 0,
         createdAt: now,
         updatedAt: now,
       });
-      const res = await kv.atomic()
+      const op = kv.atomic()
         .check({ key: emailKey(admin.email), versionstamp: null })
         .set(adminKey(admin.id), admin)
-        .set(emailKey(admin.email), admin.id)
-        .commit();
+        .set(emailKey(admin.email), admin.id);
+      if (audit) addAudit(op, audit(null, admin));
+      const res = await op.commit();
       if (!res.ok) throw emailTaken();
       return admin;
     },
 
-    async update(
-      id: string,
-      patch: Partial<
-        Pick<Admin, "username" | "email" | "image" | "status" | "role" | "passwordHash">
-      >,
-    ): Promise<Admin> {
+    /**
+     * Changes an account. A change of status, role or password moves its session epoch, which
+     * signs it out everywhere in the same write. Never leaves the shop without an active
+     * superadmin.
+     */
+    async update(id: string, patch: AdminPatch, audit?: AuditFor): Promise<Admin> {
       return await retryOnConflict(async () => {
         const entry = await kv.get(adminKey(id));
         if (!entry.value) throw new NotFoundError("Admin not found");
         const current = parse(entry.value);
+        const signsOut = (patch.status !== undefined && patch.status !== current.status) ||
+          (patch.role !== undefined && patch.role !== current.role) ||
+          (patch.passwordHash !== undefined && patch.passwordHash !== current.passwordHash);
         const next = adminSchema.parse({
           ...current,
           ...patch,
           ...(patch.email ? { email: normalizeEmail(patch.email) } : {}),
+          sessionEpoch: current.sessionEpoch + (signsOut ? 1 : 0),
           updatedAt: nowIso(),
         });
         const op = kv.atomic().check(entry).set(adminKey(id), next);
+        await keepOneSuperadmin(op, current, next);
         if (next.email !== current.email) {
           const taken = await kv.get(emailKey(next.email));
           if (taken.value) throw emailTaken();
           op.check(taken).delete(emailKey(current.email)).set(emailKey(next.email), id);
         }
+        if (audit) addAudit(op, audit(current, next));
         const res = await op.commit();
         return res.ok ? done(next) : conflict;
       });
     },
 
-    async remove(id: string): Promise<void> {
-      const admin = await get(id);
-      if (!admin) throw new NotFoundError("Admin not found");
-      await kv.atomic().delete(adminKey(id)).delete(emailKey(admin.email)).commit();
+    async remove(id: string, audit?: AuditFor): Promise<Admin> {
+      return await retryOnConflict(async () => {
+        const entry = await kv.get(adminKey(id));
+        if (!entry.value) throw new NotFoundError("Admin not found");
+        const current = parse(entry.value);
+        const op = kv.atomic().check(entry).delete(adminKey(id)).delete(emailKey(current.email));
+        await keepOneSuperadmin(op, current, null);
+        if (audit) addAudit(op, audit(current, null));
+        const res = await op.commit();
+        return res.ok ? done(current) : conflict;
+      });
     },
   };
 }

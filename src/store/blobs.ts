@@ -1,6 +1,8 @@
 import { BLOB_CHUNK_SIZE, type BlobMeta, blobMetaSchema } from "../domain/blob.ts";
+import type { AuditDraft } from "../domain/audit.ts";
 import { newId } from "../domain/ids.ts";
 import { nowIso } from "./atomic.ts";
+import { addAudit } from "./audit.ts";
 
 const metaKey = (id: string) => ["blob_meta", id] as const;
 const chunkKey = (id: string, n: number) => ["blob", id, n] as const;
@@ -10,7 +12,13 @@ export type BlobStore = ReturnType<typeof createBlobStore>;
 /** Uploaded files, stored as 60 KiB chunks (KV values are capped at 64 KiB). */
 export function createBlobStore(kv: Deno.Kv) {
   return {
-    async put(bytes: Uint8Array, contentType: string, filename: string): Promise<BlobMeta> {
+    /** Stores a blob; `audit` describes the write for the audit log (same commit as the meta). */
+    async put(
+      bytes: Uint8Array,
+      contentType: string,
+      filename: string,
+      audit?: (id: string) => AuditDraft,
+    ): Promise<BlobMeta> {
       const id = newId();
       const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes as BufferSource));
       const etag = `"${
@@ -36,7 +44,9 @@ export function createBlobStore(kv: Deno.Kv) {
         const res = await op.commit();
         if (!res.ok) throw new Error("Could not store upload");
       }
-      await kv.set(metaKey(id), meta);
+      const op = kv.atomic().set(metaKey(id), meta);
+      if (audit) addAudit(op, audit(id));
+      if (!(await op.commit()).ok) throw new Error("Could not store upload");
       return meta;
     },
 
@@ -58,10 +68,13 @@ export function createBlobStore(kv: Deno.Kv) {
       return out;
     },
 
-    async remove(id: string): Promise<boolean> {
+    /** Removes a blob: its meta (with the audit entry) at once, then its chunks. */
+    async remove(id: string, audit?: AuditDraft): Promise<boolean> {
       const meta = await kv.get(metaKey(id));
       if (!meta.value) return false;
-      await kv.delete(metaKey(id));
+      const op = kv.atomic().check(meta).delete(metaKey(id));
+      if (audit) addAudit(op, audit);
+      if (!(await op.commit()).ok) return false;
       for await (const chunk of kv.list({ prefix: ["blob", id] })) await kv.delete(chunk.key);
       return true;
     },

@@ -11,7 +11,22 @@ const COUNTER_KEY = ["counter", "order_number"] as const;
 
 export type OrderStore = ReturnType<typeof createOrderStore>;
 
-export function createOrderStore(kv: Deno.Kv) {
+/**
+ * Runs inside every order write (create, update, delete) before its commit, with the order
+ * before and after (null when absent), to add its own writes and checks to the same atomic
+ * operation: what must move with the orders (aggregates) moves in their commit or not at all.
+ */
+export type OrderWriteHook = (
+  op: Deno.AtomicOperation,
+  before: Order | null,
+  after: Order | null,
+) => Promise<void>;
+
+export function createOrderStore(kv: Deno.Kv, hooks: readonly OrderWriteHook[] = []) {
+  async function runHooks(op: Deno.AtomicOperation, before: Order | null, after: Order | null) {
+    for (const hook of hooks) await hook(op, before, after);
+  }
+
   const parse = (v: unknown) => orderSchema.parse(v);
 
   async function get(id: string): Promise<Order | null> {
@@ -36,7 +51,8 @@ export function createOrderStore(kv: Deno.Kv) {
       updatedAt: nowIso(),
     };
     orderSchema.parse(order);
-    const apply = (op: Deno.AtomicOperation) => {
+    // Returns nothing: an AtomicOperation cannot be a promise's value (Deno guards its `then`).
+    const apply = async (op: Deno.AtomicOperation): Promise<void> => {
       op.check(counter).set(COUNTER_KEY, number)
         .set(orderKey(order.id), order)
         .set(timeKey(order), order.id);
@@ -44,7 +60,7 @@ export function createOrderStore(kv: Deno.Kv) {
         op.check({ key: paymentKey(order.paymentIntentId), versionstamp: null })
           .set(paymentKey(order.paymentIntentId), order.id);
       }
-      return op;
+      await runHooks(op, null, order);
     };
     return { order, apply };
   }
@@ -59,6 +75,7 @@ export function createOrderStore(kv: Deno.Kv) {
       if (next.createdAt !== current.createdAt) {
         op.delete(timeKey(current)).set(timeKey(next), id);
       }
+      await runHooks(op, current, next);
       const res = await op.commit();
       return res.ok ? done(next) : conflict;
     });
@@ -76,7 +93,9 @@ export function createOrderStore(kv: Deno.Kv) {
           if (existing.value) throw new ConflictError("An order already exists for this payment");
         }
         const { order, apply } = await prepare(data);
-        const res = await apply(kv.atomic()).commit();
+        const op = kv.atomic();
+        await apply(op);
+        const res = await op.commit();
         return res.ok ? done(order) : conflict;
       });
     },
@@ -103,6 +122,7 @@ export function createOrderStore(kv: Deno.Kv) {
         const order = parse(entry.value);
         const op = kv.atomic().check(entry).delete(orderKey(id)).delete(timeKey(order));
         if (order.paymentIntentId) op.delete(paymentKey(order.paymentIntentId));
+        await runHooks(op, order, null);
         const res = await op.commit();
         return res.ok ? done(undefined) : conflict;
       });

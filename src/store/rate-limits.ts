@@ -13,16 +13,31 @@ export type RateLimitStore = ReturnType<typeof createRateLimitStore>;
  * counter expires on its own after the window.
  */
 export function createRateLimitStore(kv: Deno.Kv) {
+  const windowOf = (windowMs: number, now: number) => {
+    const window = Math.floor(now / windowMs);
+    return { window, retryAfter: Math.ceil(((window + 1) * windowMs - now) / 1000) };
+  };
+
   return {
+    /** Whether the client is over the limit now, without counting this request. */
+    async peek(
+      bucket: string,
+      client: string,
+      limit: number,
+      windowMs: number,
+    ): Promise<RateLimitResult> {
+      const { window, retryAfter } = windowOf(windowMs, Date.now());
+      const count = (await kv.get<number>(["rate_limit", bucket, client, window])).value ?? 0;
+      return { allowed: count < limit, retryAfter };
+    },
+
     async hit(
       bucket: string,
       client: string,
       limit: number,
       windowMs: number,
     ): Promise<RateLimitResult> {
-      const now = Date.now();
-      const window = Math.floor(now / windowMs);
-      const retryAfter = Math.ceil(((window + 1) * windowMs - now) / 1000);
+      const { window, retryAfter } = windowOf(windowMs, Date.now());
       const key = ["rate_limit", bucket, client, window];
       return await retryOnConflict<RateLimitResult>(async () => {
         const entry = await kv.get<number>(key);

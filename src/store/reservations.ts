@@ -212,7 +212,9 @@ export function createReservationStore(kv: Deno.Kv, orders: OrderStore) {
         });
 
         const { order, apply } = await orders.prepare(args.buildOrder(r, !fits));
-        const op = apply(kv.atomic()).check(entry)
+        const op = kv.atomic();
+        await apply(op);
+        op.check(entry)
           .set(reservationKey(r.id), {
             ...r,
             status: "completed",

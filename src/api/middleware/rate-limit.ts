@@ -1,10 +1,13 @@
 import type { Context } from "hono";
 import { DomainError } from "../../domain/errors.ts";
+import type { Session } from "../../services/admin-auth.ts";
 import type { Services } from "../../services/container.ts";
 
 /** What the server entry passes to the API for each request. */
 export interface ApiEnv {
   Bindings: { clientAddress?: string };
+  /** Set by the authorization middleware on every non-public route. */
+  Variables: { session: Session };
 }
 
 export const RATE_LIMITED_MESSAGE = "Too many requests. Please try again later.";

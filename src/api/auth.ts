@@ -1,0 +1,54 @@
+import { type Context, Hono } from "hono";
+import { deleteCookie, setCookie } from "hono/cookie";
+import { loginBodySchema, toPublicAdmin } from "../domain/admin.ts";
+import { type LoginEndpoint, SESSION_COOKIE, SESSION_TTL_MS } from "../services/admin-auth.ts";
+import type { Services } from "../services/container.ts";
+import type { ApiEnv } from "./middleware/rate-limit.ts";
+import { readJson } from "./validate.ts";
+
+const isHttps = (c: Context) =>
+  new URL(c.req.url).protocol === "https:" || c.req.header("X-Forwarded-Proto") === "https";
+
+/** The session cookie: httpOnly, SameSite=Strict, `__Host-` and Secure over https. */
+function cookieOptions(c: Context) {
+  const https = isHttps(c);
+  return {
+    httpOnly: true,
+    sameSite: "Strict" as const,
+    path: "/",
+    secure: https,
+    ...(https ? { prefix: "host" as const } : {}),
+  };
+}
+
+/** `POST /api/superadmins/login` and `POST /api/admins/login`: `{ token, user }`. */
+export function loginRouter(services: Services, endpoint: LoginEndpoint) {
+  return new Hono<ApiEnv>().post("/login", async (c) => {
+    const { email, password } = await readJson(c, loginBodySchema);
+    const client = c.env?.clientAddress ?? "unknown";
+    try {
+      const { token, user } = await services.adminAuth.login(email, password, endpoint, client);
+      setCookie(c, SESSION_COOKIE, token, {
+        ...cookieOptions(c),
+        maxAge: Math.floor(SESSION_TTL_MS / 1000),
+      });
+      return c.json(endpoint === "admin" ? { token, user, admin: user } : { token, user });
+    } catch (err) {
+      if (err instanceof Error && "retryAfter" in err) {
+        c.header("Retry-After", String(err.retryAfter));
+      }
+      throw err;
+    }
+  });
+}
+
+/** `GET /api/auth/verify` and `POST /api/auth/logout`. */
+export function authRouter(services: Services) {
+  return new Hono<ApiEnv>()
+    .get("/verify", (c) => c.json({ user: toPublicAdmin(c.get("session").admin) }))
+    .post("/logout", async (c) => {
+      await services.adminAuth.logout(c.get("session").sessionId);
+      deleteCookie(c, SESSION_COOKIE, cookieOptions(c));
+      return c.json({ success: true, message: "Signed out" });
+    });
+}

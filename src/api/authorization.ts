@@ -1,0 +1,71 @@
+import type { AdminRole } from "../domain/admin.ts";
+
+/**
+ * Who may call a route:
+ * - `public`: anyone (the shop's own calls);
+ * - `staff`: any signed-in admin or superadmin;
+ * - `superadmin`: superadmins only;
+ * - `self`: a signed-in account acting on its own `:id`, or a superadmin on any.
+ */
+export type Access = "public" | "staff" | "superadmin" | "self";
+
+/**
+ * THE authorization table: every route of the API, as Hono lists it (`METHOD path`), and who
+ * may call it. One middleware (middleware/admin-auth.ts) enforces it for every request; the
+ * matrix test fails when a route has no row here.
+ */
+export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
+  // The shop
+  "GET /api/public/products": "public",
+  "GET /api/public/products/:idOrSlug": "public",
+  "GET /api/shipping/fees": "public",
+  "GET /api/shipping/fees/country/:country": "public",
+  "GET /api/shipping/countries": "public",
+  "POST /api/stock-notifications/subscribe": "public",
+  "POST /api/stripe/create-payment-intent": "public",
+  "POST /api/stripe/confirm-payment": "public",
+  "POST /api/stripe/webhook": "public",
+  "POST /api/sandbox/confirm-card": "public",
+  "POST /api/subscription/subscribe": "public",
+  "POST /api/demo": "public",
+
+  // Sign-in
+  "POST /api/superadmins/login": "public",
+  "POST /api/admins/login": "public",
+  "GET /api/auth/verify": "staff",
+  "POST /api/auth/logout": "staff",
+
+  // Accounts
+  "GET /api/admins": "superadmin",
+  "GET /api/superadmins": "superadmin",
+  "POST /api/admins": "superadmin",
+  "POST /api/superadmins": "superadmin",
+  "PUT /api/admins/:id": "self",
+  "PUT /api/superadmins/:id": "self",
+  "PATCH /api/admins/:id/toggle-status": "superadmin",
+  "PATCH /api/superadmins/:id/toggle-status": "superadmin",
+  "DELETE /api/admins/:id": "superadmin",
+  "DELETE /api/superadmins/:id": "superadmin",
+
+  // Uploads and the audit log
+  "POST /api/upload/image": "staff",
+  "DELETE /api/upload/delete/:filename": "superadmin",
+  "GET /api/audit": "superadmin",
+};
+
+/** Whether an account of `role` (id `adminId`) may call a route of `access` on `targetId`. */
+export function allowed(
+  access: Access,
+  who: { role: AdminRole; id: string },
+  targetId?: string,
+): boolean {
+  switch (access) {
+    case "public":
+    case "staff":
+      return true;
+    case "superadmin":
+      return who.role === "superadmin";
+    case "self":
+      return who.role === "superadmin" || targetId === who.id;
+  }
+}

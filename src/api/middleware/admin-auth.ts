@@ -1,0 +1,81 @@
+import type { Context, MiddlewareHandler } from "hono";
+import { getCookie } from "hono/cookie";
+import { matchedRoutes } from "hono/route";
+import {
+  cookieName,
+  ForbiddenError,
+  type Session,
+  UnauthorizedError,
+} from "../../services/admin-auth.ts";
+import type { Services } from "../../services/container.ts";
+import { allowed, ROUTE_ACCESS } from "../authorization.ts";
+import type { ApiEnv } from "./rate-limit.ts";
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/** The route that will answer this request, as Hono registered it (`METHOD path`). */
+function handlerRoute(c: Context) {
+  const routes = matchedRoutes(c);
+  return routes.find((r) => r.method === c.req.method) ?? routes.find((r) => r.method !== "ALL");
+}
+
+/**
+ * The `:id` of the answering route, read from the URL by position: a middleware registered
+ * on "*" does not see the handler's own parameters.
+ */
+function targetId(c: Context, routePath: string): string | undefined {
+  const at = routePath.split("/").indexOf(":id");
+  if (at < 0) return undefined;
+  const segment = new URL(c.req.url).pathname.split("/")[at];
+  try {
+    return segment === undefined ? undefined : decodeURIComponent(segment);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The request's own origin, as the browser would send it in `Origin`. */
+function sameOrigin(c: Context): boolean {
+  const origin = c.req.header("Origin");
+  if (!origin) return false;
+  try {
+    return new URL(origin).host === new URL(c.req.url).host;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Reads the session of a request: the bearer token, else the session cookie. A cookie (sent
+ * by the browser on its own) must come with a matching `Origin` on unsafe methods.
+ */
+export async function sessionOf(c: Context<ApiEnv>, services: Services): Promise<Session> {
+  const bearer = c.req.header("Authorization")?.match(/^Bearer\s+(\S+)$/i)?.[1];
+  if (bearer) return await services.adminAuth.authenticate(bearer);
+  const https = new URL(c.req.url).protocol === "https:" ||
+    c.req.header("X-Forwarded-Proto") === "https";
+  const cookie = getCookie(c, cookieName(https));
+  if (!cookie) throw new UnauthorizedError();
+  if (!SAFE_METHODS.has(c.req.method) && !sameOrigin(c)) {
+    throw new ForbiddenError("Cross-origin request refused");
+  }
+  return await services.adminAuth.authenticate(cookie);
+}
+
+/**
+ * Enforces the authorization table for every API request: public routes pass; the others need
+ * a live session (401) of a role the row allows (403). A route missing from the table is
+ * refused for everyone but superadmins (and the matrix test fails).
+ */
+export function authorize(services: Services): MiddlewareHandler<ApiEnv> {
+  return async (c, next) => {
+    const route = handlerRoute(c);
+    if (!route) return await next(); // no such route: the API answers 404
+    const access = ROUTE_ACCESS[`${route.method} ${route.path}`] ?? "superadmin";
+    if (access === "public") return await next();
+    const session = await sessionOf(c, services);
+    if (!allowed(access, session.admin, targetId(c, route.path))) throw new ForbiddenError();
+    c.set("session", session);
+    await next();
+  };
+}

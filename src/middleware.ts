@@ -1,0 +1,46 @@
+import { defineMiddleware } from "astro:middleware";
+import { toPublicAdmin } from "./domain/admin.ts";
+import {
+  isAdminPath,
+  isSuperadminPage,
+  landingFor,
+  LOGIN_PATH,
+  loginUrlFor,
+  safeNext,
+} from "./domain/admin-routes.ts";
+import { cookieName } from "./services/admin-auth.ts";
+
+/**
+ * Guards every /admin page on the server from the session cookie, with the service the API
+ * uses: anonymous visitors go to the login page (which remembers where they were going), an
+ * admin on a superadmin page goes to the dashboard, a signed-in visitor of the login page goes
+ * on. Admin pages are never cached nor indexed.
+ */
+export const onRequest = defineMiddleware(async (context, next) => {
+  const { pathname, search } = context.url;
+  if (!isAdminPath(pathname)) return next();
+  const https = context.url.protocol === "https:" ||
+    context.request.headers.get("X-Forwarded-Proto") === "https";
+  const token = context.cookies.get(cookieName(https))?.value;
+  const session = token
+    ? await context.locals.services.adminAuth.authenticate(token).catch(() => null)
+    : null;
+  const role = session?.admin.role;
+
+  let redirect: string | null = null;
+  if (pathname === LOGIN_PATH || pathname === `${LOGIN_PATH}/`) {
+    if (role) redirect = safeNext(context.url.searchParams.get("next")) ?? landingFor(role);
+  } else if (!role) {
+    redirect = loginUrlFor(pathname + search);
+  } else if (pathname === "/admin" || pathname === "/admin/") {
+    redirect = landingFor(role);
+  } else if (role !== "superadmin" && isSuperadminPage(pathname)) {
+    redirect = "/admin/dashboard";
+  }
+
+  if (session) context.locals.admin = toPublicAdmin(session.admin);
+  const response = redirect ? context.redirect(redirect, 303) : await next();
+  response.headers.set("Cache-Control", "no-store");
+  response.headers.set("X-Robots-Tag", "noindex");
+  return response;
+});

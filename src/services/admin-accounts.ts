@@ -1,0 +1,121 @@
+import {
+  type Admin,
+  type AdminRole,
+  passwordProblem,
+  toPublicAdmin,
+  type UpdateAdminBody,
+} from "../domain/admin.ts";
+import { type AuditActor, type AuditDraft, auditFields } from "../domain/audit.ts";
+import { DomainError, NotFoundError } from "../domain/errors.ts";
+import type { AdminPatch, AdminStore } from "../store/admins.ts";
+import { hashPassword } from "./passwords.ts";
+
+const SHOWN_FIELDS = ["username", "email", "role", "status", "image"] as const;
+
+export class PasswordPolicyError extends DomainError {
+  constructor(message: string) {
+    super(422, "weak_password", message, [{ field: "password", message }]);
+  }
+}
+
+export const actorOf = (a: Admin): AuditActor => ({ id: a.id, email: a.email, role: a.role });
+
+function draft(actor: AuditActor, action: string, before: Admin | null, after: Admin | null) {
+  const subject = after ?? before!;
+  return (summary: string): AuditDraft => ({
+    actor,
+    action,
+    entity: "admin",
+    entityId: subject.id,
+    summary,
+    before: auditFields(before, SHOWN_FIELDS),
+    after: auditFields(after, SHOWN_FIELDS),
+  });
+}
+
+export type AdminAccounts = ReturnType<typeof createAdminAccounts>;
+
+/** Staff accounts: creation with a role, profile edits, activation, deletion; all audited. */
+export function createAdminAccounts(admins: AdminStore) {
+  async function found(id: string) {
+    const admin = await admins.get(id);
+    if (!admin) throw new NotFoundError("Admin not found");
+    return admin;
+  }
+
+  return {
+    async list(role: AdminRole) {
+      return (await admins.list()).filter((a) => a.role === role).map(toPublicAdmin);
+    },
+
+    async create(
+      actor: AuditActor,
+      body: { username: string; email: string; password: string; image: string },
+      role: AdminRole,
+    ) {
+      const problem = passwordProblem(body.password, body.email);
+      if (problem) throw new PasswordPolicyError(problem);
+      const admin = await admins.create(
+        {
+          username: body.username,
+          email: body.email,
+          passwordHash: await hashPassword(body.password),
+          role,
+          image: body.image,
+        },
+        (_, after) => draft(actor, "admin.create", null, after)(`Created ${role} ${after!.email}`),
+      );
+      return toPublicAdmin(admin);
+    },
+
+    /** A profile or account edit; only superadmins may change a role (the table lets them). */
+    async update(actor: AuditActor, id: string, body: UpdateAdminBody) {
+      const current = await found(id);
+      const patch: AdminPatch = {};
+      if (body.username !== undefined) patch.username = body.username;
+      if (body.email !== undefined) patch.email = body.email;
+      if (body.image !== undefined) patch.image = body.image;
+      if (body.role !== undefined && body.role !== current.role) {
+        if (actor.role !== "superadmin") {
+          throw new DomainError(403, "forbidden", "Only a superadmin can change a role");
+        }
+        patch.role = body.role;
+      }
+      if (body.password !== undefined) {
+        const problem = passwordProblem(body.password, body.email ?? current.email);
+        if (problem) throw new PasswordPolicyError(problem);
+        patch.passwordHash = await hashPassword(body.password);
+      }
+      const admin = await admins.update(id, patch, (before, after) => {
+        const changed = SHOWN_FIELDS.filter((f) => before![f] !== after![f]);
+        if (patch.passwordHash) changed.push("password" as never);
+        return draft(actor, "admin.update", before, after)(
+          `Updated ${after!.email}: ${changed.join(", ") || "no change"}`,
+        );
+      });
+      return toPublicAdmin(admin);
+    },
+
+    async toggleStatus(actor: AuditActor, id: string) {
+      const current = await found(id);
+      const status = current.status === "active" ? "inactive" : "active";
+      const admin = await admins.update(
+        id,
+        { status },
+        (before, after) =>
+          draft(actor, "admin.status", before, after)(
+            `${status === "active" ? "Activated" : "Deactivated"} ${after!.email}`,
+          ),
+      );
+      return toPublicAdmin(admin);
+    },
+
+    async remove(actor: AuditActor, id: string) {
+      const admin = await admins.remove(
+        id,
+        (before) => draft(actor, "admin.delete", before, null)(`Deleted ${before!.email}`),
+      );
+      return toPublicAdmin(admin);
+    },
+  };
+}

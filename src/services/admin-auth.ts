@@ -107,11 +107,15 @@ export function createAdminAuth(deps: {
       const admin = await admins.getByEmail(who);
       dummyHash ??= hashPassword(newId());
       const ok = await verifyPassword(password, admin?.passwordHash ?? await dummyHash);
-      const allowed = admin && ok && (endpoint === "admin" || admin.role === "superadmin");
-      if (!allowed) {
+      if (!admin || !ok) {
         for (const [bucket, id] of buckets) {
           await rateLimits.hit(bucket, id, Number.MAX_SAFE_INTEGER, LOGIN_FAILURE_WINDOW_MS);
         }
+        throw new UnauthorizedError(LOGIN_FAILED_MESSAGE);
+      }
+      // The right password on the superadmin endpoint for a regular admin: the UI then tries
+      // the admin endpoint (spec), so this 401 is part of a normal sign-in, not a failure.
+      if (endpoint === "superadmin" && admin.role !== "superadmin") {
         throw new UnauthorizedError(LOGIN_FAILED_MESSAGE);
       }
       if (admin.status !== "active") {

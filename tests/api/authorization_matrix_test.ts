@@ -21,11 +21,12 @@ function expected(access: Access, caller: Caller, ownTarget: boolean): 401 | 403
 }
 
 Deno.test("[api] authorization: every API route has a row in the one table", () =>
-  withServices(async (t) => {
+  withServices((t) => {
     const missing = registeredRoutes(t).filter((k) => !(k in ROUTE_ACCESS));
     assertEquals(missing, [], "routes without a row in src/api/authorization.ts");
     const stale = Object.keys(ROUTE_ACCESS).filter((k) => !registeredRoutes(t).includes(k));
     assertEquals(stale, [], "rows for routes that do not exist");
+    return Promise.resolve();
   }));
 
 Deno.test("[api] authorization matrix: anonymous 401, wrong role 403, right role let in", () =>

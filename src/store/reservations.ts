@@ -195,8 +195,11 @@ export function createReservationStore(kv: Deno.Kv, orders: OrderStore) {
         if (!entry.value) return done({ kind: "unknown" });
         const r = parse(entry.value);
         if (r.paymentIntentId && r.paymentIntentId !== pi) return done({ kind: "unknown" });
-        // Completed but no order for this payment: staff deleted it; do not bring it back.
-        if (r.status === "completed") return done({ kind: "existing", order: null });
+        // Completed since the first read (a racing completion) or earlier; without an order
+        // now, staff deleted it: do not bring it back.
+        if (r.status === "completed") {
+          return done({ kind: "existing", order: await orders.getByPaymentIntent(pi) });
+        }
 
         const now = Date.now();
         const lines = await readLines(r.items.map((l) => l.id));

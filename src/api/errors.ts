@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { ZodError } from "zod";
-import { DomainError, type FieldError } from "../domain/errors.ts";
+import { DomainError, type FieldError, StoreBusyError } from "../domain/errors.ts";
 
 export interface ErrorBody {
   error: string;
@@ -20,6 +20,7 @@ export function zodFieldErrors(err: ZodError): FieldError[] {
 export function handleError(err: Error, c: Context) {
   if (err instanceof DomainError) {
     const body: ErrorBody = { error: err.code, message: err.message };
+    if (err instanceof StoreBusyError) c.header("Retry-After", String(err.retryAfterS));
     if (err.errors?.length) body.errors = err.errors;
     return c.json(body, err.status);
   }

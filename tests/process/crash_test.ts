@@ -1,0 +1,117 @@
+import { assert, assertEquals } from "../_lib/assert.ts";
+import { intentBody, postWebhook, signedEvent } from "../_lib/checkout.ts";
+import { type RunningServer, startBuiltServer } from "../_lib/server.ts";
+import { smtpSink, waitFor } from "../_lib/smtp.ts";
+import { createOrderStore } from "../../src/store/orders.ts";
+import { createOutboxStore } from "../../src/store/outbox.ts";
+import { createProductStore } from "../../src/store/products.ts";
+
+const BOARD = "Vectra DSP Board";
+
+/** The HTTP API of a running server, shaped like the test helpers' `api`. */
+const http = (server: RunningServer) => ({
+  request: (path: string, init?: RequestInit) => fetch(`${server.url}${path}`, init),
+});
+
+async function post(server: RunningServer, path: string, body: unknown) {
+  const res = await fetch(`${server.url}${path}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, body: await res.json() };
+}
+
+/** Creates the intent and has the (sandbox) provider take the payment; no confirm call. */
+async function pay(server: RunningServer, body: ReturnType<typeof intentBody>) {
+  const intent = await post(server, "/api/stripe/create-payment-intent", body);
+  assertEquals(intent.status, 200, JSON.stringify(intent.body));
+  const paid = await post(server, "/api/sandbox/confirm-card", {
+    clientSecret: intent.body.clientSecret,
+    paymentMethod: "pm_card_visa",
+  });
+  assertEquals(paid.status, 200);
+  assertEquals(paid.body.paymentIntent.status, "succeeded");
+  return intent.body.paymentIntentId as string;
+}
+
+const confirm = (
+  server: RunningServer,
+  paymentIntentId: string,
+  body: ReturnType<typeof intentBody>,
+) => post(server, "/api/stripe/confirm-payment", { paymentIntentId, orderData: body.orderData });
+
+Deno.test({
+  name:
+    "[server] SIGKILL after the payment, before confirm-payment, with mails pending: one order each, each mail once",
+  sanitizeResources: false,
+  sanitizeOps: false,
+  async fn() {
+    const dir = await Deno.makeTempDir({ prefix: "shop-crash-" });
+    const kvPath = `${dir}/shop.kv`;
+    // First life: no mail relay configured, so every mail waits in the outbox.
+    const first = await startBuiltServer({}, { kvPath });
+    const kv = await Deno.openKv(kvPath);
+    const smtp = await smtpSink();
+    let second: RunningServer | null = null;
+    try {
+      const products = createProductStore(kv);
+      const board = (await products.list()).find((p) => p.name === BOARD)!;
+      await products.update(board.id, { stock: 5 });
+      const body = intentBody([{ id: board.id, price: 600, quantity: 1 }]);
+
+      // Buyer 1 finishes; buyer 2's payment is taken, then the server dies before confirming.
+      const done = await pay(first, body);
+      const confirmed = await confirm(first, done, body);
+      assertEquals(confirmed.status, 200);
+      const paidOnly = await pay(first, body);
+      await first.kill();
+
+      const orders = createOrderStore(kv);
+      const outbox = createOutboxStore(kv);
+      assertEquals((await orders.list()).length, 1, "before the restart: one order");
+      assertEquals((await outbox.pending()).length, 2, "its two mails are pending");
+
+      second = await startBuiltServer({ SMTP_URL: smtp.url }, { kvPath });
+      // The start-up sweep finds the succeeded payment with no order and completes it.
+      await waitFor(async () => (await orders.list()).length === 2, "the swept order");
+      const swept = await orders.getByPaymentIntent(paidOnly);
+      assert(swept, "the paid checkout became an order");
+      assert(!swept.needsRefund, "with its stock (the hold still counted)");
+
+      // The buyer's late confirm call, then the provider's webhook: the same order, no other.
+      const late = await confirm(second, paidOnly, body);
+      assertEquals(late.status, 200);
+      assertEquals(late.body.order.orderNumber, swept.orderNumber);
+      const event = await signedEvent({
+        id: "evt_crash_1",
+        type: "payment_intent.succeeded",
+        intent: {
+          id: paidOnly,
+          status: "succeeded",
+          amount: 60990,
+          metadata: {},
+        },
+      });
+      const hook = await postWebhook(http(second), event.payload, event.header);
+      assertEquals(hook.status, 200);
+      assertEquals((await hook.json()).result, "existing");
+      assertEquals((await orders.list()).length, 2, "exactly one order per payment");
+      assertEquals((await products.get(board.id))!.stock, 3);
+
+      // Four mails (two per order), the pending ones from before the crash included, once each.
+      await waitFor(async () => (await outbox.pending()).length === 0, "an empty outbox");
+      await waitFor(() => smtp.received.length >= 4, "four mails");
+      const ids = smtp.received.map((m) => m.messageId);
+      assertEquals(ids.length, 4, "no mail twice");
+      assertEquals(new Set(ids).size, 4);
+      assert((await outbox.list()).every((e) => e.status === "sent" && e.attempts === 1));
+    } finally {
+      kv.close();
+      await first.kill();
+      await second?.stop();
+      await smtp.close();
+      await Deno.remove(dir, { recursive: true }).catch(() => {});
+    }
+  },
+});

@@ -9,9 +9,9 @@ export interface Received {
 
 /**
  * A real SMTP server on loopback that keeps every raw message it receives; on `port` when
- * given (a server started before its mail relay, then restarted against it).
+ * given. `delayMs` makes it a slow relay (each message accepted that long after its data).
  */
-export async function smtpSink(port = 0) {
+export async function smtpSink(port = 0, delayMs = 0) {
   const received: Received[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -25,8 +25,10 @@ export async function smtpSink(port = 0) {
           chunks.reduce((a, b) => new Uint8Array([...a, ...b]), new Uint8Array()),
         );
         const messageId = /^Message-ID:\s*(\S+)/im.exec(raw)?.[1] ?? null;
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw, messageId });
-        callback();
+        setTimeout(() => {
+          received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw, messageId });
+          callback();
+        }, delayMs);
       });
     },
   });

@@ -115,3 +115,55 @@ Deno.test({
     }
   },
 });
+
+Deno.test({
+  name:
+    "[server] SIGTERM during mail delivery: the sender stops after the message it is on, the rest go after the restart",
+  sanitizeResources: false,
+  sanitizeOps: false,
+  async fn() {
+    const dir = await Deno.makeTempDir({ prefix: "shop-stop-" });
+    const kvPath = `${dir}/shop.kv`;
+    const ORDERS = 8;
+    const first = await startBuiltServer({}, { kvPath });
+    const kv = await Deno.openKv(kvPath);
+    const slow = await smtpSink(0, 300);
+    const fast = await smtpSink();
+    let second: RunningServer | null = null;
+    let third: RunningServer | null = null;
+    try {
+      const products = createProductStore(kv);
+      const board = (await products.list()).find((p) => p.name === BOARD)!;
+      await products.update(board.id, { stock: ORDERS });
+      const body = intentBody([{ id: board.id, price: 600, quantity: 1 }]);
+      for (let i = 0; i < ORDERS; i++) {
+        assertEquals((await confirm(first, await pay(first, body), body)).status, 200);
+      }
+      assertEquals(await first.stop(), 0);
+      const outbox = createOutboxStore(kv);
+      assertEquals((await outbox.pending()).length, 2 * ORDERS);
+
+      // A slow relay: stopped while it sends, the server finishes that message and exits.
+      second = await startBuiltServer({ SMTP_URL: slow.url }, { kvPath });
+      await waitFor(() => slow.received.length >= 1, "the first mail");
+      assertEquals(await second.stop(), 0, "a clean exit");
+      const left = (await outbox.pending()).length;
+      assert(left > 0, "mails not reached yet wait in the outbox");
+      assertEquals(left + slow.received.length, 2 * ORDERS, "every mail sent or pending");
+
+      third = await startBuiltServer({ SMTP_URL: fast.url }, { kvPath });
+      await waitFor(async () => (await outbox.pending()).length === 0, "an empty outbox");
+      await waitFor(() => slow.received.length + fast.received.length >= 2 * ORDERS, "all mail");
+      const ids = [...slow.received, ...fast.received].map((m) => m.messageId);
+      assertEquals(ids.length, 2 * ORDERS, "no mail twice");
+      assertEquals(new Set(ids).size, 2 * ORDERS);
+    } finally {
+      kv.close();
+      await first.stop();
+      await second?.stop();
+      await third?.stop();
+      await Promise.all([slow.close(), fast.close()]);
+      await Deno.remove(dir, { recursive: true }).catch(() => {});
+    }
+  },
+});

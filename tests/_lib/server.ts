@@ -99,3 +99,8 @@ export async function startBuiltServer(
     },
   };
 }
+
+/** A running server's HTTP API, shaped like the `api` the test helpers take. */
+export const serverApi = (server: RunningServer) => ({
+  request: (path: string, init?: RequestInit) => fetch(`${server.url}${path}`, init),
+});

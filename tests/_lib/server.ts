@@ -100,7 +100,14 @@ export async function startBuiltServer(
   };
 }
 
-/** A running server's HTTP API, shaped like the `api` the test helpers take. */
-export const serverApi = (server: RunningServer) => ({
-  request: (path: string, init?: RequestInit) => fetch(`${server.url}${path}`, init),
+/**
+ * A running server's HTTP API, shaped like the `api` the test helpers take; with `client`, every
+ * request comes from that address (X-Forwarded-For, for a server started with TRUST_PROXY=true).
+ */
+export const serverApi = (server: RunningServer, client?: string) => ({
+  request(path: string, init: RequestInit = {}) {
+    const headers = new Headers(init.headers);
+    if (client) headers.set("X-Forwarded-For", client);
+    return fetch(`${server.url}${path}`, { ...init, headers });
+  },
 });

@@ -1,6 +1,13 @@
 import { assert, assertEquals } from "../_lib/assert.ts";
-import { intentBody, postWebhook, signedEvent } from "../_lib/checkout.ts";
-import { type RunningServer, startBuiltServer } from "../_lib/server.ts";
+import {
+  confirmPayment,
+  createIntent,
+  intentBody,
+  payWithToken,
+  postWebhook,
+  signedEvent,
+} from "../_lib/checkout.ts";
+import { type RunningServer, serverApi, startBuiltServer } from "../_lib/server.ts";
 import { smtpSink, waitFor } from "../_lib/smtp.ts";
 import { createOrderStore } from "../../src/store/orders.ts";
 import { createOutboxStore } from "../../src/store/outbox.ts";
@@ -8,38 +15,20 @@ import { createProductStore } from "../../src/store/products.ts";
 
 const BOARD = "Vectra DSP Board";
 
-/** The HTTP API of a running server, shaped like the test helpers' `api`. */
-const http = (server: RunningServer) => ({
-  request: (path: string, init?: RequestInit) => fetch(`${server.url}${path}`, init),
-});
-
-async function post(server: RunningServer, path: string, body: unknown) {
-  const res = await fetch(`${server.url}${path}`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, body: await res.json() };
-}
+/** A buyer of its own (one address each: per-client checkout limits do not add up). */
+let buyers = 0;
+const buyer = (server: RunningServer) => serverApi(server, `198.51.100.${++buyers}`);
 
 /** Creates the intent and has the (sandbox) provider take the payment; no confirm call. */
-async function pay(server: RunningServer, body: ReturnType<typeof intentBody>) {
-  const intent = await post(server, "/api/stripe/create-payment-intent", body);
-  assertEquals(intent.status, 200, JSON.stringify(intent.body));
-  const paid = await post(server, "/api/sandbox/confirm-card", {
-    clientSecret: intent.body.clientSecret,
-    paymentMethod: "pm_card_visa",
-  });
+async function pay(api: ReturnType<typeof serverApi>, body: ReturnType<typeof intentBody>) {
+  const intent = await createIntent(api, body);
+  const paid = await payWithToken(api, intent.clientSecret, "pm_card_visa");
   assertEquals(paid.status, 200);
-  assertEquals(paid.body.paymentIntent.status, "succeeded");
-  return intent.body.paymentIntentId as string;
+  assertEquals((await paid.json()).paymentIntent.status, "succeeded");
+  return intent.paymentIntentId;
 }
 
-const confirm = (
-  server: RunningServer,
-  paymentIntentId: string,
-  body: ReturnType<typeof intentBody>,
-) => post(server, "/api/stripe/confirm-payment", { paymentIntentId, orderData: body.orderData });
+const ENV = { TRUST_PROXY: "true" };
 
 Deno.test({
   name:
@@ -50,7 +39,7 @@ Deno.test({
     const dir = await Deno.makeTempDir({ prefix: "shop-crash-" });
     const kvPath = `${dir}/shop.kv`;
     // First life: no mail relay configured, so every mail waits in the outbox.
-    const first = await startBuiltServer({}, { kvPath });
+    const first = await startBuiltServer(ENV, { kvPath });
     const kv = await Deno.openKv(kvPath);
     const smtp = await smtpSink();
     let second: RunningServer | null = null;
@@ -61,10 +50,10 @@ Deno.test({
       const body = intentBody([{ id: board.id, price: 600, quantity: 1 }]);
 
       // Buyer 1 finishes; buyer 2's payment is taken, then the server dies before confirming.
-      const done = await pay(first, body);
-      const confirmed = await confirm(first, done, body);
-      assertEquals(confirmed.status, 200);
-      const paidOnly = await pay(first, body);
+      const one = buyer(first);
+      await confirmPayment(one, await pay(one, body));
+      const two = buyer(first);
+      const paidOnly = await pay(two, body);
       await first.kill();
 
       const orders = createOrderStore(kv);
@@ -72,7 +61,7 @@ Deno.test({
       assertEquals((await orders.list()).length, 1, "before the restart: one order");
       assertEquals((await outbox.pending()).length, 2, "its two mails are pending");
 
-      second = await startBuiltServer({ SMTP_URL: smtp.url }, { kvPath });
+      second = await startBuiltServer({ ...ENV, SMTP_URL: smtp.url }, { kvPath });
       // The start-up sweep finds the succeeded payment with no order and completes it.
       await waitFor(async () => (await orders.list()).length === 2, "the swept order");
       const swept = await orders.getByPaymentIntent(paidOnly);
@@ -80,9 +69,8 @@ Deno.test({
       assert(!swept.needsRefund, "with its stock (the hold still counted)");
 
       // The buyer's late confirm call, then the provider's webhook: the same order, no other.
-      const late = await confirm(second, paidOnly, body);
-      assertEquals(late.status, 200);
-      assertEquals(late.body.order.orderNumber, swept.orderNumber);
+      const late = await confirmPayment(serverApi(second, "198.51.100.200"), paidOnly);
+      assertEquals(late.order.orderNumber, swept.orderNumber);
       const event = await signedEvent({
         id: "evt_crash_1",
         type: "payment_intent.succeeded",
@@ -93,7 +81,7 @@ Deno.test({
           metadata: {},
         },
       });
-      const hook = await postWebhook(http(second), event.payload, event.header);
+      const hook = await postWebhook(serverApi(second), event.payload, event.header);
       assertEquals(hook.status, 200);
       assertEquals((await hook.json()).result, "existing");
       assertEquals((await orders.list()).length, 2, "exactly one order per payment");
@@ -125,7 +113,7 @@ Deno.test({
     const dir = await Deno.makeTempDir({ prefix: "shop-stop-" });
     const kvPath = `${dir}/shop.kv`;
     const ORDERS = 8;
-    const first = await startBuiltServer({}, { kvPath });
+    const first = await startBuiltServer(ENV, { kvPath });
     const kv = await Deno.openKv(kvPath);
     const slow = await smtpSink(0, 300);
     const fast = await smtpSink();
@@ -137,21 +125,22 @@ Deno.test({
       await products.update(board.id, { stock: ORDERS });
       const body = intentBody([{ id: board.id, price: 600, quantity: 1 }]);
       for (let i = 0; i < ORDERS; i++) {
-        assertEquals((await confirm(first, await pay(first, body), body)).status, 200);
+        const api = buyer(first);
+        await confirmPayment(api, await pay(api, body));
       }
       assertEquals(await first.stop(), 0);
       const outbox = createOutboxStore(kv);
       assertEquals((await outbox.pending()).length, 2 * ORDERS);
 
       // A slow relay: stopped while it sends, the server finishes that message and exits.
-      second = await startBuiltServer({ SMTP_URL: slow.url }, { kvPath });
+      second = await startBuiltServer({ ...ENV, SMTP_URL: slow.url }, { kvPath });
       await waitFor(() => slow.received.length >= 1, "the first mail");
       assertEquals(await second.stop(), 0, "a clean exit");
       const left = (await outbox.pending()).length;
       assert(left > 0, "mails not reached yet wait in the outbox");
       assertEquals(left + slow.received.length, 2 * ORDERS, "every mail sent or pending");
 
-      third = await startBuiltServer({ SMTP_URL: fast.url }, { kvPath });
+      third = await startBuiltServer({ ...ENV, SMTP_URL: fast.url }, { kvPath });
       await waitFor(async () => (await outbox.pending()).length === 0, "an empty outbox");
       await waitFor(() => slow.received.length + fast.received.length >= 2 * ORDERS, "all mail");
       const ids = [...slow.received, ...fast.received].map((m) => m.messageId);

@@ -154,7 +154,17 @@ export function createCheckout(deps: CheckoutDeps) {
     for await (const r of reservations.active()) {
       if (stopping) return { completed, released: 0 };
       if (!r.paymentIntentId) continue;
-      const intent = await provider.retrieveIntent(r.paymentIntentId);
+      let intent: PaymentIntentView | null;
+      try {
+        intent = await provider.retrieveIntent(r.paymentIntentId);
+      } catch (err) {
+        // The provider is down: the next sweep asks again (releasing meanwhile is safe, a
+        // completion takes a released reservation's stock back when it is still free).
+        log.warn("checkout sweep: payment provider failed", {
+          paymentIntentId: r.paymentIntentId,
+        }, err);
+        continue;
+      }
       if (intent?.status !== "succeeded") continue;
       if ((await complete(intent)).kind === "created") completed++;
     }

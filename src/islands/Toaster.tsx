@@ -1,7 +1,7 @@
 import { render } from "preact";
 import { useEffect, useRef, useState } from "preact/hooks";
 import { CloseIcon } from "./shop/CloseButton.tsx";
-import { dismissToast, type Toast, TOAST_DURATION_MS, toasts } from "./state/toasts.ts";
+import { dismissToast, type Toast, toasts } from "./state/toasts.ts";
 
 const KIND_CLASS: Record<Toast["kind"], string> = {
   success: "border-green-600 text-green-900",
@@ -20,7 +20,7 @@ export const TOAST_REGION_ID = "toasts";
  * Renders the toasts into the layout's region, top-right. The region is in the server HTML
  * already, a polite live region, so screen readers announce what is added to it; this module
  * is loaded only when the first toast is shown (islands/state/toasts.ts), so pages that never
- * toast never download it. Each toast closes after 5 s, on click, or when dragged aside; its
+ * toast never download it. Each toast closes after its duration, on click, or when dragged aside; its
  * timer pauses while hovered or while the window is in the background.
  */
 export function mountToaster() {
@@ -36,7 +36,7 @@ function ToastView({ toast }: { toast: Toast }) {
   const el = useRef<HTMLDivElement>(null);
   const [hovered, setHovered] = useState(false);
   const [windowFocused, setWindowFocused] = useState(() => document.hasFocus());
-  const remaining = useRef(TOAST_DURATION_MS);
+  const remaining = useRef(toast.duration);
   const drag = useRef<{ x: number; dx: number } | null>(null);
   const dragged = useRef(false);
   const paused = hovered || !windowFocused;

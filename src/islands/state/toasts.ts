@@ -7,6 +7,8 @@ export interface Toast {
   id: number;
   message: string;
   kind: ToastKind;
+  /** How long it stays, in ms (the back office closes its toasts sooner). */
+  duration: number;
 }
 
 /** Auto-close delay (spec section 9). */
@@ -19,14 +21,18 @@ export const toasts = signal<Toast[]>([]);
 
 let toasterLoaded = false;
 
-export function showToast(message: string, kind: ToastKind = "info"): number {
+export function showToast(
+  message: string,
+  kind: ToastKind = "info",
+  duration = TOAST_DURATION_MS,
+): number {
   if (!toasterLoaded && typeof document !== "undefined") {
     // The toast UI is fetched on first use: most page views never show a toast.
     toasterLoaded = true;
     import("../Toaster.tsx").then((m) => m.mountToaster());
   }
   const id = ++lastId;
-  toasts.value = [...toasts.value, { id, message, kind }].slice(-MAX_TOASTS);
+  toasts.value = [...toasts.value, { id, message, kind, duration }].slice(-MAX_TOASTS);
   return id;
 }
 

@@ -19,6 +19,5 @@ export default defineConfig({
   markdown: { syntaxHighlight: false },
   vite: {
     plugins: [tailwindcss()],
-    ssr: { noExternal: ["react-international-phone"] },
   },
 });

@@ -34,6 +34,10 @@ export function handleError(err: Error, c: Context) {
     const message = status === 413 ? "Request body is too large" : err.message || "Request failed";
     return c.json({ error: status === 413 ? "payload_too_large" : "http_error", message }, status);
   }
+  // A malformed encoding a parser met past boundInput (e.g. in a body): the client's fault.
+  if (err instanceof URIError) {
+    return c.json({ error: "bad_request", message: "Malformed encoding in request" }, 400);
+  }
   console.error(`API error on ${c.req.method} ${new URL(c.req.url).pathname}:`, err);
   return c.json({ error: "internal_error", message: "Something went wrong on our side." }, 500);
 }

@@ -36,7 +36,8 @@ export function createFrontDoor(
     const https = isHttps(req, url);
     if (url.pathname.startsWith("/api/") || url.pathname === "/api") {
       const forwarded = trustProxy
-        ? req.headers.get("X-Forwarded-For")?.split(",")[0]?.trim()
+        // An address is at most 45 characters; the cap keeps a forged header out of KV keys.
+        ? req.headers.get("X-Forwarded-For")?.split(",")[0]?.trim().slice(0, 64)
         : undefined;
       const env = { clientAddress: forwarded || remoteAddress };
       return withSecurityHeaders(await api.fetch(req, env), https);

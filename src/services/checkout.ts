@@ -23,7 +23,7 @@ import { nowIso } from "../store/atomic.ts";
 import type { OrderStore } from "../store/orders.ts";
 import type { OutboxStore } from "../store/outbox.ts";
 import type { ProductStore } from "../store/products.ts";
-import type { ReservationStore } from "../store/reservations.ts";
+import type { Holder, ReservationStore } from "../store/reservations.ts";
 import type { ShippingFeeStore } from "../store/shipping-fees.ts";
 import type { Config } from "./config.ts";
 import type { Mailer } from "./mail/mailer.ts";
@@ -135,13 +135,38 @@ export function createCheckout(deps: CheckoutDeps) {
     return result;
   }
 
+  /** Cancels the payment intent of a hold that ended; a provider failure is only logged. */
+  async function cancelIntentOf(r: Reservation) {
+    if (!r.paymentIntentId) return;
+    try {
+      await provider.cancelIntent(r.paymentIntentId);
+    } catch (err) {
+      console.error(
+        `checkout: cancel ${r.paymentIntentId}: ${err instanceof Error ? err.message : err}`,
+      );
+    }
+  }
+
+  /** Releases a reservation and cancels its intent; false when it was not active. */
+  async function release(id: string): Promise<boolean> {
+    const r = await reservations.releaseReservation(id);
+    if (r) await cancelIntentOf(r);
+    return r !== null;
+  }
+
   return {
     provider,
+    release,
 
-    /** Prices, reserves, then creates the intent; answers its client secret. */
-    async createPaymentIntent(body: CreateIntentBody) {
+    /**
+     * Prices, reserves, then creates the intent; answers its client secret. A buyer coming back
+     * (same client address and email) replaces their own active hold rather than stacking one.
+     */
+    async createPaymentIntent(body: CreateIntentBody, clientAddress = "unknown") {
       const priced = await price(body);
       const data = body.orderData;
+      const holder: Holder = { address: clientAddress, email: data.customer.email.trim() };
+      for (const id of await reservations.ownActive(holder)) await release(id);
       const reservation = await reservations.reserve({
         schemaVersion: 1,
         id: newId(),
@@ -156,7 +181,7 @@ export function createCheckout(deps: CheckoutDeps) {
         shippingFeeDetails: priced.shippingFeeDetails,
         expiresAt: Date.now() + RESERVATION_TTL_MS,
         createdAt: nowIso(),
-      });
+      }, holder);
       let intent: { id: string; clientSecret: string };
       try {
         intent = await provider.createIntent({
@@ -254,13 +279,14 @@ export function createCheckout(deps: CheckoutDeps) {
       return { received: true, result: "ignored" };
     },
 
-    /** Tidy-up of expired reservations (they stopped counting already). */
-    sweep: () => reservations.releaseExpired(),
+    /** Tidy-up of expired reservations (they stopped counting already); cancels their intents. */
+    sweep: () => reservations.releaseExpired(Date.now(), cancelIntentOf),
 
     startSweeps(intervalMs = 60_000) {
       if (sweeper !== undefined) return;
       sweeper = setInterval(() => {
-        reservations.releaseExpired().catch((err) => console.error("checkout: sweep failed", err));
+        reservations.releaseExpired(Date.now(), cancelIntentOf)
+          .catch((err) => console.error("checkout: sweep failed", err));
       }, intervalMs);
     },
 

@@ -167,12 +167,18 @@ export function createReservationStore(kv: Deno.Kv, orders: OrderStore) {
           if (count >= MAX_HOLDS_PER_HOLDER) {
             throw new DomainError(429, "too_many_reservations", TOO_MANY_HOLDS_MESSAGE);
           }
+          // The index outlives its newest hold by a minute, then KV drops it on its own.
+          const expireIn = Math.max(r.expiresAt - now, 0) + 60_000;
           op.check(...held.entries)
-            .set(holderKey("address", holder.address), { ...held.address, [r.id]: r.expiresAt })
+            .set(
+              holderKey("address", holder.address),
+              { ...held.address, [r.id]: r.expiresAt },
+              { expireIn },
+            )
             .set(holderKey("email", holder.email.toLowerCase()), {
               ...held.email,
               [r.id]: r.expiresAt,
-            });
+            }, { expireIn });
         }
         for (const line of lines) {
           const wanted = r.items.find((l) => l.id === line.id)!.quantity;

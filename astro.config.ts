@@ -3,6 +3,25 @@ import preact from "@astrojs/preact";
 import tailwindcss from "@tailwindcss/vite";
 import denoServer from "./src/server/adapter.ts";
 
+/**
+ * Astro writes its island rule (`astro-island{display:contents}`) as a <style> just before the
+ * first island, inside <body>, where the HTML checker refuses it. The same rule is in
+ * src/styles/global.css, loaded in <head>; this drops the inline copy from the island loader.
+ */
+function islandStylesInHead() {
+  return {
+    name: "island-styles-in-head",
+    transform(code: string, id: string) {
+      if (!id.replaceAll("\\", "/").endsWith("astro/dist/runtime/server/scripts.js")) return;
+      const inline = "<style>${ISLAND_STYLES}</style>";
+      if (!code.includes(inline)) {
+        throw new Error("astro's island prescripts changed: see astro.config.ts");
+      }
+      return code.replace(inline, "");
+    },
+  };
+}
+
 export default defineConfig({
   output: "server",
   site: process.env.PUBLIC_SITE_URL ?? "http://localhost:8000",
@@ -18,7 +37,6 @@ export default defineConfig({
   },
   markdown: { syntaxHighlight: false },
   vite: {
-    plugins: [tailwindcss()],
-    ssr: { noExternal: ["react-international-phone"] },
+    plugins: [tailwindcss(), islandStylesInHead()],
   },
 });

@@ -10,6 +10,7 @@ import { ordersRouter } from "./orders.ts";
 import { handleError } from "./errors.ts";
 import { healthRouter } from "./health.ts";
 import { authorize } from "./middleware/admin-auth.ts";
+import { boundInput } from "./middleware/bound-input.ts";
 import type { ApiEnv } from "./middleware/rate-limit.ts";
 import { publicProductsRouter } from "./products.ts";
 import { sandboxRouter } from "./sandbox.ts";
@@ -32,6 +33,7 @@ export function createApiApp(services: Services) {
     // On the response's own headers: c.header() after the answer would copy the response.
     if (!c.res.headers.has("Cache-Control")) c.res.headers.set("Cache-Control", "no-store");
   });
+  api.use("*", boundInput);
   const tooLarge = { error: "payload_too_large", message: "Request body is too large" };
   const jsonLimit = bodyLimit({ maxSize: MAX_JSON_BODY, onError: (c) => c.json(tooLarge, 413) });
   const multipartLimit = bodyLimit({

@@ -39,6 +39,10 @@ export function handleError(err: Error, c: Context) {
     const message = status === 413 ? "Request body is too large" : err.message || "Request failed";
     return c.json({ error: status === 413 ? "payload_too_large" : "http_error", message }, status);
   }
+  // A malformed encoding a parser met past boundInput (e.g. in a body): the client's fault.
+  if (err instanceof URIError) {
+    return c.json({ error: "bad_request", message: "Malformed encoding in request" }, 400);
+  }
   log.error("API error", {
     requestId: c.env?.requestId,
     method: c.req.method,

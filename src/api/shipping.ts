@@ -11,7 +11,7 @@ export function shippingRouter(services: Services) {
       return c.json(fees.map(toPublicShippingFee));
     })
     .get("/fees/country/:country", async (c) => {
-      const country = decodeURIComponent(c.req.param("country"));
+      const country = c.req.param("country");
       const fee = await services.shippingFees.getByCountry(country);
       if (!fee || !fee.isActive) throw new NotFoundError(`No shipping fee for ${country}`);
       return c.json(toPublicShippingFee(fee));

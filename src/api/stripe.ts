@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { confirmPaymentBodySchema, createIntentBodySchema } from "../domain/checkout.ts";
 import { toPublicOrder } from "../domain/order.ts";
 import type { Services } from "../services/container.ts";
+import { type ApiEnv, enforceRateLimit } from "./middleware/rate-limit.ts";
 import { readJson } from "./validate.ts";
 
 /**
@@ -10,7 +11,7 @@ import { readJson } from "./validate.ts";
  */
 export function stripeRouter(services: Services) {
   const { checkout } = services;
-  return new Hono()
+  return new Hono<ApiEnv>()
     .use("*", async (c, next) => {
       await next();
       const type = c.res.headers.get("content-type") ?? "";
@@ -21,7 +22,9 @@ export function stripeRouter(services: Services) {
     })
     .post("/create-payment-intent", async (c) => {
       const body = await readJson(c, createIntentBodySchema);
-      return c.json({ success: true, ...(await checkout.createPaymentIntent(body)) });
+      await enforceRateLimit(c, services, "paymentIntent");
+      const client = c.env?.clientAddress ?? "unknown";
+      return c.json({ success: true, ...(await checkout.createPaymentIntent(body, client)) });
     })
     .post("/confirm-payment", async (c) => {
       const { paymentIntentId, orderData } = await readJson(c, confirmPaymentBodySchema);

@@ -105,7 +105,9 @@ export default function PhoneInput(
       </button>
       <input
         id={id}
-        type="tel"
+        // "tel-national" (the number without the calling code picked beside it) is a text
+        // autofill field: HTML allows it on type=text, not on type=tel.
+        type="text"
         inputMode="numeric"
         autoComplete="tel-national"
         required

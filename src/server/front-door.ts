@@ -61,7 +61,8 @@ export function createFrontDoor(
     const started = performance.now();
     const url = new URL(req.url);
     const forwarded = trustProxy
-      ? req.headers.get("X-Forwarded-For")?.split(",")[0]?.trim()
+      // An address is at most 45 characters; the cap keeps a forged header out of KV keys.
+      ? req.headers.get("X-Forwarded-For")?.split(",")[0]?.trim().slice(0, 64)
       : undefined;
     const env = { clientAddress: forwarded || remoteAddress, requestId: newId() };
     let res: Response;

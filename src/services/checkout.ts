@@ -23,7 +23,7 @@ import { nowIso } from "../store/atomic.ts";
 import type { OrderStore } from "../store/orders.ts";
 import type { OutboxStore } from "../store/outbox.ts";
 import type { ProductStore } from "../store/products.ts";
-import type { ReservationStore } from "../store/reservations.ts";
+import type { Holder, ReservationStore } from "../store/reservations.ts";
 import type { ShippingFeeStore } from "../store/shipping-fees.ts";
 import type { Config } from "./config.ts";
 import type { Mailer } from "./mail/mailer.ts";
@@ -143,6 +143,25 @@ export function createCheckout(deps: CheckoutDeps) {
     return result;
   }
 
+  /** Cancels the payment intent of a hold that ended; a provider failure is only logged. */
+  async function cancelIntentOf(r: Reservation) {
+    if (!r.paymentIntentId) return;
+    try {
+      await provider.cancelIntent(r.paymentIntentId);
+    } catch (err) {
+      log.warn("checkout: cancelling a payment intent failed", {
+        paymentIntentId: r.paymentIntentId,
+      }, err);
+    }
+  }
+
+  /** Releases a reservation and cancels its intent; false when it was not active. */
+  async function release(id: string): Promise<boolean> {
+    const r = await reservations.releaseReservation(id);
+    if (r) await cancelIntentOf(r);
+    return r !== null;
+  }
+
   /**
    * Completes every active reservation whose payment succeeded with no confirm call to turn it
    * into an order (the buyer's tab closed, the server died before answering, the webhook was
@@ -169,16 +188,22 @@ export function createCheckout(deps: CheckoutDeps) {
       if ((await complete(intent)).kind === "created") completed++;
     }
     if (stopping) return { completed, released: 0 };
-    return { completed, released: await reservations.releaseExpired() };
+    return { completed, released: await reservations.releaseExpired(Date.now(), cancelIntentOf) };
   }
 
   return {
     provider,
+    release,
 
-    /** Prices, reserves, then creates the intent; answers its client secret. */
-    async createPaymentIntent(body: CreateIntentBody) {
+    /**
+     * Prices, reserves, then creates the intent; answers its client secret. A buyer coming back
+     * (same client address and email) replaces their own active hold rather than stacking one.
+     */
+    async createPaymentIntent(body: CreateIntentBody, clientAddress = "unknown") {
       const priced = await price(body);
       const data = body.orderData;
+      const holder: Holder = { address: clientAddress, email: data.customer.email.trim() };
+      for (const id of await reservations.ownActive(holder)) await release(id);
       const reservation = await reservations.reserve({
         schemaVersion: 1,
         id: newId(),
@@ -193,7 +218,7 @@ export function createCheckout(deps: CheckoutDeps) {
         shippingFeeDetails: priced.shippingFeeDetails,
         expiresAt: Date.now() + RESERVATION_TTL_MS,
         createdAt: nowIso(),
-      });
+      }, holder);
       let intent: { id: string; clientSecret: string };
       try {
         intent = await provider.createIntent({

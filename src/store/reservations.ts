@@ -1,4 +1,4 @@
-import { UnprocessableError } from "../domain/errors.ts";
+import { DomainError, UnprocessableError } from "../domain/errors.ts";
 import { newId } from "../domain/ids.ts";
 import type { NewOrder, Order } from "../domain/order.ts";
 import { type Product, productSchema } from "../domain/product.ts";
@@ -23,6 +23,22 @@ const holdsKey = (productId: string) => ["stock_holds", productId] as const;
 const productKey = (id: string) => ["product", id] as const;
 const eventKey = (eventId: string) => ["payment_event", eventId] as const;
 const orderByPaymentKey = (pi: string) => ["order_by_payment", pi] as const;
+const holderKey = (kind: "address" | "email", who: string) =>
+  ["reservation_by_holder", kind, who] as const;
+
+/** Active reservations one client address, or one buyer email, may hold at once. */
+export const MAX_HOLDS_PER_HOLDER = 3;
+export const TOO_MANY_HOLDS_MESSAGE =
+  "You already have too many checkouts in progress. Complete one, or wait for it to expire (30 minutes), before starting another.";
+
+/** Who asks for a reservation: the client address the server saw and the buyer's email. */
+export interface Holder {
+  address: string;
+  email: string;
+}
+
+/** A holder's reservations by id, with their expiry (epoch ms). */
+type HolderIndex = Record<string, number>;
 
 /** Active holds per product; keeps the per-product value far below KV's 64 KiB limit. */
 export const MAX_HOLDS_PER_PRODUCT = 500;
@@ -66,13 +82,16 @@ export function createReservationStore(kv: Deno.Kv, orders: OrderStore) {
     return e.value ? parse(e.value) : null;
   }
 
-  /** Drops a reservation's holds and marks it released; a no-op once it is not active. */
-  async function release(id: string): Promise<boolean> {
+  /**
+   * Drops a reservation's holds and marks it released; a no-op (null) once it is not active.
+   * Answers the reservation it released, so its payment intent can be canceled.
+   */
+  async function releaseReservation(id: string): Promise<Reservation | null> {
     return await retryOnConflict(async () => {
       const entry = await kv.get(reservationKey(id));
-      if (!entry.value) return done(false);
+      if (!entry.value) return done(null);
       const r = parse(entry.value);
-      if (r.status !== "active") return done(false);
+      if (r.status !== "active") return done(null);
       const now = Date.now();
       const lines = await readLines(r.items.map((l) => l.id));
       const op = kv.atomic().check(entry)
@@ -83,13 +102,42 @@ export function createReservationStore(kv: Deno.Kv, orders: OrderStore) {
         const { [id]: _mine, ...others } = activeHolds(line.holds, now);
         op.check(line.holdsEntry).set(holdsKey(line.id), others);
       }
-      return (await op.commit()).ok ? done(true) : conflict;
+      return (await op.commit()).ok ? done(r) : conflict;
     });
+  }
+
+  /** The holder's index entries, pruned to the reservations still active and unexpired. */
+  async function activeOfHolder(holder: Holder, now: number) {
+    const entries = await kv.getMany<[HolderIndex, HolderIndex]>([
+      holderKey("address", holder.address),
+      holderKey("email", holder.email.toLowerCase()),
+    ]);
+    const ids = [...new Set(entries.flatMap((e) => Object.keys(e.value ?? {})))];
+    const found = ids.length ? await kv.getMany(ids.map(reservationKey)) : [];
+    const active = new Set(
+      found.map((e) => (e.value ? parse(e.value) : null))
+        .filter((r) => r && r.status === "active" && r.expiresAt > now)
+        .map((r) => r!.id),
+    );
+    const prune = (index: HolderIndex | null) =>
+      Object.fromEntries(Object.entries(index ?? {}).filter(([id]) => active.has(id)));
+    return {
+      entries,
+      address: prune(entries[0].value),
+      email: prune(entries[1].value),
+    };
   }
 
   return {
     get,
-    release,
+    release: async (id: string) => (await releaseReservation(id)) !== null,
+    releaseReservation,
+
+    /** The holder's own active reservations: the same client address AND the same email. */
+    async ownActive(holder: Holder): Promise<string[]> {
+      const { address, email } = await activeOfHolder(holder, Date.now());
+      return Object.keys(address).filter((id) => id in email);
+    },
 
     async byPaymentIntent(pi: string): Promise<Reservation | null> {
       const id = await kv.get<string>(byPaymentKey(pi));
@@ -99,9 +147,11 @@ export function createReservationStore(kv: Deno.Kv, orders: OrderStore) {
     /**
      * Holds the stock of every line in one atomic commit, or nothing: the first line short of
      * stock refuses the whole reservation with 'Not enough stock for {name}'. Expired holds are
-     * pruned from each value this touches.
+     * pruned from each value this touches. With a `holder`, refuses (429) a client address or
+     * an email that already holds MAX_HOLDS_PER_HOLDER active reservations, counted in KV in
+     * the same commit so every instance counts together.
      */
-    async reserve(reservation: Reservation): Promise<Reservation> {
+    async reserve(reservation: Reservation, holder?: Holder): Promise<Reservation> {
       const r = reservationSchema.parse(reservation);
       return await retryOnConflict(async () => {
         const now = Date.now();
@@ -111,6 +161,25 @@ export function createReservationStore(kv: Deno.Kv, orders: OrderStore) {
           .set(reservationKey(r.id), r)
           .set(expiryKey(r), true)
           .set(CATALOG_VERSION_KEY, newId());
+        if (holder) {
+          const held = await activeOfHolder(holder, now);
+          const count = Math.max(Object.keys(held.address).length, Object.keys(held.email).length);
+          if (count >= MAX_HOLDS_PER_HOLDER) {
+            throw new DomainError(429, "too_many_reservations", TOO_MANY_HOLDS_MESSAGE);
+          }
+          // The index outlives its newest hold by a minute, then KV drops it on its own.
+          const expireIn = Math.max(r.expiresAt - now, 0) + 60_000;
+          op.check(...held.entries)
+            .set(
+              holderKey("address", holder.address),
+              { ...held.address, [r.id]: r.expiresAt },
+              { expireIn },
+            )
+            .set(holderKey("email", holder.email.toLowerCase()), {
+              ...held.email,
+              [r.id]: r.expiresAt,
+            }, { expireIn });
+        }
         for (const line of lines) {
           const wanted = r.items.find((l) => l.id === line.id)!.quantity;
           if (!line.product || !line.product.isActive) {
@@ -284,15 +353,21 @@ export function createReservationStore(kv: Deno.Kv, orders: OrderStore) {
      * Tidy-up: releases reservations whose expiry has passed (they already stopped counting;
      * this only clears their holds and marks them released). Returns how many it released.
      */
-    async releaseExpired(now = Date.now()): Promise<number> {
+    async releaseExpired(
+      now = Date.now(),
+      onReleased: (r: Reservation) => Promise<void> = async () => {},
+    ): Promise<number> {
       let released = 0;
       const iter = kv.list<boolean>({
         start: ["reservation_expiry"],
         end: ["reservation_expiry", now],
       });
       for await (const e of iter) {
-        if (await release(String(e.key[2]))) released++;
-        else await kv.delete(e.key);
+        const r = await releaseReservation(String(e.key[2]));
+        if (r) {
+          released++;
+          await onReleased(r);
+        } else await kv.delete(e.key);
       }
       return released;
     },

@@ -7,7 +7,7 @@ export const sandboxIntentSchema = z.object({
   clientSecret: z.string(),
   amountCents: z.number().int().min(0),
   currency: z.string(),
-  status: z.enum(["requires_payment_method", "succeeded"]),
+  status: z.enum(["requires_payment_method", "succeeded", "canceled"]),
   metadata: z.record(z.string(), z.string()),
   lastError: z.string().optional(),
   createdAt: z.string(),
@@ -63,13 +63,27 @@ export function createSandboxIntentStore(kv: Deno.Kv) {
       });
     },
 
-    /** Applies one confirmation attempt; a succeeded intent stays succeeded. */
+    /** Cancels an intent awaiting payment, like Stripe; a no-op on any other (or no) intent. */
+    async cancel(id: string): Promise<void> {
+      await retryOnConflict(async () => {
+        const e = await kv.get(intentKey(id));
+        if (!e.value) return done(undefined);
+        const current = parse(e.value);
+        if (current.status !== "requires_payment_method") return done(undefined);
+        const res = await kv.atomic().check(e)
+          .set(intentKey(id), { ...current, status: "canceled", lastError: undefined })
+          .commit();
+        return res.ok ? done(undefined) : conflict;
+      });
+    },
+
+    /** Applies one confirmation attempt; a succeeded or canceled intent stays as it is. */
     async update(id: string, change: (i: SandboxIntent) => SandboxIntent): Promise<SandboxIntent> {
       return await retryOnConflict(async () => {
         const e = await kv.get(intentKey(id));
         if (!e.value) throw new Error(`sandbox intent ${id} vanished`);
         const current = parse(e.value);
-        if (current.status === "succeeded") return done(current);
+        if (current.status !== "requires_payment_method") return done(current);
         const next = sandboxIntentSchema.parse(change(current));
         const res = await kv.atomic().check(e).set(intentKey(id), next).commit();
         return res.ok ? done(next) : conflict;

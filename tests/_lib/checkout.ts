@@ -24,7 +24,7 @@ export const ADDRESS = {
 /** The spec's create-payment-intent body for `lines`, priced like the shop would show them. */
 export function intentBody(
   lines: { id: string; price: number; quantity: number; title?: string }[],
-  options: { country?: string; fee?: number } = {},
+  options: { country?: string; fee?: number; email?: string } = {},
 ) {
   const country = options.country ?? "France";
   const fee = options.fee ?? 9.9;
@@ -34,7 +34,7 @@ export function intentBody(
     amount: total,
     currency: "eur",
     orderData: {
-      customer: CUSTOMER,
+      customer: { ...CUSTOMER, email: options.email ?? CUSTOMER.email },
       shippingAddress: { ...ADDRESS, country },
       items: lines.map((l) => ({ ...l, title: l.title ?? "item" })),
       subtotal,

@@ -14,9 +14,10 @@ const BOARD = "Vectra DSP Board";
 Deno.test("[api] checkout sweep: a paid checkout nobody confirmed becomes one order; unpaid ones wait", () =>
   withServices(async ({ api, services }) => {
     const board = await productByName(services, BOARD);
-    const body = intentBody([{ id: board.id, price: 600, quantity: 1 }]);
-    const paid = await createIntent(api, body);
-    const unpaid = await createIntent(api, body);
+    const lines = [{ id: board.id, price: 600, quantity: 1 }];
+    const paid = await createIntent(api, intentBody(lines));
+    // Another buyer: the same buyer coming back would replace their own hold.
+    const unpaid = await createIntent(api, intentBody(lines, { email: "grace@example.com" }));
     await assertJsonResponse(await payWithToken(api, paid.clientSecret, "pm_card_visa"), 200);
 
     assertEquals(await services.checkout.sweep(), { completed: 1, released: 0 });

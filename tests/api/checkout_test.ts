@@ -231,18 +231,15 @@ Deno.test("[api] an expired reservation frees its stock without any sweeper", ()
     const board = await productByName(services, BOARD);
     await services.products.update(board.id, { stock: 1 });
     const first = await createIntent(api, intentBody([{ id: board.id, price: 600, quantity: 1 }]));
-    const second = await createIntent(
-      api,
-      intentBody([{ id: board.id, price: 600, quantity: 1 }]),
-      422,
-    );
+    const line = [{ id: board.id, price: 600, quantity: 1 }];
+    const second = await createIntent(api, intentBody(line, { email: "grace@example.com" }), 422);
     assertEquals(second.message, `Not enough stock for ${BOARD}`);
     assertEquals(await publicStock(api, services, board.id), 0);
 
     const r = await services.reservations.byPaymentIntent(first.paymentIntentId);
     await expireReservation(kv, r!.id);
     assertEquals(await publicStock(api, services, board.id), 1, "expired hold no longer counts");
-    const third = await createIntent(api, intentBody([{ id: board.id, price: 600, quantity: 1 }]));
+    const third = await createIntent(api, intentBody(line, { email: "grace@example.com" }));
     assert(third.success, "the freed unit can be bought again");
 
     // The late first payment still succeeds at the card, but its unit is gone: flagged.
@@ -256,7 +253,7 @@ Deno.test("[api] an expired reservation frees its stock without any sweeper", ()
 
     // The third buyer's hold is intact and still becomes a normal order.
     await assertJsonResponse(await payWithToken(api, third.clientSecret, "pm_card_visa"), 200);
-    const ok = await confirmPayment(api, third.paymentIntentId);
+    const ok = await confirmPayment(api, third.paymentIntentId, 200, "grace@example.com");
     assertEquals(ok.order.needsRefund, undefined);
     assertEquals((await services.products.get(board.id))?.stock, 0);
   }));
@@ -267,12 +264,93 @@ Deno.test("[api] a payment completing after expiry still becomes an order when s
     const intent = await createIntent(api, intentBody([{ id: board.id, price: 600, quantity: 1 }]));
     const r = await services.reservations.byPaymentIntent(intent.paymentIntentId);
     await expireReservation(kv, r!.id);
-    assertEquals((await services.checkout.sweep()).released, 1, "the tidy-up sweep releases it");
-    assertEquals((await services.reservations.get(r!.id))?.status, "released");
     await assertJsonResponse(await payWithToken(api, intent.clientSecret, "pm_card_visa"), 200);
     const { order } = await confirmPayment(api, intent.paymentIntentId);
     assertEquals(order.needsRefund, undefined);
     assertEquals((await services.products.get(board.id))?.stock, board.stock - 1);
+    assertEquals(
+      (await services.checkout.sweep()).released,
+      0,
+      "completed: nothing left to release",
+    );
+  }));
+
+Deno.test("[api] a released reservation's payment intent is canceled: a late payment is refused", () =>
+  withServices(async ({ api, services, kv }) => {
+    const board = await productByName(services, BOARD);
+    const intent = await createIntent(api, intentBody([{ id: board.id, price: 600, quantity: 1 }]));
+    const r = await services.reservations.byPaymentIntent(intent.paymentIntentId);
+    await expireReservation(kv, r!.id);
+    assertEquals((await services.checkout.sweep()).released, 1, "the tidy-up sweep releases it");
+    assertEquals((await services.checkout.sweep()).released, 0, "once");
+    assertEquals((await services.reservations.get(r!.id))?.status, "released");
+    assertEquals(
+      (await services.checkout.provider.retrieveIntent(r!.paymentIntentId!))?.status,
+      "canceled",
+    );
+    await services.checkout.provider.cancelIntent(r!.paymentIntentId!); // idempotent
+    const late = await payWithToken(api, intent.clientSecret, "pm_card_visa");
+    const refused = await assertJsonResponse(late, 422) as { message: string };
+    assertStringIncludes(refused.message, "the checkout expired");
+    await confirmPayment(api, intent.paymentIntentId, 422);
+    assertEquals((await services.orders.list()).length, 0);
+    assertEquals((await services.products.get(board.id))?.stock, board.stock);
+  }));
+
+Deno.test("[api] one client cannot hold more than 3 checkouts; a returning buyer replaces their own", () =>
+  withServices(async ({ api, services }) => {
+    const board = await productByName(services, BOARD);
+    const line = [{ id: board.id, price: 600, quantity: 1 }];
+    const first = await createIntent(api, intentBody(line));
+    const again = await createIntent(api, intentBody([{ ...line[0], quantity: 2 }]));
+    const old = await services.reservations.byPaymentIntent(first.paymentIntentId);
+    assertEquals(old?.status, "released", "the buyer's earlier hold is replaced");
+    assertEquals(
+      (await services.checkout.provider.retrieveIntent(first.paymentIntentId))?.status,
+      "canceled",
+    );
+    assertEquals(await publicStock(api, services, board.id), board.stock - 2, "no stacking");
+
+    await createIntent(api, intentBody(line, { email: "b@example.com" }));
+    await createIntent(api, intentBody(line, { email: "c@example.com" }));
+    const fourth = await createIntent(api, intentBody(line, { email: "d@example.com" }), 429);
+    assertStringIncludes(fourth.message!, "too many checkouts in progress");
+    assertEquals(await publicStock(api, services, board.id), board.stock - 4);
+
+    // The same email from three other addresses: the email's own cap.
+    const from = (address: string) => ({ clientAddress: address });
+    const body = JSON.stringify(intentBody(line, { email: "e@example.com" }));
+    const post = (address: string) =>
+      api.request(
+        "/api/stripe/create-payment-intent",
+        { method: "POST", headers: { "Content-Type": "application/json" }, body },
+        from(address),
+      );
+    for (const address of ["10.0.0.1", "10.0.0.2", "10.0.0.3"]) {
+      await assertJsonResponse(await post(address), 200);
+    }
+    await assertJsonResponse(await post("10.0.0.4"), 429);
+    assert(again.success);
+  }));
+
+Deno.test("[api] create-payment-intent is rate limited per client with a 429", () =>
+  withServices(async ({ api, services }) => {
+    const board = await productByName(services, BOARD);
+    const line = [{ id: board.id, price: 600, quantity: 1 }];
+    let status = 200;
+    for (let i = 0; i < 21 && status === 200; i++) {
+      // One buyer changing the cart again and again: replaced holds, then the rate limit.
+      const res = await api.request(
+        "/api/stripe/create-payment-intent",
+        jsonRequest("POST", intentBody(line)),
+      );
+      status = res.status;
+      const body = await res.json();
+      if (i < 20) assertEquals(status, 200, body.message);
+      else assertEquals(body.message, "Too many requests. Please try again later.");
+    }
+    assertEquals(status, 429);
+    assertEquals(await publicStock(api, services, board.id), board.stock - 1);
   }));
 
 Deno.test("[api] release and completion racing: exactly one wins, stock moves once", () =>

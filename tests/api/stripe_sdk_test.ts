@@ -3,6 +3,7 @@ import { assert, assertEquals, assertJsonResponse, assertMatch } from "../_lib/a
 import {
   confirmPayment,
   createIntent,
+  expireReservation,
   intentBody,
   postWebhook,
   productByName,
@@ -53,6 +54,24 @@ function fakeStripe() {
         last_payment_error: null,
       };
       intents.set(id, pi);
+      return json(pi);
+    }
+    const cancel = /^\/v1\/payment_intents\/([^/]+)\/cancel$/.exec(url.pathname);
+    if (req.method === "POST" && cancel) {
+      const pi = intents.get(cancel[1]);
+      if (!pi) return json({ error: { type: "invalid_request_error" } }, 404);
+      if (pi.status !== "requires_payment_method") {
+        const message =
+          `You cannot cancel this PaymentIntent because it has a status of ${pi.status}.`;
+        return json({
+          error: {
+            type: "invalid_request_error",
+            code: "payment_intent_unexpected_state",
+            message,
+          },
+        }, 400);
+      }
+      pi.status = "canceled";
       return json(pi);
     }
     const m = /^\/v1\/payment_intents\/([^/]+)$/.exec(url.pathname);
@@ -125,6 +144,37 @@ Deno.test("[api] stripe provider: the real SDK sends amount in cents, eur and an
       config: {
         stripe: { secretKey: "sk_test_fake", webhookSecret: WEBHOOK_SECRET, apiBase: fake.apiBase },
       },
+    });
+  } finally {
+    await fake.close();
+  }
+});
+
+Deno.test("[api] stripe provider: a released hold cancels its PaymentIntent once, idempotently", async () => {
+  const fake = fakeStripe();
+  try {
+    await withServices(async ({ api, services, kv }) => {
+      const board = await productByName(services, "Vectra DSP Board");
+      const body = await createIntent(api, intentBody([{ id: board.id, price: 600, quantity: 1 }]));
+      const r = await services.reservations.byPaymentIntent(body.paymentIntentId);
+      await expireReservation(kv, r!.id);
+      assertEquals((await services.checkout.sweep()).released, 1);
+      assertEquals(fake.intents.get(body.paymentIntentId)!.status, "canceled");
+      const cancel = fake.seen.find((s) => s.path.endsWith("/cancel"))!;
+      assertEquals(cancel.path, `/v1/payment_intents/${body.paymentIntentId}/cancel`);
+      assertEquals(cancel.headers.get("idempotency-key"), `cancel-${body.paymentIntentId}`);
+      // Canceling again (another instance, a retry) is accepted as done.
+      await services.checkout.provider.cancelIntent(body.paymentIntentId);
+      assertEquals(await services.checkout.release(r!.id), false, "released once");
+
+      // A paid intent is never canceled: Stripe refuses, the release still stands.
+      const paid = await createIntent(api, intentBody([{ id: board.id, price: 600, quantity: 1 }]));
+      fake.intents.get(paid.paymentIntentId)!.status = "succeeded";
+      const held = await services.reservations.byPaymentIntent(paid.paymentIntentId);
+      assertEquals(await services.checkout.release(held!.id), true);
+      assertEquals(fake.intents.get(paid.paymentIntentId)!.status, "succeeded");
+    }, {
+      config: { stripe: { secretKey: "sk_test_fake", apiBase: fake.apiBase } },
     });
   } finally {
     await fake.close();

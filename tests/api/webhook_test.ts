@@ -106,7 +106,11 @@ Deno.test("[api] POST /api/stripe/webhook refuses a bad or missing signature wit
       message: string;
     };
     assertStringIncludes(bad.message, "Invalid webhook signature");
-    const unsigned = { method: "POST", body: forged.payload };
+    const unsigned = {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: forged.payload,
+    };
     await assertJsonResponse(await api.request("/api/stripe/webhook", unsigned), 400);
     assertEquals((await services.orders.list()).length, 0);
   }));

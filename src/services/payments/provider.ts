@@ -32,6 +32,11 @@ export interface PaymentProvider {
   readonly name: "stripe" | "sandbox";
   createIntent(req: CreateIntentRequest): Promise<{ id: string; clientSecret: string }>;
   retrieveIntent(id: string): Promise<PaymentIntentView | null>;
+  /**
+   * Cancels the intent of a hold that ended (expired or released), so it can no longer be paid.
+   * Idempotent: an intent already canceled, succeeded or unknown is left as it is.
+   */
+  cancelIntent(id: string): Promise<void>;
   /** Verifies the signature header and parses the event; throws InvalidSignatureError. */
   parseWebhook(body: string, signature: string | null): Promise<PaymentEvent>;
 }

@@ -1,4 +1,4 @@
-import { NotFoundError, ValidationError } from "../../domain/errors.ts";
+import { NotFoundError, UnprocessableError, ValidationError } from "../../domain/errors.ts";
 import { type CardError, cardErrorText } from "../../domain/payment-errors.ts";
 import { SANDBOX_TOKENS, sandboxOutcome } from "../../domain/sandbox-cards.ts";
 import type { SandboxIntent, SandboxIntentStore } from "../../store/sandbox-intents.ts";
@@ -10,6 +10,10 @@ import { verifyStripeEvent } from "./stripe.ts";
  * moves no money, and the server refuses to run it with SHOP_ENV=production.
  */
 export const SANDBOX_WEBHOOK_SECRET = "whsec_sandbox_offline_only";
+
+/** Stripe's answer when paying an intent canceled with its expired hold. */
+const CANCELED =
+  "This payment was canceled because the checkout expired. Please start the checkout again.";
 
 const view = (i: SandboxIntent): PaymentIntentView => ({
   id: i.id,
@@ -44,6 +48,8 @@ export function createSandboxProvider(intents: SandboxIntentStore, webhookSecret
       return intent ? view(intent) : null;
     },
 
+    cancelIntent: (id) => intents.cancel(id),
+
     parseWebhook(body, signature) {
       return verifyStripeEvent(body, signature, webhookSecret ?? SANDBOX_WEBHOOK_SECRET);
     },
@@ -69,6 +75,9 @@ export function createSandboxProvider(intents: SandboxIntentStore, webhookSecret
       const intent = await intents.get(id);
       if (!intent || intent.clientSecret !== clientSecret) {
         throw new NotFoundError("No such payment intent");
+      }
+      if (intent.status === "canceled") {
+        throw new UnprocessableError("payment_intent_canceled", CANCELED);
       }
       const error = intent.status === "succeeded" ? null : sandboxOutcome(paymentMethod);
       const next = await intents.update(

@@ -106,6 +106,21 @@ export function createStripeProvider(config: {
       }
     },
 
+    async cancelIntent(id: string) {
+      try {
+        await stripe.paymentIntents.cancel(
+          id,
+          { cancellation_reason: "abandoned" },
+          { idempotencyKey: `cancel-${id}` },
+        );
+      } catch (err) {
+        // Already canceled or succeeded (unexpected state), or unknown: nothing left to cancel.
+        const { code, statusCode } = err as { code?: string; statusCode?: number };
+        if (code === "payment_intent_unexpected_state" || statusCode === 404) return;
+        throw wrap(err);
+      }
+    },
+
     parseWebhook(body, signature) {
       return verifyStripeEvent(body, signature, config.webhookSecret);
     },

@@ -1,0 +1,72 @@
+import type { Context, Next } from "hono";
+
+/** Longest path segment once decoded: far above any id, slug or country, far below KV's 2 KB keys. */
+export const MAX_PATH_SEGMENT = 200;
+/** Longest raw query string (filters and dates only). */
+export const MAX_QUERY = 2048;
+/** Longest single header value the API reads (a bearer token, a Stripe signature). */
+export const MAX_HEADER = 4096;
+
+/** Body types the API parses; any other body is refused before a parser sees it. */
+const BODY_TYPES = ["application/json", "multipart/form-data"];
+
+function refuse(c: Context, status: 400 | 414 | 415 | 431, error: string, message: string) {
+  return c.json({ error, message }, status);
+}
+
+/** Decodes a percent-encoded string, or null when the encoding is malformed. */
+function safeDecode(raw: string): string | null {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Bounds every request before a route, a parser or KV sees it: path segments decoded safely and
+ * length-capped, the query string capped and decodable, header values capped, and a body only
+ * of a type the API parses. Applied once to the whole API so routes added later are covered.
+ */
+export async function boundInput(c: Context, next: Next) {
+  const url = new URL(c.req.url);
+  for (const segment of url.pathname.split("/")) {
+    const decoded = safeDecode(segment);
+    if (decoded === null) {
+      return refuse(c, 400, "invalid_path", "Malformed percent-encoding in path");
+    }
+    if (decoded.length > MAX_PATH_SEGMENT) {
+      return refuse(c, 414, "path_too_long", "A path segment is too long");
+    }
+  }
+  const query = url.search.slice(1);
+  if (query.length > MAX_QUERY) return refuse(c, 414, "query_too_long", "Query string is too long");
+  for (const part of query.split(/[&=]/)) {
+    const decoded = safeDecode(part.replaceAll("+", " "));
+    if (decoded === null) {
+      return refuse(c, 400, "invalid_query", "Malformed percent-encoding in query string");
+    }
+  }
+  for (const [name, value] of c.req.raw.headers) {
+    if (value.length > MAX_HEADER) {
+      return refuse(c, 431, "header_too_large", `Header ${name} is too large`);
+    }
+  }
+  if (hasBody(c.req.raw)) {
+    const type = (c.req.header("Content-Type") ?? "").split(";")[0].trim().toLowerCase();
+    if (!BODY_TYPES.includes(type)) {
+      return refuse(
+        c,
+        415,
+        "unsupported_media_type",
+        "Request body must be application/json or multipart/form-data",
+      );
+    }
+  }
+  await next();
+}
+
+function hasBody(req: Request): boolean {
+  if (req.method === "GET" || req.method === "HEAD" || req.body === null) return false;
+  return req.headers.get("Content-Length") !== "0";
+}

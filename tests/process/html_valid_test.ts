@@ -1,0 +1,109 @@
+import { assert, assertEquals } from "../_lib/assert.ts";
+import { type RunningServer, startBuiltServer } from "../_lib/server.ts";
+import { MARKETING_ROUTES } from "../browser/_marketing_routes.ts";
+
+const VNU_JAR = new URL("../../node_modules/vnu-jar/build/dist/vnu.jar", import.meta.url).pathname;
+
+/**
+ * The pages checked. `public` pages are fetched anonymously; `admin` ones with the seeded
+ * superadmin's session cookie. A new page is added here (the shop's product pages are found
+ * from the catalogue).
+ */
+export const CHECKED_PAGES = {
+  public: [
+    ...MARKETING_ROUTES.map((r) => r.path),
+    "/shop",
+    "/unsubscribe",
+    "/no-such-page",
+    "/admin/login",
+  ],
+  admin: [
+    "/admin/dashboard",
+    "/admin/orders",
+    "/admin/products",
+    "/admin/shipping",
+    "/admin/subscribers",
+    "/admin/stock-notifications",
+    "/admin/analytics",
+    "/admin/admins",
+    "/admin/register-admin",
+  ],
+};
+
+async function superadminCookie(server: RunningServer): Promise<string> {
+  const res = await fetch(`${server.url}/api/superadmins/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ email: "admin@example.com", password: "correct horse battery" }),
+  });
+  assertEquals(res.status, 200, "superadmin login");
+  await res.body?.cancel();
+  return res.headers.get("set-cookie")!.split(";")[0];
+}
+
+interface VnuMessage {
+  type: string;
+  subType?: string;
+  url?: string;
+  lastLine?: number;
+  message: string;
+  extract?: string;
+}
+
+/** Runs the Nu checker once over every file; answers its error messages. */
+async function vnuErrors(files: string[]): Promise<VnuMessage[]> {
+  const out = await new Deno.Command("java", {
+    args: ["-Xss8m", "-jar", VNU_JAR, "--errors-only", "--format", "json", ...files],
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  const report = new TextDecoder().decode(out.stderr);
+  const { messages } = JSON.parse(report) as { messages: VnuMessage[] };
+  assert(out.success || messages.length > 0, `vnu failed: ${report.slice(0, 500)}`);
+  return messages.filter((m) => m.type === "error" || m.type === "non-document-error");
+}
+
+Deno.test({
+  name: "[server] every public and admin page passes the W3C Nu HTML checker",
+  sanitizeResources: false,
+  async fn() {
+    const server = await startBuiltServer();
+    const dir = await Deno.makeTempDir({ prefix: "vnu-" });
+    try {
+      const products = await (await fetch(`${server.url}/api/public/products`)).json() as {
+        slug: string;
+      }[];
+      assert(products.length > 0, "the seeded catalogue has products");
+      const cookie = await superadminCookie(server);
+      const pages = [
+        ...CHECKED_PAGES.public.map((path) => ({ path, cookie: undefined })),
+        ...products.map((p) => ({ path: `/shop/${p.slug}`, cookie: undefined })),
+        ...CHECKED_PAGES.admin.map((path) => ({ path, cookie })),
+      ];
+      const files = new Map<string, string>();
+      for (const [i, { path, cookie }] of pages.entries()) {
+        const res = await fetch(`${server.url}${path}`, {
+          redirect: "manual",
+          headers: cookie ? { cookie } : {},
+        });
+        const type = res.headers.get("content-type") ?? "";
+        assert(type.startsWith("text/html"), `${path}: ${res.status} ${type}`);
+        const file = `${dir}/page-${i}.html`;
+        await Deno.writeTextFile(file, await res.text());
+        files.set(file, path);
+      }
+      const errors = await vnuErrors([...files.keys()]);
+      assert(errors !== null, "the checker ran");
+      const lines = errors.map((e) =>
+        `${files.get(e.url?.replace(/^file:/, "") ?? "") ?? e.url}:${
+          e.lastLine ?? "?"
+        }: ${e.message}` +
+        (e.extract ? `\n    ${e.extract.replaceAll("\n", " ").slice(0, 160)}` : "")
+      );
+      assertEquals(lines, [], `Nu HTML checker errors:\n${lines.join("\n")}`);
+    } finally {
+      await Deno.remove(dir, { recursive: true });
+      await server.stop();
+    }
+  },
+});

@@ -54,6 +54,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   "GET /api/orders": "staff",
   "GET /api/orders/export.csv": "staff",
   "POST /api/orders/admin": "staff",
+  "POST /api/orders/bulk": "staff",
   "GET /api/orders/:id": "staff",
   "PUT /api/orders/:id/status": "staff",
   "PUT /api/orders/:id/payment": "staff",

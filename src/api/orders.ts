@@ -2,6 +2,7 @@ import { type Context, Hono } from "hono";
 import { stream } from "hono/streaming";
 import { NotFoundError } from "../domain/errors.ts";
 import {
+  bulkBodySchema,
   dateBodySchema,
   manualOrderBodySchema,
   noteBodySchema,
@@ -34,6 +35,10 @@ export function ordersRouter(services: Services) {
       const body = await readJson(c, manualOrderBodySchema);
       const order = await desk.createManual(actor(c), body);
       return c.json({ success: true, orderId: order._id, _id: order._id, order }, 201);
+    })
+    .post("/bulk", async (c) => {
+      const { ids, ...change } = await readJson(c, bulkBodySchema);
+      return c.json(await desk.bulk(actor(c), ids, change));
     })
     .get("/:id", async (c) => {
       const found = await desk.detail(c.req.param("id"));

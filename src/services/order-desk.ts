@@ -1,7 +1,7 @@
 import type { AuditActor, AuditDraft } from "../domain/audit.ts";
 import { auditFields } from "../domain/audit.ts";
 import { priceCheckout, type PricingProduct } from "../domain/checkout.ts";
-import { ValidationError } from "../domain/errors.ts";
+import { DomainError, ValidationError } from "../domain/errors.ts";
 import { type ManualOrderBody, type StatusBody, stockMoveFor } from "../domain/order-admin.ts";
 import { orderStatusMail } from "../domain/order-mails.ts";
 import { type OrderQuery } from "../domain/order-query.ts";
@@ -131,6 +131,29 @@ export function createOrderDesk(deps: OrderDeskDeps) {
       );
       if (mailSubject) deps.mailer.wake([mailSubject]);
       return toAdminOrder(updated);
+    },
+
+    /**
+     * One change for several orders, each checked, restocked and audited as if alone; answers
+     * which ones failed and why.
+     */
+    async bulk(
+      actor: AuditActor,
+      ids: string[],
+      change: { status?: StatusBody["status"]; paymentStatus?: PaymentStatus },
+    ) {
+      const results: { id: string; ok: boolean; message?: string }[] = [];
+      for (const id of new Set(ids)) {
+        try {
+          if (change.status) await this.setStatus(actor, id, { status: change.status });
+          if (change.paymentStatus) await this.setPayment(actor, id, change.paymentStatus);
+          results.push({ id, ok: true });
+        } catch (err) {
+          if (!(err instanceof DomainError)) throw err;
+          results.push({ id, ok: false, message: err.message });
+        }
+      }
+      return { updated: results.filter((r) => r.ok).length, results };
     },
 
     async setPayment(actor: AuditActor, id: string, paymentStatus: PaymentStatus) {

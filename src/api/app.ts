@@ -6,6 +6,7 @@ import { auditRouter } from "./audit.ts";
 import { authRouter, loginRouter } from "./auth.ts";
 import { demoRouter } from "./demo.ts";
 import { handleError } from "./errors.ts";
+import { healthRouter } from "./health.ts";
 import { authorize } from "./middleware/admin-auth.ts";
 import type { ApiEnv } from "./middleware/rate-limit.ts";
 import { publicProductsRouter } from "./products.ts";
@@ -40,6 +41,7 @@ export function createApiApp(services: Services) {
     return (multipart ? multipartLimit : jsonLimit)(c, next);
   });
   api.use("*", authorize(services));
+  api.route("/health", healthRouter(services));
   api.route("/public/products", publicProductsRouter(services));
   api.route("/shipping", shippingRouter(services));
   api.route("/stock-notifications", stockNotificationsRouter(services));

@@ -21,6 +21,7 @@ import { createSmtpTransport, type MailTransport } from "./mail/transport.ts";
 import { createSandboxProvider } from "./payments/sandbox.ts";
 import { createStripeProvider } from "./payments/stripe.ts";
 import { createDemoDesk } from "./demo-desk.ts";
+import { createHealth } from "./health.ts";
 import { createNewsletter } from "./newsletter.ts";
 import { createUnsubscribeTokens } from "./unsubscribe.ts";
 import { createUploads } from "./uploads.ts";
@@ -87,6 +88,7 @@ export function createServices(
       createUnsubscribeTokens(kv, config.jwtSecret),
       config.siteUrl,
     ),
+    health: createHealth(kv),
     demoDesk: createDemoDesk(kv, { demoRequests, outbox, mailer, shopEmail: config.shopEmail }),
   };
 }

@@ -1,4 +1,4 @@
-import { assertEquals, assertStringIncludes } from "../_lib/assert.ts";
+import { assert, assertEquals, assertStringIncludes } from "../_lib/assert.ts";
 import { BOSS, shellReady, signInAs } from "../_lib/admin-browser.ts";
 import { browserTest, hydrated } from "../_lib/browser.ts";
 
@@ -69,5 +69,55 @@ browserTest(
     await hydrated(page, list);
     assertEquals(await page.getByTestId("admin-card").count(), 1, "only the superadmin is left");
     await context.close();
+  },
+);
+
+browserTest(
+  "[browser] admin shell: avatar menu and drawer close on Escape and outside clicks, focus returns, drawer fits a phone",
+  async ({ newPage }) => {
+    const page = await newPage();
+    await signInAs(page, BOSS, "/admin/login?next=%2Fadmin%2Forders");
+    await shellReady(page);
+
+    // Desktop avatar menu: Escape and a click elsewhere close it.
+    const avatar = page.getByTestId("avatar-button");
+    const menu = page.getByRole("menu");
+    await avatar.click();
+    await menu.getByRole("menuitem", { name: "Settings" }).waitFor();
+    await page.keyboard.press("Escape");
+    await menu.waitFor({ state: "detached" });
+    await avatar.click();
+    await menu.waitFor();
+    await page.getByRole("heading", { name: "Orders" }).click();
+    await menu.waitFor({ state: "detached" });
+
+    // Drawer: Escape gives focus back to the menu button; the overlay closes it too.
+    const button = page.getByTestId("menu-button");
+    const drawer = page.getByTestId("admin-drawer");
+    await button.click();
+    await drawer.waitFor();
+    await page.keyboard.press("Escape");
+    await drawer.waitFor({ state: "detached" });
+    assertEquals(await button.evaluate((el) => el === document.activeElement), true);
+    await button.click();
+    await drawer.waitFor();
+    await page.mouse.click(1000, 400);
+    await drawer.waitFor({ state: "detached" });
+
+    // A nav link closes the drawer and opens its page, highlighted there.
+    await button.click();
+    await Promise.all([
+      page.waitForURL("**/admin/subscribers"),
+      drawer.getByRole("link", { name: "Subscribers" }).click(),
+    ]);
+    await shellReady(page);
+    await button.click();
+    assertEquals(await drawer.locator("a[aria-current=page]").innerText(), "Subscribers");
+
+    // On a 390 px phone the drawer takes at most 80 % of the width.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const box = await drawer.boundingBox();
+    assert(box !== null && box.width <= 390 * 0.8 + 0.5, `drawer width ${box?.width}`);
+    assertEquals(page.problems, []);
   },
 );

@@ -28,7 +28,7 @@ browserTest(
     // A regular admin to manage, created through the API with the page's session.
     const created = await page.request.post("/api/admins", {
       headers: { Origin: server.url },
-      data: { username: CLERK.username, email: CLERK.email, password: CLERK.password },
+      data: { ...CLERK, image: "/uploads/gone.png" },
     });
     assertEquals(created.status(), 201, await created.text());
 
@@ -36,6 +36,13 @@ browserTest(
     const list = page.getByTestId("admin-cards");
     await hydrated(page, list);
     const card = page.getByTestId("admin-card").filter({ hasText: CLERK.email });
+
+    // An image that no longer loads shows the placeholder avatar (it may fail before hydration).
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll("[data-testid=admin-card] img")].every((img) =>
+        (img as HTMLImageElement).src.endsWith("/images/admin/avatar.svg")
+      )
+    );
 
     // Edit: the new username shows on the card once saved.
     await card.getByRole("button", { name: "Edit" }).click();

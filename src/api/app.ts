@@ -5,6 +5,8 @@ import { accountsRouter } from "./admins.ts";
 import { auditRouter } from "./audit.ts";
 import { authRouter, loginRouter } from "./auth.ts";
 import { demoRouter } from "./demo.ts";
+import { adminProductsRouter } from "./admin-products.ts";
+import { ordersRouter } from "./orders.ts";
 import { handleError } from "./errors.ts";
 import { healthRouter } from "./health.ts";
 import { authorize } from "./middleware/admin-auth.ts";
@@ -52,6 +54,8 @@ export function createApiApp(services: Services) {
   api.route("/superadmins", loginRouter(services, "superadmin"));
   api.route("/admins", loginRouter(services, "admin"));
   api.route("/auth", authRouter(services));
+  api.route("/admins/products", adminProductsRouter(services));
+  api.route("/orders", ordersRouter(services));
   api.route("/superadmins", accountsRouter(services, "superadmin"));
   api.route("/admins", accountsRouter(services, "admin"));
   api.route("/upload", uploadsRouter(services));

@@ -50,6 +50,18 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   "DELETE /api/admins/:id": "superadmin",
   "DELETE /api/superadmins/:id": "superadmin",
 
+  // Orders (both roles run the orders)
+  "GET /api/orders": "staff",
+  "GET /api/orders/export.csv": "staff",
+  "POST /api/orders/admin": "staff",
+  "GET /api/orders/:id": "staff",
+  "PUT /api/orders/:id/status": "staff",
+  "PUT /api/orders/:id/payment": "staff",
+  "PUT /api/orders/:id/date": "staff",
+  "POST /api/orders/:id/notes": "staff",
+  "DELETE /api/orders/:id": "staff",
+  "GET /api/admins/products": "staff",
+
   // Uploads and the audit log
   "POST /api/upload/image": "staff",
   "DELETE /api/upload/delete/:filename": "superadmin",

@@ -24,6 +24,7 @@ export async function startServer(
   const kv = await openKv(config.kvPath);
   const services = createServices(kv, config);
   await seedIfEmpty(services);
+  await services.orders.ensureIndexes();
   const assets = await loadStaticAssets(clientDir);
   const handle = createFrontDoor(services, assets, render);
   services.mailer.start();

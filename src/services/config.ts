@@ -1,5 +1,16 @@
 import { LOG_LEVELS, type LogLevel } from "./log.ts";
 
+import { DEFAULT_SHOP_TIMEZONE } from "../domain/shop-time.ts";
+
+function validTimeZone(zone: string): string {
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: zone });
+    return zone;
+  } catch {
+    throw new Error(`Invalid SHOP_TIMEZONE: ${zone}`);
+  }
+}
+
 /** The product and framework name when SITE_NAME is not set. */
 export const DEFAULT_SITE_NAME = "Vectra";
 
@@ -30,6 +41,8 @@ export interface Config {
   logLevel: LogLevel;
   /** ISO codes left out of every country list (the spec excludes Israel). */
   excludedCountries: string[];
+  /** The shop's days (order filters, analytics) are those of this IANA time zone. */
+  shopTimeZone: string;
 }
 
 export function loadConfig(env: Record<string, string | undefined> = Deno.env.toObject()): Config {
@@ -66,6 +79,7 @@ export function loadConfig(env: Record<string, string | undefined> = Deno.env.to
     adminPassword: get("ADMIN_PASSWORD"),
     trustProxy: get("TRUST_PROXY") === "true",
     logLevel,
+    shopTimeZone: validTimeZone(get("SHOP_TIMEZONE") ?? DEFAULT_SHOP_TIMEZONE),
     excludedCountries: (get("EXCLUDED_COUNTRIES") ?? "IL").split(",").map((c) =>
       c.trim().toUpperCase()
     )

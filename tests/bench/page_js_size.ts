@@ -3,8 +3,11 @@
  * page's HTML references (scripts, island components and renderers, modulepreloads) plus
  * everything those modules import. Usage (after `deno task build`):
  *   deno run -A --unstable-kv tests/bench/page_js_size.ts [/shop] [/shop/some-slug]
- * Admin pages (/admin/...) are fetched signed in as the test server's superadmin.
+ * Paths under /admin (but the login page, which sends a signed-in visitor on) are fetched signed
+ * in as ADMIN_EMAIL / ADMIN_PASSWORD (the account the server seeds; defaults are the test
+ * server's superadmin).
  */
+import { isAdminPath, LOGIN_PATH } from "../../src/domain/admin-routes.ts";
 import { startBuiltServer } from "../_lib/server.ts";
 
 const CLIENT = new URL("../../dist/client/", import.meta.url);
@@ -41,24 +44,38 @@ async function moduleGraph(entries: string[]): Promise<Map<string, Uint8Array<Ar
   return seen;
 }
 
-/** The session cookie of the built server's seeded superadmin (tests/_lib/server.ts). */
-async function adminCookie(url: string): Promise<string> {
-  const res = await fetch(`${url}/api/superadmins/login`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ email: "admin@example.com", password: "correct horse battery" }),
-  });
-  await res.body?.cancel();
-  return res.headers.get("set-cookie")?.split(";")[0] ?? "";
+/** Signs in like the login page (superadmin endpoint, then the admin one after a 401) and
+ * returns the session cookie as a `Cookie` header value. */
+async function signIn(base: string, email: string, password: string): Promise<string> {
+  for (const endpoint of ["superadmins", "admins"]) {
+    const res = await fetch(`${base}/api/${endpoint}/login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: base },
+      body: JSON.stringify({ email, password }),
+    });
+    await res.body?.cancel();
+    if (res.ok) return res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    if (res.status !== 401) throw new Error(`sign-in failed: ${res.status}`);
+  }
+  throw new Error(`sign-in failed: wrong ADMIN_EMAIL / ADMIN_PASSWORD`);
 }
 
 const paths = Deno.args.length ? Deno.args : ["/shop"];
-const server = await startBuiltServer();
+const account = {
+  ADMIN_EMAIL: Deno.env.get("ADMIN_EMAIL") ?? "admin@example.com",
+  ADMIN_PASSWORD: Deno.env.get("ADMIN_PASSWORD") ?? "correct horse battery",
+};
+const signedIn = (path: string) => isAdminPath(path) && !path.startsWith(LOGIN_PATH);
+const server = await startBuiltServer(account);
 try {
-  const cookie = paths.some((p) => p.startsWith("/admin")) ? await adminCookie(server.url) : "";
+  const cookie = paths.some(signedIn)
+    ? await signIn(server.url, account.ADMIN_EMAIL, account.ADMIN_PASSWORD)
+    : "";
   for (const path of paths) {
-    const headers = path.startsWith("/admin") ? { cookie } : undefined;
-    const html = await (await fetch(server.url + path, { headers })).text();
+    const headers: HeadersInit = signedIn(path) ? { Cookie: cookie } : {};
+    const res = await fetch(server.url + path, { headers, redirect: "manual" });
+    if (!res.ok) throw new Error(`${path}: ${res.status} ${res.headers.get("Location") ?? ""}`);
+    const html = await res.text();
     const inline = [...html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)]
       .filter((m) => !m[0].includes("application/ld+json"))
       .map((m) => new TextEncoder().encode(m[1]));

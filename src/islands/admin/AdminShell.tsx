@@ -37,6 +37,7 @@ export default function AdminShell({ user, nav, currentPath, siteName }: Props) 
   const [menu, setMenu] = useState(false);
   const [profile, setProfile] = useState(false);
   const menuRef = useRef<HTMLDivElement>(null);
+  const avatarRef = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     localStorage.setItem(ADMIN_USER_STORAGE_KEY, JSON.stringify(user));
@@ -48,7 +49,9 @@ export default function AdminShell({ user, nav, currentPath, siteName }: Props) 
       if (!menuRef.current?.contains(e.target as Node)) setMenu(false);
     };
     const escape = (e: KeyboardEvent) => {
-      if (e.key === "Escape") setMenu(false);
+      if (e.key !== "Escape") return;
+      setMenu(false);
+      avatarRef.current?.focus();
     };
     document.addEventListener("pointerdown", outside);
     document.addEventListener("keydown", escape);
@@ -94,6 +97,7 @@ export default function AdminShell({ user, nav, currentPath, siteName }: Props) 
           </a>
           <div class="relative ml-auto" ref={menuRef}>
             <button
+              ref={avatarRef}
               type="button"
               class="flex items-center gap-2 rounded-full p-1 hover:bg-slate-100"
               aria-label={`Account: ${user.username}`}

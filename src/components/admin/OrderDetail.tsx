@@ -1,0 +1,138 @@
+import type { AuditEntry } from "../../domain/audit.ts";
+import { formatMoney, toCents } from "../../domain/money.ts";
+import { PAYMENT_METHOD_LABELS } from "../../domain/order-admin.ts";
+import type { AdminOrder } from "../../domain/order.ts";
+
+const when = (iso: string) =>
+  new Date(iso).toLocaleString("en-GB", {
+    dateStyle: "medium",
+    timeStyle: "short",
+    timeZone: "UTC",
+  }) +
+  " UTC";
+
+function Section({ title, children }: { title: string; children: preact.ComponentChildren }) {
+  return (
+    <section class="rounded-xl bg-white p-4 ring-1 ring-slate-200 sm:p-5">
+      <h2 class="mb-3 text-base font-semibold">{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+/** An order as staff read it: lines, totals, customer, address, payment, and its history. */
+export default function OrderDetail(
+  { order, history }: { order: AdminOrder; history: AuditEntry[] },
+) {
+  const a = order.shippingAddress;
+  return (
+    <div class="grid gap-4 lg:grid-cols-3">
+      <div class="space-y-4 lg:col-span-2">
+        {order.needsRefund && (
+          <p
+            role="alert"
+            class="rounded-xl bg-red-50 p-4 text-sm font-medium text-red-900 ring-1 ring-red-200"
+          >
+            Refund needed: this order was paid after its stock was sold. Refund the customer or
+            restock and ship.
+          </p>
+        )}
+        <Section title="Items">
+          <table class="w-full text-sm">
+            <caption class="sr-only">Order lines</caption>
+            <thead class="text-left text-xs uppercase text-slate-500">
+              <tr>
+                <th scope="col" class="py-1">Product</th>
+                <th scope="col" class="py-1 text-right">Price</th>
+                <th scope="col" class="py-1 text-right">Qty</th>
+                <th scope="col" class="py-1 text-right">Amount</th>
+              </tr>
+            </thead>
+            <tbody class="divide-y divide-slate-100">
+              {order.items.map((l) => (
+                <tr key={l.id}>
+                  <td class="py-2">{l.title}</td>
+                  <td class="py-2 text-right">{formatMoney(toCents(l.price))}</td>
+                  <td class="py-2 text-right">{l.quantity}</td>
+                  <td class="py-2 text-right">{formatMoney(toCents(l.price) * l.quantity)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <dl class="mt-3 space-y-1 border-t border-slate-200 pt-3 text-sm">
+            <div class="flex justify-between">
+              <dt>Subtotal</dt>
+              <dd>{formatMoney(toCents(order.subtotal))}</dd>
+            </div>
+            <div class="flex justify-between">
+              <dt>
+                Shipping ({order.shippingFeeDetails?.country ?? order.shippingCountry})
+              </dt>
+              <dd>{formatMoney(toCents(order.shippingFee))}</dd>
+            </div>
+            <div class="flex justify-between font-semibold">
+              <dt>Total</dt>
+              <dd data-testid="order-total">{formatMoney(toCents(order.total), order.currency)}</dd>
+            </div>
+          </dl>
+        </Section>
+        <Section title="History">
+          <ol
+            class="space-y-3 border-l-2 border-slate-200 pl-4 text-sm"
+            data-testid="order-timeline"
+          >
+            <li>
+              <p class="font-medium">Order placed</p>
+              <p class="text-slate-500">{when(order.createdAt)}</p>
+            </li>
+            {history.map((h) => (
+              <li key={h.id}>
+                <p class="font-medium">{h.summary}</p>
+                <p class="text-slate-500">{when(h.at)} · {h.actor.email}</p>
+              </li>
+            ))}
+          </ol>
+        </Section>
+      </div>
+      <div class="space-y-4">
+        <Section title="Customer">
+          <p class="font-medium">{order.customer.firstName} {order.customer.lastName}</p>
+          <p class="text-sm text-slate-600">{order.customer.email || "No email"}</p>
+          <p class="text-sm text-slate-600">{order.customer.phone}</p>
+        </Section>
+        <Section title="Shipping address">
+          <address class="text-sm not-italic leading-6">
+            {a.address}
+            <br />
+            {a.zipCode} {a.city}
+            <br />
+            {a.state}
+            <br />
+            {a.country}
+          </address>
+          {order.shipment && (
+            <p class="mt-2 text-sm">
+              {order.shipment.carrier} {order.shipment.trackingNumber}
+            </p>
+          )}
+        </Section>
+        <Section title="Payment">
+          <dl class="space-y-1 text-sm">
+            <div class="flex justify-between gap-2">
+              <dt>Method</dt>
+              <dd>{PAYMENT_METHOD_LABELS[order.paymentMethod] ?? order.paymentMethod}</dd>
+            </div>
+            <div class="flex justify-between gap-2">
+              <dt>Status</dt>
+              <dd class="capitalize">{order.paymentStatus}</dd>
+            </div>
+            <div class="flex justify-between gap-2">
+              <dt>Payment intent</dt>
+              <dd class="truncate font-mono text-xs">{order.paymentIntentId ?? "None"}</dd>
+            </div>
+          </dl>
+        </Section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,348 @@
+import { useEffect, useState } from "preact/hooks";
+import { formatMoney, toCents } from "../../../domain/money.ts";
+import ModalFrame from "../../ModalFrame.tsx";
+import { adminApi, ApiError } from "../ui/api.ts";
+import MessageDialog from "../ui/MessageDialog.tsx";
+
+interface ProductOption {
+  _id: string;
+  name: string;
+  price: number;
+  currency: string;
+  stock: number;
+}
+
+interface Row {
+  productId: string;
+  quantity: number;
+}
+
+const DEFAULT_COUNTRY = "Tunisia";
+const field =
+  "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30";
+
+/** The admin product list, else the public one (spec section 7). */
+async function loadProducts(): Promise<ProductOption[]> {
+  try {
+    return await adminApi<ProductOption[]>("/api/admins/products");
+  } catch {
+    return await adminApi<ProductOption[]>("/api/public/products");
+  }
+}
+
+/** The country's fee, 0 when it has none (spec section 9). */
+async function feeFor(country: string): Promise<number> {
+  const res = await fetch(`/api/shipping/fees/country/${encodeURIComponent(country)}`);
+  if (!res.ok) return 0;
+  const body = await res.json() as { shippingFee?: number };
+  return body.shippingFee ?? 0;
+}
+
+/**
+ * 'Create New Order' (spec sections 5 and 9): items with read-only prices, at least one row,
+ * the country's fee, payment on delivery or online. The server prices the order itself.
+ */
+export default function CreateOrderDialog({ onClose }: { onClose: () => void }) {
+  const [products, setProducts] = useState<ProductOption[] | null>(null);
+  const [countries, setCountries] = useState<string[]>([DEFAULT_COUNTRY]);
+  const [rows, setRows] = useState<Row[]>([{ productId: "", quantity: 1 }]);
+  const [country, setCountry] = useState(DEFAULT_COUNTRY);
+  const [fee, setFee] = useState<number | null>(null);
+  const [form, setForm] = useState({
+    firstName: "",
+    lastName: "",
+    email: "",
+    phone: "",
+    address: "",
+    city: "",
+    state: "",
+    zipCode: "",
+    paymentMethod: "delivery",
+    gender: "",
+    createdAt: "",
+  });
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
+
+  useEffect(() => {
+    loadProducts().then(setProducts).catch(() => setProducts([]));
+    adminApi<{ country: string }[]>("/api/shipping/countries")
+      .then((list) => {
+        const names = list.map((c) => c.country);
+        if (!names.includes(DEFAULT_COUNTRY)) names.push(DEFAULT_COUNTRY);
+        setCountries(names.sort((a, b) => a.localeCompare(b)));
+      })
+      .catch(() => {});
+  }, []);
+
+  useEffect(() => {
+    let current = true;
+    setFee(null);
+    feeFor(country).then((f) => current && setFee(f)).catch(() => current && setFee(0));
+    return () => {
+      current = false;
+    };
+  }, [country]);
+
+  const product = (id: string) => products?.find((p) => p._id === id);
+  const subtotal = rows.reduce(
+    (sum, r) => sum + toCents(product(r.productId)?.price ?? 0) * (r.quantity || 0),
+    0,
+  );
+  const incomplete = rows.some((r) => !r.productId || !(r.quantity >= 1));
+  const set = (k: keyof typeof form) => (e: Event) =>
+    setForm({ ...form, [k]: (e.currentTarget as HTMLInputElement).value });
+  const setRow = (i: number, patch: Partial<Row>) =>
+    setRows(rows.map((r, j) => j === i ? { ...r, ...patch } : r));
+
+  async function submit(e: Event) {
+    e.preventDefault();
+    if (incomplete) return;
+    setBusy(true);
+    try {
+      await adminApi("/api/orders/admin", {
+        method: "POST",
+        json: {
+          customer: {
+            firstName: form.firstName,
+            lastName: form.lastName,
+            email: form.email,
+            phone: form.phone,
+          },
+          shippingAddress: {
+            address: form.address,
+            city: form.city,
+            state: form.state,
+            zipCode: form.zipCode,
+            country,
+          },
+          items: rows.map((r) => ({
+            id: r.productId,
+            title: product(r.productId)?.name,
+            price: product(r.productId)?.price,
+            quantity: r.quantity,
+          })),
+          subtotal: subtotal / 100,
+          shippingFee: fee ?? 0,
+          total: subtotal / 100 + (fee ?? 0),
+          paymentMethod: form.paymentMethod || "delivery",
+          shippingCountry: country,
+          shippingFeeDetails: { country, fee: fee ?? 0, currency: "EUR" },
+          ...(form.gender ? { gender: form.gender } : {}),
+          ...(form.createdAt ? { createdAt: new Date(form.createdAt).toISOString() } : {}),
+        },
+      });
+      setResult({ ok: true, message: "Order Created Successfully!" });
+    } catch (err) {
+      setResult({
+        ok: false,
+        message: err instanceof ApiError ? err.message : "Failed to create order",
+      });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <ModalFrame
+      labelledBy="create-order-title"
+      onClose={() => !busy && onClose()}
+      panelClass="max-h-[90vh] w-full max-w-3xl overflow-y-auto rounded-xl bg-white p-5 shadow-xl sm:p-6"
+      testId="create-order-dialog"
+    >
+      <h2 id="create-order-title" class="text-lg font-semibold">Create New Order</h2>
+      <form class="mt-4 space-y-5" onSubmit={submit} noValidate>
+        <fieldset class="grid gap-3 sm:grid-cols-2">
+          <legend class="mb-1 text-sm font-semibold">Customer</legend>
+          <label class="text-sm font-medium">
+            First name
+            <input
+              required
+              data-autofocus
+              class={field}
+              value={form.firstName}
+              onInput={set("firstName")}
+            />
+          </label>
+          <label class="text-sm font-medium">
+            Last name
+            <input required class={field} value={form.lastName} onInput={set("lastName")} />
+          </label>
+          <label class="text-sm font-medium">
+            Email (optional)
+            <input type="email" class={field} value={form.email} onInput={set("email")} />
+          </label>
+          <label class="text-sm font-medium">
+            Phone
+            <input type="tel" class={field} value={form.phone} onInput={set("phone")} />
+          </label>
+          <label class="text-sm font-medium">
+            Gender (optional)
+            <select class={field} value={form.gender} onChange={set("gender")}>
+              <option value="">Not given</option>
+              <option value="female">Female</option>
+              <option value="male">Male</option>
+              <option value="other">Other</option>
+            </select>
+          </label>
+          <label class="text-sm font-medium">
+            Order date (optional)
+            <input
+              type="datetime-local"
+              class={field}
+              value={form.createdAt}
+              onInput={set("createdAt")}
+            />
+          </label>
+        </fieldset>
+        <fieldset class="grid gap-3 sm:grid-cols-2">
+          <legend class="mb-1 text-sm font-semibold">Shipping address</legend>
+          <label class="text-sm font-medium sm:col-span-2">
+            Address
+            <input required class={field} value={form.address} onInput={set("address")} />
+          </label>
+          <label class="text-sm font-medium">
+            City
+            <input required class={field} value={form.city} onInput={set("city")} />
+          </label>
+          <label class="text-sm font-medium">
+            State
+            <input class={field} value={form.state} onInput={set("state")} />
+          </label>
+          <label class="text-sm font-medium">
+            ZIP code
+            <input class={field} value={form.zipCode} onInput={set("zipCode")} />
+          </label>
+          <label class="text-sm font-medium">
+            Country
+            <select
+              required
+              class={field}
+              value={country}
+              onChange={(e) => setCountry(e.currentTarget.value)}
+            >
+              {countries.map((c) => <option key={c} value={c}>{c}</option>)}
+            </select>
+          </label>
+        </fieldset>
+        <fieldset>
+          <legend class="mb-2 text-sm font-semibold">Items</legend>
+          {products === null && (
+            <p role="status" class="text-sm text-slate-600">Loading products...</p>
+          )}
+          <ul class="space-y-2">
+            {rows.map((r, i) => (
+              <li
+                key={i}
+                class="grid grid-cols-[1fr_5rem_6rem_auto] items-end gap-2"
+                data-testid="order-item"
+              >
+                <label class="text-sm font-medium">
+                  Product
+                  <select
+                    class={field}
+                    value={r.productId}
+                    onChange={(e) => setRow(i, { productId: e.currentTarget.value })}
+                  >
+                    <option value="">Choose a product</option>
+                    {(products ?? []).map((p) => (
+                      <option key={p._id} value={p._id}>{p.name} ({p.stock} in stock)</option>
+                    ))}
+                  </select>
+                </label>
+                <label class="text-sm font-medium">
+                  Quantity
+                  <input
+                    type="number"
+                    min={1}
+                    class={field}
+                    value={r.quantity || ""}
+                    onInput={(e) => setRow(i, { quantity: Number(e.currentTarget.value) })}
+                  />
+                </label>
+                <label class="text-sm font-medium">
+                  Price
+                  <input
+                    readOnly
+                    class={`${field} bg-slate-50`}
+                    value={r.productId
+                      ? formatMoney(toCents(product(r.productId)?.price ?? 0))
+                      : ""}
+                  />
+                </label>
+                <button
+                  type="button"
+                  disabled={rows.length === 1}
+                  onClick={() => setRows(rows.filter((_, j) => j !== i))}
+                  class="mb-0.5 rounded-lg px-3 py-2 text-sm font-semibold text-red-700 ring-1 ring-red-300 disabled:opacity-40"
+                >
+                  Remove
+                </button>
+              </li>
+            ))}
+          </ul>
+          <button
+            type="button"
+            onClick={() => setRows([...rows, { productId: "", quantity: 1 }])}
+            class="mt-2 rounded-lg px-3 py-1.5 text-sm font-semibold text-brand-700 ring-1 ring-brand-600/40"
+          >
+            Add Item
+          </button>
+        </fieldset>
+        <div class="grid gap-3 sm:grid-cols-2">
+          <label class="text-sm font-medium">
+            Payment method
+            <select class={field} value={form.paymentMethod} onChange={set("paymentMethod")}>
+              <option value="delivery">Pay on Delivery</option>
+              <option value="online">Payment Online</option>
+            </select>
+          </label>
+          <dl class="rounded-lg bg-slate-50 p-3 text-sm">
+            <div class="flex justify-between">
+              <dt>Subtotal</dt>
+              <dd>{formatMoney(subtotal)}</dd>
+            </div>
+            <div class="flex justify-between">
+              <dt>Shipping ({country})</dt>
+              <dd data-testid="order-fee">
+                {fee === null ? "Calculating..." : formatMoney(toCents(fee))}
+              </dd>
+            </div>
+            <div class="flex justify-between font-semibold">
+              <dt>Total</dt>
+              <dd>{formatMoney(subtotal + toCents(fee ?? 0))}</dd>
+            </div>
+          </dl>
+        </div>
+        <div class="flex justify-end gap-3">
+          <button
+            type="button"
+            disabled={busy}
+            onClick={onClose}
+            class="rounded-lg px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-100"
+          >
+            Cancel
+          </button>
+          <button
+            type="submit"
+            disabled={busy || incomplete}
+            class="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-50"
+          >
+            {busy ? "Creating..." : "Create Order"}
+          </button>
+        </div>
+      </form>
+      <MessageDialog
+        open={result !== null}
+        kind={result?.ok ? "success" : "error"}
+        title={result?.ok ? "Success" : "Order Creation Failed"}
+        message={result?.message ?? ""}
+        onClose={() => {
+          const ok = result?.ok;
+          setResult(null);
+          if (ok) location.reload();
+        }}
+      />
+    </ModalFrame>
+  );
+}

@@ -1,0 +1,143 @@
+import { useState } from "preact/hooks";
+import { type AdminOrder, ORDER_STATUSES } from "../../../domain/order.ts";
+import { adminApi, ApiError } from "../ui/api.ts";
+import MessageDialog from "../ui/MessageDialog.tsx";
+
+const field =
+  "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30";
+const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** The order page's actions: status (with shipment and customer notice) and internal notes. */
+export default function OrderActions({ order }: { order: AdminOrder }) {
+  const [status, setStatus] = useState<string>(order.status);
+  const [carrier, setCarrier] = useState(order.shipment?.carrier ?? "");
+  const [tracking, setTracking] = useState(order.shipment?.trackingNumber ?? "");
+  const [notify, setNotify] = useState(false);
+  const [note, setNote] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState("");
+
+  async function run(call: () => Promise<unknown>) {
+    setBusy(true);
+    try {
+      await call();
+      location.reload();
+    } catch (err) {
+      setError(err instanceof ApiError ? err.message : "Update failed");
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div class="space-y-4">
+      <form
+        class="rounded-xl bg-white p-4 ring-1 ring-slate-200"
+        onSubmit={(e) => {
+          e.preventDefault();
+          run(() =>
+            adminApi(`/api/orders/${order._id}/status`, {
+              method: "PUT",
+              json: {
+                status,
+                ...(status === "shipped" ? { carrier, trackingNumber: tracking } : {}),
+                notifyCustomer: notify,
+              },
+            })
+          );
+        }}
+      >
+        <h2 class="mb-2 text-base font-semibold">Status</h2>
+        <label class="block text-sm font-medium">
+          Order status
+          <select class={field} value={status} onChange={(e) => setStatus(e.currentTarget.value)}>
+            {ORDER_STATUSES.map((s) => <option key={s} value={s}>{capital(s)}</option>)}
+          </select>
+        </label>
+        {status === "shipped" && (
+          <div class="mt-2 grid gap-2 sm:grid-cols-2">
+            <label class="text-sm font-medium">
+              Carrier
+              <input
+                class={field}
+                value={carrier}
+                onInput={(e) => setCarrier(e.currentTarget.value)}
+              />
+            </label>
+            <label class="text-sm font-medium">
+              Tracking number
+              <input
+                class={field}
+                value={tracking}
+                onInput={(e) => setTracking(e.currentTarget.value)}
+              />
+            </label>
+            <p class="text-xs text-slate-600 sm:col-span-2">
+              The customer gets one “has shipped” email.
+            </p>
+          </div>
+        )}
+        {(status === "delivered" || status === "cancelled") && (
+          <label class="mt-2 flex items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              checked={notify}
+              onChange={(e) => setNotify(e.currentTarget.checked)}
+            />
+            Notify customer
+          </label>
+        )}
+        <button
+          type="submit"
+          disabled={busy || (status === order.status && status !== "shipped")}
+          class="mt-3 rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white disabled:opacity-50"
+        >
+          {busy ? "Updating..." : "Update Status"}
+        </button>
+      </form>
+      <form
+        class="rounded-xl bg-white p-4 ring-1 ring-slate-200"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (note.trim()) {
+            run(() =>
+              adminApi(`/api/orders/${order._id}/notes`, { method: "POST", json: { text: note } })
+            );
+          }
+        }}
+      >
+        <h2 class="mb-2 text-base font-semibold">Internal notes</h2>
+        <ul class="mb-3 space-y-2 text-sm" data-testid="order-notes">
+          {order.notes.map((n, i) => (
+            <li key={i} class="rounded-lg bg-slate-50 p-2">
+              <p class="whitespace-pre-line">{n.text}</p>
+              <p class="text-xs text-slate-500">{n.author}</p>
+            </li>
+          ))}
+        </ul>
+        <label class="block text-sm font-medium">
+          Add a note
+          <textarea
+            rows={3}
+            class={field}
+            value={note}
+            onInput={(e) => setNote(e.currentTarget.value)}
+          />
+        </label>
+        <button
+          type="submit"
+          disabled={busy || !note.trim()}
+          class="mt-2 rounded-lg bg-slate-900 px-4 py-2 text-sm font-semibold text-white disabled:opacity-50"
+        >
+          Add Note
+        </button>
+      </form>
+      <MessageDialog
+        open={error !== ""}
+        kind="error"
+        title="Update Failed"
+        message={error}
+        onClose={() => setError("")}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+import { assert, assertEquals, assertStringIncludes } from "../_lib/assert.ts";
+import { BOSS, shellReady, signInAs } from "../_lib/admin-browser.ts";
+import { browserTest, hydrated } from "../_lib/browser.ts";
+
+browserTest(
+  "[browser] orders: create an order by hand, change its status in the table, read its page",
+  async ({ newPage }) => {
+    const page = await newPage();
+    await signInAs(page, BOSS, "/admin/login?next=%2Fadmin%2Forders");
+    await shellReady(page);
+    await page.getByText("No orders found").waitFor();
+
+    // Create New Order: Tunisia by default, its fee once known, the server's total.
+    await hydrated(page, page.getByRole("button", { name: "Create New Order" }));
+    await page.getByRole("button", { name: "Create New Order" }).click();
+    const dialog = page.getByTestId("create-order-dialog");
+    assertEquals(await dialog.getByLabel("Country").inputValue(), "Tunisia");
+    await dialog.getByTestId("order-fee").filter({ hasText: "€22.00" }).waitFor();
+    const create = dialog.getByRole("button", { name: "Create Order" });
+    assert(await create.isDisabled(), "no product chosen yet");
+    assert(await dialog.getByRole("button", { name: "Remove" }).isDisabled(), "one row stays");
+    await dialog.getByLabel("First name").fill("Grace");
+    await dialog.getByLabel("Last name").fill("Hopper");
+    await dialog.getByLabel("Email (optional)").fill("grace@example.com");
+    await dialog.getByLabel("Address").fill("1 Avenue Habib Bourguiba");
+    await dialog.getByLabel("City").fill("Tunis");
+    await dialog.getByLabel("Product").selectOption({ label: "Vectra DSP Board (25 in stock)" });
+    await dialog.getByLabel("Quantity").fill("2");
+    assertEquals(await dialog.getByLabel("Price").inputValue(), "€600.00");
+    await dialog.getByLabel("Payment method").selectOption({ label: "Payment Online" });
+    await create.click();
+    await page.getByTestId("message-dialog").getByText("Order Created Successfully!").waitFor();
+    await Promise.all([
+      page.waitForEvent("load"),
+      page.getByTestId("message-dialog").getByRole("button", { name: "Close" }).click(),
+    ]);
+
+    // The table: one row, edited and updated.
+    const row = page.getByTestId("order-row");
+    await row.waitFor();
+    assert(/€1,?222\.00/.test(await row.innerText()), "2 × 600 + 22");
+    await hydrated(page, row);
+    await row.getByLabel(/^Status of/).selectOption("shipped");
+    await Promise.all([
+      page.waitForEvent("load"),
+      row.getByRole("button", { name: "Update" }).click(),
+    ]);
+    assertStringIncludes(
+      (await page.getByTestId("order-row").innerText()).toLowerCase(),
+      "shipped",
+    );
+
+    // Filters live in the URL.
+    await page.goto("/admin/orders?status=pending");
+    await page.getByText("No orders found").waitFor();
+    await page.goto("/admin/orders?q=grace");
+    assertEquals(await page.getByTestId("order-row").count(), 1);
+
+    // The order's own page: lines, totals and its history.
+    await page.getByTestId("order-row").getByRole("link").click();
+    await page.getByTestId("order-timeline").waitFor();
+    const timeline = await page.getByTestId("order-timeline").innerText();
+    assertStringIncludes(timeline, "Created ORD-");
+    assertStringIncludes(timeline, "Status set to shipped");
+    assert(/€1,?222\.00/.test(await page.getByTestId("order-total").innerText()));
+    assertEquals(page.problems, []);
+  },
+);

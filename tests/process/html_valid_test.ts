@@ -71,11 +71,26 @@ Deno.test({
     const dir = await Deno.makeTempDir({ prefix: "vnu-" });
     try {
       const products = await (await fetch(`${server.url}/api/public/products`)).json() as {
+        _id: string;
         slug: string;
       }[];
       assert(products.length > 0, "the seeded catalogue has products");
       const cookie = await superadminCookie(server);
+      // One order, so the orders table and an order's own page are checked with content.
+      const created = await fetch(`${server.url}/api/orders/admin`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", cookie, Origin: server.url },
+        body: JSON.stringify({
+          customer: { firstName: "Ada", lastName: "Lovelace", email: "ada@example.com" },
+          shippingAddress: { address: "1 Rue X", city: "Paris" },
+          items: [{ id: products[0]._id, quantity: 1 }],
+          shippingCountry: "France",
+        }),
+      });
+      assert(created.status === 201, `manual order: ${created.status}`);
+      const { orderId } = await created.json() as { orderId: string };
       const pages = [
+        { path: `/admin/orders/${orderId}`, cookie },
         ...CHECKED_PAGES.public.map((path) => ({ path, cookie: undefined })),
         ...products.map((p) => ({ path: `/shop/${p.slug}`, cookie: undefined })),
         ...CHECKED_PAGES.admin.map((path) => ({ path, cookie })),

@@ -7,6 +7,7 @@ import { authRouter, loginRouter } from "./auth.ts";
 import { demoRouter } from "./demo.ts";
 import { adminProductsRouter } from "./admin-products.ts";
 import { ordersRouter } from "./orders.ts";
+import { productsRouter } from "./products-admin.ts";
 import { handleError } from "./errors.ts";
 import { healthRouter } from "./health.ts";
 import { authorize } from "./middleware/admin-auth.ts";
@@ -58,6 +59,7 @@ export function createApiApp(services: Services) {
   api.route("/auth", authRouter(services));
   api.route("/admins/products", adminProductsRouter(services));
   api.route("/orders", ordersRouter(services));
+  api.route("/products", productsRouter(services));
   api.route("/superadmins", accountsRouter(services, "superadmin"));
   api.route("/admins", accountsRouter(services, "admin"));
   api.route("/upload", uploadsRouter(services));

@@ -63,6 +63,12 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   "DELETE /api/orders/:id": "staff",
   "GET /api/admins/products": "staff",
 
+  // Products (staff read; superadmins write)
+  "GET /api/products": "staff",
+  "POST /api/products": "superadmin",
+  "PUT /api/products/:id": "superadmin",
+  "DELETE /api/products/:id": "superadmin",
+
   // Uploads and the audit log
   "POST /api/upload/image": "staff",
   "DELETE /api/upload/delete/:filename": "superadmin",

@@ -23,3 +23,24 @@ export function toPublicStockNotification(n: StockNotification) {
     createdAt: n.createdAt,
   };
 }
+
+/** The mail that tells a waiting customer the product is back, with a link to it. */
+export function backInStockMail(
+  n: Pick<StockNotification, "email" | "productName">,
+  productUrl: string,
+  siteName: string,
+) {
+  return {
+    to: n.email,
+    subject: `${n.productName} is back in stock`,
+    text: [
+      "Hello,",
+      "",
+      `${n.productName} is back in stock. You asked us to tell you: here it is.`,
+      "",
+      productUrl,
+      "",
+      siteName,
+    ].join("\n"),
+  };
+}

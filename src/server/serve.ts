@@ -30,6 +30,7 @@ export async function startServer(
   services.mailer.start();
   services.mailer.wake();
   services.checkout.startSweeps();
+  services.restock.start();
 
   const controller = new AbortController();
   const server = Deno.serve({
@@ -46,7 +47,11 @@ export async function startServer(
     log.info("Shutting down: finishing in-flight requests", { signal });
     controller.abort();
     await server.finished;
-    await Promise.all([services.checkout.stop(), services.mailer.stop()]);
+    await Promise.all([
+      services.checkout.stop(),
+      services.restock.stop(),
+      services.mailer.stop(),
+    ]);
     kv.close();
     log.info("Stopped");
     Deno.exit(0);

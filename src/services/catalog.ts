@@ -42,9 +42,10 @@ export function createCatalog(products: ProductStore, reservations: ReservationS
       return cache;
     }
     const held = await reservations.held(now);
-    const list = (await products.list()).filter((p) => p.isActive).map((p) =>
-      toPublicProduct(p, p.stock - (held.byProduct.get(p.id) ?? 0))
-    );
+    // The shop charges in euros: a product priced otherwise is kept for staff, not offered.
+    const list = (await products.list()).filter((p) => p.isActive && p.currency === "EUR").map((
+      p,
+    ) => toPublicProduct(p, p.stock - (held.byProduct.get(p.id) ?? 0)));
     cache = {
       kvVersion: version,
       version: version === null ? null : `${version}.${now}`,

@@ -25,6 +25,8 @@ import { createDemoDesk } from "./demo-desk.ts";
 import { createHealth } from "./health.ts";
 import { createNewsletter } from "./newsletter.ts";
 import { createOrderDesk } from "./order-desk.ts";
+import { createProductDesk } from "./product-desk.ts";
+import { createRestockNotices } from "./restock-notices.ts";
 import { createUnsubscribeTokens } from "./unsubscribe.ts";
 import { createUploads } from "./uploads.ts";
 
@@ -55,6 +57,16 @@ export function createServices(
   const rateLimits = createRateLimitStore(kv);
   const blobs = createBlobStore(kv);
   const audit = createAuditStore(kv);
+  const stockNotifications = createStockNotificationStore(kv);
+  const uploads = createUploads(blobs);
+  const restock = createRestockNotices({
+    kv,
+    products,
+    stockNotifications,
+    outbox,
+    mailer,
+    site: { name: config.siteName, url: config.siteUrl },
+  });
   return {
     kv,
     config,
@@ -75,7 +87,9 @@ export function createServices(
       provider,
     }),
     subscribers,
-    stockNotifications: createStockNotificationStore(kv),
+    stockNotifications,
+    restock,
+    productDesk: createProductDesk({ products, uploads, restock }),
     demoRequests,
     admins,
     adminAuth: createAdminAuth({ kv, admins, rateLimits, jwtSecret: config.jwtSecret }),
@@ -94,7 +108,7 @@ export function createServices(
     }),
     rateLimits,
     blobs,
-    uploads: createUploads(blobs),
+    uploads,
     outbox,
     mailer,
     newsletter: createNewsletter(

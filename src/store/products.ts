@@ -7,12 +7,28 @@ import {
   productInputSchema,
   productSchema,
 } from "../domain/product.ts";
+import type { AuditDraft } from "../domain/audit.ts";
 import { conflict, done, listValues, nowIso, retryOnConflict } from "./atomic.ts";
+import { addAudit } from "./audit.ts";
 
 const productKey = (id: string) => ["product", id] as const;
 const slugKey = (slug: string) => ["product_by_slug", slug] as const;
 /** Changes on every catalogue write, so caches in any instance know when to refresh. */
 export const CATALOG_VERSION_KEY = ["catalog_version"] as const;
+
+/**
+ * Set in the commit that takes a product's stock from 0 to more: its "back in stock" mails are
+ * then owed (services/restock-notices.ts sends them and clears it).
+ */
+export const restockKey = (productId: string) => ["restock_pending", productId] as const;
+
+/** Adds the restock marker to `op` when this write brings the product back in stock. */
+export function markRestock(op: Deno.AtomicOperation, before: Product, after: Product) {
+  if (before.stock === 0 && after.stock > 0) op.set(restockKey(after.id), after.updatedAt);
+}
+
+/** Describes the audit entry of a product write from the record before and after it. */
+export type ProductAuditFor = (before: Product | null, after: Product | null) => AuditDraft;
 
 export type ProductStore = ReturnType<typeof createProductStore>;
 
@@ -54,7 +70,7 @@ export function createProductStore(kv: Deno.Kv) {
       return listValues(kv, ["product"], parse);
     },
 
-    async create(input: ProductInput): Promise<Product> {
+    async create(input: ProductInput, audit?: ProductAuditFor): Promise<Product> {
       const data = productInputSchema.parse(input);
       return await retryOnConflict(async () => {
         const slug = await freeSlug(data.name);
@@ -76,17 +92,22 @@ export function createProductStore(kv: Deno.Kv) {
           createdAt: now,
           updatedAt: now,
         };
-        const res = await kv.atomic()
+        const op = kv.atomic()
           .check({ key: slugKey(slug), versionstamp: null })
           .set(productKey(product.id), product)
           .set(slugKey(slug), product.id)
-          .set(CATALOG_VERSION_KEY, newId())
-          .commit();
+          .set(CATALOG_VERSION_KEY, newId());
+        if (audit) addAudit(op, audit(null, product));
+        const res = await op.commit();
         return res.ok ? done(product) : conflict;
       });
     },
 
-    async update(id: string, patch: Partial<ProductInput>): Promise<Product> {
+    async update(
+      id: string,
+      patch: Partial<ProductInput>,
+      audit?: ProductAuditFor,
+    ): Promise<Product> {
       return await retryOnConflict(async () => {
         const entry = await kv.get<Product>(productKey(id));
         if (!entry.value) throw new NotFoundError("Product not found");
@@ -123,6 +144,8 @@ export function createProductStore(kv: Deno.Kv) {
         };
         const op = kv.atomic().check(entry).set(productKey(id), product)
           .set(CATALOG_VERSION_KEY, newId());
+        markRestock(op, current, product);
+        if (audit) addAudit(op, audit(current, product));
         if (slug !== current.slug) {
           op.check({ key: slugKey(slug), versionstamp: null })
             .delete(slugKey(current.slug))
@@ -133,16 +156,18 @@ export function createProductStore(kv: Deno.Kv) {
       });
     },
 
-    async remove(id: string): Promise<void> {
-      await retryOnConflict(async () => {
+    async remove(id: string, audit?: ProductAuditFor): Promise<Product> {
+      return await retryOnConflict(async () => {
         const entry = await kv.get<Product>(productKey(id));
         if (!entry.value) throw new NotFoundError("Product not found");
-        const res = await kv.atomic().check(entry)
+        const current = parse(entry.value);
+        const op = kv.atomic().check(entry)
           .delete(productKey(id))
-          .delete(slugKey(parse(entry.value).slug))
-          .set(CATALOG_VERSION_KEY, newId())
-          .commit();
-        return res.ok ? done(undefined) : conflict;
+          .delete(slugKey(current.slug))
+          .set(CATALOG_VERSION_KEY, newId());
+        if (audit) addAudit(op, audit(current, null));
+        const res = await op.commit();
+        return res.ok ? done(current) : conflict;
       });
     },
 
@@ -163,8 +188,10 @@ export function createProductStore(kv: Deno.Kv) {
           throw new UnprocessableError("not_enough_stock", `Not enough stock for ${current.name}`);
         }
         const product = { ...current, stock, updatedAt: nowIso() };
-        const res = await kv.atomic().check(entry).set(productKey(id), product)
-          .set(CATALOG_VERSION_KEY, newId()).commit();
+        const op = kv.atomic().check(entry).set(productKey(id), product)
+          .set(CATALOG_VERSION_KEY, newId());
+        markRestock(op, current, product);
+        const res = await op.commit();
         return res.ok ? done(product) : conflict;
       });
     },

@@ -69,6 +69,31 @@ export function createStockNotificationStore(kv: Deno.Kv) {
       return out;
     },
 
+    /**
+     * Marks a pending notification notified, frees its slot and adds what `also` adds (its
+     * mail), in one commit checked against the slot: of two racing senders exactly one wins.
+     * False when it was no longer pending.
+     */
+    async notifyOnce(
+      n: StockNotification,
+      also: (op: Deno.AtomicOperation) => void,
+    ): Promise<boolean> {
+      const [slot, record] = await kv.getMany([
+        pendingKey(n.productId, n.email),
+        notificationKey(n.id),
+      ]);
+      if (slot.value !== n.id || !record.value || parse(record.value).isNotified) return false;
+      const op = kv.atomic().check(slot, record)
+        .set(notificationKey(n.id), {
+          ...parse(record.value),
+          isNotified: true,
+          notifiedAt: nowIso(),
+        })
+        .delete(pendingKey(n.productId, n.email));
+      also(op);
+      return (await op.commit()).ok;
+    },
+
     /** Marks one notification as sent and frees its pending slot, in one write. */
     async markNotified(
       id: string,

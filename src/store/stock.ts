@@ -3,7 +3,7 @@ import { newId } from "../domain/ids.ts";
 import { type Product, productSchema } from "../domain/product.ts";
 import { heldQuantity, stockHoldsSchema } from "../domain/reservation.ts";
 import { nowIso } from "./atomic.ts";
-import { CATALOG_VERSION_KEY } from "./products.ts";
+import { CATALOG_VERSION_KEY, markRestock } from "./products.ts";
 
 export interface StockLine {
   id: string;
@@ -70,11 +70,9 @@ export function createStockMoves(kv: Deno.Kv) {
       for (const { line, productEntry } of await read(lines)) {
         if (!productEntry.value) continue;
         const product = productSchema.parse(productEntry.value);
-        op.check(productEntry).set(["product", line.id], {
-          ...product,
-          stock: product.stock + line.quantity,
-          updatedAt: nowIso(),
-        });
+        const next = { ...product, stock: product.stock + line.quantity, updatedAt: nowIso() };
+        op.check(productEntry).set(["product", line.id], next);
+        markRestock(op, product, next);
       }
       op.set(CATALOG_VERSION_KEY, newId());
     },

@@ -33,6 +33,7 @@ export async function withServices(
     if (options.seed !== false) await seedIfEmpty(services, () => {});
     await fn({ kv, services, api: createApiApp(services) });
   } finally {
+    await services.restock.stop();
     await services.mailer.stop();
     kv.close();
   }

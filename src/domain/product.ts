@@ -78,3 +78,9 @@ export function toPublicProduct(p: Product, availableStock = p.stock): PublicPro
     features: p.features,
   };
 }
+
+/** The product as staff see it: the public shape plus what the shop hides. */
+export function toAdminProduct(p: Product) {
+  return { ...toPublicProduct(p), isActive: p.isActive, createdAt: p.createdAt };
+}
+export type AdminProduct = ReturnType<typeof toAdminProduct>;

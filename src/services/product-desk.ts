@@ -1,18 +1,12 @@
 import { type AuditActor, auditFields } from "../domain/audit.ts";
 import { ValidationError } from "../domain/errors.ts";
 import { productFieldsFromForm } from "../domain/product-form.ts";
-import { type Product, type ProductInput, toPublicProduct } from "../domain/product.ts";
+import { type AdminProduct, type ProductInput, toAdminProduct } from "../domain/product.ts";
 import type { ProductAuditFor, ProductStore } from "../store/products.ts";
 import type { RestockNotices } from "./restock-notices.ts";
 import type { Uploads } from "./uploads.ts";
 
 const SHOWN = ["name", "priceCents", "currency", "stock", "isActive", "image", "hoverImage"];
-
-/** The product as staff see it: the public shape plus what the shop hides. */
-export function toAdminProduct(p: Product) {
-  return { ...toPublicProduct(p), isActive: p.isActive, createdAt: p.createdAt };
-}
-export type AdminProduct = ReturnType<typeof toAdminProduct>;
 
 /** An uploaded image (checked by its bytes) or a path already ours; absent: undefined. */
 async function imageField(

@@ -1,0 +1,236 @@
+import { useState } from "preact/hooks";
+import { type AdminProduct, PRODUCT_CATEGORIES } from "../../../domain/product.ts";
+import ModalFrame from "../../ModalFrame.tsx";
+import { adminApi, ApiError } from "../ui/api.ts";
+
+const field =
+  "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30";
+
+/** The create and edit modal of Product Management (spec section 5: create product). */
+export default function ProductForm(
+  { product, onClose, onSaved }: {
+    product: AdminProduct | null;
+    onClose: () => void;
+    onSaved: (message: string) => void;
+  },
+) {
+  const editing = product !== null;
+  const [name, setName] = useState(product?.name ?? "");
+  const [description, setDescription] = useState(product?.description ?? "");
+  const [price, setPrice] = useState(product ? String(product.price) : "");
+  const [currency, setCurrency] = useState(product?.currency ?? "EUR");
+  const [stock, setStock] = useState(product ? String(product.stock) : "");
+  const [categories, setCategories] = useState<string[]>(product?.category ?? []);
+  const [features, setFeatures] = useState((product?.features ?? []).join("\n"));
+  const [isActive, setIsActive] = useState(product?.isActive ?? true);
+  const [front, setFront] = useState<File | null>(null);
+  const [back, setBack] = useState<File | null>(null);
+  const [removeBack, setRemoveBack] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState("");
+
+  async function submit(e: Event) {
+    e.preventDefault();
+    setError("");
+    if (!editing && !front) return setError("Front image is required");
+    const form = new FormData();
+    form.append("name", name);
+    form.append("description", description);
+    form.append("price", price);
+    form.append("currency", currency);
+    form.append("stock", stock);
+    form.append("category", JSON.stringify(categories));
+    form.append("features", features);
+    form.append("isActive", String(isActive));
+    if (front) form.append("image", front);
+    if (back) form.append("hoverImage", back);
+    else if (removeBack) form.append("hoverImage", "null");
+    setBusy(true);
+    try {
+      const res = await adminApi<{ message: string }>(
+        editing ? `/api/products/${product._id}` : "/api/products",
+        { method: editing ? "PUT" : "POST", form },
+      );
+      onSaved(res.message);
+    } catch (err) {
+      setError(
+        err instanceof ApiError
+          ? err.message
+          : editing
+          ? "Failed to update product"
+          : "Failed to create product",
+      );
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <ModalFrame
+      labelledBy="product-form-title"
+      onClose={() => !busy && onClose()}
+      panelClass="max-h-[90vh] w-full max-w-2xl overflow-y-auto rounded-xl bg-white p-5 shadow-xl sm:p-6"
+      testId="product-form"
+    >
+      <h2 id="product-form-title" class="text-lg font-semibold">
+        {editing ? "Edit Product" : "Add New Product"}
+      </h2>
+      <form class="mt-4 grid gap-3 sm:grid-cols-2" onSubmit={submit} noValidate>
+        {error && (
+          <p role="alert" class="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800 sm:col-span-2">
+            {error}
+          </p>
+        )}
+        <label class="text-sm font-medium sm:col-span-2">
+          Name
+          <input
+            required
+            data-autofocus
+            class={field}
+            value={name}
+            onInput={(e) => setName(e.currentTarget.value)}
+          />
+        </label>
+        <label class="text-sm font-medium sm:col-span-2">
+          Description
+          <textarea
+            rows={3}
+            class={field}
+            value={description}
+            onInput={(e) => setDescription(e.currentTarget.value)}
+          />
+        </label>
+        <label class="text-sm font-medium">
+          Price
+          <input
+            required
+            type="number"
+            step="0.01"
+            min="0"
+            class={field}
+            value={price}
+            onInput={(e) => setPrice(e.currentTarget.value)}
+          />
+        </label>
+        <label class="text-sm font-medium">
+          Currency
+          <select
+            class={field}
+            value={currency}
+            onChange={(e) => setCurrency(e.currentTarget.value)}
+          >
+            <option value="EUR">EUR</option>
+            <option value="USD">USD</option>
+          </select>
+        </label>
+        {currency === "USD" && (
+          <p
+            class="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 sm:col-span-2"
+            role="note"
+          >
+            The shop charges in euros: a product priced in USD is kept here but not offered in the
+            shop.
+          </p>
+        )}
+        <label class="text-sm font-medium">
+          Stock
+          <input
+            required
+            type="number"
+            step="1"
+            min="0"
+            class={field}
+            value={stock}
+            onInput={(e) => setStock(e.currentTarget.value)}
+          />
+        </label>
+        <label class="mt-6 flex items-center gap-2 text-sm font-medium">
+          <input
+            type="checkbox"
+            checked={isActive}
+            onChange={(e) => setIsActive(e.currentTarget.checked)}
+          />
+          Active (shown in the shop)
+        </label>
+        <fieldset class="sm:col-span-2">
+          <legend class="text-sm font-medium">Categories</legend>
+          <div class="mt-1 grid grid-cols-2 gap-1 sm:grid-cols-3">
+            {PRODUCT_CATEGORIES.map((c) => (
+              <label key={c} class="flex items-center gap-2 text-sm">
+                <input
+                  type="checkbox"
+                  checked={categories.includes(c)}
+                  onChange={(e) =>
+                    setCategories(
+                      e.currentTarget.checked
+                        ? [...categories, c]
+                        : categories.filter((x) => x !== c),
+                    )}
+                />
+                {c}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <label class="text-sm font-medium sm:col-span-2">
+          Features (one per line)
+          <textarea
+            rows={4}
+            class={field}
+            value={features}
+            onInput={(e) => setFeatures(e.currentTarget.value)}
+          />
+        </label>
+        <label class="text-sm font-medium">
+          Front image{editing ? " (leave empty to keep)" : ""}
+          <input
+            type="file"
+            accept="image/*"
+            class="mt-1 block w-full text-sm"
+            onChange={(e) => setFront(e.currentTarget.files?.[0] ?? null)}
+          />
+        </label>
+        <label class="text-sm font-medium">
+          Back image (optional)
+          <input
+            type="file"
+            accept="image/*"
+            class="mt-1 block w-full text-sm"
+            onChange={(e) => setBack(e.currentTarget.files?.[0] ?? null)}
+          />
+        </label>
+        {editing && product.hoverImage && !back && (
+          <label class="flex items-center gap-2 text-sm sm:col-span-2">
+            <input
+              type="checkbox"
+              checked={removeBack}
+              onChange={(e) => setRemoveBack(e.currentTarget.checked)}
+            />
+            Remove the back image
+          </label>
+        )}
+        <div class="flex justify-end gap-3 sm:col-span-2">
+          <button
+            type="button"
+            disabled={busy}
+            onClick={onClose}
+            class="rounded-lg px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-100"
+          >
+            Cancel
+          </button>
+          <button
+            type="submit"
+            disabled={busy}
+            class="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
+          >
+            {busy
+              ? (editing ? "Updating..." : "Creating...")
+              : editing
+              ? "Update Product"
+              : "Create Product"}
+          </button>
+        </div>
+      </form>
+    </ModalFrame>
+  );
+}

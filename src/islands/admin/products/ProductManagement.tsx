@@ -1,0 +1,191 @@
+import { useEffect, useState } from "preact/hooks";
+import { formatMoney, toCents } from "../../../domain/money.ts";
+import { imageSrc } from "../../../domain/admin-image.ts";
+import type { AdminProduct } from "../../../domain/product.ts";
+import { adminApi, ApiError } from "../ui/api.ts";
+import ConfirmDialog from "../ui/ConfirmDialog.tsx";
+import MessageDialog from "../ui/MessageDialog.tsx";
+import StatusBadge from "../ui/StatusBadge.tsx";
+import ProductForm from "./ProductForm.tsx";
+
+/** Success messages vanish after 3 s (spec section 4). */
+const SUCCESS_MS = 3000;
+const DESCRIPTION_CUT = 120;
+const FEATURES_SHOWN = 3;
+
+const stockColour = (n: number) => n > 10 ? "green" : n > 0 ? "yellow" : "red";
+
+/** Product Management: the table, and for superadmins create, edit and delete. */
+export default function ProductManagement(
+  { initial, canWrite }: { initial: AdminProduct[]; canWrite: boolean },
+) {
+  const [products, setProducts] = useState(initial);
+  const [editing, setEditing] = useState<AdminProduct | null | "new">(null);
+  const [deleting, setDeleting] = useState<AdminProduct | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [success, setSuccess] = useState("");
+  const [error, setError] = useState("");
+
+  useEffect(() => {
+    if (!success) return;
+    const t = setTimeout(() => setSuccess(""), SUCCESS_MS);
+    return () => clearTimeout(t);
+  }, [success]);
+
+  async function reload() {
+    try {
+      setProducts(await adminApi<AdminProduct[]>("/api/products"));
+    } catch (err) {
+      setError(err instanceof ApiError ? err.message : "Failed to fetch products");
+    }
+  }
+
+  async function remove() {
+    if (!deleting) return;
+    setBusy(true);
+    try {
+      const res = await adminApi<{ message: string }>(`/api/products/${deleting._id}`, {
+        method: "DELETE",
+      });
+      setDeleting(null);
+      setSuccess(res.message);
+      await reload();
+    } catch (err) {
+      setDeleting(null);
+      setError(err instanceof ApiError ? err.message : "Failed to delete product");
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div>
+      <div class="mb-3 flex flex-wrap items-center gap-3">
+        {canWrite && (
+          <button
+            type="button"
+            onClick={() => setEditing("new")}
+            class="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
+          >
+            Add Product
+          </button>
+        )}
+        {success && (
+          <p
+            role="status"
+            class="rounded-lg bg-green-50 px-3 py-2 text-sm font-medium text-green-800"
+          >
+            {success}
+          </p>
+        )}
+      </div>
+      <div class="overflow-x-auto rounded-xl bg-white ring-1 ring-slate-200">
+        <table class="min-w-full text-sm" data-testid="products-table">
+          <caption class="sr-only">Products</caption>
+          <thead class="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
+            <tr>
+              <th scope="col" class="px-3 py-2">Product</th>
+              <th scope="col" class="px-3 py-2">Description</th>
+              <th scope="col" class="px-3 py-2">Features</th>
+              <th scope="col" class="px-3 py-2">Price</th>
+              <th scope="col" class="px-3 py-2">Stock</th>
+              {canWrite && <th scope="col" class="px-3 py-2">Actions</th>}
+            </tr>
+          </thead>
+          <tbody class="divide-y divide-slate-100">
+            {products.map((p) => {
+              const more = p.features.length - FEATURES_SHOWN;
+              return (
+                <tr key={p._id} data-testid="product-row" class="align-top">
+                  <td class="px-3 py-2">
+                    <div class="flex items-center gap-3">
+                      <img
+                        src={imageSrc(p.image)}
+                        alt=""
+                        width={48}
+                        height={48}
+                        class="h-12 w-12 rounded-lg bg-slate-100 object-contain"
+                      />
+                      <div>
+                        <p class="font-semibold">{p.name}</p>
+                        <p class="text-xs text-slate-500">{p.category.join(", ")}</p>
+                        {!p.isActive && <StatusBadge value="inactive" colour="grey" />}
+                      </div>
+                    </div>
+                  </td>
+                  <td class="max-w-xs px-3 py-2 text-slate-700">
+                    {p.description.length > DESCRIPTION_CUT
+                      ? `${p.description.slice(0, DESCRIPTION_CUT)}...`
+                      : p.description}
+                  </td>
+                  <td class="px-3 py-2">
+                    <ul class="list-disc pl-4">
+                      {p.features.slice(0, FEATURES_SHOWN).map((f) => <li key={f}>{f}</li>)}
+                    </ul>
+                    {more > 0 && <p class="text-xs text-slate-500">+{more} more features</p>}
+                  </td>
+                  <td class="whitespace-nowrap px-3 py-2 font-medium">
+                    {formatMoney(toCents(p.price), p.currency)}
+                  </td>
+                  <td class="px-3 py-2">
+                    <StatusBadge value={String(p.stock)} colour={stockColour(p.stock)} />
+                  </td>
+                  {canWrite && (
+                    <td class="whitespace-nowrap px-3 py-2">
+                      <div class="flex gap-2">
+                        <button
+                          type="button"
+                          onClick={() => setEditing(p)}
+                          class="rounded-md px-3 py-1 text-xs font-semibold ring-1 ring-slate-300 hover:bg-slate-100"
+                        >
+                          Edit
+                        </button>
+                        <button
+                          type="button"
+                          onClick={() => setDeleting(p)}
+                          class="rounded-md px-3 py-1 text-xs font-semibold text-red-700 ring-1 ring-red-300 hover:bg-red-50"
+                        >
+                          Delete
+                        </button>
+                      </div>
+                    </td>
+                  )}
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      {editing !== null && (
+        <ProductForm
+          product={editing === "new" ? null : editing}
+          onClose={() => setEditing(null)}
+          onSaved={async (message) => {
+            setEditing(null);
+            setSuccess(message);
+            await reload();
+          }}
+        />
+      )}
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete Product"
+        message={`This deletes ${deleting?.name ?? ""} for good. Type its name to confirm.`}
+        confirmLabel="Delete"
+        busyLabel="Deleting..."
+        busy={busy}
+        requireText={deleting?.name ?? ""}
+        mismatchMessage="Product name does not match"
+        onConfirm={remove}
+        onCancel={() => setDeleting(null)}
+      />
+      <MessageDialog
+        open={error !== ""}
+        kind="error"
+        title="Error"
+        message={error}
+        onClose={() => setError("")}
+      />
+    </div>
+  );
+}

@@ -1,11 +1,18 @@
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { NotFoundError } from "../domain/errors.ts";
-import { toPublicShippingFee } from "../domain/shipping-fee.ts";
+import { feeBodySchema, feeUpdateSchema, toPublicShippingFee } from "../domain/shipping-fee.ts";
+import { actorOf } from "../services/admin-accounts.ts";
 import type { Services } from "../services/container.ts";
+import type { ApiEnv } from "./middleware/rate-limit.ts";
+import { readJson } from "./validate.ts";
 
-/** Public shipping calls: every fee, one country's fee, the countries we ship to. */
+/**
+ * Shipping calls: every fee, one country's fee and the countries we ship to (public), and the
+ * fee writes of Shipping Fees Management (superadmins, by the authorization table).
+ */
 export function shippingRouter(services: Services) {
-  return new Hono()
+  const actor = (c: Context<ApiEnv>) => actorOf(c.get("session").admin);
+  return new Hono<ApiEnv>()
     .get("/fees", async (c) => {
       const fees = await services.shippingFees.list();
       return c.json(fees.map(toPublicShippingFee));
@@ -19,5 +26,19 @@ export function shippingRouter(services: Services) {
     .get("/countries", async (c) => {
       const fees = await services.shippingFees.list();
       return c.json(fees.filter((f) => f.isActive).map((f) => ({ country: f.country })));
+    })
+    .post("/fees", async (c) => {
+      const body = await readJson(c, feeBodySchema);
+      const fee = await services.shippingDesk.create(actor(c), body);
+      return c.json({ success: true, message: "Shipping fee added successfully", fee }, 201);
+    })
+    .put("/fees/:id", async (c) => {
+      const body = await readJson(c, feeUpdateSchema);
+      const fee = await services.shippingDesk.update(actor(c), c.req.param("id"), body);
+      return c.json({ success: true, message: "Shipping fee updated successfully", fee });
+    })
+    .delete("/fees/:id", async (c) => {
+      await services.shippingDesk.remove(actor(c), c.req.param("id"));
+      return c.json({ success: true, message: "Shipping fee deleted successfully" });
     });
 }

@@ -42,3 +42,29 @@ export function auditFields(
   }
   return out;
 }
+
+/**
+ * The audit describer of a record's write: who, the action, and the named fields of the record
+ * before and after (`label` names the record in the summary).
+ */
+export function describeWrite<T extends { id: string }>(
+  actor: AuditActor,
+  entity: string,
+  action: string,
+  fields: readonly string[],
+  label: (record: T) => string,
+) {
+  return (before: T | null, after: T | null): AuditDraft => {
+    const subject = (after ?? before)!;
+    return {
+      actor,
+      action: `${entity}.${action}`,
+      entity,
+      entityId: subject.id,
+      // "create" -> "Created ...", "update" -> "Updated ...", "delete" -> "Deleted ..."
+      summary: `${action[0].toUpperCase()}${action.slice(1)}d ${label(subject)}`,
+      before: auditFields(before as Record<string, unknown> | null, fields),
+      after: auditFields(after as Record<string, unknown> | null, fields),
+    };
+  };
+}

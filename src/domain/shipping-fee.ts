@@ -45,3 +45,23 @@ export function toPublicShippingFee(f: ShippingFee): PublicShippingFee {
 export function countryKey(country: string): string {
   return country.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").trim().toLowerCase();
 }
+
+const REQUIRED = "Country and shipping fee are required";
+
+/** `POST /api/shipping/fees` (spec section 5: country and fee required, fee 0 or more). */
+export const feeBodySchema = z.object({
+  country: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(100),
+  shippingFee: z.number({ error: REQUIRED }).min(0, "The shipping fee must be 0 or more")
+    .max(100_000),
+  currency: z.enum(CURRENCIES, { error: "Currency must be EUR or USD" }).default("EUR"),
+  isActive: z.boolean().default(true),
+});
+
+/** `PUT /api/shipping/fees/{id}`: any of the fields (no defaults: absent means unchanged). */
+export const feeUpdateSchema = z.object({
+  country: z.string().trim().min(1, REQUIRED).max(100).optional(),
+  shippingFee: z.number({ error: REQUIRED }).min(0, "The shipping fee must be 0 or more")
+    .max(100_000).optional(),
+  currency: z.enum(CURRENCIES, { error: "Currency must be EUR or USD" }).optional(),
+  isActive: z.boolean().optional(),
+});

@@ -27,6 +27,7 @@ import { createNewsletter } from "./newsletter.ts";
 import { createOrderDesk } from "./order-desk.ts";
 import { createProductDesk } from "./product-desk.ts";
 import { createRestockNotices } from "./restock-notices.ts";
+import { createShippingDesk } from "./shipping-desk.ts";
 import { createUnsubscribeTokens } from "./unsubscribe.ts";
 import { createUploads } from "./uploads.ts";
 
@@ -73,6 +74,7 @@ export function createServices(
     products,
     catalog: createCatalog(products, reservations),
     shippingFees,
+    shippingDesk: createShippingDesk(shippingFees),
     orders,
     reservations,
     sandbox,

@@ -1,7 +1,12 @@
-import { type AuditActor, auditFields } from "../domain/audit.ts";
+import { type AuditActor, describeWrite } from "../domain/audit.ts";
 import { ValidationError } from "../domain/errors.ts";
 import { productFieldsFromForm } from "../domain/product-form.ts";
-import { type AdminProduct, type ProductInput, toAdminProduct } from "../domain/product.ts";
+import {
+  type AdminProduct,
+  type Product,
+  type ProductInput,
+  toAdminProduct,
+} from "../domain/product.ts";
 import type { ProductAuditFor, ProductStore } from "../store/products.ts";
 import type { RestockNotices } from "./restock-notices.ts";
 import type { Uploads } from "./uploads.ts";
@@ -30,18 +35,8 @@ export function createProductDesk(deps: {
   uploads: Uploads;
   restock: RestockNotices;
 }) {
-  const audit = (actor: AuditActor, action: string): ProductAuditFor => (before, after) => {
-    const subject = (after ?? before)!;
-    return {
-      actor,
-      action,
-      entity: "product",
-      entityId: subject.id,
-      summary: `${action.split(".")[1]} ${subject.name}`,
-      before: auditFields(before, SHOWN),
-      after: auditFields(after, SHOWN),
-    };
-  };
+  const audit = (actor: AuditActor, action: string): ProductAuditFor =>
+    describeWrite<Product>(actor, "product", action, SHOWN, (p) => p.name);
 
   return {
     async list(): Promise<AdminProduct[]> {
@@ -59,7 +54,7 @@ export function createProductDesk(deps: {
       const hoverImage = await imageField(deps.uploads, actor, form.get("hoverImage"));
       const product = await deps.products.create(
         { ...fields, image, ...(hoverImage ? { hoverImage } : {}) } as ProductInput,
-        audit(actor, "product.create"),
+        audit(actor, "create"),
       );
       return toAdminProduct(product);
     },
@@ -70,13 +65,13 @@ export function createProductDesk(deps: {
       if (image) patch.image = image;
       const hoverImage = await imageField(deps.uploads, actor, form.get("hoverImage"));
       if (hoverImage !== undefined) patch.hoverImage = hoverImage ?? undefined;
-      const product = await deps.products.update(id, patch, audit(actor, "product.update"));
+      const product = await deps.products.update(id, patch, audit(actor, "update"));
       deps.restock.wake();
       return toAdminProduct(product);
     },
 
     async remove(actor: AuditActor, id: string): Promise<void> {
-      await deps.products.remove(id, audit(actor, "product.delete"));
+      await deps.products.remove(id, audit(actor, "delete"));
     },
   };
 }

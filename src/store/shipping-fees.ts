@@ -8,7 +8,9 @@ import {
   shippingFeeInputSchema,
   shippingFeeSchema,
 } from "../domain/shipping-fee.ts";
+import type { AuditDraft } from "../domain/audit.ts";
 import { conflict, done, listValues, nowIso, retryOnConflict } from "./atomic.ts";
+import { addAudit } from "./audit.ts";
 
 const feeKey = (id: string) => ["shipping_fee", id] as const;
 /** One fee per country: the unique index. */
@@ -16,6 +18,9 @@ const countryIndexKey = (country: string) =>
   ["shipping_fee_by_country", countryKey(country)] as const;
 
 export type ShippingFeeStore = ReturnType<typeof createShippingFeeStore>;
+
+/** Describes the audit entry of a fee write from the record before and after it. */
+export type FeeAuditFor = (before: ShippingFee | null, after: ShippingFee | null) => AuditDraft;
 
 const duplicate = (country: string) =>
   new ConflictError(`A shipping fee for ${country} already exists`, [
@@ -43,7 +48,7 @@ export function createShippingFeeStore(kv: Deno.Kv) {
       return id.value ? await get(id.value) : null;
     },
 
-    async create(input: ShippingFeeInput): Promise<ShippingFee> {
+    async create(input: ShippingFeeInput, audit?: FeeAuditFor): Promise<ShippingFee> {
       const data = shippingFeeInputSchema.parse(input);
       const now = nowIso();
       const fee: ShippingFee = {
@@ -56,16 +61,21 @@ export function createShippingFeeStore(kv: Deno.Kv) {
         createdAt: now,
         updatedAt: now,
       };
-      const res = await kv.atomic()
+      const op = kv.atomic()
         .check({ key: countryIndexKey(fee.country), versionstamp: null })
         .set(feeKey(fee.id), fee)
-        .set(countryIndexKey(fee.country), fee.id)
-        .commit();
+        .set(countryIndexKey(fee.country), fee.id);
+      if (audit) addAudit(op, audit(null, fee));
+      const res = await op.commit();
       if (!res.ok) throw duplicate(fee.country);
       return fee;
     },
 
-    async update(id: string, patch: Partial<ShippingFeeInput>): Promise<ShippingFee> {
+    async update(
+      id: string,
+      patch: Partial<ShippingFeeInput>,
+      audit?: FeeAuditFor,
+    ): Promise<ShippingFee> {
       return await retryOnConflict(async () => {
         const entry = await kv.get<ShippingFee>(feeKey(id));
         if (!entry.value) throw new NotFoundError("Shipping fee not found");
@@ -93,17 +103,21 @@ export function createShippingFeeStore(kv: Deno.Kv) {
           op.check(taken).delete(countryIndexKey(current.country))
             .set(countryIndexKey(fee.country), id);
         }
+        if (audit) addAudit(op, audit(current, fee));
         const res = await op.commit();
         return res.ok ? done(fee) : conflict;
       });
     },
 
-    async remove(id: string): Promise<void> {
+    async remove(id: string, audit?: FeeAuditFor): Promise<void> {
       await retryOnConflict(async () => {
         const entry = await kv.get<ShippingFee>(feeKey(id));
         if (!entry.value) throw new NotFoundError("Shipping fee not found");
-        const res = await kv.atomic().check(entry).delete(feeKey(id))
-          .delete(countryIndexKey(parse(entry.value).country)).commit();
+        const current = parse(entry.value);
+        const op = kv.atomic().check(entry).delete(feeKey(id))
+          .delete(countryIndexKey(current.country));
+        if (audit) addAudit(op, audit(current, null));
+        const res = await op.commit();
         return res.ok ? done(undefined) : conflict;
       });
     },

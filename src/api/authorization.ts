@@ -28,6 +28,8 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   "PUT /api/shipping/fees/:id": "superadmin",
   "DELETE /api/shipping/fees/:id": "superadmin",
   "POST /api/stock-notifications/subscribe": "public",
+  "GET /api/stock-notifications/admin": "superadmin",
+  "DELETE /api/stock-notifications/admin/:id": "superadmin",
   "POST /api/stripe/create-payment-intent": "public",
   "POST /api/stripe/confirm-payment": "public",
   "POST /api/stripe/webhook": "public",

@@ -2,6 +2,8 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { NotFoundError, ValidationError } from "../domain/errors.ts";
 import { NOTIFY_MESSAGES, notifyEmailProblem } from "../domain/stock-notification-request.ts";
+import { groupByProduct, toPublicStockNotification } from "../domain/stock-notification.ts";
+import { actorOf } from "../services/admin-accounts.ts";
 import type { Services } from "../services/container.ts";
 import { type ApiEnv, enforceRateLimit } from "./middleware/rate-limit.ts";
 import { readJson } from "./validate.ts";
@@ -32,5 +34,20 @@ export function stockNotificationsRouter(services: Services) {
       });
       return c.json({ success: true, message: NOTIFY_MESSAGES.success }, created ? 201 : 200);
     },
-  );
+  )
+    .get("/admin", async (c) => {
+      const all = (await services.stockNotifications.list()).map(toPublicStockNotification);
+      return c.json({ notifications: all, groups: groupByProduct(all) });
+    })
+    .delete("/admin/:id", async (c) => {
+      const actor = actorOf(c.get("session").admin);
+      await services.stockNotifications.remove(c.req.param("id"), (n) => ({
+        actor,
+        action: "stock_notification.delete",
+        entity: "stock_notification",
+        entityId: n.id,
+        summary: `Deleted the notification of ${n.email} for ${n.productName}`,
+      }));
+      return c.json({ success: true, message: "Stock notification deleted successfully" });
+    });
 }

@@ -2,7 +2,9 @@ import { normalizeEmail } from "../domain/email.ts";
 import { NotFoundError } from "../domain/errors.ts";
 import { newId } from "../domain/ids.ts";
 import { type StockNotification, stockNotificationSchema } from "../domain/stock-notification.ts";
+import type { AuditDraft } from "../domain/audit.ts";
 import { conflict, done, listValues, nowIso, retryOnConflict } from "./atomic.ts";
+import { addAudit } from "./audit.ts";
 
 const notificationKey = (id: string) => ["stock_notification", id] as const;
 /** At most one pending notification per product and email. */
@@ -106,13 +108,17 @@ export function createStockNotificationStore(kv: Deno.Kv) {
       return next;
     },
 
-    async remove(id: string): Promise<void> {
-      const n = await get(id);
-      if (!n) throw new NotFoundError("Stock notification not found");
-      const op = kv.atomic().delete(notificationKey(id));
-      const index = await kv.get<string>(pendingKey(n.productId, n.email));
-      if (index.value === id) op.delete(pendingKey(n.productId, n.email));
-      await op.commit();
+    async remove(id: string, audit?: (n: StockNotification) => AuditDraft): Promise<void> {
+      await retryOnConflict(async () => {
+        const entry = await kv.get(notificationKey(id));
+        if (!entry.value) throw new NotFoundError("Stock notification not found");
+        const n = parse(entry.value);
+        const op = kv.atomic().check(entry).delete(notificationKey(id));
+        const index = await kv.get<string>(pendingKey(n.productId, n.email));
+        if (index.value === id) op.check(index).delete(pendingKey(n.productId, n.email));
+        if (audit) addAudit(op, audit(n));
+        return (await op.commit()).ok ? done(undefined) : conflict;
+      });
     },
   };
 }

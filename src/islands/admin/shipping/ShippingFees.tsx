@@ -193,6 +193,7 @@ export default function ShippingFees({ initial }: { initial: PublicShippingFee[]
               key={f._id}
               class="flex flex-wrap items-center gap-3 px-4 py-3"
               data-testid="fee-row"
+              data-country={f.country}
             >
               <Flag country={f.country} />
               {d

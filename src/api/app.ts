@@ -8,6 +8,7 @@ import { demoRouter } from "./demo.ts";
 import { adminProductsRouter } from "./admin-products.ts";
 import { ordersRouter } from "./orders.ts";
 import { productsRouter } from "./products-admin.ts";
+import { subscribersRouter } from "./subscribers.ts";
 import { handleError } from "./errors.ts";
 import { healthRouter } from "./health.ts";
 import { authorize } from "./middleware/admin-auth.ts";
@@ -60,6 +61,7 @@ export function createApiApp(services: Services) {
   api.route("/admins/products", adminProductsRouter(services));
   api.route("/orders", ordersRouter(services));
   api.route("/products", productsRouter(services));
+  api.route("/subscribers", subscribersRouter(services));
   api.route("/superadmins", accountsRouter(services, "superadmin"));
   api.route("/admins", accountsRouter(services, "admin"));
   api.route("/upload", uploadsRouter(services));

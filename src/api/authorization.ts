@@ -74,6 +74,13 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   "PUT /api/products/:id": "superadmin",
   "DELETE /api/products/:id": "superadmin",
 
+  // Newsletter subscribers (both roles)
+  "GET /api/subscribers/admin": "staff",
+  "DELETE /api/subscribers/admin/:id": "staff",
+  "POST /api/subscribers/send-to-all": "staff",
+  "GET /api/subscribers/newsletters": "staff",
+  "GET /api/subscribers/export.csv": "staff",
+
   // Uploads and the audit log
   "POST /api/upload/image": "staff",
   "DELETE /api/upload/delete/:filename": "superadmin",

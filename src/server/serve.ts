@@ -31,6 +31,7 @@ export async function startServer(
   services.mailer.wake();
   services.checkout.startSweeps();
   services.restock.start();
+  services.newsletterSender.start();
 
   const controller = new AbortController();
   const server = Deno.serve({
@@ -50,6 +51,7 @@ export async function startServer(
     await Promise.all([
       services.checkout.stop(),
       services.restock.stop(),
+      services.newsletterSender.stop(),
       services.mailer.stop(),
     ]);
     kv.close();

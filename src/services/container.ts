@@ -24,6 +24,7 @@ import { createStripeProvider } from "./payments/stripe.ts";
 import { createDemoDesk } from "./demo-desk.ts";
 import { createHealth } from "./health.ts";
 import { createNewsletter } from "./newsletter.ts";
+import { createNewsletterSender } from "./newsletter-sender.ts";
 import { createOrderDesk } from "./order-desk.ts";
 import { createProductDesk } from "./product-desk.ts";
 import { createRestockNotices } from "./restock-notices.ts";
@@ -59,6 +60,11 @@ export function createServices(
   const blobs = createBlobStore(kv);
   const audit = createAuditStore(kv);
   const stockNotifications = createStockNotificationStore(kv);
+  const newsletter = createNewsletter(
+    subscribers,
+    createUnsubscribeTokens(kv, config.jwtSecret),
+    config.siteUrl,
+  );
   const uploads = createUploads(blobs);
   const restock = createRestockNotices({
     kv,
@@ -113,11 +119,8 @@ export function createServices(
     uploads,
     outbox,
     mailer,
-    newsletter: createNewsletter(
-      subscribers,
-      createUnsubscribeTokens(kv, config.jwtSecret),
-      config.siteUrl,
-    ),
+    newsletter,
+    newsletterSender: createNewsletterSender({ kv, subscribers, newsletter, outbox, mailer }),
     health: createHealth(kv),
     demoDesk: createDemoDesk(kv, { demoRequests, outbox, mailer, shopEmail: config.shopEmail }),
   };

@@ -2,6 +2,8 @@ import { normalizeEmail } from "../domain/email.ts";
 import { NotFoundError } from "../domain/errors.ts";
 import { newId } from "../domain/ids.ts";
 import { type Subscriber, subscriberSchema } from "../domain/subscriber.ts";
+import type { AuditDraft } from "../domain/audit.ts";
+import { addAudit } from "./audit.ts";
 import { conflict, done, listValues, nowIso, retryOnConflict } from "./atomic.ts";
 
 const subscriberKey = (id: string) => ["subscriber", id] as const;
@@ -86,10 +88,57 @@ export function createSubscriberStore(kv: Deno.Kv) {
       return listValues(kv, ["subscriber"], parse);
     },
 
-    async remove(id: string): Promise<void> {
-      const subscriber = await get(id);
-      if (!subscriber) throw new NotFoundError("Subscriber not found");
-      await kv.atomic().delete(subscriberKey(id)).delete(emailKey(subscriber.email)).commit();
+    /** Every subscriber, oldest first, read as it goes (exports never hold them all). */
+    async *each(): AsyncGenerator<Subscriber> {
+      for await (const e of kv.list({ prefix: ["subscriber"] })) yield parse(e.value);
+    },
+
+    /**
+     * One page of subscribers, newest first, with the matching total: `status` active or
+     * inactive, `search` a case-insensitive part of the email.
+     */
+    async page(q: { page: number; limit: number; status: string; search: string }) {
+      const term = q.search.toLowerCase();
+      const skip = (q.page - 1) * q.limit;
+      const items: Subscriber[] = [];
+      let total = 0;
+      for await (const e of kv.list({ prefix: ["subscriber"] }, { reverse: true })) {
+        const s = parse(e.value);
+        if (q.status === "active" && !s.subscribed) continue;
+        if (q.status === "inactive" && s.subscribed) continue;
+        if (term && !s.email.includes(term)) continue;
+        if (total >= skip && items.length < q.limit) items.push(s);
+        total++;
+      }
+      return { items, total };
+    },
+
+    /** Active subscribers after `cursor` (a KV list cursor), in creation order, a batch at a time. */
+    async activeBatch(cursor: string | null, size: number) {
+      const iter = kv.list({ prefix: ["subscriber"] }, {
+        cursor: cursor ?? undefined,
+        limit: size,
+      });
+      const batch: Subscriber[] = [];
+      let read = 0;
+      for await (const e of iter) {
+        read++;
+        const s = parse(e.value);
+        if (s.subscribed) batch.push(s);
+      }
+      return { batch, cursor: read < size ? null : iter.cursor, done: read < size };
+    },
+
+    async remove(id: string, audit?: (s: Subscriber) => AuditDraft): Promise<void> {
+      await retryOnConflict(async () => {
+        const entry = await kv.get(subscriberKey(id));
+        if (!entry.value) throw new NotFoundError("Subscriber not found");
+        const subscriber = parse(entry.value);
+        const op = kv.atomic().check(entry).delete(subscriberKey(id))
+          .delete(emailKey(subscriber.email));
+        if (audit) addAudit(op, audit(subscriber));
+        return (await op.commit()).ok ? done(undefined) : conflict;
+      });
     },
   };
 }

@@ -34,6 +34,7 @@ export async function withServices(
     await fn({ kv, services, api: createApiApp(services) });
   } finally {
     await services.restock.stop();
+    await services.newsletterSender.stop();
     await services.mailer.stop();
     kv.close();
   }

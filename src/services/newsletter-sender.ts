@@ -1,0 +1,145 @@
+import type { AuditActor } from "../domain/audit.ts";
+import { type Campaign, campaignSchema, newsletterMail } from "../domain/campaign.ts";
+import { newId } from "../domain/ids.ts";
+import { nowIso } from "../store/atomic.ts";
+import { addAudit } from "../store/audit.ts";
+import type { OutboxStore } from "../store/outbox.ts";
+import type { SubscriberStore } from "../store/subscribers.ts";
+import { log } from "./log.ts";
+import type { Mailer } from "./mail/mailer.ts";
+import type { Newsletter } from "./newsletter.ts";
+
+const campaignKey = (id: string) => ["newsletter", id] as const;
+/** Marks a recipient as queued for a campaign: a second send to them is refused by its check. */
+const recipientKey = (campaignId: string, subscriberId: string) =>
+  ["newsletter_recipient", campaignId, subscriberId] as const;
+
+/** Recipients queued per commit: small enough for KV's limits on one atomic operation. */
+const BATCH = 25;
+
+export type NewsletterSender = ReturnType<typeof createNewsletterSender>;
+
+/**
+ * `send-to-all`: records one campaign at once; delivery then runs in the background, a batch per
+ * commit (the mails in the outbox, each recipient's mark, the advanced cursor), in every
+ * instance, checked against the campaign record so racing instances never queue a mail twice.
+ */
+export function createNewsletterSender(deps: {
+  kv: Deno.Kv;
+  subscribers: SubscriberStore;
+  newsletter: Newsletter;
+  outbox: OutboxStore;
+  mailer: Mailer;
+}) {
+  const { kv } = deps;
+  let timer: ReturnType<typeof setInterval> | undefined;
+  let running: Promise<void> | null = null;
+  let stopping = false;
+
+  /** Queues the next batch of one campaign; false once it is done (or someone else moved it). */
+  async function step(id: string): Promise<boolean> {
+    const entry = await kv.get(campaignKey(id));
+    if (!entry.value) return false;
+    const c = campaignSchema.parse(entry.value);
+    if (c.status === "done") return false;
+    const { batch, cursor, done } = await deps.subscribers.activeBatch(c.cursor, BATCH);
+    const op = kv.atomic().check(entry);
+    let queued = 0;
+    const marks: Deno.KvEntryMaybe<unknown>[] = [];
+    // KV reads at most 10 keys at once.
+    for (let i = 0; i < batch.length; i += 10) {
+      marks.push(...await kv.getMany(batch.slice(i, i + 10).map((s) => recipientKey(c.id, s.id))));
+    }
+    for (const [i, s] of batch.entries()) {
+      if (marks[i].value) continue; // queued by an earlier run of this batch
+      const mail = newsletterMail(
+        c,
+        s.email,
+        await deps.newsletter.unsubscribeUrl(s.email),
+        await deps.newsletter.listUnsubscribeHeaders(s.email),
+      );
+      op.check(marks[i]).set(recipientKey(c.id, s.id), true);
+      deps.outbox.add(op, mail);
+      queued++;
+    }
+    const next: Campaign = {
+      ...c,
+      cursor: done ? c.cursor : cursor,
+      queued: c.queued + queued,
+      ...(done ? { status: "done" as const, finishedAt: nowIso() } : {}),
+    };
+    op.set(campaignKey(c.id), next);
+    if (!(await op.commit()).ok) return true; // another instance moved it: read again
+    if (queued) deps.mailer.wake();
+    return !done;
+  }
+
+  async function runAll() {
+    for await (const e of kv.list({ prefix: ["newsletter"] })) {
+      const c = campaignSchema.parse(e.value);
+      if (c.status === "done") continue;
+      while (!stopping && await step(c.id)) {
+        // one batch per commit; stopping between batches is safe (the cursor is saved)
+      }
+    }
+  }
+
+  return {
+    /** Records a campaign (audited in the same commit) and starts its delivery. */
+    async create(actor: AuditActor, subject: string, message: string): Promise<Campaign> {
+      const campaign: Campaign = {
+        schemaVersion: 1,
+        id: newId(),
+        subject,
+        message,
+        createdAt: nowIso(),
+        createdBy: actor.email,
+        status: "sending",
+        cursor: null,
+        queued: 0,
+      };
+      const op = kv.atomic().set(campaignKey(campaign.id), campaign);
+      addAudit(op, {
+        actor,
+        action: "newsletter.send",
+        entity: "newsletter",
+        entityId: campaign.id,
+        summary: `Newsletter "${subject.slice(0, 100)}" to every active subscriber`,
+      });
+      await op.commit();
+      this.wake();
+      return campaign;
+    },
+
+    async list(limit = 20): Promise<Campaign[]> {
+      const out: Campaign[] = [];
+      for await (const e of kv.list({ prefix: ["newsletter"] }, { reverse: true, limit })) {
+        out.push(campaignSchema.parse(e.value));
+      }
+      return out;
+    },
+
+    /** Delivers whatever is pending; one run at a time in this instance. */
+    wake(): Promise<void> {
+      running ??= runAll()
+        .catch((err) => log.error("job failed", { job: "newsletter" }, err))
+        .finally(() => running = null);
+      return running;
+    },
+
+    start(intervalMs = 60_000) {
+      if (timer !== undefined) return;
+      stopping = false;
+      timer = setInterval(() => this.wake(), intervalMs);
+      this.wake();
+    },
+
+    /** Stops after the batch in progress; the next start resumes from the saved cursor. */
+    async stop() {
+      stopping = true;
+      if (timer !== undefined) clearInterval(timer);
+      timer = undefined;
+      await running;
+    },
+  };
+}

@@ -62,10 +62,26 @@ export function itemCount(state: CartState): number {
   return state.items.reduce((n, i) => n + i.quantity, 0);
 }
 
-/** The cart total plus the shipping fee when one is known. */
+/** The cart total plus the shipping fee when one is known; nothing to ship costs nothing. */
 export function totalWithShipping(state: CartState): number {
-  const fee = state.shippingFee ? toCents(state.shippingFee.shippingFee) : 0;
+  const fee = state.shippingFee && state.items.length > 0
+    ? toCents(state.shippingFee.shippingFee)
+    : 0;
   return fromCents(toCents(cartTotal(state)) + fee);
+}
+
+/**
+ * Lines asking for more than the shop has (stock as last fetched): the buyer is told at once,
+ * not after the card form. The quantity itself stays unbounded, as the spec says.
+ */
+export function overStockLines(state: CartState): CartItem[] {
+  return state.items.filter((i) => i.quantity > i.inStock);
+}
+
+/** "Only 15 available" (or "Out of stock") for a line over its stock, else null. */
+export function stockNote(item: CartItem): string | null {
+  if (item.quantity <= item.inStock) return null;
+  return item.inStock === 0 ? "Out of stock" : `Only ${item.inStock} available`;
 }
 
 /**

@@ -12,6 +12,8 @@ browserTest("[browser] every marketing route answers 200 with its heading", asyn
     assert((await page.title()).includes("Vectra"), `${path} has a title`);
     const canonical = await page.locator("link[rel=canonical]").getAttribute("href");
     assert(canonical?.startsWith("http"), `${path} has an absolute canonical`);
+    const served = path === "/" ? "/home" : new URL(path, "http://x").pathname;
+    assertEquals(new URL(canonical!).pathname, served, `${path}: canonical is the served URL`);
     assert(
       (await page.locator('script[type="application/ld+json"]').count()) >= 1,
       `${path} has structured data`,

@@ -5,7 +5,10 @@ import { accountsRouter } from "./admins.ts";
 import { auditRouter } from "./audit.ts";
 import { authRouter, loginRouter } from "./auth.ts";
 import { demoRouter } from "./demo.ts";
+import { adminProductsRouter } from "./admin-products.ts";
+import { ordersRouter } from "./orders.ts";
 import { handleError } from "./errors.ts";
+import { healthRouter } from "./health.ts";
 import { authorize } from "./middleware/admin-auth.ts";
 import type { ApiEnv } from "./middleware/rate-limit.ts";
 import { publicProductsRouter } from "./products.ts";
@@ -40,6 +43,7 @@ export function createApiApp(services: Services) {
     return (multipart ? multipartLimit : jsonLimit)(c, next);
   });
   api.use("*", authorize(services));
+  api.route("/health", healthRouter(services));
   api.route("/public/products", publicProductsRouter(services));
   api.route("/shipping", shippingRouter(services));
   api.route("/stock-notifications", stockNotificationsRouter(services));
@@ -50,6 +54,8 @@ export function createApiApp(services: Services) {
   api.route("/superadmins", loginRouter(services, "superadmin"));
   api.route("/admins", loginRouter(services, "admin"));
   api.route("/auth", authRouter(services));
+  api.route("/admins/products", adminProductsRouter(services));
+  api.route("/orders", ordersRouter(services));
   api.route("/superadmins", accountsRouter(services, "superadmin"));
   api.route("/admins", accountsRouter(services, "admin"));
   api.route("/upload", uploadsRouter(services));

@@ -15,6 +15,9 @@ export type Access = "public" | "staff" | "superadmin" | "self";
  * matrix test fails when a route has no row here.
  */
 export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
+  // Operations
+  "GET /api/health": "public",
+
   // The shop
   "GET /api/public/products": "public",
   "GET /api/public/products/:idOrSlug": "public",
@@ -46,6 +49,18 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   "PATCH /api/superadmins/:id/toggle-status": "superadmin",
   "DELETE /api/admins/:id": "superadmin",
   "DELETE /api/superadmins/:id": "superadmin",
+
+  // Orders (both roles run the orders)
+  "GET /api/orders": "staff",
+  "GET /api/orders/export.csv": "staff",
+  "POST /api/orders/admin": "staff",
+  "GET /api/orders/:id": "staff",
+  "PUT /api/orders/:id/status": "staff",
+  "PUT /api/orders/:id/payment": "staff",
+  "PUT /api/orders/:id/date": "staff",
+  "POST /api/orders/:id/notes": "staff",
+  "DELETE /api/orders/:id": "staff",
+  "GET /api/admins/products": "staff",
 
   // Uploads and the audit log
   "POST /api/upload/image": "staff",

@@ -1,7 +1,8 @@
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { ZodError } from "zod";
-import { DomainError, type FieldError } from "../domain/errors.ts";
+import { DomainError, type FieldError, StoreBusyError } from "../domain/errors.ts";
+import { log } from "../services/log.ts";
 
 export interface ErrorBody {
   error: string;
@@ -20,6 +21,10 @@ export function zodFieldErrors(err: ZodError): FieldError[] {
 export function handleError(err: Error, c: Context) {
   if (err instanceof DomainError) {
     const body: ErrorBody = { error: err.code, message: err.message };
+    if (err instanceof StoreBusyError) {
+      log.warn("store busy: answered 503", { requestId: c.env?.requestId });
+      c.header("Retry-After", String(err.retryAfterS));
+    }
     if (err.errors?.length) body.errors = err.errors;
     return c.json(body, err.status);
   }
@@ -34,6 +39,10 @@ export function handleError(err: Error, c: Context) {
     const message = status === 413 ? "Request body is too large" : err.message || "Request failed";
     return c.json({ error: status === 413 ? "payload_too_large" : "http_error", message }, status);
   }
-  console.error(`API error on ${c.req.method} ${new URL(c.req.url).pathname}:`, err);
+  log.error("API error", {
+    requestId: c.env?.requestId,
+    method: c.req.method,
+    path: new URL(c.req.url).pathname,
+  }, err);
   return c.json({ error: "internal_error", message: "Something went wrong on our side." }, 500);
 }

@@ -48,3 +48,14 @@ export class UpstreamError extends DomainError {
     super(502, code, message);
   }
 }
+
+/**
+ * The store stayed busy (another process held its write lock) or kept conflicting past the
+ * retry bound: nothing was written, the request may be repeated after `retryAfterS` seconds.
+ */
+export class StoreBusyError extends DomainError {
+  readonly retryAfterS = 1;
+  constructor() {
+    super(503, "store_busy", "The shop is busy right now; please try again in a moment.");
+  }
+}

@@ -95,3 +95,51 @@ export function newOrderNotice(order: Order, shopEmail: string): MailMessage {
     ].join("\n"),
   };
 }
+
+/** The customer's news about a status staff set: shipped (with tracking), delivered, cancelled. */
+export function orderStatusMail(
+  order: Order,
+  site: { name: string; url: string },
+): MailMessage | null {
+  const hello = `Hello ${order.customer.firstName},`;
+  const sign = ["", `${site.name}`, site.url];
+  const ship = order.shipment;
+  switch (order.status) {
+    case "shipped":
+      return {
+        to: order.customer.email,
+        subject: `Your order ${order.orderNumber} has shipped`,
+        text: [
+          hello,
+          "",
+          `Your order ${order.orderNumber} is on its way.`,
+          ...(ship?.carrier ? [`Carrier: ${ship.carrier}`] : []),
+          ...(ship?.trackingNumber ? [`Tracking number: ${ship.trackingNumber}`] : []),
+          "",
+          ...lines(order),
+          "",
+          "Shipping to:",
+          ...address(order),
+          ...sign,
+        ].join("\n"),
+      };
+    case "delivered":
+      return {
+        to: order.customer.email,
+        subject: `Your order ${order.orderNumber} has been delivered`,
+        text: [hello, "", `Your order ${order.orderNumber} has been delivered.`, ...sign].join(
+          "\n",
+        ),
+      };
+    case "cancelled":
+      return {
+        to: order.customer.email,
+        subject: `Your order ${order.orderNumber} has been cancelled`,
+        text: [hello, "", `Your order ${order.orderNumber} has been cancelled.`, ...sign].join(
+          "\n",
+        ),
+      };
+    default:
+      return null;
+  }
+}

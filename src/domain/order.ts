@@ -9,7 +9,11 @@ export const ORDER_STATUSES = [
   "delivered",
   "cancelled",
 ] as const;
+/** The payment statuses staff may pick (spec); `refunded` is set by a refund only. */
 export const PAYMENT_STATUSES = ["pending", "paid", "failed"] as const;
+export const STORED_PAYMENT_STATUSES = [...PAYMENT_STATUSES, "refunded"] as const;
+export type OrderStatus = typeof ORDER_STATUSES[number];
+export type PaymentStatus = typeof STORED_PAYMENT_STATUSES[number];
 export const PAYMENT_METHODS = ["online", "delivery"] as const;
 
 export const customerSchema = z.object({
@@ -53,7 +57,7 @@ export const orderSchema = z.object({
   ...pricedOrderShape,
   currency: z.literal("EUR"),
   paymentMethod: z.enum(PAYMENT_METHODS),
-  paymentStatus: z.enum(PAYMENT_STATUSES),
+  paymentStatus: z.enum(STORED_PAYMENT_STATUSES),
   status: z.enum(ORDER_STATUSES),
   shippingCountry: z.string(),
   shippingFeeDetails: z.object({
@@ -64,11 +68,31 @@ export const orderSchema = z.object({
   paymentIntentId: z.string().optional(),
   /** Paid, but the stock was gone when the payment completed: staff must refund. */
   needsRefund: z.boolean().optional(),
+  /**
+   * Whether the order's units are out of the stock now; absent on older orders, where it means
+   * "unless the order was paid without stock". Cancelling gives them back exactly once.
+   */
+  stockHeld: z.boolean().optional(),
+  /** Staff's internal notes, oldest first. */
+  notes: z.array(z.object({ at: z.string(), author: z.string(), text: z.string().max(2000) }))
+    .max(200).optional(),
+  shipment: z.object({
+    carrier: z.string().max(100),
+    trackingNumber: z.string().max(100),
+  }).optional(),
+  refund: z.object({ at: z.string(), amountCents: z.number().int().min(0), id: z.string() })
+    .optional(),
+  /** Recorded by staff on manual orders (the public checkout does not ask). */
+  gender: z.string().max(30).optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
 export type Order = z.infer<typeof orderSchema>;
 export type NewOrder = Omit<Order, "schemaVersion" | "id" | "orderNumber" | "updatedAt">;
+
+/** Whether the order's units are currently taken out of the stock. */
+export const holdsStock = (o: Pick<Order, "stockHeld" | "needsRefund">) =>
+  o.stockHeld ?? !o.needsRefund;
 
 /** "ORD-000042" */
 export function formatOrderNumber(n: number): string {
@@ -108,3 +132,17 @@ export function toPublicOrder(o: Order) {
     ...(o.needsRefund ? { needsRefund: true } : {}),
   };
 }
+
+/** What staff see of an order: the public shape plus its internal fields. */
+export function toAdminOrder(o: Order) {
+  return {
+    ...toPublicOrder(o),
+    paymentIntentId: o.paymentIntentId ?? null,
+    stockHeld: holdsStock(o),
+    shipment: o.shipment ?? null,
+    refund: o.refund ? { at: o.refund.at, amount: fromCents(o.refund.amountCents) } : null,
+    notes: o.notes ?? [],
+    updatedAt: o.updatedAt,
+  };
+}
+export type AdminOrder = ReturnType<typeof toAdminOrder>;

@@ -1,4 +1,7 @@
 import { createApiApp } from "../api/app.ts";
+import type { ApiEnv } from "../api/middleware/rate-limit.ts";
+import { newId } from "../domain/ids.ts";
+import { log } from "../services/log.ts";
 import type { Services } from "../services/container.ts";
 import { createPageCache } from "./page-cache.ts";
 import { isHttps, withSecurityHeaders } from "./security-headers.ts";
@@ -30,15 +33,9 @@ export function createFrontDoor(
 
   const { trustProxy } = services.config;
 
-  /** `remoteAddress` is the peer's address as Deno.serve saw it. */
-  return async function handle(req: Request, remoteAddress?: string): Promise<Response> {
-    const url = new URL(req.url);
+  async function route(req: Request, url: URL, env: ApiEnv["Bindings"]): Promise<Response> {
     const https = isHttps(req, url);
     if (url.pathname.startsWith("/api/") || url.pathname === "/api") {
-      const forwarded = trustProxy
-        ? req.headers.get("X-Forwarded-For")?.split(",")[0]?.trim()
-        : undefined;
-      const env = { clientAddress: forwarded || remoteAddress };
       return withSecurityHeaders(await api.fetch(req, env), https);
     }
     if (url.pathname.startsWith(UPLOAD_PREFIX)) {
@@ -54,5 +51,51 @@ export function createFrontDoor(
       https,
       async () => withSecurityHeaders(await render(req, locals), https),
     );
+  }
+
+  /**
+   * `remoteAddress` is the peer's address as Deno.serve saw it. Every request gets an id, sent
+   * back as X-Request-Id and written in its one log line (and in any error line it causes).
+   */
+  return async function handle(req: Request, remoteAddress?: string): Promise<Response> {
+    const started = performance.now();
+    const url = new URL(req.url);
+    const forwarded = trustProxy
+      ? req.headers.get("X-Forwarded-For")?.split(",")[0]?.trim()
+      : undefined;
+    const env = { clientAddress: forwarded || remoteAddress, requestId: newId() };
+    let res: Response;
+    try {
+      res = await route(req, url, env);
+    } catch (err) {
+      log.error("request failed", { requestId: env.requestId, path: url.pathname }, err);
+      res = new Response("Internal Server Error", { status: 500 });
+    }
+    res = withHeader(res, REQUEST_ID_HEADER, env.requestId);
+    if (log.enabled("info")) {
+      log.info("request", {
+        requestId: env.requestId,
+        method: req.method,
+        path: url.pathname,
+        status: res.status,
+        durationMs: Math.round((performance.now() - started) * 10) / 10,
+        client: env.clientAddress,
+      });
+    }
+    return res;
   };
+}
+
+export const REQUEST_ID_HEADER = "X-Request-Id";
+
+/** Sets a header; a response with immutable headers (a redirect, a fetch) is copied first. */
+function withHeader(res: Response, name: string, value: string): Response {
+  try {
+    res.headers.set(name, value);
+    return res;
+  } catch {
+    const copy = new Response(res.body, res);
+    copy.headers.set(name, value);
+    return copy;
+  }
 }

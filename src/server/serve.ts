@@ -1,5 +1,6 @@
 import { type Config, loadConfig } from "../services/config.ts";
 import { createServices } from "../services/container.ts";
+import { log } from "../services/log.ts";
 import { stripeKeyProblem } from "../services/payments/key-policy.ts";
 import { seedIfEmpty } from "../services/seed.ts";
 import { openKv } from "../store/kv.ts";
@@ -8,14 +9,17 @@ import { builtOrigin, siteOriginProblem } from "./site-origin.ts";
 import { loadStaticAssets } from "./static.ts";
 
 /**
- * Starts the whole site: opens KV, seeds an empty one, loads built files, serves on PORT, and
- * on SIGINT/SIGTERM lets in-flight requests finish, then closes KV.
+ * Starts the whole site: opens KV, seeds an empty one, loads built files, starts the background
+ * jobs (mail delivery, checkout sweep), serves on PORT. On SIGINT/SIGTERM: stops accepting,
+ * lets in-flight requests finish, stops each job at its next safe point (what is left stays in
+ * KV for the next start), then closes KV.
  */
 export async function startServer(
   render: RenderPage,
   clientDir: URL,
   config: Config = loadConfig(),
 ) {
+  log.setLevel(config.logLevel);
   const keyProblem = stripeKeyProblem(config);
   if (keyProblem) throw new Error(`Refusing to start: ${keyProblem}`);
   const assets = await loadStaticAssets(clientDir);
@@ -24,6 +28,7 @@ export async function startServer(
   const kv = await openKv(config.kvPath);
   const services = createServices(kv, config);
   await seedIfEmpty(services);
+  await services.orders.ensureIndexes();
   const handle = createFrontDoor(services, assets, render);
   services.mailer.start();
   services.mailer.wake();
@@ -34,22 +39,22 @@ export async function startServer(
     port: config.port,
     hostname: Deno.env.get("HOST") ?? "0.0.0.0",
     signal: controller.signal,
-    onListen: ({ port }) => console.log(`Listening on http://localhost:${port}`),
+    onListen: ({ port }) => log.info(`Listening on http://localhost:${port}`, { port }),
   }, (req, info) => handle(req, (info.remoteAddr as Deno.NetAddr).hostname));
 
   let stopping = false;
-  const stop = async () => {
+  const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    console.log("Shutting down: finishing in-flight requests");
+    log.info("Shutting down: finishing in-flight requests", { signal });
     controller.abort();
     await server.finished;
-    services.checkout.stop();
-    await services.mailer.stop();
+    await Promise.all([services.checkout.stop(), services.mailer.stop()]);
     kv.close();
+    log.info("Stopped");
     Deno.exit(0);
   };
-  Deno.addSignalListener("SIGINT", stop);
-  Deno.addSignalListener("SIGTERM", stop);
+  Deno.addSignalListener("SIGINT", () => stop("SIGINT"));
+  Deno.addSignalListener("SIGTERM", () => stop("SIGTERM"));
   return server;
 }

@@ -2,9 +2,6 @@ import { type PublicProduct, toPublicProduct } from "../domain/product.ts";
 import type { ProductStore } from "../store/products.ts";
 import type { ReservationStore } from "../store/reservations.ts";
 
-/** How long this instance trusts its cached catalogue before re-reading the version key. */
-const RECHECK_MS = 1000;
-
 export type Catalog = ReturnType<typeof createCatalog>;
 
 /**
@@ -15,8 +12,9 @@ export const PAGE_CACHE_HEADER = "X-Page-Cache";
 
 /**
  * The public catalogue (active products), cached in memory with its JSON. Every product write
- * changes the KV catalogue version; the cache is rebuilt when that version moves, checked at
- * most once a second, so N instances on one KV agree within a second. The stock shown is the
+ * changes the KV catalogue version; the cache is rebuilt when that version moves, read on every
+ * use (one small KV read), so N instances on one KV never serve a catalogue older than a write
+ * that already answered. The stock shown is the
  * available stock (stock minus unexpired reservations); since a reservation stops counting at
  * its expiry without any write, the cache also expires at the next hold's expiry.
  */
@@ -31,7 +29,6 @@ export function createCatalog(products: ProductStore, reservations: ReservationS
        * keyed on it must see a new value).
        */
       version: string | null;
-      checkedAt: number;
       validUntil: number;
       list: PublicProduct[];
       json: string;
@@ -40,10 +37,8 @@ export function createCatalog(products: ProductStore, reservations: ReservationS
 
   async function load() {
     const now = Date.now();
-    if (cache && now - cache.checkedAt < RECHECK_MS) return cache;
     const version = await products.version();
     if (cache && cache.kvVersion === version && version !== null && now < cache.validUntil) {
-      cache.checkedAt = now;
       return cache;
     }
     const held = await reservations.held(now);
@@ -53,7 +48,6 @@ export function createCatalog(products: ProductStore, reservations: ReservationS
     cache = {
       kvVersion: version,
       version: version === null ? null : `${version}.${now}`,
-      checkedAt: now,
       validUntil: held.nextExpiry,
       list,
       json: JSON.stringify(list),
@@ -71,7 +65,7 @@ export function createCatalog(products: ProductStore, reservations: ReservationS
     async bySlug(slug: string): Promise<PublicProduct | undefined> {
       return (await load()).list.find((p) => p.slug === slug);
     },
-    /** The catalogue version this instance serves (re-read from KV at most once a second). */
+    /** The catalogue version this instance serves (the KV version, read now). */
     async version(): Promise<string | null> {
       return (await load()).version;
     },

@@ -33,6 +33,7 @@ import {
   type PaymentProvider,
   ProviderError,
 } from "./payments/provider.ts";
+import { log } from "./log.ts";
 
 export interface CheckoutDeps {
   config: Config;
@@ -55,6 +56,8 @@ export type Checkout = ReturnType<typeof createCheckout>;
 export function createCheckout(deps: CheckoutDeps) {
   const { config, reservations, provider } = deps;
   let sweeper: ReturnType<typeof setInterval> | undefined;
+  let sweeping: Promise<unknown> | null = null;
+  let stopping = false;
 
   async function price(body: CreateIntentBody) {
     const data = body.orderData;
@@ -82,9 +85,12 @@ export function createCheckout(deps: CheckoutDeps) {
     // wrong: the order is still recorded (money was taken) and flagged for staff.
     const amountWrong = pi.amountCents !== r.totalCents || pi.currency !== "eur";
     if (amountWrong) {
-      console.error(
-        `checkout: intent ${pi.id} paid ${pi.amountCents} ${pi.currency}, expected ${r.totalCents} eur`,
-      );
+      log.error("checkout: paid amount differs from the reservation", {
+        paymentIntentId: pi.id,
+        paidCents: pi.amountCents,
+        paidCurrency: pi.currency,
+        expectedCents: r.totalCents,
+      });
     }
     return {
       customer: r.customer,
@@ -129,10 +135,41 @@ export function createCheckout(deps: CheckoutDeps) {
     if (result.kind === "created") {
       deps.mailer.wake(subjects);
       if (result.order.needsRefund) {
-        console.warn(`checkout: order ${result.order.orderNumber} paid without stock: refund due`);
+        log.warn("checkout: order paid without stock, refund due", {
+          orderNumber: result.order.orderNumber,
+        });
       }
     }
     return result;
+  }
+
+  /**
+   * Completes every active reservation whose payment succeeded with no confirm call to turn it
+   * into an order (the buyer's tab closed, the server died before answering, the webhook was
+   * lost), then releases the expired ones. Checks `stopping` between reservations: each one is
+   * handled in its own commit, so stopping there is safe and the next sweep resumes.
+   */
+  async function sweep(): Promise<{ completed: number; released: number }> {
+    let completed = 0;
+    for await (const r of reservations.active()) {
+      if (stopping) return { completed, released: 0 };
+      if (!r.paymentIntentId) continue;
+      let intent: PaymentIntentView | null;
+      try {
+        intent = await provider.retrieveIntent(r.paymentIntentId);
+      } catch (err) {
+        // The provider is down: the next sweep asks again (releasing meanwhile is safe, a
+        // completion takes a released reservation's stock back when it is still free).
+        log.warn("checkout sweep: payment provider failed", {
+          paymentIntentId: r.paymentIntentId,
+        }, err);
+        continue;
+      }
+      if (intent?.status !== "succeeded") continue;
+      if ((await complete(intent)).kind === "created") completed++;
+    }
+    if (stopping) return { completed, released: 0 };
+    return { completed, released: await reservations.releaseExpired() };
   }
 
   return {
@@ -170,7 +207,7 @@ export function createCheckout(deps: CheckoutDeps) {
       } catch (err) {
         await reservations.release(reservation.id);
         if (err instanceof ProviderError) {
-          console.error(`checkout: ${err.message}`);
+          log.error("checkout: payment provider failed", {}, err);
           throw new UpstreamError(
             "payment_provider_error",
             "The payment service is unavailable; please try again.",
@@ -205,7 +242,7 @@ export function createCheckout(deps: CheckoutDeps) {
       try {
         intent = await provider.retrieveIntent(paymentIntentId);
       } catch (err) {
-        console.error(`checkout: ${err instanceof Error ? err.message : err}`);
+        log.error("checkout: payment provider failed", { paymentIntentId }, err);
         throw new UpstreamError(
           "payment_provider_error",
           "The payment service is unavailable; please try again.",
@@ -239,7 +276,7 @@ export function createCheckout(deps: CheckoutDeps) {
       if (event.type === "payment_intent.succeeded" && pi && pi.status === "succeeded") {
         const result = await complete(pi, event.id);
         if (result.kind === "unknown") {
-          console.warn(`webhook: ${pi.id} is not one of our checkouts`);
+          log.warn("webhook: not one of our checkouts", { paymentIntentId: pi.id });
         }
         return { received: true, result: result.kind };
       }
@@ -254,19 +291,33 @@ export function createCheckout(deps: CheckoutDeps) {
       return { received: true, result: "ignored" };
     },
 
-    /** Tidy-up of expired reservations (they stopped counting already). */
-    sweep: () => reservations.releaseExpired(),
+    sweep,
 
+    /** Sweeps now (what a restart missed), then every `intervalMs`; one sweep at a time. */
     startSweeps(intervalMs = 60_000) {
       if (sweeper !== undefined) return;
-      sweeper = setInterval(() => {
-        reservations.releaseExpired().catch((err) => console.error("checkout: sweep failed", err));
-      }, intervalMs);
+      stopping = false;
+      const tick = () => {
+        if (sweeping || stopping) return;
+        const started = performance.now();
+        sweeping = sweep()
+          .then((counts) => {
+            const durationMs = Math.round(performance.now() - started);
+            log.info("job done", { job: "checkout-sweep", ...counts, durationMs });
+          })
+          .catch((err) => log.error("job failed", { job: "checkout-sweep" }, err))
+          .finally(() => sweeping = null);
+      };
+      sweeper = setInterval(tick, intervalMs);
+      tick();
     },
 
-    stop() {
+    /** Stops the sweeps: a running one ends after the reservation it is on. */
+    async stop() {
+      stopping = true;
       if (sweeper !== undefined) clearInterval(sweeper);
       sweeper = undefined;
+      await sweeping;
     },
   };
 }

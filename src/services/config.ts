@@ -1,3 +1,16 @@
+import { LOG_LEVELS, type LogLevel } from "./log.ts";
+
+import { DEFAULT_SHOP_TIMEZONE } from "../domain/shop-time.ts";
+
+function validTimeZone(zone: string): string {
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: zone });
+    return zone;
+  } catch {
+    throw new Error(`Invalid SHOP_TIMEZONE: ${zone}`);
+  }
+}
+
 /** The product and framework name when SITE_NAME is not set. */
 export const DEFAULT_SITE_NAME = "Vectra";
 
@@ -24,8 +37,12 @@ export interface Config {
   adminPassword?: string;
   /** Take the client address from X-Forwarded-For (only behind a proxy that sets it). */
   trustProxy: boolean;
+  /** The least severe log lines written (LOG_LEVEL: debug, info, warn, error). */
+  logLevel: LogLevel;
   /** ISO codes left out of every country list (the spec excludes Israel). */
   excludedCountries: string[];
+  /** The shop's days (order filters, analytics) are those of this IANA time zone. */
+  shopTimeZone: string;
 }
 
 export function loadConfig(env: Record<string, string | undefined> = Deno.env.toObject()): Config {
@@ -36,6 +53,10 @@ export function loadConfig(env: Record<string, string | undefined> = Deno.env.to
   const port = Number(get("PORT") ?? 8000);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     throw new Error(`Invalid PORT: ${env.PORT}`);
+  }
+  const logLevel = (get("LOG_LEVEL") ?? "info").toLowerCase() as LogLevel;
+  if (!LOG_LEVELS.includes(logLevel)) {
+    throw new Error(`Invalid LOG_LEVEL: ${env.LOG_LEVEL} (one of ${LOG_LEVELS.join(", ")})`);
   }
   const siteUrl = (get("PUBLIC_SITE_URL") ?? `http://localhost:${port}`).replace(/\/+$/, "");
   return {
@@ -57,6 +78,8 @@ export function loadConfig(env: Record<string, string | undefined> = Deno.env.to
     adminEmail: get("ADMIN_EMAIL") ?? "admin@localhost",
     adminPassword: get("ADMIN_PASSWORD"),
     trustProxy: get("TRUST_PROXY") === "true",
+    logLevel,
+    shopTimeZone: validTimeZone(get("SHOP_TIMEZONE") ?? DEFAULT_SHOP_TIMEZONE),
     excludedCountries: (get("EXCLUDED_COUNTRIES") ?? "IL").split(",").map((c) =>
       c.trim().toUpperCase()
     )

@@ -9,6 +9,7 @@ import { createRateLimitStore } from "../store/rate-limits.ts";
 import { createReservationStore } from "../store/reservations.ts";
 import { createSandboxIntentStore } from "../store/sandbox-intents.ts";
 import { createShippingFeeStore } from "../store/shipping-fees.ts";
+import { createStockMoves } from "../store/stock.ts";
 import { createStockNotificationStore } from "../store/stock-notifications.ts";
 import { createSubscriberStore } from "../store/subscribers.ts";
 import { createAdminAccounts } from "./admin-accounts.ts";
@@ -21,7 +22,9 @@ import { createSmtpTransport, type MailTransport } from "./mail/transport.ts";
 import { createSandboxProvider } from "./payments/sandbox.ts";
 import { createStripeProvider } from "./payments/stripe.ts";
 import { createDemoDesk } from "./demo-desk.ts";
+import { createHealth } from "./health.ts";
 import { createNewsletter } from "./newsletter.ts";
+import { createOrderDesk } from "./order-desk.ts";
 import { createUnsubscribeTokens } from "./unsubscribe.ts";
 import { createUploads } from "./uploads.ts";
 
@@ -51,6 +54,7 @@ export function createServices(
   const admins = createAdminStore(kv);
   const rateLimits = createRateLimitStore(kv);
   const blobs = createBlobStore(kv);
+  const audit = createAuditStore(kv);
   return {
     kv,
     config,
@@ -76,7 +80,18 @@ export function createServices(
     admins,
     adminAuth: createAdminAuth({ kv, admins, rateLimits, jwtSecret: config.jwtSecret }),
     adminAccounts: createAdminAccounts(admins),
-    audit: createAuditStore(kv),
+    audit,
+    orderDesk: createOrderDesk({
+      orders,
+      products,
+      shippingFees,
+      stock: createStockMoves(kv),
+      outbox,
+      mailer,
+      audit,
+      site: { name: config.siteName, url: config.siteUrl },
+      timeZone: config.shopTimeZone,
+    }),
     rateLimits,
     blobs,
     uploads: createUploads(blobs),
@@ -87,6 +102,7 @@ export function createServices(
       createUnsubscribeTokens(kv, config.jwtSecret),
       config.siteUrl,
     ),
+    health: createHealth(kv),
     demoDesk: createDemoDesk(kv, { demoRequests, outbox, mailer, shopEmail: config.shopEmail }),
   };
 }

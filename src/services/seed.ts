@@ -2,6 +2,7 @@ import type { ProductInput } from "../domain/product.ts";
 import type { ShippingFeeInput } from "../domain/shipping-fee.ts";
 import type { Services } from "./container.ts";
 import { hashPassword, randomPassword } from "./passwords.ts";
+import { log } from "./log.ts";
 
 const SEEDED_KEY = ["meta", "seeded_at"];
 
@@ -123,7 +124,10 @@ export const DEMO_SHIPPING_FEES: ShippingFeeInput[] = [
  * Fills an empty KV with the demo catalogue, shipping fees and a first superadmin. Runs once:
  * a marker records it, and nothing is ever written over existing data.
  */
-export async function seedIfEmpty(services: Services, log: (line: string) => void = console.log) {
+export async function seedIfEmpty(
+  services: Services,
+  say: (line: string) => void = (line) => log.warn(line),
+) {
   const { kv, config } = services;
   const marker = await kv.get(SEEDED_KEY);
   if (marker.value) return false;
@@ -144,10 +148,10 @@ export async function seedIfEmpty(services: Services, log: (line: string) => voi
       passwordHash: await hashPassword(password),
       role: "superadmin",
     });
-    if (config.adminPassword) log(`First superadmin created: ${config.adminEmail}`);
+    if (config.adminPassword) say(`First superadmin created: ${config.adminEmail}`);
     else {
-      log(`First superadmin created: ${config.adminEmail} with password ${password}`);
-      log("This password is shown only once. Set ADMIN_PASSWORD to choose your own.");
+      say(`First superadmin created: ${config.adminEmail} with password ${password}`);
+      say("This password is shown only once. Set ADMIN_PASSWORD to choose your own.");
     }
   }
   return true;

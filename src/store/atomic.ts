@@ -1,3 +1,5 @@
+import { StoreBusyError } from "../domain/errors.ts";
+
 /** How many times an optimistic (versionstamp-checked) write is retried on conflict. */
 const MAX_ATTEMPTS = 50;
 
@@ -9,7 +11,8 @@ export const conflict: Attempt<never> = { ok: false };
 
 /**
  * Runs `attempt` until it commits. `attempt` reads, builds one atomic operation and returns
- * `commit()`'s result (or a value of its own when it decided not to write).
+ * `commit()`'s result (or a value of its own when it decided not to write). A busy store is
+ * retried below this, in the KV itself (store/kv.ts).
  */
 export async function retryOnConflict<T>(
   attempt: () => Promise<Attempt<T>>,
@@ -20,7 +23,8 @@ export async function retryOnConflict<T>(
     // Back off a little, with jitter, so concurrent writers do not collide in lockstep.
     await new Promise((r) => setTimeout(r, Math.random() * Math.min(2 ** i, 50)));
   }
-  throw new Error("KV write kept conflicting; gave up");
+  // A transient state (a crowd on one value): the client may repeat the request.
+  throw new StoreBusyError();
 }
 
 /** Lists every value under a prefix. */

@@ -1,8 +1,97 @@
+import { StoreBusyError } from "../domain/errors.ts";
+
+/** How many times an operation the store refused as busy is tried (about 2.5 s in all). */
+const BUSY_ATTEMPTS = 10;
+
+/**
+ * SQLite's answer when another process holds the file's write lock (two instances on one KV
+ * file). Nothing was read or written: the operation may simply be repeated.
+ */
+export function isStoreBusy(err: unknown): boolean {
+  return err instanceof Error && /database is (locked|busy)|SQLITE_BUSY/i.test(err.message);
+}
+
+/** Jittered exponential backoff: concurrent processes do not retry in lockstep. */
+const backoff = (attempt: number) =>
+  new Promise((r) => setTimeout(r, Math.random() * Math.min(5 * 2 ** attempt, 500)));
+
+/** Runs `op`, repeating it while the store is busy; past the bound, a 503 StoreBusyError. */
+export async function whileBusy<T>(op: () => Promise<T>): Promise<T> {
+  for (let attempt = 0;; attempt++) {
+    try {
+      return await op();
+    } catch (err) {
+      if (!isStoreBusy(err)) throw err;
+      if (attempt + 1 >= BUSY_ATTEMPTS) throw new StoreBusyError();
+      await backoff(attempt);
+    }
+  }
+}
+
+/** `kv.list`, resumed from the last entry it gave when the store was busy. */
+async function* listWhileBusy<T>(
+  kv: Deno.Kv,
+  selector: Deno.KvListSelector,
+  options: Deno.KvListOptions = {},
+): AsyncGenerator<Deno.KvEntry<T>> {
+  let cursor = options.cursor;
+  let left = options.limit;
+  for (let attempt = 0;; attempt++) {
+    const iter = kv.list<T>(selector, { ...options, cursor, limit: left });
+    try {
+      for await (const entry of iter) {
+        cursor = iter.cursor;
+        if (left !== undefined) left--;
+        yield entry;
+      }
+      return;
+    } catch (err) {
+      if (!isStoreBusy(err)) throw err;
+      if (attempt + 1 >= BUSY_ATTEMPTS) throw new StoreBusyError();
+      await backoff(attempt);
+    }
+  }
+}
+
+/**
+ * The KV every module uses, with a busy store treated as a transient conflict: each read,
+ * write, list and atomic commit is repeated with jittered backoff (a failed commit wrote
+ * nothing), so several processes can share one SQLite file. Checked commits keep their
+ * meaning: a retried commit still fails on a versionstamp that moved.
+ */
+export function busyTolerant(kv: Deno.Kv): Deno.Kv {
+  return new Proxy(kv, {
+    get(target, prop) {
+      const value = Reflect.get(target, prop, target);
+      if (typeof value !== "function") return value;
+      switch (prop) {
+        case "get":
+        case "getMany":
+        case "set":
+        case "delete":
+          return (...args: unknown[]) => whileBusy(() => value.apply(target, args));
+        case "list":
+          return (selector: Deno.KvListSelector, options?: Deno.KvListOptions) =>
+            listWhileBusy(target, selector, options);
+        case "atomic":
+          return () => {
+            const op = target.atomic();
+            const commit = op.commit.bind(op);
+            op.commit = () => whileBusy(commit);
+            return op;
+          };
+        default:
+          return value.bind(target);
+      }
+    },
+  });
+}
+
 /** Opens the one KV of this process: a file path, ":memory:" or a KV Connect URL. */
 export async function openKv(path = Deno.env.get("KV_PATH") ?? "./data/shop.kv"): Promise<Deno.Kv> {
   if (path !== ":memory:" && !/^https?:\/\//.test(path)) {
     const dir = path.includes("/") ? path.slice(0, path.lastIndexOf("/")) : ".";
     await Deno.mkdir(dir || "/", { recursive: true });
   }
-  return await Deno.openKv(path);
+  return busyTolerant(await Deno.openKv(path));
 }

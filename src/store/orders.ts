@@ -1,6 +1,7 @@
-import { ConflictError, NotFoundError } from "../domain/errors.ts";
+import { ConflictError, NotFoundError, ValidationError } from "../domain/errors.ts";
 import { newId } from "../domain/ids.ts";
 import { formatOrderNumber, type NewOrder, type Order, orderSchema } from "../domain/order.ts";
+import { matchesQuery, type OrderQuery, searchTokens } from "../domain/order-query.ts";
 import { conflict, done, nowIso, retryOnConflict } from "./atomic.ts";
 
 const orderKey = (id: string) => ["order", id] as const;
@@ -8,6 +9,59 @@ const timeKey = (o: Pick<Order, "createdAt" | "id">) =>
   ["order_by_time", Date.parse(o.createdAt), o.id] as const;
 const paymentKey = (paymentIntentId: string) => ["order_by_payment", paymentIntentId] as const;
 const COUNTER_KEY = ["counter", "order_number"] as const;
+/** Bumped when the list indexes change shape: orders written before are re-indexed once. */
+const INDEX_VERSION = 1;
+const INDEX_VERSION_KEY = ["meta", "order_index_version"] as const;
+
+/**
+ * The list indexes of an order, each `[index, ...value, createdAtMs, id] -> id`, so every list
+ * (newest first, by status, by payment status, needing a refund, by search word) is a range
+ * read of one index, never a scan of the orders.
+ */
+function indexKeys(o: Order): Deno.KvKey[] {
+  const ms = Date.parse(o.createdAt);
+  const keys: Deno.KvKey[] = [
+    timeKey(o),
+    ["order_by_status", o.status, ms, o.id],
+    ["order_by_pay", o.paymentStatus, ms, o.id],
+    ...searchTokens(o).map((t) => ["order_search", t, ms, o.id]),
+  ];
+  if (o.needsRefund) keys.push(["order_by_refund", ms, o.id]);
+  return keys;
+}
+
+const keyText = (k: Deno.KvKey) => JSON.stringify(k);
+
+/** Moves an order's index entries from `before` to `after` inside `op`. */
+function reindex(op: Deno.AtomicOperation, before: Order | null, after: Order | null) {
+  const old = new Map((before ? indexKeys(before) : []).map((k) => [keyText(k), k]));
+  const next = after ? indexKeys(after) : [];
+  for (const k of next) {
+    if (!old.delete(keyText(k))) op.set(k, after!.id);
+  }
+  for (const k of old.values()) op.delete(k);
+}
+
+/** The most searched orders a text search considers (a narrower term finds fewer). */
+const MAX_SEARCH_HITS = 2000;
+/** Index entries one page may read past before it answers with what it found. */
+const MAX_SCANNED = 5000;
+
+/**
+ * Extra writes for an order's commit: stock, mail, an audit entry. Called with the order
+ * before and after the change; it may read and add checks.
+ */
+export type OrderCommitExtra = (
+  op: Deno.AtomicOperation,
+  before: Order | null,
+  after: Order | null,
+) => Promise<void> | void;
+
+export interface OrderPage {
+  orders: Order[];
+  /** Pass back as `cursor` for the next page; null on the last one. */
+  nextCursor: string | null;
+}
 
 export type OrderStore = ReturnType<typeof createOrderStore>;
 
@@ -24,6 +78,7 @@ export type OrderWriteHook = (
 
 export function createOrderStore(kv: Deno.Kv, hooks: readonly OrderWriteHook[] = []) {
   async function runHooks(op: Deno.AtomicOperation, before: Order | null, after: Order | null) {
+    reindex(op, before, after);
     for (const hook of hooks) await hook(op, before, after);
   }
 
@@ -54,8 +109,7 @@ export function createOrderStore(kv: Deno.Kv, hooks: readonly OrderWriteHook[] =
     // Returns nothing: an AtomicOperation cannot be a promise's value (Deno guards its `then`).
     const apply = async (op: Deno.AtomicOperation): Promise<void> => {
       op.check(counter).set(COUNTER_KEY, number)
-        .set(orderKey(order.id), order)
-        .set(timeKey(order), order.id);
+        .set(orderKey(order.id), order);
       if (order.paymentIntentId) {
         op.check({ key: paymentKey(order.paymentIntentId), versionstamp: null })
           .set(paymentKey(order.paymentIntentId), order.id);
@@ -65,26 +119,127 @@ export function createOrderStore(kv: Deno.Kv, hooks: readonly OrderWriteHook[] =
     return { order, apply };
   }
 
-  async function update(id: string, change: (o: Order) => Order): Promise<Order> {
+  /**
+   * Changes an order in one checked commit with its indexes, hooks and `extra` writes;
+   * `change` may throw to refuse (nothing is written then).
+   */
+  async function update(
+    id: string,
+    change: (o: Order) => Order,
+    extra?: OrderCommitExtra,
+  ): Promise<Order> {
     return await retryOnConflict(async () => {
       const entry = await kv.get(orderKey(id));
       if (!entry.value) throw new NotFoundError("Order not found");
       const current = parse(entry.value);
       const next = orderSchema.parse({ ...change(current), updatedAt: nowIso() });
       const op = kv.atomic().check(entry).set(orderKey(id), next);
-      if (next.createdAt !== current.createdAt) {
-        op.delete(timeKey(current)).set(timeKey(next), id);
-      }
       await runHooks(op, current, next);
+      await extra?.(op, current, next);
       const res = await op.commit();
       return res.ok ? done(next) : conflict;
     });
+  }
+
+  /** One page of orders, newest first, from the index that fits the query best. */
+  async function query(q: OrderQuery, range: { from: number; to: number }): Promise<OrderPage> {
+    if (q.q) return await search(q, range);
+    const prefix: Deno.KvKey = q.status
+      ? ["order_by_status", q.status]
+      : q.paymentStatus
+      ? ["order_by_pay", q.paymentStatus]
+      : q.needsRefund
+      ? ["order_by_refund"]
+      : ["order_by_time"];
+    const iter = kv.list<string>(
+      { start: [...prefix, range.from], end: [...prefix, range.to] },
+      { reverse: true, cursor: q.cursor || undefined, batchSize: q.limit + 1 },
+    );
+    const orders: Order[] = [];
+    let scanned = 0;
+    let more = false;
+    try {
+      for await (const e of iter) {
+        const order = await get(e.value);
+        if (order && matchesQuery(order, q, range)) orders.push(order);
+        if (orders.length >= q.limit || ++scanned >= MAX_SCANNED) {
+          more = true;
+          break;
+        }
+      }
+    } catch (err) {
+      // KV refuses a cursor that is not one of its own.
+      if (err instanceof TypeError && q.cursor) throw new ValidationError("Invalid cursor");
+      throw err;
+    }
+    // The iterator's cursor points past the last entry read; at the end there is no next page.
+    if (more) {
+      const next = await kv.list({ start: [...prefix, range.from], end: [...prefix, range.to] }, {
+        reverse: true,
+        cursor: iter.cursor,
+        limit: 1,
+      }).next();
+      if (next.done) more = false;
+    }
+    return { orders, nextCursor: more ? iter.cursor : null };
+  }
+
+  /** Orders whose number, email or name starts with the term (a range of the word index). */
+  async function search(q: OrderQuery, range: { from: number; to: number }): Promise<OrderPage> {
+    const term = q.q!.toLowerCase();
+    const ids = new Map<string, number>();
+    const iter = kv.list<string>({
+      start: ["order_search", term],
+      end: ["order_search", `${term}\uffff`],
+    }, { limit: MAX_SEARCH_HITS });
+    for await (const e of iter) ids.set(e.value, Number(e.key[2]));
+    const sorted = [...ids].filter(([, ms]) => ms >= range.from && ms < range.to)
+      .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? 1 : -1));
+    const offset = Number(q.cursor?.startsWith("s") ? q.cursor.slice(1) : 0) || 0;
+    const orders: Order[] = [];
+    let at = offset;
+    for (; at < sorted.length && orders.length < q.limit; at++) {
+      const order = await get(sorted[at][0]);
+      if (order && matchesQuery(order, q, range)) orders.push(order);
+    }
+    return { orders, nextCursor: at < sorted.length ? `s${at}` : null };
   }
 
   return {
     get,
     prepare,
     update,
+    query,
+
+    /** Writes the list indexes of orders stored before they existed; runs once per version. */
+    async ensureIndexes(): Promise<number> {
+      const marker = await kv.get<number>(INDEX_VERSION_KEY);
+      if ((marker.value ?? 0) >= INDEX_VERSION) return 0;
+      let n = 0;
+      for await (const e of kv.list({ prefix: ["order"] })) {
+        const order = parse(e.value);
+        const op = kv.atomic();
+        for (const k of indexKeys(order)) op.set(k, order.id);
+        await op.commit();
+        n++;
+      }
+      await kv.set(INDEX_VERSION_KEY, INDEX_VERSION);
+      return n;
+    },
+
+    /**
+     * A new order (staff's manual orders) with its `extra` writes (stock, audit) in the same
+     * commit; retried from scratch when anything it read moved.
+     */
+    async createWith(data: NewOrder, extra?: OrderCommitExtra): Promise<Order> {
+      return await retryOnConflict(async () => {
+        const { order, apply } = await prepare(data);
+        const op = kv.atomic();
+        await apply(op);
+        await extra?.(op, null, order);
+        return (await op.commit()).ok ? done(order) : conflict;
+      });
+    },
 
     async create(data: NewOrder): Promise<Order> {
       return await retryOnConflict(async () => {
@@ -115,16 +270,17 @@ export function createOrderStore(kv: Deno.Kv, hooks: readonly OrderWriteHook[] =
       return orders;
     },
 
-    async remove(id: string): Promise<void> {
-      await retryOnConflict(async () => {
+    async remove(id: string, extra?: OrderCommitExtra): Promise<Order> {
+      return await retryOnConflict(async () => {
         const entry = await kv.get(orderKey(id));
         if (!entry.value) throw new NotFoundError("Order not found");
         const order = parse(entry.value);
-        const op = kv.atomic().check(entry).delete(orderKey(id)).delete(timeKey(order));
+        const op = kv.atomic().check(entry).delete(orderKey(id));
         if (order.paymentIntentId) op.delete(paymentKey(order.paymentIntentId));
         await runHooks(op, order, null);
+        await extra?.(op, order, null);
         const res = await op.commit();
-        return res.ok ? done(undefined) : conflict;
+        return res.ok ? done(order) : conflict;
       });
     },
   };

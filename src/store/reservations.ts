@@ -297,6 +297,14 @@ export function createReservationStore(kv: Deno.Kv, orders: OrderStore) {
       return released;
     },
 
+    /** Every reservation still active (expired ones included until released), oldest expiry first. */
+    async *active(): AsyncGenerator<Reservation> {
+      for await (const e of kv.list<boolean>({ prefix: ["reservation_expiry"] })) {
+        const r = await get(String(e.key[2]));
+        if (r?.status === "active") yield r;
+      }
+    },
+
     /** Units held per product right now, and when the next of those holds expires. */
     async held(now = Date.now()): Promise<{ byProduct: Map<string, number>; nextExpiry: number }> {
       const byProduct = new Map<string, number>();

@@ -1,10 +1,13 @@
 /** Starts the built server (dist/server/entry.mjs) on a free port with a temporary KV. */
 export interface RunningServer {
   url: string;
+  port: number;
   kvPath: string;
   output: () => string;
   /** SIGTERM, then waits; resolves to the exit code. */
   stop: () => Promise<number>;
+  /** SIGKILL (a crash: no shutdown code runs), then waits. */
+  kill: () => Promise<void>;
 }
 
 const ROOT = new URL("../../", import.meta.url);
@@ -16,16 +19,26 @@ export function freePort(): number {
   return port;
 }
 
-export async function startBuiltServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export interface StartOptions {
+  /** A KV file shared with other servers (or kept for a restart): not deleted on stop. */
+  kvPath?: string;
+  /** The port to listen on (a restart on the same address); a free one by default. */
+  port?: number;
+}
+
+export async function startBuiltServer(
+  env: Record<string, string> = {},
+  options: StartOptions = {},
+): Promise<RunningServer> {
   const entry = new URL("dist/server/entry.mjs", ROOT);
   try {
     await Deno.stat(entry);
   } catch {
     throw new Error("dist/server/entry.mjs is missing: run `deno task build` first");
   }
-  const dir = await Deno.makeTempDir({ prefix: "shop-test-" });
-  const kvPath = `${dir}/shop.kv`;
-  const port = freePort();
+  const dir = options.kvPath ? null : await Deno.makeTempDir({ prefix: "shop-test-" });
+  const kvPath = options.kvPath ?? `${dir}/shop.kv`;
+  const port = options.port ?? freePort();
   const child = new Deno.Command(Deno.execPath(), {
     args: ["run", "-A", "--unstable-kv", entry.pathname],
     cwd: ROOT.pathname,
@@ -64,20 +77,37 @@ export async function startBuiltServer(env: Record<string, string> = {}): Promis
     }
     await new Promise((r) => setTimeout(r, 100));
   }
+  const end = async (signal: Deno.Signal) => {
+    try {
+      child.kill(signal);
+    } catch {
+      // already gone
+    }
+    const status = await child.status;
+    await pumps;
+    if (dir) await Deno.remove(dir, { recursive: true }).catch(() => {});
+    return status.code;
+  };
   return {
     url,
+    port,
     kvPath,
     output: () => log,
-    async stop() {
-      try {
-        child.kill("SIGTERM");
-      } catch {
-        // already gone
-      }
-      const status = await child.status;
-      await pumps;
-      await Deno.remove(dir, { recursive: true }).catch(() => {});
-      return status.code;
+    stop: () => end("SIGTERM"),
+    async kill() {
+      await end("SIGKILL");
     },
   };
 }
+
+/**
+ * A running server's HTTP API, shaped like the `api` the test helpers take; with `client`, every
+ * request comes from that address (X-Forwarded-For, for a server started with TRUST_PROXY=true).
+ */
+export const serverApi = (server: RunningServer, client?: string) => ({
+  request(path: string, init: RequestInit = {}) {
+    const headers = new Headers(init.headers);
+    if (client) headers.set("X-Forwarded-For", client);
+    return fetch(`${server.url}${path}`, { ...init, headers });
+  },
+});

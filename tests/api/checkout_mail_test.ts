@@ -1,4 +1,3 @@
-import { SMTPServer } from "smtp-server";
 import { assert, assertEquals, assertStringIncludes } from "../_lib/assert.ts";
 import {
   confirmPayment,
@@ -8,44 +7,7 @@ import {
   productByName,
 } from "../_lib/checkout.ts";
 import { withServices } from "../_lib/services.ts";
-
-interface Received {
-  to: string[];
-  raw: string;
-}
-
-/** A real SMTP server on loopback that keeps every raw message it receives. */
-async function smtpSink() {
-  const received: Received[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS", "AUTH"],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Uint8Array[] = [];
-      stream.on("data", (c: Uint8Array) => chunks.push(c));
-      stream.on("end", () => {
-        const raw = new TextDecoder().decode(
-          chunks.reduce((a, b) => new Uint8Array([...a, ...b]), new Uint8Array()),
-        );
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
-        callback();
-      });
-    },
-  });
-  const port = await new Promise<number>((resolve) => {
-    server.listen(
-      0,
-      "127.0.0.1",
-      () => resolve((server.server.address() as { port: number }).port),
-    );
-  });
-  return {
-    received,
-    url: `smtp://127.0.0.1:${port}`,
-    close: () => new Promise<void>((r) => server.close(() => r())),
-  };
-}
+import { smtpSink } from "../_lib/smtp.ts";
 
 /** Quoted-printable soft line breaks and escapes undone (as UTF-8), enough to search the text. */
 function decodeQp(raw: string): string {

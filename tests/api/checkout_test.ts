@@ -267,7 +267,7 @@ Deno.test("[api] a payment completing after expiry still becomes an order when s
     const intent = await createIntent(api, intentBody([{ id: board.id, price: 600, quantity: 1 }]));
     const r = await services.reservations.byPaymentIntent(intent.paymentIntentId);
     await expireReservation(kv, r!.id);
-    assertEquals(await services.checkout.sweep(), 1, "the tidy-up sweep releases it");
+    assertEquals((await services.checkout.sweep()).released, 1, "the tidy-up sweep releases it");
     assertEquals((await services.reservations.get(r!.id))?.status, "released");
     await assertJsonResponse(await payWithToken(api, intent.clientSecret, "pm_card_visa"), 200);
     const { order } = await confirmPayment(api, intent.paymentIntentId);

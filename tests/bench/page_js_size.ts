@@ -3,6 +3,7 @@
  * page's HTML references (scripts, island components and renderers, modulepreloads) plus
  * everything those modules import. Usage (after `deno task build`):
  *   deno run -A --unstable-kv tests/bench/page_js_size.ts [/shop] [/shop/some-slug]
+ * Admin pages (/admin/...) are fetched signed in as the test server's superadmin.
  */
 import { startBuiltServer } from "../_lib/server.ts";
 
@@ -40,11 +41,24 @@ async function moduleGraph(entries: string[]): Promise<Map<string, Uint8Array<Ar
   return seen;
 }
 
+/** The session cookie of the built server's seeded superadmin (tests/_lib/server.ts). */
+async function adminCookie(url: string): Promise<string> {
+  const res = await fetch(`${url}/api/superadmins/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ email: "admin@example.com", password: "correct horse battery" }),
+  });
+  await res.body?.cancel();
+  return res.headers.get("set-cookie")?.split(";")[0] ?? "";
+}
+
 const paths = Deno.args.length ? Deno.args : ["/shop"];
 const server = await startBuiltServer();
 try {
+  const cookie = paths.some((p) => p.startsWith("/admin")) ? await adminCookie(server.url) : "";
   for (const path of paths) {
-    const html = await (await fetch(server.url + path)).text();
+    const headers = path.startsWith("/admin") ? { cookie } : undefined;
+    const html = await (await fetch(server.url + path, { headers })).text();
     const inline = [...html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)]
       .filter((m) => !m[0].includes("application/ld+json"))
       .map((m) => new TextEncoder().encode(m[1]));

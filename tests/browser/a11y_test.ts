@@ -1,17 +1,7 @@
 import { assertEquals } from "../_lib/assert.ts";
 import { browserTest } from "../_lib/browser.ts";
 import { MARKETING_ROUTES } from "./_marketing_routes.ts";
-
-const AXE_SOURCE = await Deno.readTextFile(
-  new URL("../../node_modules/axe-core/axe.min.js", import.meta.url),
-);
-
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: string[] }[];
-}
+import { seriousViolations } from "../_lib/axe.ts";
 
 const PAGES = [
   ...MARKETING_ROUTES.map((r) => r.path),
@@ -19,27 +9,6 @@ const PAGES = [
   "/unsubscribe?token=not-a-token",
   "/no-such-page",
 ];
-
-async function seriousViolations(page: import("playwright-core").Page, label: string) {
-  await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(async () => {
-    // deno-lint-ignore no-explicit-any
-    const axe = (globalThis as any).axe;
-    const result = await axe.run(document, {
-      runOnly: {
-        type: "tag",
-        values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"],
-      },
-    });
-    return result.violations;
-  }) as AxeViolation[];
-  return violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => {
-      const where = v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", ");
-      return `${label}: [${v.impact}] ${v.id}: ${v.help} (${where})`;
-    });
-}
 
 browserTest(
   "[browser] axe-core: the demo form with errors and with the country picker open",

@@ -5,7 +5,7 @@ import type { Services } from "../../services/container.ts";
 
 /** What the server entry passes to the API for each request. */
 export interface ApiEnv {
-  Bindings: { clientAddress?: string };
+  Bindings: { clientAddress?: string; requestId?: string };
   /** Set by the authorization middleware on every non-public route. */
   Variables: { session: Session };
 }

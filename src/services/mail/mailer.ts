@@ -1,5 +1,6 @@
 import type { OutboxStore } from "../../store/outbox.ts";
 import type { MailTransport } from "./transport.ts";
+import { log } from "../log.ts";
 
 export type Mailer = ReturnType<typeof createMailer>;
 
@@ -12,20 +13,23 @@ export function createMailer(outbox: OutboxStore, transport: MailTransport | nul
   let running: Promise<number> | null = null;
   let again = false;
   let timer: ReturnType<typeof setInterval> | undefined;
+  let stopping = false;
 
   async function deliverPending(): Promise<number> {
     if (!transport) return 0;
     let sent = 0;
     for (const entry of await outbox.pending()) {
+      // A safe point: the messages not yet claimed stay pending for the next pass or process.
+      if (stopping) break;
       if (!(await outbox.claim(entry.id))) continue;
       try {
-        await transport.send(entry);
+        await transport.send(entry, entry.id);
         await outbox.recordAttempt(entry.id);
         sent++;
       } catch (err) {
         const reason = err instanceof Error ? err.message : String(err);
         await outbox.recordAttempt(entry.id, reason);
-        console.error(`mail: delivery of ${entry.id} failed: ${reason}`);
+        log.error("mail delivery failed", { job: "mail", outboxId: entry.id }, err);
       }
     }
     return sent;
@@ -37,9 +41,16 @@ export function createMailer(outbox: OutboxStore, transport: MailTransport | nul
       again = true;
       return running;
     }
-    running = deliverPending().finally(() => {
+    const started = performance.now();
+    running = deliverPending().then((sent) => {
+      if (sent > 0 || log.enabled("debug")) {
+        const durationMs = Math.round(performance.now() - started);
+        log[sent > 0 ? "info" : "debug"]("job done", { job: "mail", sent, durationMs });
+      }
+      return sent;
+    }).finally(() => {
       running = null;
-      if (again) {
+      if (again && !stopping) {
         again = false;
         flush();
       }
@@ -53,18 +64,21 @@ export function createMailer(outbox: OutboxStore, transport: MailTransport | nul
     /** Call after committing outbox records. */
     wake(subjects: string[] = []) {
       if (!transport) {
-        for (const s of subjects) console.info(`mail: kept in outbox (no SMTP_URL): ${s}`);
+        for (const s of subjects) log.info("mail kept in outbox (no SMTP_URL)", { subject: s });
         return;
       }
-      flush().catch((err) => console.error("mail: flush failed", err));
+      flush().catch((err) => log.error("mail flush failed", { job: "mail" }, err));
     },
 
     start(intervalMs = 60_000) {
       if (!transport || timer !== undefined) return;
+      stopping = false;
       timer = setInterval(() => this.wake(), intervalMs);
     },
 
+    /** Stops sending: the message being sent is finished and recorded, the rest wait. */
     async stop() {
+      stopping = true;
       if (timer !== undefined) clearInterval(timer);
       timer = undefined;
       await running;

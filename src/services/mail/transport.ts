@@ -3,7 +3,8 @@ import type { MailMessage } from "../../domain/mail.ts";
 
 /** Delivers one message or throws. */
 export interface MailTransport {
-  send(message: MailMessage): Promise<void>;
+  /** `id` (the outbox record's) becomes the Message-ID: a resent message keeps its identity. */
+  send(message: MailMessage, id?: string): Promise<void>;
   close(): void;
 }
 
@@ -11,9 +12,10 @@ export interface MailTransport {
 export function createSmtpTransport(url: string, from: string): MailTransport {
   const transporter = nodemailer.createTransport(url);
   return {
-    async send(message) {
+    async send(message, id) {
       await transporter.sendMail({
         from,
+        ...(id ? { messageId: `<${id}@${from.match(/@([^>\s]+)/)?.[1] ?? "localhost"}>` } : {}),
         to: message.to,
         subject: message.subject,
         text: message.text,

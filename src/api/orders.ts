@@ -1,0 +1,63 @@
+import { type Context, Hono } from "hono";
+import { stream } from "hono/streaming";
+import { NotFoundError } from "../domain/errors.ts";
+import {
+  dateBodySchema,
+  manualOrderBodySchema,
+  noteBodySchema,
+  paymentBodySchema,
+  statusBodySchema,
+} from "../domain/order-admin.ts";
+import { orderCsvRow, ORDERS_CSV_HEADER } from "../domain/order-csv.ts";
+import { orderQuerySchema } from "../domain/order-query.ts";
+import { actorOf } from "../services/admin-accounts.ts";
+import type { Services } from "../services/container.ts";
+import type { ApiEnv } from "./middleware/rate-limit.ts";
+import { readJson } from "./validate.ts";
+
+/** `/api/orders`: the back office's order calls (both staff roles). */
+export function ordersRouter(services: Services) {
+  const desk = services.orderDesk;
+  const actor = (c: Context<ApiEnv>) => actorOf(c.get("session").admin);
+  return new Hono<ApiEnv>()
+    .get("/", async (c) => c.json(await desk.list(orderQuerySchema.parse(c.req.query()))))
+    .get("/export.csv", (c) => {
+      const q = orderQuerySchema.parse(c.req.query());
+      c.header("Content-Type", "text/csv; charset=utf-8");
+      c.header("Content-Disposition", 'attachment; filename="orders.csv"');
+      return stream(c, async (out) => {
+        await out.write(ORDERS_CSV_HEADER);
+        for await (const order of desk.each(q)) await out.write(orderCsvRow(order));
+      });
+    })
+    .post("/admin", async (c) => {
+      const body = await readJson(c, manualOrderBodySchema);
+      const order = await desk.createManual(actor(c), body);
+      return c.json({ success: true, orderId: order._id, _id: order._id, order }, 201);
+    })
+    .get("/:id", async (c) => {
+      const found = await desk.detail(c.req.param("id"));
+      if (!found) throw new NotFoundError("Order not found");
+      return c.json(found);
+    })
+    .put("/:id/status", async (c) => {
+      const body = await readJson(c, statusBodySchema);
+      return c.json(await desk.setStatus(actor(c), c.req.param("id"), body));
+    })
+    .put("/:id/payment", async (c) => {
+      const { paymentStatus } = await readJson(c, paymentBodySchema);
+      return c.json(await desk.setPayment(actor(c), c.req.param("id"), paymentStatus));
+    })
+    .put("/:id/date", async (c) => {
+      const { createdAt } = await readJson(c, dateBodySchema);
+      return c.json(await desk.setDate(actor(c), c.req.param("id"), createdAt));
+    })
+    .post("/:id/notes", async (c) => {
+      const { text } = await readJson(c, noteBodySchema);
+      return c.json(await desk.addNote(actor(c), c.req.param("id"), text), 201);
+    })
+    .delete("/:id", async (c) => {
+      await desk.remove(actor(c), c.req.param("id"));
+      return c.json({ success: true, message: "Order Deleted" });
+    });
+}

@@ -1,0 +1,65 @@
+import { z } from "zod";
+import { customerSchema, ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from "./order.ts";
+import { holdsStock, type Order, type OrderStatus } from "./order.ts";
+
+/** `PUT /api/orders/{id}/status` */
+export const statusBodySchema = z.object({
+  status: z.enum(ORDER_STATUSES, { error: `status must be one of ${ORDER_STATUSES.join(", ")}` }),
+  carrier: z.string().trim().max(100).optional(),
+  trackingNumber: z.string().trim().max(100).optional(),
+  /** Delivered and cancelled orders mail the customer only when ticked; shipped always does. */
+  notifyCustomer: z.boolean().optional(),
+});
+export type StatusBody = z.infer<typeof statusBodySchema>;
+
+export const paymentBodySchema = z.object({
+  paymentStatus: z.enum(PAYMENT_STATUSES, {
+    error: `paymentStatus must be one of ${PAYMENT_STATUSES.join(", ")}`,
+  }),
+});
+
+export const dateBodySchema = z.object({
+  createdAt: z.string().max(40).refine((v) => !Number.isNaN(Date.parse(v)), "Invalid date"),
+});
+
+export const noteBodySchema = z.object({
+  text: z.string().trim().min(1, "A note cannot be empty").max(2000),
+});
+
+/** `POST /api/orders/admin`: the spec's payload; amounts sent are ignored, the server prices. */
+export const manualOrderBodySchema = z.object({
+  customer: customerSchema.extend({
+    email: z.string().trim().max(254).default(""),
+    phone: z.string().trim().max(40).default(""),
+  }),
+  shippingAddress: z.object({
+    address: z.string().trim().min(1, "Address is required").max(300),
+    city: z.string().trim().min(1, "City is required").max(100),
+    state: z.string().trim().max(100).default(""),
+    zipCode: z.string().trim().max(20).default(""),
+    country: z.string().trim().max(100).optional(),
+  }),
+  items: z.array(z.object({
+    id: z.string().trim().min(1, "Choose a product").max(100),
+    quantity: z.coerce.number().int().min(1, "Quantity must be at least 1").max(10_000),
+  })).min(1, "Add at least one item").max(50),
+  shippingCountry: z.string().trim().min(1, "Country is required").max(100),
+  paymentMethod: z.enum(PAYMENT_METHODS).default("delivery"),
+  gender: z.string().trim().max(30).optional(),
+  orderId: z.string().trim().max(100).optional(),
+  createdAt: z.string().max(40).refine((v) => !Number.isNaN(Date.parse(v)), "Invalid date")
+    .optional(),
+});
+export type ManualOrderBody = z.infer<typeof manualOrderBodySchema>;
+
+/**
+ * The stock a status change moves: cancelling an order that holds its units gives them back;
+ * leaving `cancelled` takes them again. Nothing else moves stock.
+ */
+export function stockMoveFor(before: Order, next: OrderStatus): "give" | "take" | null {
+  if (next === "cancelled" && before.status !== "cancelled" && holdsStock(before)) return "give";
+  if (before.status === "cancelled" && next !== "cancelled" && !holdsStock(before)) {
+    return "take";
+  }
+  return null;
+}

@@ -1,0 +1,133 @@
+import { useState } from "preact/hooks";
+import type { PublicAdmin } from "../../domain/admin.ts";
+import { ADMIN_USER_STORAGE_KEY, imageSrc } from "../../domain/admin-image.ts";
+import ModalFrame from "../ModalFrame.tsx";
+import { uploadImage } from "./accounts/image-upload.ts";
+import { adminApi, errorText } from "./ui/api.ts";
+
+const field =
+  "mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30";
+
+/**
+ * Profile Settings (spec: modal and section 4): a new picture is uploaded first, then the
+ * profile is saved through the endpoint of the user's role; on success the page reloads, on
+ * failure an alert says why and the modal stays open.
+ */
+export default function ProfileSettings(
+  { user, onClose }: { user: PublicAdmin; onClose: () => void },
+) {
+  const [username, setUsername] = useState(user.username);
+  const [email, setEmail] = useState(user.email);
+  const [image, setImage] = useState(user.image);
+  const [file, setFile] = useState<File | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [uploading, setUploading] = useState(false);
+  const [saving, setSaving] = useState(false);
+
+  function pick(e: Event) {
+    const chosen = (e.currentTarget as HTMLInputElement).files?.[0] ?? null;
+    setFile(chosen);
+    if (preview) URL.revokeObjectURL(preview);
+    setPreview(chosen ? URL.createObjectURL(chosen) : null);
+    // Picking a file clears the stored value: the upload gives the new one.
+    if (chosen) setImage("");
+  }
+
+  async function save(e: Event) {
+    e.preventDefault();
+    setSaving(true);
+    try {
+      let path = image;
+      if (file) {
+        setUploading(true);
+        try {
+          path = await uploadImage(file);
+        } finally {
+          setUploading(false);
+        }
+      }
+      const endpoint = user.role === "superadmin" ? "superadmins" : "admins";
+      const updated = await adminApi<PublicAdmin>(`/api/${endpoint}/${user.id}`, {
+        method: "PUT",
+        json: { username, email, image: path },
+      });
+      localStorage.setItem(ADMIN_USER_STORAGE_KEY, JSON.stringify(updated));
+      onClose();
+      location.reload();
+    } catch (err) {
+      alert(`Failed to update profile: ${errorText(err, "Failed to update profile")}`);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <ModalFrame
+      labelledBy="profile-title"
+      onClose={() => !saving && onClose()}
+      panelClass="w-full max-w-md rounded-xl bg-white p-6 shadow-xl"
+      testId="profile-settings"
+    >
+      <h2 id="profile-title" class="text-lg font-semibold">Profile Settings</h2>
+      <form class="mt-4 space-y-4" onSubmit={save}>
+        <div class="flex items-center gap-4">
+          <img
+            src={preview ?? imageSrc(image)}
+            alt="Avatar preview"
+            width={64}
+            height={64}
+            class="h-16 w-16 rounded-full bg-slate-200 object-cover"
+          />
+          <div>
+            <label for="profile-image" class="block text-sm font-medium">Profile image</label>
+            <input
+              id="profile-image"
+              type="file"
+              accept="image/*"
+              onChange={pick}
+              class="mt-1 block w-full text-sm"
+            />
+          </div>
+        </div>
+        <div>
+          <label for="profile-username" class="block text-sm font-medium">Username</label>
+          <input
+            id="profile-username"
+            data-autofocus
+            value={username}
+            onInput={(e) => setUsername(e.currentTarget.value)}
+            class={field}
+          />
+        </div>
+        <div>
+          <label for="profile-email" class="block text-sm font-medium">Email</label>
+          <input
+            id="profile-email"
+            type="email"
+            value={email}
+            onInput={(e) => setEmail(e.currentTarget.value)}
+            class={field}
+          />
+        </div>
+        {uploading && <p role="status" class="text-sm text-slate-600">Uploading image...</p>}
+        <div class="flex justify-end gap-3">
+          <button
+            type="button"
+            disabled={saving}
+            onClick={onClose}
+            class="rounded-lg px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-100"
+          >
+            Cancel
+          </button>
+          <button
+            type="submit"
+            disabled={saving}
+            class="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
+          >
+            {saving ? "Updating..." : "Update Profile"}
+          </button>
+        </div>
+      </form>
+    </ModalFrame>
+  );
+}

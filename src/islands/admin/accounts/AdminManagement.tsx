@@ -1,0 +1,198 @@
+import { useState } from "preact/hooks";
+import type { PublicAdmin } from "../../../domain/admin.ts";
+import Avatar from "../Avatar.tsx";
+import ConfirmDialog from "../ui/ConfirmDialog.tsx";
+import { adminApi, ApiError } from "../ui/api.ts";
+import StatusBadge from "../ui/StatusBadge.tsx";
+import { adminToast } from "../ui/toast.ts";
+import AccessDenied from "./AccessDenied.tsx";
+import EditAdminDialog from "./EditAdminDialog.tsx";
+
+const endpointOf = (a: Pick<PublicAdmin, "role">) =>
+  a.role === "superadmin" ? "superadmins" : "admins";
+
+/** The server's message, or the spec's fallback for a refusal or for a network failure. */
+const failure = (err: unknown, refused: string, broken: string) =>
+  err instanceof ApiError ? err.message || refused : broken;
+
+/** Both lists, merged; a failure of either is ignored (spec section 7). */
+async function fetchAll(): Promise<PublicAdmin[]> {
+  const lists = await Promise.allSettled([
+    adminApi<PublicAdmin[]>("/api/admins"),
+    adminApi<PublicAdmin[]>("/api/superadmins"),
+  ]);
+  if (lists.every((l) => l.status === "rejected")) throw new Error("Error fetching admins");
+  return lists.flatMap((l) => l.status === "fulfilled" ? l.value : []);
+}
+
+interface Props {
+  initial: PublicAdmin[];
+  currentRole: string;
+}
+
+/** Admin Management: every account as a card, with edit, activation and deletion. */
+export default function AdminManagement({ initial, currentRole }: Props) {
+  const [admins, setAdmins] = useState(initial);
+  const [loading, setLoading] = useState(false);
+  const [error, setError] = useState("");
+  const [busy, setBusy] = useState<Record<string, boolean>>({});
+  const [editing, setEditing] = useState<PublicAdmin | null>(null);
+  const [deleting, setDeleting] = useState<PublicAdmin | null>(null);
+  const [deleteBusy, setDeleteBusy] = useState(false);
+
+  if (currentRole !== "superadmin") return <AccessDenied role={currentRole} />;
+
+  const replace = (next: PublicAdmin) =>
+    setAdmins((list) => list.map((a) => a.id === next.id ? next : a));
+  const mark = (id: string, on: boolean) => setBusy((b) => ({ ...b, [id]: on }));
+
+  async function refresh() {
+    setLoading(true);
+    setError("");
+    try {
+      setAdmins(await fetchAll());
+    } catch {
+      setError("Error fetching admins");
+    } finally {
+      setLoading(false);
+    }
+  }
+
+  async function toggle(a: PublicAdmin) {
+    mark(a.id, true);
+    try {
+      const res = await adminApi<{ status: "active" | "inactive" }>(
+        `/api/${endpointOf(a)}/${a.id}/toggle-status`,
+        { method: "PATCH" },
+      );
+      replace({ ...a, status: res.status });
+      adminToast(`${a.username} is now ${res.status}`, "success");
+    } catch (err) {
+      adminToast(
+        failure(err, `Failed to toggle status for ${a.role}`, "Error toggling status"),
+        "error",
+      );
+    } finally {
+      mark(a.id, false);
+    }
+  }
+
+  async function remove() {
+    const a = deleting;
+    if (!a) return;
+    setDeleteBusy(true);
+    mark(a.id, true);
+    try {
+      await adminApi(`/api/${endpointOf(a)}/${a.id}`, { method: "DELETE" });
+      setAdmins((list) => list.filter((x) => x.id !== a.id));
+      adminToast(`${a.username} deleted`, "success");
+      setDeleting(null);
+    } catch (err) {
+      adminToast(failure(err, `Failed to delete ${a.role}`, "Error deleting admin"), "error");
+    } finally {
+      setDeleteBusy(false);
+      mark(a.id, false);
+    }
+  }
+
+  if (loading) return <p role="status" class="text-slate-600">Loading admins...</p>;
+
+  return (
+    <div>
+      {error && <p role="alert" class="mb-4 text-red-700">{error}</p>}
+      {admins.length === 0
+        ? (
+          <div class="rounded-xl bg-white p-8 text-center ring-1 ring-slate-200">
+            <p class="font-medium">No admins found</p>
+            <div class="mt-4 flex justify-center gap-3">
+              <a
+                href="/admin/register-admin"
+                class="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
+              >
+                Create Admin
+              </a>
+              <button
+                type="button"
+                onClick={refresh}
+                class="rounded-lg px-4 py-2 text-sm font-semibold text-slate-700 ring-1 ring-slate-300 hover:bg-slate-100"
+              >
+                Refresh Page
+              </button>
+            </div>
+          </div>
+        )
+        : (
+          <ul class="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="admin-cards">
+            {admins.map((a) => (
+              <li
+                key={a.id}
+                class={`rounded-xl bg-white p-4 ring-1 ring-slate-200 ${
+                  busy[a.id] ? "opacity-60" : ""
+                }`}
+                aria-busy={busy[a.id] ? "true" : undefined}
+                data-testid="admin-card"
+              >
+                <div class="flex items-center gap-3">
+                  <Avatar image={a.image} size={48} />
+                  <div class="min-w-0">
+                    <p class="truncate font-semibold">{a.username}</p>
+                    <p class="truncate text-sm text-slate-600">{a.email}</p>
+                  </div>
+                </div>
+                <div class="mt-3 flex gap-2">
+                  <StatusBadge value={a.role} colour={a.role === "superadmin" ? "blue" : "grey"} />
+                  <StatusBadge value={a.status} colour={a.status === "active" ? "green" : "red"} />
+                </div>
+                <div class="mt-4 flex flex-wrap gap-2">
+                  <button
+                    type="button"
+                    disabled={busy[a.id]}
+                    onClick={() => setEditing(a)}
+                    class="rounded-lg px-3 py-1.5 text-sm font-semibold text-slate-700 ring-1 ring-slate-300 hover:bg-slate-100"
+                  >
+                    Edit
+                  </button>
+                  <button
+                    type="button"
+                    disabled={busy[a.id]}
+                    onClick={() => toggle(a)}
+                    class="rounded-lg px-3 py-1.5 text-sm font-semibold text-slate-700 ring-1 ring-slate-300 hover:bg-slate-100"
+                  >
+                    {a.status === "active" ? "Deactivate" : "Activate"}
+                  </button>
+                  <button
+                    type="button"
+                    disabled={busy[a.id]}
+                    onClick={() => setDeleting(a)}
+                    class="rounded-lg bg-red-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-red-700"
+                  >
+                    Delete
+                  </button>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      {editing && (
+        <EditAdminDialog
+          admin={editing}
+          onClose={() => setEditing(null)}
+          onSaved={(next) => {
+            replace(next);
+            setEditing(null);
+          }}
+        />
+      )}
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete Admin"
+        message="Are you sure you want to delete this admin? This action cannot be undone."
+        confirmLabel="Delete"
+        busyLabel="Deleting..."
+        busy={deleteBusy}
+        onConfirm={remove}
+        onCancel={() => setDeleting(null)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,226 @@
+import type { AuditActor, AuditDraft } from "../domain/audit.ts";
+import { auditFields } from "../domain/audit.ts";
+import { priceCheckout, type PricingProduct } from "../domain/checkout.ts";
+import { ValidationError } from "../domain/errors.ts";
+import { type ManualOrderBody, type StatusBody, stockMoveFor } from "../domain/order-admin.ts";
+import { orderStatusMail } from "../domain/order-mails.ts";
+import { type OrderQuery } from "../domain/order-query.ts";
+import {
+  type AdminOrder,
+  holdsStock,
+  type Order,
+  type PaymentStatus,
+  toAdminOrder,
+} from "../domain/order.ts";
+import { dayStart, nextDay } from "../domain/shop-time.ts";
+import { nowIso } from "../store/atomic.ts";
+import { addAudit } from "../store/audit.ts";
+import type { AuditStore } from "../store/audit.ts";
+import type { OrderCommitExtra, OrderStore } from "../store/orders.ts";
+import type { OutboxStore } from "../store/outbox.ts";
+import type { ProductStore } from "../store/products.ts";
+import type { ShippingFeeStore } from "../store/shipping-fees.ts";
+import type { StockMoves } from "../store/stock.ts";
+import type { Mailer } from "./mail/mailer.ts";
+
+const SHOWN = ["status", "paymentStatus", "createdAt", "stockHeld", "shipment"] as const;
+
+export interface OrderDeskDeps {
+  orders: OrderStore;
+  products: ProductStore;
+  shippingFees: ShippingFeeStore;
+  stock: StockMoves;
+  outbox: OutboxStore;
+  mailer: Mailer;
+  audit: AuditStore;
+  site: { name: string; url: string };
+  timeZone: string;
+}
+
+export type OrderDesk = ReturnType<typeof createOrderDesk>;
+
+/**
+ * What staff do with orders. Every change commits once: the order, its indexes and
+ * aggregates, the stock it moves, the customer's mail and the audit entry.
+ */
+export function createOrderDesk(deps: OrderDeskDeps) {
+  const { orders } = deps;
+
+  /** The audit entry of an order change, added to the order's own commit. */
+  function audited(actor: AuditActor, action: string, summary: (o: Order) => string) {
+    return (op: Deno.AtomicOperation, before: Order | null, after: Order | null) => {
+      const subject = (after ?? before)!;
+      const draft: AuditDraft = {
+        actor,
+        action,
+        entity: "order",
+        entityId: subject.id,
+        summary: summary(subject),
+        before: auditFields(before, SHOWN),
+        after: auditFields(after, SHOWN),
+      };
+      addAudit(op, draft);
+    };
+  }
+
+  const both = (...extras: OrderCommitExtra[]): OrderCommitExtra => async (op, before, after) => {
+    for (const extra of extras) await extra(op, before, after);
+  };
+
+  /** The `from`..`to` days of a query as epoch ms, `to` inclusive (shop time zone). */
+  function rangeOf(q: OrderQuery) {
+    const from = q.from ? dayStart(q.from, deps.timeZone) : 0;
+    const to = q.to ? dayStart(nextDay(q.to), deps.timeZone) : 8.64e15;
+    if (from >= to) throw new ValidationError("The end date must not be before the start date");
+    return { from, to };
+  }
+
+  return {
+    async list(q: OrderQuery): Promise<{ orders: AdminOrder[]; nextCursor: string | null }> {
+      const page = await orders.query(q, rangeOf(q));
+      return { orders: page.orders.map(toAdminOrder), nextCursor: page.nextCursor };
+    },
+
+    /** Every order of the query, newest first, a page at a time (for exports). */
+    async *each(q: OrderQuery): AsyncGenerator<Order> {
+      let cursor: string | undefined;
+      do {
+        const page = await orders.query({ ...q, limit: 100, cursor }, rangeOf(q));
+        yield* page.orders;
+        cursor = page.nextCursor ?? undefined;
+      } while (cursor);
+    },
+
+    async detail(id: string) {
+      const order = await orders.get(id);
+      if (!order) return null;
+      return { order: toAdminOrder(order), history: await deps.audit.forRecord("order", id) };
+    },
+
+    async setStatus(actor: AuditActor, id: string, body: StatusBody): Promise<AdminOrder> {
+      let mailSubject: string | null = null;
+      const updated = await orders.update(
+        id,
+        (o) => {
+          const shipment = body.status === "shipped" && (body.carrier || body.trackingNumber)
+            ? { carrier: body.carrier ?? "", trackingNumber: body.trackingNumber ?? "" }
+            : o.shipment;
+          const move = stockMoveFor(o, body.status);
+          return {
+            ...o,
+            status: body.status,
+            ...(shipment ? { shipment } : {}),
+            stockHeld: move === "give" ? false : move === "take" ? true : holdsStock(o),
+          };
+        },
+        both(async (op, before, after) => {
+          const move = stockMoveFor(before!, after!.status);
+          if (move === "give") await deps.stock.give(op, before!.items);
+          if (move === "take") await deps.stock.take(op, before!.items);
+          mailSubject = null;
+          const changed = before!.status !== after!.status;
+          const notify = after!.status === "shipped" || body.notifyCustomer === true;
+          const mail = changed && notify && after!.customer.email
+            ? orderStatusMail(after!, deps.site)
+            : null;
+          if (mail) {
+            deps.outbox.add(op, mail);
+            mailSubject = mail.subject;
+          }
+        }, audited(actor, "order.status", (o) => `Status set to ${o.status}`)),
+      );
+      if (mailSubject) deps.mailer.wake([mailSubject]);
+      return toAdminOrder(updated);
+    },
+
+    async setPayment(actor: AuditActor, id: string, paymentStatus: PaymentStatus) {
+      const updated = await orders.update(
+        id,
+        (o) => ({ ...o, paymentStatus }),
+        audited(actor, "order.payment", (o) => `Payment status set to ${o.paymentStatus}`),
+      );
+      return toAdminOrder(updated);
+    },
+
+    async setDate(actor: AuditActor, id: string, createdAt: string) {
+      const iso = new Date(createdAt).toISOString();
+      const updated = await orders.update(
+        id,
+        (o) => ({ ...o, createdAt: iso }),
+        audited(actor, "order.date", () => `Creation date set to ${iso}`),
+      );
+      return toAdminOrder(updated);
+    },
+
+    async addNote(actor: AuditActor, id: string, text: string) {
+      const updated = await orders.update(
+        id,
+        (o) => ({ ...o, notes: [...(o.notes ?? []), { at: nowIso(), author: actor.email, text }] }),
+        audited(actor, "order.note", () => `Note: ${text.slice(0, 120)}`),
+      );
+      return toAdminOrder(updated);
+    },
+
+    /** Deletes an order; units it still holds go back to the stock in the same commit. */
+    async remove(actor: AuditActor, id: string) {
+      await orders.remove(
+        id,
+        both(async (op, before) => {
+          if (holdsStock(before!) && before!.status !== "cancelled") {
+            await deps.stock.give(op, before!.items);
+          }
+        }, audited(actor, "order.delete", (o) => `Deleted ${o.orderNumber}`)),
+      );
+    },
+
+    /**
+     * A manual order: priced on the server from the catalogue and the country's fee (none: 0),
+     * its stock taken in the same commit, never below what is available.
+     */
+    async createManual(actor: AuditActor, body: ManualOrderBody): Promise<AdminOrder> {
+      const products = new Map<string, PricingProduct>();
+      for (const { id } of body.items) {
+        const p = await deps.products.get(id);
+        if (p) products.set(id, { ...p, isActive: true });
+      }
+      const fee = await deps.shippingFees.getByCountry(body.shippingCountry);
+      const priced = priceCheckout(
+        body.items,
+        products,
+        body.shippingCountry,
+        fee && fee.isActive
+          ? fee
+          : { country: body.shippingCountry, feeCents: 0, currency: "EUR", isActive: true },
+      );
+      const order = await orders.createWith(
+        {
+          customer: body.customer,
+          shippingAddress: {
+            ...body.shippingAddress,
+            state: body.shippingAddress.state || "-",
+            zipCode: body.shippingAddress.zipCode || "-",
+            country: body.shippingAddress.country || priced.shippingCountry,
+          },
+          items: priced.lines,
+          subtotalCents: priced.subtotalCents,
+          shippingFeeCents: priced.shippingFeeCents,
+          totalCents: priced.totalCents,
+          currency: "EUR",
+          paymentMethod: body.paymentMethod,
+          paymentStatus: "pending",
+          status: "pending",
+          shippingCountry: priced.shippingCountry,
+          shippingFeeDetails: priced.shippingFeeDetails,
+          stockHeld: true,
+          ...(body.gender ? { gender: body.gender } : {}),
+          createdAt: body.createdAt ? new Date(body.createdAt).toISOString() : nowIso(),
+        },
+        both(
+          (op, _before, after) => deps.stock.take(op, after!.items),
+          audited(actor, "order.create", (o) => `Created ${o.orderNumber} by hand`),
+        ),
+      );
+      return toAdminOrder(order);
+    },
+  };
+}

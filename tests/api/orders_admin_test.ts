@@ -1,0 +1,400 @@
+import { assert, assertEquals, assertJsonResponse, assertMatch } from "../_lib/assert.ts";
+import { loginAs, type SignedIn } from "../_lib/admin.ts";
+import { jsonRequest, type TestContext, withServices } from "../_lib/services.ts";
+
+interface OrderJson {
+  _id: string;
+  orderNumber: string;
+  status: string;
+  paymentStatus: string;
+  total: number;
+  shippingFee: number;
+  createdAt: string;
+  stockHeld: boolean;
+  customer: { email: string };
+}
+
+async function productId(t: TestContext, name: string) {
+  const p = (await t.services.products.list()).find((x) => x.name.includes(name));
+  return p!.id;
+}
+const stockOf = async (t: TestContext, id: string) => (await t.services.products.get(id))!.stock;
+
+function manualOrder(
+  items: { id: string; quantity: number }[],
+  extra: Record<string, unknown> = {},
+) {
+  return {
+    customer: { firstName: "Ada", lastName: "Lovelace", email: "ada@example.com", phone: "" },
+    shippingAddress: { address: "1 Rue X", city: "Tunis", state: "", zipCode: "1000" },
+    items,
+    shippingCountry: "Tunisia",
+    paymentMethod: "delivery",
+    // Client amounts are ignored: the server prices.
+    subtotal: 1,
+    shippingFee: 1,
+    total: 2,
+    ...extra,
+  };
+}
+
+async function create(t: TestContext, who: SignedIn, body: unknown) {
+  return await t.api.request("/api/orders/admin", jsonRequest("POST", body, who.headers));
+}
+
+async function createOk(t: TestContext, who: SignedIn, body: unknown): Promise<OrderJson> {
+  const res = await create(t, who, body);
+  const json = await assertJsonResponse(res, 201) as {
+    orderId: string;
+    _id: string;
+    order: OrderJson;
+  };
+  assertEquals(json.orderId, json._id);
+  return json.order;
+}
+
+const put = async (t: TestContext, who: SignedIn, path: string, body: unknown) =>
+  await t.api.request(path, jsonRequest("PUT", body, who.headers));
+
+Deno.test("[api] manual order: priced on the server, stock taken, audited; admin role may", () =>
+  withServices(async (t) => {
+    const clerk = await loginAs(t, "admin");
+    const board = await productId(t, "DSP Board");
+    const before = await stockOf(t, board);
+    const order = await createOk(t, clerk, manualOrder([{ id: board, quantity: 2 }]));
+    assertEquals(order.total, 1222, "2 × 600 + Tunisia's 22");
+    assertEquals(order.shippingFee, 22);
+    assertEquals([order.status, order.paymentStatus, order.stockHeld], [
+      "pending",
+      "pending",
+      true,
+    ]);
+    assertEquals(await stockOf(t, board), before - 2);
+    const history = await t.services.audit.forRecord("order", order._id);
+    assertEquals(history.map((e) => e.action), ["order.create"]);
+
+    // A country without a fee ships for 0 (spec section 9).
+    const far = await createOk(
+      t,
+      clerk,
+      manualOrder([{ id: board, quantity: 1 }], {
+        shippingCountry: "Iceland",
+      }),
+    );
+    assertEquals(far.shippingFee, 0);
+  }));
+
+Deno.test("[api] manual order: bad input and not enough stock are refused, nothing changes", () =>
+  withServices(async (t) => {
+    const clerk = await loginAs(t, "admin");
+    const encoder = await productId(t, "Encoder");
+    const board = await productId(t, "DSP Board");
+    const before = await stockOf(t, board);
+    const gone = await create(
+      t,
+      clerk,
+      manualOrder([
+        { id: board, quantity: 1 },
+        { id: encoder, quantity: 1 },
+      ]),
+    );
+    const body = await assertJsonResponse(gone, 409) as { message: string };
+    assertEquals(body.message, "Not enough stock for Encoder & Hall Sensor Kit");
+    assertEquals(await stockOf(t, board), before, "all or nothing");
+    for (
+      const bad of [
+        manualOrder([]),
+        manualOrder([{ id: board, quantity: 0 }]),
+        manualOrder([{ id: "", quantity: 1 }]),
+        { ...manualOrder([{ id: board, quantity: 1 }]), shippingCountry: "" },
+        "not json",
+      ]
+    ) {
+      const res = await create(t, clerk, bad);
+      assert(res.status === 400, `status ${res.status}`);
+      await res.body?.cancel();
+    }
+    const unknown = await create(t, clerk, manualOrder([{ id: "nope", quantity: 1 }]));
+    await assertJsonResponse(unknown, 422);
+    const page = await assertJsonResponse(
+      await t.api.request("/api/orders", { headers: clerk.headers }),
+      200,
+    ) as { orders: unknown[] };
+    assertEquals(page.orders.length, 0);
+  }));
+
+Deno.test("[api] manual orders racing for the last units never oversell", () =>
+  withServices(async (t) => {
+    const clerk = await loginAs(t, "admin");
+    const sensor = await productId(t, "Sensor Expansion");
+    const stock = await stockOf(t, sensor);
+    const results = await Promise.all(
+      Array.from(
+        { length: stock + 10 },
+        () => create(t, clerk, manualOrder([{ id: sensor, quantity: 1 }])),
+      ),
+    );
+    const statuses = results.map((r) => r.status);
+    await Promise.all(results.map((r) => r.body?.cancel()));
+    assertEquals(statuses.filter((s) => s === 201).length, stock);
+    assertEquals(statuses.filter((s) => s === 409).length, 10);
+    assertEquals(await stockOf(t, sensor), 0);
+  }));
+
+Deno.test("[api] cancelling gives the stock back once (also racing); un-cancelling takes it again", () =>
+  withServices(async (t) => {
+    const clerk = await loginAs(t, "admin");
+    const board = await productId(t, "DSP Board");
+    const start = await stockOf(t, board);
+    const order = await createOk(t, clerk, manualOrder([{ id: board, quantity: 3 }]));
+    assertEquals(await stockOf(t, board), start - 3);
+
+    const cancels = await Promise.all(
+      [1, 2, 3].map(() =>
+        put(t, clerk, `/api/orders/${order._id}/status`, { status: "cancelled" })
+      ),
+    );
+    for (const r of cancels) {
+      assertEquals((await assertJsonResponse(r, 200) as OrderJson).status, "cancelled");
+    }
+    assertEquals(await stockOf(t, board), start, "restocked exactly once");
+
+    const back = await put(t, clerk, `/api/orders/${order._id}/status`, { status: "processing" });
+    assertEquals((await assertJsonResponse(back, 200) as OrderJson).stockHeld, true);
+    assertEquals(await stockOf(t, board), start - 3);
+
+    // Cancel again, sell the stock elsewhere: un-cancelling is then refused.
+    await put(t, clerk, `/api/orders/${order._id}/status`, { status: "cancelled" }).then((r) =>
+      r.body?.cancel()
+    );
+    await t.services.products.adjustStock(board, -start);
+    const refused = await put(t, clerk, `/api/orders/${order._id}/status`, { status: "pending" });
+    const body = await assertJsonResponse(refused, 409) as { message: string };
+    assertMatch(body.message, /^Not enough stock for /);
+    const still = await t.services.orders.get(order._id);
+    assertEquals(still!.status, "cancelled");
+
+    const actions = (await t.services.audit.forRecord("order", order._id)).map((e) => e.action);
+    assertEquals(actions.filter((a) => a === "order.status").length, 5, "three cancels, two moves");
+  }));
+
+Deno.test("[api] deleting an order that holds stock puts it back; a cancelled one does not twice", () =>
+  withServices(async (t) => {
+    const boss = await loginAs(t, "seeded");
+    const board = await productId(t, "DSP Board");
+    const start = await stockOf(t, board);
+    const a = await createOk(t, boss, manualOrder([{ id: board, quantity: 2 }]));
+    const b = await createOk(t, boss, manualOrder([{ id: board, quantity: 1 }]));
+    await put(t, boss, `/api/orders/${b._id}/status`, { status: "cancelled" }).then((r) =>
+      r.body?.cancel()
+    );
+    for (const o of [a, b]) {
+      const res = await t.api.request(`/api/orders/${o._id}`, {
+        method: "DELETE",
+        headers: boss.headers,
+      });
+      assertEquals(
+        (await assertJsonResponse(res, 200) as { message: string }).message,
+        "Order Deleted",
+      );
+    }
+    assertEquals(await stockOf(t, board), start);
+    const again = await t.api.request(`/api/orders/${a._id}`, {
+      method: "DELETE",
+      headers: boss.headers,
+    });
+    await assertJsonResponse(again, 404);
+  }));
+
+Deno.test("[api] payment status, date and notes; unknown ids 404; bad values 400", () =>
+  withServices(async (t) => {
+    const clerk = await loginAs(t, "admin");
+    const board = await productId(t, "DSP Board");
+    const o = await createOk(t, clerk, manualOrder([{ id: board, quantity: 1 }]));
+    const paid = await put(t, clerk, `/api/orders/${o._id}/payment`, { paymentStatus: "paid" });
+    assertEquals((await assertJsonResponse(paid, 200) as OrderJson).paymentStatus, "paid");
+    const dated = await put(t, clerk, `/api/orders/${o._id}/date`, {
+      createdAt: "2026-01-15T10:00:00Z",
+    });
+    assertEquals(
+      (await assertJsonResponse(dated, 200) as OrderJson).createdAt,
+      "2026-01-15T10:00:00.000Z",
+    );
+    const note = await t.api.request(
+      `/api/orders/${o._id}/notes`,
+      jsonRequest("POST", { text: "Called the customer" }, clerk.headers),
+    );
+    const noted = await assertJsonResponse(note, 201) as {
+      notes: { text: string; author: string }[];
+    };
+    assertEquals(noted.notes.map((n) => n.text), ["Called the customer"]);
+    const detail = await assertJsonResponse(
+      await t.api.request(`/api/orders/${o._id}`, { headers: clerk.headers }),
+      200,
+    ) as { order: OrderJson; history: { action: string }[] };
+    assertEquals(detail.history.map((h) => h.action), [
+      "order.create",
+      "order.payment",
+      "order.date",
+      "order.note",
+    ]);
+
+    const unknown = "01ARZ3NDEKTSV4RRFFQ69G5FAV";
+    for (
+      const [method, path, body] of [
+        ["GET", `/api/orders/${unknown}`, undefined],
+        ["PUT", `/api/orders/${unknown}/status`, { status: "shipped" }],
+        ["PUT", `/api/orders/${unknown}/payment`, { paymentStatus: "paid" }],
+        ["PUT", `/api/orders/${unknown}/date`, { createdAt: "2026-01-01" }],
+        ["DELETE", `/api/orders/${unknown}`, undefined],
+      ] as const
+    ) {
+      const res = await t.api.request(path, {
+        method,
+        headers: { ...clerk.headers, "Content-Type": "application/json" },
+        ...(body ? { body: JSON.stringify(body) } : {}),
+      });
+      await assertJsonResponse(res, 404);
+    }
+    for (
+      const [path, body] of [
+        [`/api/orders/${o._id}/status`, { status: "lost" }],
+        [`/api/orders/${o._id}/payment`, { paymentStatus: "refunded" }],
+        [`/api/orders/${o._id}/date`, { createdAt: "yesterday-ish" }],
+      ] as const
+    ) {
+      await assertJsonResponse(await put(t, clerk, path, body), 400);
+    }
+  }));
+
+Deno.test("[api] shipped mails the customer once with the tracking; delivered only when asked", () =>
+  withServices(async (t) => {
+    const clerk = await loginAs(t, "admin");
+    const board = await productId(t, "DSP Board");
+    const o = await createOk(t, clerk, manualOrder([{ id: board, quantity: 1 }]));
+    const mails = async () =>
+      (await t.services.outbox.list()).filter((m) => m.to === "ada@example.com");
+    const shipped = await put(t, clerk, `/api/orders/${o._id}/status`, {
+      status: "shipped",
+      carrier: "La Poste",
+      trackingNumber: "LP123456789FR",
+    });
+    await assertJsonResponse(shipped, 200);
+    await put(t, clerk, `/api/orders/${o._id}/status`, { status: "shipped" }).then((r) =>
+      r.body?.cancel()
+    );
+    let sent = await mails();
+    assertEquals(sent.length, 1, "one mail for one shipment");
+    assertMatch(sent[0].subject, /has shipped/);
+    assertMatch(sent[0].text, /Carrier: La Poste/);
+    assertMatch(sent[0].text, /Tracking number: LP123456789FR/);
+    await put(t, clerk, `/api/orders/${o._id}/status`, { status: "delivered" }).then((r) =>
+      r.body?.cancel()
+    );
+    assertEquals((await mails()).length, 1, "delivered sends nothing unless asked");
+    await put(t, clerk, `/api/orders/${o._id}/status`, {
+      status: "cancelled",
+      notifyCustomer: true,
+    })
+      .then((r) => r.body?.cancel());
+    sent = await mails();
+    assertEquals(sent.length, 2);
+    assertMatch(sent[1].subject, /has been cancelled/);
+  }));
+
+Deno.test("[api] order list: newest first, filters and search from the indexes, pages by cursor", () =>
+  withServices(async (t) => {
+    const clerk = await loginAs(t, "admin");
+    const cable = await productId(t, "Cable");
+    const people = ["ada", "bob", "carl", "dora", "eve"];
+    const made: OrderJson[] = [];
+    for (const [i, name] of people.entries()) {
+      made.push(
+        await createOk(
+          t,
+          clerk,
+          manualOrder([{ id: cable, quantity: 1 }], {
+            customer: {
+              firstName: name,
+              lastName: "Tester",
+              email: `${name}@example.com`,
+              phone: "",
+            },
+            createdAt: `2026-0${i + 1}-10T12:00:00Z`,
+          }),
+        ),
+      );
+    }
+    await put(t, clerk, `/api/orders/${made[1]._id}/status`, { status: "shipped" }).then((r) =>
+      r.body?.cancel()
+    );
+    await put(t, clerk, `/api/orders/${made[3]._id}/status`, { status: "shipped" }).then((r) =>
+      r.body?.cancel()
+    );
+    const list = async (query: string) => {
+      const res = await t.api.request(`/api/orders?${query}`, { headers: clerk.headers });
+      return await assertJsonResponse(res, 200) as {
+        orders: OrderJson[];
+        nextCursor: string | null;
+      };
+    };
+    const emails = (p: { orders: OrderJson[] }) =>
+      p.orders.map((o) => o.customer.email.split("@")[0]);
+    assertEquals(emails(await list("")), ["eve", "dora", "carl", "bob", "ada"]);
+    assertEquals(emails(await list("status=shipped")), ["dora", "bob"]);
+    assertEquals(emails(await list("q=CARL")), ["carl"]);
+    assertEquals(emails(await list("q=tester&limit=2")), ["eve", "dora"]);
+    assertEquals(emails(await list(`q=${made[0].orderNumber.toLowerCase()}`)), ["ada"]);
+    assertEquals(emails(await list("from=2026-02-01&to=2026-04-10")), ["dora", "carl", "bob"]);
+    assertEquals(emails(await list("status=shipped&from=2026-03-01")), ["dora"]);
+
+    const first = await list("limit=2");
+    assertEquals(emails(first), ["eve", "dora"]);
+    const second = await list(`limit=2&cursor=${encodeURIComponent(first.nextCursor!)}`);
+    assertEquals(emails(second), ["carl", "bob"]);
+    const third = await list(`limit=2&cursor=${encodeURIComponent(second.nextCursor!)}`);
+    assertEquals(emails(third), ["ada"]);
+    assertEquals(third.nextCursor, null);
+
+    // The date move re-indexes the order.
+    await put(t, clerk, `/api/orders/${made[0]._id}/date`, { createdAt: "2026-12-01T00:00:00Z" })
+      .then((r) => r.body?.cancel());
+    assertEquals(emails(await list("limit=1")), ["ada"]);
+
+    for (const bad of ["from=2026-13", "from=2026-05-01&to=2026-04-01", "cursor=garbage"]) {
+      const res = await t.api.request(`/api/orders?${bad}`, { headers: clerk.headers });
+      await assertJsonResponse(res, 400);
+    }
+  }));
+
+Deno.test("[api] CSV export: the filtered set, quoted, formulas neutralised", () =>
+  withServices(async (t) => {
+    const clerk = await loginAs(t, "admin");
+    const cable = await productId(t, "Cable");
+    await createOk(
+      t,
+      clerk,
+      manualOrder([{ id: cable, quantity: 1 }], {
+        customer: {
+          firstName: '=HYPERLINK("x")',
+          lastName: "Doe, Jr",
+          email: "@evil.com",
+          phone: "",
+        },
+      }),
+    );
+    const other = await createOk(t, clerk, manualOrder([{ id: cable, quantity: 2 }]));
+    await put(t, clerk, `/api/orders/${other._id}/status`, { status: "cancelled" }).then((r) =>
+      r.body?.cancel()
+    );
+    const res = await t.api.request("/api/orders/export.csv?status=pending", {
+      headers: clerk.headers,
+    });
+    assertEquals(res.status, 200);
+    assertMatch(res.headers.get("content-type")!, /^text\/csv/);
+    const rows = (await res.text()).trim().split("\r\n");
+    assertEquals(rows.length, 2, "header and the one pending order");
+    assert(rows[0].startsWith("Order number,Date,Customer,Email,Country,Items,Subtotal"));
+    assertMatch(rows[1], /,"'=HYPERLINK\(""x""\) Doe, Jr",'@evil\.com,Tunisia,1 x /);
+    assertMatch(rows[1], /,24\.50,22\.00,46\.50,EUR,pending,pending$/);
+  }));

@@ -1,0 +1,136 @@
+import { assert, assertEquals, assertStringIncludes } from "../_lib/assert.ts";
+import { BOSS, shellReady, signInAs } from "../_lib/admin-browser.ts";
+import { seriousViolations } from "../_lib/axe.ts";
+import { browserTest, hydrated } from "../_lib/browser.ts";
+
+const CLERK = { email: "clerk@example.com", password: "a long clerk password" };
+
+browserTest(
+  "[browser] admin: guard, login as both roles, register an admin, profile, logout",
+  async ({ newPage }) => {
+    const page = await newPage();
+
+    // An anonymous visitor is sent to the login page, then back to what was asked for.
+    await page.goto("/admin/products?view=1");
+    assertEquals(new URL(page.url()).pathname, "/admin/login");
+    await signInAs(page, BOSS, page.url());
+    assertEquals(
+      new URL(page.url()).pathname + new URL(page.url()).search,
+      "/admin/products?view=1",
+    );
+
+    // The superadmin's shell: full navigation in the drawer, by keyboard.
+    await shellReady(page);
+    const menu = page.getByTestId("menu-button");
+    await menu.focus();
+    await page.keyboard.press("Enter");
+    const drawer = page.getByTestId("admin-drawer");
+    await drawer.waitFor();
+    assertStringIncludes(await drawer.innerText(), "Admin Panel");
+    const links = await drawer.getByRole("link").allInnerTexts();
+    assertEquals(links.length, 9);
+    assertEquals(await drawer.locator("a[aria-current=page]").innerText(), "Products");
+    await drawer.getByTestId("active-dot").waitFor();
+    await page.keyboard.press("Escape");
+    await drawer.waitFor({ state: "detached" });
+
+    // Register a regular admin.
+    await page.goto("/admin/register-admin");
+    const form = page.getByTestId("register-admin-form");
+    await hydrated(page, form);
+    await form.getByLabel("Username").fill("Clerk");
+    await form.getByLabel("Email").fill(CLERK.email);
+    await form.getByLabel("Password").fill("short");
+    await form.getByRole("button", { name: "Register Admin" }).click();
+    await form.getByRole("alert").filter({ hasText: "at least 12 characters" }).waitFor();
+    await form.getByLabel("Password").fill(CLERK.password);
+    await form.getByLabel("Role").selectOption("admin");
+    await form.getByRole("button", { name: "Register Admin" }).click();
+    await form.getByText("Admin registered successfully!").waitFor();
+    assertEquals(await form.getByLabel("Username").inputValue(), "", "the form is cleared");
+
+    // Admin Management lists both accounts.
+    await page.goto("/admin/admins");
+    const cards = page.getByTestId("admin-card");
+    assertEquals(await cards.count(), 2);
+    assertStringIncludes(
+      (await cards.filter({ hasText: CLERK.email }).innerText()).toLowerCase(),
+      "admin",
+    );
+
+    // Profile: the new username shows in the shell after the reload.
+    await shellReady(page);
+    await page.getByTestId("avatar-button").click();
+    await page.getByRole("menuitem", { name: "Settings" }).click();
+    const profile = page.getByTestId("profile-settings");
+    await profile.getByLabel("Username").fill("The Boss");
+    await Promise.all([
+      page.waitForEvent("load"),
+      profile.getByRole("button", { name: "Update Profile" }).click(),
+    ]);
+    assertEquals(await page.getByTestId("shell-username").innerText(), "The Boss");
+
+    // Logout: back to the login page, and the admin pages are closed again.
+    await shellReady(page);
+    await page.getByTestId("avatar-button").click();
+    await page.getByRole("menuitem", { name: "Logout" }).click();
+    await page.waitForURL("**/admin/login");
+    await page.goto("/admin/orders");
+    assertEquals(new URL(page.url()).pathname, "/admin/login");
+
+    // The new admin signs in, lands on the orders, sees only its navigation.
+    await signInAs(page, CLERK);
+    assertEquals(new URL(page.url()).pathname, "/admin/orders");
+    await shellReady(page);
+    await page.getByTestId("menu-button").click();
+    assertEquals(await page.getByTestId("admin-drawer").getByRole("link").allInnerTexts(), [
+      "Orders",
+      "Products",
+      "Subscribers",
+    ]);
+    await page.keyboard.press("Escape");
+    await page.goto("/admin/admins");
+    assertEquals(new URL(page.url()).pathname, "/admin/dashboard", "superadmin pages are closed");
+    // The failed requests are the ones asked for: the short password (422) and the superadmin
+    // endpoint's 401 for a regular admin, which the login sequence expects.
+    assertEquals(page.problems.filter((p) => !/status of (401|422)/.test(p)), []);
+  },
+);
+
+browserTest(
+  "[browser] admin login: a wrong password shows the server's message",
+  async ({ newPage }) => {
+    const page = await newPage();
+    await page.goto("/admin/login");
+    const form = page.getByTestId("login-form");
+    await hydrated(page, form);
+    await form.getByLabel("Email").fill(BOSS.email);
+    await form.getByLabel("Password", { exact: true }).fill("not the password");
+    await form.getByRole("button", { name: "Show password" }).click();
+    assertEquals(await form.getByLabel("Password", { exact: true }).getAttribute("type"), "text");
+    await form.getByRole("button", { name: "Sign in" }).click();
+    await form.getByRole("alert").filter({ hasText: "Invalid email or password" }).waitFor();
+    assert(new URL(page.url()).pathname === "/admin/login");
+  },
+);
+
+browserTest(
+  "[browser] axe-core: admin login and Admin Management, desktop and phone",
+  async ({ server, browser }) => {
+    const found: string[] = [];
+    for (const viewport of [{ width: 1280, height: 900 }, { width: 390, height: 844 }]) {
+      const context = await browser.newContext({ baseURL: server.url, bypassCSP: true, viewport });
+      const page = await context.newPage();
+      await page.goto("/admin/login");
+      found.push(...await seriousViolations(page, `${viewport.width}px /admin/login`));
+      await signInAs(page, BOSS, "/admin/login?next=%2Fadmin%2Fadmins");
+      await shellReady(page);
+      found.push(...await seriousViolations(page, `${viewport.width}px /admin/admins`));
+      await page.getByTestId("menu-button").click();
+      await page.getByTestId("admin-drawer").waitFor();
+      found.push(...await seriousViolations(page, `${viewport.width}px drawer`));
+      await context.close();
+    }
+    assertEquals(found, [], found.join("\n"));
+  },
+);

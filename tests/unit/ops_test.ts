@@ -1,0 +1,74 @@
+import { Hono } from "hono";
+import { assert, assertEquals } from "../_lib/assert.ts";
+import { handleError } from "../../src/api/errors.ts";
+import { StoreBusyError } from "../../src/domain/errors.ts";
+import { createLogger, maskEmail } from "../../src/services/log.ts";
+import { busyTolerant, whileBusy } from "../../src/store/kv.ts";
+
+const busy = () => new TypeError("database is locked");
+
+Deno.test("[unit] busy store: retried until it answers, then a 503 StoreBusyError", async () => {
+  let calls = 0;
+  assertEquals(
+    await whileBusy(() => {
+      if (++calls < 3) throw busy();
+      return Promise.resolve("read");
+    }),
+    "read",
+  );
+  assertEquals(calls, 3);
+  let failed: unknown;
+  await whileBusy(() => Promise.reject(busy())).catch((err) => failed = err);
+  assert(failed instanceof StoreBusyError);
+  // Other errors are not retried.
+  calls = 0;
+  await whileBusy(() => {
+    calls++;
+    throw new Error("boom");
+  }).catch(() => {});
+  assertEquals(calls, 1);
+});
+
+Deno.test("[unit] busy store: a commit refused as busy is repeated; a checked commit keeps its check", async () => {
+  const kv = await Deno.openKv(":memory:");
+  try {
+    const tolerant = busyTolerant(kv);
+    const op = tolerant.atomic().check({ key: ["k"], versionstamp: null }).set(["k"], 1);
+    assert((await op.commit()).ok);
+    const again = tolerant.atomic().check({ key: ["k"], versionstamp: null }).set(["k"], 2);
+    assertEquals((await again.commit()).ok, false, "the version moved: a conflict, not a retry");
+    await tolerant.set(["l", 1], "a");
+    await tolerant.set(["l", 2], "b");
+    const listed = [];
+    for await (const e of tolerant.list({ prefix: ["l"] })) listed.push(e.value);
+    assertEquals(listed, ["a", "b"]);
+  } finally {
+    kv.close();
+  }
+});
+
+Deno.test("[unit] API: a busy store answers 503 with Retry-After, never 500", async () => {
+  const app = new Hono().get("/x", () => {
+    throw new StoreBusyError();
+  }).onError(handleError);
+  const res = await app.request("/x");
+  assertEquals(res.status, 503);
+  assertEquals(res.headers.get("Retry-After"), "1");
+  assertEquals((await res.json()).error, "store_busy");
+});
+
+Deno.test("[unit] logger: JSON lines at or above its level; emails masked, secrets dropped", () => {
+  const lines: string[] = [];
+  const log = createLogger("info", (_level, line) => lines.push(line));
+  log.debug("hidden");
+  log.info("signed in ada@example.com", { password: "hunter2", token: "abc", n: 1 });
+  log.error("failed", { who: "bob.smith@mail.example.org" }, new Error("x for eve@example.com"));
+  assertEquals(lines.length, 2);
+  const first = JSON.parse(lines[0]);
+  assertEquals(first.level, "info");
+  assertEquals(first.msg, "signed in a***@example.com");
+  assertEquals([first.password, first.token, first.n], ["[redacted]", "[redacted]", 1]);
+  const second = JSON.parse(lines[1]);
+  assertEquals([second.who, second.error], ["b***@mail.example.org", "x for e***@example.com"]);
+  assertEquals(maskEmail("no address here"), "no address here");
+});

@@ -267,3 +267,30 @@ browserTest(
   },
   { env: { JWT_SECRET: "browser-test-secret" } },
 );
+
+browserTest(
+  "[browser] reveal animations: triggered at 0.3 of the element (0.5 for the figures), staggered 300 and 600 ms",
+  async ({ newPage }) => {
+    const page = await newPage();
+    const styles = async (selector: string) =>
+      await page.locator(selector).first().evaluate((el) => {
+        const cs = getComputedStyle(el);
+        return {
+          start: cs.getPropertyValue("timeline-trigger-activation-range-start"),
+          delay: cs.animationDelay,
+          trigger: cs.getPropertyValue("animation-trigger"),
+        };
+      });
+    await page.goto("/home");
+    const first = await styles("[data-reveal]:not(.reveal-delay-1):not(.reveal-delay-2)");
+    assertEquals(first, { start: "entry 30%", delay: "0s", trigger: "--reveal play-forwards" });
+    assertEquals((await styles("[data-reveal].reveal-delay-1")).delay, "0.3s");
+    assertEquals((await styles("[data-reveal=half]")).start, "entry 50%");
+    await page.goto("/about");
+    assertEquals((await styles("[data-reveal].reveal-delay-2")).delay, "0.6s");
+
+    // No motion at all when the visitor asks for less.
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    assertEquals((await styles("[data-reveal]")).trigger, "none");
+  },
+);

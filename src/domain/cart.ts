@@ -71,20 +71,6 @@ export function totalWithShipping(state: CartState): number {
 }
 
 /**
- * Lines asking for more than the shop has (stock as last fetched): the buyer is told at once,
- * not after the card form. The quantity itself stays unbounded, as the spec says.
- */
-export function overStockLines(state: CartState): CartItem[] {
-  return state.items.filter((i) => i.quantity > i.inStock);
-}
-
-/** "Only 15 available" (or "Out of stock") for a line over its stock, else null. */
-export function stockNote(item: CartItem): string | null {
-  if (item.quantity <= item.inStock) return null;
-  return item.inStock === 0 ? "Out of stock" : `Only ${item.inStock} available`;
-}
-
-/**
  * Brings the lines in line with the current catalogue: lines whose product is gone are dropped,
  * the others take the product's current fields (price, title, images, stock). `changed` tells
  * whether anything moved, so callers save only when needed.

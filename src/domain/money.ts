@@ -16,9 +16,10 @@ export function formatAmount(cents: Cents): string {
 
 /** "88,911.00": thousands grouped with commas, for people to read (not for machines). */
 export function formatGrouped(cents: Cents): string {
-  const [whole, decimals] = formatAmount(Math.abs(cents)).split(".");
-  const sign = cents < 0 ? "-" : "";
-  return `${sign}${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",")}.${decimals}`;
+  return (cents / 100).toLocaleString("en-US", {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  });
 }
 
 /**

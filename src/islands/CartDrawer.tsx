@@ -1,6 +1,7 @@
 import { signal } from "@preact/signals";
 import { useEffect } from "preact/hooks";
-import { type CartItem, overStockLines, stockNote } from "../domain/cart.ts";
+import type { CartItem } from "../domain/cart.ts";
+import { overStockLines, stockNote } from "../domain/cart-stock.ts";
 import { formatGrouped, formatMoney, toCents } from "../domain/money.ts";
 import type { PublicShippingFee } from "../domain/shipping-fee.ts";
 import {

@@ -5,16 +5,15 @@ import {
   cartTotal,
   clear,
   itemCount,
-  overStockLines,
   parseStoredCart,
   refreshItems,
   removeItem,
   setSelectedCountry,
   setShippingFee,
-  stockNote,
   totalWithShipping,
   updateItemQuantity,
 } from "../../src/domain/cart.ts";
+import { overStockLines, stockNote } from "../../src/domain/cart-stock.ts";
 import type { ShopProduct } from "../../src/domain/shop-product.ts";
 
 function product(id: string, price: number, extra: Partial<ShopProduct> = {}): ShopProduct {

@@ -62,9 +62,11 @@ export function itemCount(state: CartState): number {
   return state.items.reduce((n, i) => n + i.quantity, 0);
 }
 
-/** The cart total plus the shipping fee when one is known. */
+/** The cart total plus the shipping fee when one is known; nothing to ship costs nothing. */
 export function totalWithShipping(state: CartState): number {
-  const fee = state.shippingFee ? toCents(state.shippingFee.shippingFee) : 0;
+  const fee = state.shippingFee && state.items.length > 0
+    ? toCents(state.shippingFee.shippingFee)
+    : 0;
   return fromCents(toCents(cartTotal(state)) + fee);
 }
 

@@ -14,9 +14,22 @@ export function formatAmount(cents: Cents): string {
   return (cents / 100).toFixed(2);
 }
 
-/** "€600.00" (or "USD 12.00" for another currency) */
+/** "88,911.00": thousands grouped with commas, for people to read (not for machines). */
+export function formatGrouped(cents: Cents): string {
+  return (cents / 100).toLocaleString("en-US", {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  });
+}
+
+/**
+ * Every amount a buyer reads (pages, dialogs, mails): "€88,911.00", or "USD 1,200.00" for
+ * another currency.
+ */
 export function formatMoney(cents: Cents, currency = "EUR"): string {
-  return currency === "EUR" ? `€${formatAmount(cents)}` : `${currency} ${formatAmount(cents)}`;
+  const sign = cents < 0 ? "-" : "";
+  const amount = formatGrouped(Math.abs(cents));
+  return currency === "EUR" ? `${sign}€${amount}` : `${sign}${currency} ${amount}`;
 }
 
 export const CURRENCIES = ["EUR", "USD"] as const;

@@ -1,7 +1,8 @@
 import { signal } from "@preact/signals";
 import { useEffect } from "preact/hooks";
 import type { CartItem } from "../domain/cart.ts";
-import { formatAmount, formatMoney, toCents } from "../domain/money.ts";
+import { overStockLines, stockNote } from "../domain/cart-stock.ts";
+import { formatGrouped, formatMoney, toCents } from "../domain/money.ts";
 import type { PublicShippingFee } from "../domain/shipping-fee.ts";
 import {
   cart,
@@ -22,7 +23,6 @@ import CloseButton from "./shop/CloseButton.tsx";
 
 /** Countries with an active fee, fetched once when the drawer is first opened (spec section 7). */
 const countries = signal<string[] | null>(null);
-const feeLoading = signal(false);
 /** Kept as the spec says; the drawer shows only the loading note. */
 export const shippingError = signal("");
 let prepared = false;
@@ -52,11 +52,9 @@ async function chooseCountry(country: string) {
   shippingError.value = "";
   if (!country) {
     setShippingFee(null);
-    feeLoading.value = false;
     return;
   }
   if (cart.value.shippingFee?.country !== country) setShippingFee(null);
-  feeLoading.value = true;
   try {
     const res = await fetch(`/api/shipping/fees/country/${encodeURIComponent(country)}`);
     if (request !== feeRequest) return;
@@ -68,14 +66,13 @@ async function chooseCountry(country: string) {
     if (request !== feeRequest) return;
     setShippingFee(null);
     shippingError.value = "Failed to fetch shipping fee for country";
-  } finally {
-    if (request === feeRequest) feeLoading.value = false;
   }
 }
 
 /**
  * The cart drawer: lines with quantity and remove, the shipping country and its fee, subtotal
- * and total, and 'Proceed to Checkout' (enabled once a country is chosen and its fee known),
+ * and total, and 'Proceed to Checkout' (enabled once a country is chosen and its fee known, and
+ * no line asks for more than the stock; a refresh of a known fee does not disable it),
  * which hands over to the checkout island. A modal dialog: focus stays inside while open,
  * Escape closes, focus goes back to the button that opened it.
  */
@@ -103,8 +100,20 @@ export default function CartDrawer() {
   const options = countries.value?.length
     ? countries.value
     : [selectedCountry].filter((c) => c !== "");
+  const overStock = overStockLines(cart.value);
+  // A fee already known for this country stays usable while it is re-checked: disabling the
+  // button during that refresh would swallow a click that was meant for the shown total.
   const canCheckout = items.length > 0 && selectedCountry !== "" && fee !== null &&
-    !feeLoading.value;
+    overStock.length === 0;
+  const hint = items.length === 0
+    ? ""
+    : selectedCountry === ""
+    ? "Choose a shipping country to continue."
+    : overStock.length > 0
+    ? `Lower the quantity of ${
+      overStock.map((i) => i.title).join(", ")
+    } to what is available to continue.`
+    : "";
 
   return (
     <ModalFrame
@@ -141,35 +150,38 @@ export default function CartDrawer() {
             {options.map((c) => <option key={c} value={c}>{c}</option>)}
           </select>
         </div>
-        <dl class="space-y-1 text-sm">
-          <div class="flex justify-between">
-            <dt>Subtotal</dt>
-            <dd data-testid="cart-subtotal">{formatMoney(toCents(cartTotal.value))}</dd>
-          </div>
-          {selectedCountry && (
+        {/* Nothing to ship: no subtotal, fee or total to show. */}
+        {items.length > 0 && (
+          <dl class="space-y-1 text-sm">
             <div class="flex justify-between">
-              <dt>Shipping to {selectedCountry}</dt>
-              <dd data-testid="cart-shipping" aria-live="polite">
-                {fee && !feeLoading.value
-                  ? `${formatAmount(toCents(fee.shippingFee))} ${fee.currency}`
-                  : "Loading shipping fee..."}
-              </dd>
+              <dt>Subtotal</dt>
+              <dd data-testid="cart-subtotal">{formatMoney(toCents(cartTotal.value))}</dd>
             </div>
-          )}
-          <div class="flex justify-between border-t border-slate-200 pt-2 text-base font-semibold">
-            <dt>Total</dt>
-            <dd data-testid="cart-total">{formatMoney(toCents(totalWithShipping.value))}</dd>
-          </div>
-        </dl>
-        {selectedCountry === "" && items.length > 0 && (
-          <p id="cart-checkout-hint" class="text-sm text-slate-600">
-            Choose a shipping country to continue.
+            {selectedCountry && (
+              <div class="flex justify-between">
+                <dt>Shipping to {selectedCountry}</dt>
+                <dd data-testid="cart-shipping" aria-live="polite">
+                  {fee
+                    ? `${formatGrouped(toCents(fee.shippingFee))} ${fee.currency}`
+                    : "Loading shipping fee..."}
+                </dd>
+              </div>
+            )}
+            <div class="flex justify-between border-t border-slate-200 pt-2 text-base font-semibold">
+              <dt>Total</dt>
+              <dd data-testid="cart-total">{formatMoney(toCents(totalWithShipping.value))}</dd>
+            </div>
+          </dl>
+        )}
+        {hint && (
+          <p id="cart-checkout-hint" class="text-sm text-slate-600" aria-live="polite">
+            {hint}
           </p>
         )}
         <button
           type="button"
           disabled={!canCheckout}
-          aria-describedby={selectedCountry === "" ? "cart-checkout-hint" : undefined}
+          aria-describedby={hint ? "cart-checkout-hint" : undefined}
           class="w-full rounded-lg bg-brand-600 px-4 py-3 font-semibold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-50"
           onClick={() => {
             checkoutOpen.value = true;
@@ -198,8 +210,10 @@ function CartLine({ item }: { item: CartItem }) {
         <div class="flex justify-between gap-2">
           <p class="font-medium leading-snug">
             {item.title}
-            {item.inStock === 0 && (
-              <span class="block text-xs font-medium text-red-700">Out of stock</span>
+            {stockNote(item) && (
+              <span class="block text-xs font-medium text-red-700" data-testid="cart-stock-note">
+                {stockNote(item)}
+              </span>
             )}
           </p>
           <p class="font-semibold">{formatMoney(toCents(item.price) * item.quantity)}</p>

@@ -3,11 +3,13 @@ import { useRef, useState } from "preact/hooks";
 import { invalidCountryMessage, resolveCountryCode } from "../domain/country-code.ts";
 import { formatMoney, toCents } from "../domain/money.ts";
 import {
-  cardErrorText,
-  PAYMENT_ERROR_FOOTER,
-  paymentErrorDialog,
+  cardProblem,
+  type CheckoutProblem,
+  checkoutProblemDialog,
+  NETWORK_ERROR,
+  NETWORK_ERROR_AFTER_PAYMENT,
 } from "../domain/payment-errors.ts";
-import { cart, clearCart, drawerOpen } from "./state/cart.ts";
+import { cart, clearCart, drawerOpen, refreshCartFromApi } from "./state/cart.ts";
 import { checkoutOpen } from "./state/checkout.ts";
 import { useModal } from "./use-modal.ts";
 import { type CardField, SandboxCardField, StripeCardField } from "./checkout/card-fields.tsx";
@@ -44,6 +46,9 @@ const EMPTY_FORM: Form = {
 
 type Stage = "form" | "payment" | "success" | "error";
 
+/** The only payment method (spec section 9): Stripe, which takes cards, debit cards and PayPal. */
+const PAYMENT_METHOD = "stripe";
+
 /** The intent of this checkout, reused by 'Try Again' while the order is unchanged. */
 interface Intent {
   key: string;
@@ -62,11 +67,14 @@ async function postJson(url: string, body: unknown) {
   return { ok: res.ok, data };
 }
 
-/** The server's message for a failed call, else `fallback` (spec section 8, "Payment"). */
-function serverError(data: { message?: unknown; error?: unknown }, fallback: string): string {
-  if (typeof data.message === "string" && data.message) return data.message;
-  if (typeof data.error === "string" && data.error) return data.error;
-  return fallback;
+/** The server's code and message for a failed call, else `fallback` (spec section 8, "Payment"). */
+function serverError(
+  data: { message?: unknown; error?: unknown },
+  fallback: string,
+): CheckoutProblem {
+  const code = typeof data.error === "string" ? data.error : "";
+  const message = typeof data.message === "string" && data.message ? data.message : fallback;
+  return { code, message };
 }
 
 /**
@@ -81,7 +89,7 @@ export default function Checkout({ provider, stripeKey }: CheckoutProps) {
   const [form, setForm] = useState<Form>(EMPTY_FORM);
   const [formError, setFormError] = useState("");
   const [busy, setBusy] = useState(false);
-  const [payError, setPayError] = useState("");
+  const [payError, setPayError] = useState<CheckoutProblem | null>(null);
   const [orderNumber, setOrderNumber] = useState("");
   const intent = useRef<Intent | null>(null);
   const card = useRef<CardField | null>(null);
@@ -95,18 +103,50 @@ export default function Checkout({ provider, stripeKey }: CheckoutProps) {
     if (busy) return;
     checkoutOpen.value = false;
     setStage("form");
-    setPayError("");
+    setPayError(null);
   }
 
-  function submitForm(e: Event) {
+  /** Checks the form, then creates the payment intent ('Processing...') before the card. */
+  async function submitForm(e: Event) {
     e.preventDefault();
+    if (busy) return;
     if (FIELDS.some(([name]) => !form[name].trim()) || !country) {
       setFormError("Please fill in all required fields.");
       return;
     }
     setFormError("");
-    setPayError("");
-    setStage("payment");
+    setPayError(null);
+    setBusy(true);
+    try {
+      const problem = await ensureIntent(orderData());
+      if (problem) return fail(problem);
+      setStage("payment");
+    } catch {
+      fail({ code: NETWORK_ERROR, message: "" });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  /** Creates the payment intent unless this order already has one; returns what went wrong. */
+  async function ensureIntent(data: ReturnType<typeof orderData>) {
+    const key = JSON.stringify(data);
+    if (intent.current?.key === key) return null;
+    const created = await postJson("/api/stripe/create-payment-intent", {
+      amount: data.total,
+      currency: "eur",
+      orderData: data,
+    });
+    if (!created.ok || !created.data.success) {
+      return serverError(created.data, "Failed to create payment intent");
+    }
+    intent.current = {
+      key,
+      clientSecret: created.data.clientSecret,
+      paymentIntentId: created.data.paymentIntentId,
+      paid: false,
+    };
+    return null;
   }
 
   function orderData() {
@@ -126,7 +166,7 @@ export default function Checkout({ provider, stripeKey }: CheckoutProps) {
       subtotal: subtotalCents / 100,
       shippingFee: feeCents / 100,
       total: totalCents / 100,
-      paymentMethod: "stripe" as const,
+      paymentMethod: PAYMENT_METHOD,
       shippingCountry: country,
       shippingFeeDetails: state.shippingFee
         ? {
@@ -138,43 +178,28 @@ export default function Checkout({ provider, stripeKey }: CheckoutProps) {
     };
   }
 
-  function fail(message: string) {
-    setPayError(message);
+  function fail(problem: CheckoutProblem) {
+    setPayError(problem);
     setStage("error");
   }
 
   /** The spec's payment sequence: intent, country code, card confirmation, backend confirm. */
   async function pay() {
     if (busy || !card.current) return;
-    const cardProblem = card.current.problem();
-    if (cardProblem) {
-      setPayError(cardProblem);
+    const incomplete = card.current.problem();
+    if (incomplete) {
+      setPayError({ code: "", message: incomplete });
       return;
     }
     setBusy(true);
-    setPayError("");
+    setPayError(null);
     try {
       const data = orderData();
-      const key = JSON.stringify(data);
-      if (intent.current?.key !== key) {
-        const created = await postJson("/api/stripe/create-payment-intent", {
-          amount: data.total,
-          currency: "eur",
-          orderData: data,
-        });
-        if (!created.ok || !created.data.success) {
-          return fail(serverError(created.data, "Failed to create payment intent"));
-        }
-        intent.current = {
-          key,
-          clientSecret: created.data.clientSecret,
-          paymentIntentId: created.data.paymentIntentId,
-          paid: false,
-        };
-      }
+      const problem = await ensureIntent(data);
+      if (problem) return fail(problem);
       const current = intent.current!;
       const countryCode = resolveCountryCode(country);
-      if (!countryCode) return fail(invalidCountryMessage(country));
+      if (!countryCode) return fail({ code: "", message: invalidCountryMessage(country) });
 
       if (!current.paid) {
         const result = await card.current.confirm(current.clientSecret, {
@@ -189,9 +214,9 @@ export default function Checkout({ provider, stripeKey }: CheckoutProps) {
             country: countryCode,
           },
         });
-        if (result.error) return fail(cardErrorText(result.error));
+        if (result.error) return fail(cardProblem(result.error));
         if (result.status !== "succeeded") {
-          return fail(`The payment was not completed (status: ${result.status}).`);
+          return fail({ code: "", message: "The payment was not completed. Please try again." });
         }
         current.paid = true;
       }
@@ -206,11 +231,22 @@ export default function Checkout({ provider, stripeKey }: CheckoutProps) {
       intent.current = null;
       setOrderNumber(confirmed.data.order?.orderNumber ?? "");
       setStage("success");
-    } catch (err) {
-      fail(err instanceof Error ? err.message : "");
+    } catch {
+      // Only a failed connection throws here (every answer is read above).
+      fail({
+        code: intent.current?.paid ? NETWORK_ERROR_AFTER_PAYMENT : NETWORK_ERROR,
+        message: "",
+      });
     } finally {
       setBusy(false);
     }
+  }
+
+  /** After a stock refusal: the cart, with the lines' stock fetched again. */
+  function backToCart() {
+    closeAll();
+    drawerOpen.value = true;
+    refreshCartFromApi().catch(() => {/* the drawer keeps the lines it has */});
   }
 
   function continueShopping() {
@@ -223,7 +259,7 @@ export default function Checkout({ provider, stripeKey }: CheckoutProps) {
   }
 
   if (!open) return null;
-  const dialog = paymentErrorDialog(payError);
+  const dialog = checkoutProblemDialog(payError ?? { code: "", message: "" });
 
   return (
     <>
@@ -267,6 +303,25 @@ export default function Checkout({ provider, stripeKey }: CheckoutProps) {
             </p>
             <p class="font-semibold text-gray-900">Total: {formatMoney(totalCents)}</p>
           </div>
+          <fieldset class="sm:col-span-2">
+            <legend class="text-sm font-medium text-gray-700">Payment method</legend>
+            <label class="mt-1 flex items-start gap-3 rounded-md border border-brand-600 bg-brand-50 p-3">
+              <input
+                type="radio"
+                name="paymentMethod"
+                value={PAYMENT_METHOD}
+                checked
+                aria-describedby="checkout-pay-online-note"
+                class="mt-1"
+              />
+              <span class="flex flex-col text-sm">
+                <span class="font-medium text-gray-900">Pay Online</span>
+                <span id="checkout-pay-online-note" class="text-gray-600">
+                  Credit card, debit card or PayPal, paid securely through Stripe.
+                </span>
+              </span>
+            </label>
+          </fieldset>
           {formError && (
             <p role="alert" class="text-sm font-medium text-red-700 sm:col-span-2">
               {formError}
@@ -282,9 +337,10 @@ export default function Checkout({ provider, stripeKey }: CheckoutProps) {
             </button>
             <button
               type="submit"
-              class="rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800"
+              disabled={busy}
+              class="rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800 disabled:opacity-70"
             >
-              Proceed to Payment
+              {busy ? "Processing..." : "Proceed to Payment"}
             </button>
           </div>
         </form>
@@ -302,9 +358,9 @@ export default function Checkout({ provider, stripeKey }: CheckoutProps) {
           {provider === "stripe"
             ? <StripeCardField fieldRef={card} publishableKey={stripeKey ?? ""} />
             : <SandboxCardField fieldRef={card} />}
-          {payError && (
+          {payError?.message && (
             <p role="alert" class="mt-3 text-sm font-medium text-red-700" data-testid="card-error">
-              {payError}
+              {payError.message}
             </p>
           )}
           <div class="mt-5 flex justify-end gap-3">
@@ -345,16 +401,18 @@ export default function Checkout({ provider, stripeKey }: CheckoutProps) {
             </button>
             <button
               type="button"
-              onClick={() => setStage("payment")}
+              onClick={dialog.backToCart ? backToCart : () => setStage("payment")}
               data-autofocus
               class="rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800"
             >
-              Try Again
+              {dialog.backToCart ? "Back to Cart" : "Try Again"}
             </button>
           </div>
-          <p class="mt-4 border-t border-gray-200 pt-3 text-xs text-gray-500">
-            {PAYMENT_ERROR_FOOTER}
-          </p>
+          {dialog.footer && (
+            <p class="mt-4 border-t border-gray-200 pt-3 text-xs text-gray-500">
+              {dialog.footer}
+            </p>
+          )}
         </Modal>
       )}
 

@@ -5,6 +5,7 @@ import { stripeKeyProblem } from "../services/payments/key-policy.ts";
 import { seedIfEmpty } from "../services/seed.ts";
 import { openKv } from "../store/kv.ts";
 import { createFrontDoor, type RenderPage } from "./front-door.ts";
+import { builtOrigin, siteOriginProblem } from "./site-origin.ts";
 import { loadStaticAssets } from "./static.ts";
 
 /**
@@ -21,11 +22,13 @@ export async function startServer(
   log.setLevel(config.logLevel);
   const keyProblem = stripeKeyProblem(config);
   if (keyProblem) throw new Error(`Refusing to start: ${keyProblem}`);
+  const assets = await loadStaticAssets(clientDir);
+  const originProblem = siteOriginProblem(config, builtOrigin(assets));
+  if (originProblem) throw new Error(`Refusing to start: ${originProblem}`);
   const kv = await openKv(config.kvPath);
   const services = createServices(kv, config);
   await seedIfEmpty(services);
   await services.orders.ensureIndexes();
-  const assets = await loadStaticAssets(clientDir);
   const handle = createFrontDoor(services, assets, render);
   services.mailer.start();
   services.mailer.wake();

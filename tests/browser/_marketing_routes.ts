@@ -1,6 +1,6 @@
 /** The marketing routes and the heading each one shows (shared by the browser and a11y tests). */
 export const MARKETING_ROUTES: { path: string; heading: string }[] = [
-  { path: "/", heading: "Vectra" },
+  { path: "/", heading: "Draw your control loop. Run it on real hardware." },
   { path: "/home", heading: "Draw your control loop. Run it on real hardware." },
   { path: "/features", heading: "Everything Vectra does for your control project" },
   { path: "/video-library", heading: "See Vectra at work" },

@@ -4,11 +4,8 @@ import { browserTest } from "../_lib/browser.ts";
 
 const BOARD = "Vectra DSP Board";
 
-/**
- * Puts one board in the saved cart with France chosen, then goes the customer's way: the cart
- * drawer's 'Proceed to Checkout'.
- */
-async function openCheckout(page: Page) {
+/** Puts `quantity` boards in the saved cart with France chosen, and opens the cart drawer. */
+async function openDrawer(page: Page, quantity = 1) {
   await page.goto("/shop");
   const products = await (await page.request.get("/api/public/products")).json() as {
     _id: string;
@@ -28,7 +25,7 @@ async function openCheckout(page: Page) {
     category: "Development Boards",
     inStock: board.stock,
     features: [],
-    quantity: 1,
+    quantity,
   };
   await page.evaluate((cart) => localStorage.setItem("cart", JSON.stringify(cart)), {
     items: [item],
@@ -43,12 +40,16 @@ async function openCheckout(page: Page) {
     state: "attached",
   });
   await page.getByRole("button", { name: /View Cart/ }).click();
-  // Opening the drawer refreshes the countries, the fee and the lines; the button is disabled
-  // while the fee loads, so a click in between would be lost.
-  await page.waitForLoadState("networkidle");
-  await page.getByRole("dialog", { name: "Shopping Cart" }).getByRole("button", {
-    name: "Proceed to Checkout",
-  }).click();
+  return page.getByRole("dialog", { name: "Shopping Cart" });
+}
+
+/**
+ * The customer's way in: the cart drawer's 'Proceed to Checkout', clicked at once. Opening the
+ * drawer re-checks the saved fee; the known fee keeps the button usable meanwhile.
+ */
+async function openCheckout(page: Page) {
+  const drawer = await openDrawer(page);
+  await drawer.getByRole("button", { name: "Proceed to Checkout" }).click();
   await page.getByRole("dialog", { name: "Checkout" }).waitFor();
 }
 
@@ -76,6 +77,12 @@ async function payWith(page: Page, number: string) {
   await dialog.getByRole("button", { name: "Pay €609.90" }).click();
 }
 
+async function submitCustomer(page: Page) {
+  await fillCustomer(page);
+  await page.getByRole("dialog", { name: "Checkout" })
+    .getByRole("button", { name: "Proceed to Payment" }).click();
+}
+
 browserTest("[browser] checkout: a full purchase with the sandbox card", async ({ newPage }) => {
   const page = await newPage();
   await openCheckout(page);
@@ -84,11 +91,29 @@ browserTest("[browser] checkout: a full purchase with the sandbox card", async (
   assert(await form.getByLabel("Country").getAttribute("readonly") !== null);
   assertStringIncludes(await form.innerText(), "chosen in your cart");
 
+  const payOnline = form.getByRole("radio", { name: "Pay Online" });
+  assert(await payOnline.isChecked(), "'Pay Online' is the chosen payment method");
+  assertEquals(await payOnline.getAttribute("value"), "stripe");
+  assertEquals(await form.getByRole("radio").count(), 1, "the only payment method");
+  assertStringIncludes(await form.innerText(), "PayPal");
+
   await form.getByRole("button", { name: "Proceed to Payment" }).click();
   await form.getByRole("alert").filter({ hasText: "Please fill in all required fields." })
     .waitFor();
   await fillCustomer(page);
+
+  // Hold the payment intent's creation until the form's busy label has been seen.
+  let releaseIntent = () => {};
+  const intentHeld = new Promise<void>((r) => releaseIntent = r);
+  await page.route("**/api/stripe/create-payment-intent", async (route) => {
+    await intentHeld;
+    await route.continue();
+  });
   await form.getByRole("button", { name: "Proceed to Payment" }).click();
+  const processing = form.getByRole("button", { name: "Processing..." });
+  await processing.waitFor();
+  assert(await processing.isDisabled());
+  releaseIntent();
 
   // Hold the card confirmation until the busy label has been seen.
   let release = () => {};
@@ -97,8 +122,24 @@ browserTest("[browser] checkout: a full purchase with the sandbox card", async (
     await held;
     await route.continue();
   });
-  await payWith(page, "4242 4242 4242 4242");
+  // Keyboard only, typed as a buyer types: the number groups in fours, 1234 is 12 / 34.
   const payment = page.getByRole("dialog", { name: "Card Payment" });
+  await payment.waitFor();
+  assertEquals(
+    await page.evaluate(() => document.activeElement?.getAttribute("name")),
+    "cardnumber",
+  );
+  await page.keyboard.type("4242424242424242");
+  assertEquals(await payment.getByLabel("Card number").inputValue(), "4242 4242 4242 4242");
+  await page.keyboard.press("Tab");
+  await page.keyboard.type("1234");
+  assertEquals(await payment.getByLabel("Expiry (MM / YY)").inputValue(), "12 / 34");
+  await page.keyboard.press("Tab");
+  await page.keyboard.type("123");
+  await page.keyboard.press("Tab");
+  await page.keyboard.press("Tab");
+  assertEquals(await page.evaluate(() => document.activeElement?.textContent), "Pay €609.90");
+  await page.keyboard.press("Enter");
   await payment.getByRole("button", { name: "Processing Payment..." }).waitFor();
   assert(await payment.getByRole("button", { name: "Processing Payment..." }).isDisabled());
   release();
@@ -128,9 +169,7 @@ browserTest(
   async ({ newPage }) => {
     const page = await newPage();
     await openCheckout(page);
-    await fillCustomer(page);
-    await page.getByRole("dialog", { name: "Checkout" })
-      .getByRole("button", { name: "Proceed to Payment" }).click();
+    await submitCustomer(page);
     await payWith(page, "4000 0000 0000 0002");
 
     const error = page.getByRole("alertdialog", { name: "Card Declined" });
@@ -144,7 +183,8 @@ browserTest(
 
     const payment = page.getByRole("dialog", { name: "Card Payment" });
     await payment.waitFor();
-    assertStringIncludes(await payment.getByTestId("card-error").innerText(), "card_declined");
+    const cardError = await payment.getByTestId("card-error").innerText();
+    assertEquals(cardError, "Your card was declined.", "plain words, no technical code");
     await payWith(page, "4242 4242 4242 4242");
     await page.getByRole("dialog", { name: "Payment Successful!" }).waitFor();
     // The declined card answer (402) is logged by the browser; any other problem counts.
@@ -172,5 +212,132 @@ browserTest(
     }
     await page.keyboard.press("Escape");
     await form.waitFor({ state: "hidden" });
+  },
+);
+
+browserTest(
+  "[browser] checkout: a pasted card number with spaces is grouped, the caret stays in place",
+  async ({ newPage }) => {
+    const page = await newPage();
+    await openCheckout(page);
+    await submitCustomer(page);
+    const number = page.getByRole("dialog", { name: "Card Payment" }).getByLabel("Card number");
+    await number.focus();
+    // insertText is what a paste does to the field: one input event with the whole text.
+    await page.keyboard.insertText(" 4242  4242 4242 4242 ");
+    assertEquals(await number.inputValue(), "4242 4242 4242 4242");
+    // A digit typed in the middle: the caret stays just after it.
+    await number.evaluate((el: HTMLInputElement) => el.setSelectionRange(2, 2));
+    await page.keyboard.type("1");
+    assertEquals(await number.inputValue(), "4214 2424 2424 2424 2");
+    assertEquals(await number.evaluate((el: HTMLInputElement) => el.selectionStart), 3);
+  },
+);
+
+browserTest(
+  "[browser] checkout: Proceed to Checkout stays usable while the known fee is re-checked",
+  async ({ newPage }) => {
+    const page = await newPage();
+    // The fee's re-check is held until the click has gone through.
+    let release = () => {};
+    const held = new Promise<void>((r) => release = r);
+    await page.route("**/api/shipping/fees/country/**", async (route) => {
+      await held;
+      await route.continue();
+    });
+    const drawer = await openDrawer(page);
+    await drawer.locator("[data-testid=cart-shipping]", { hasText: "9.90 EUR" }).waitFor();
+    await drawer.getByRole("button", { name: "Proceed to Checkout" }).click();
+    await page.getByRole("dialog", { name: "Checkout" }).waitFor();
+    release();
+  },
+);
+
+browserTest(
+  "[browser] checkout: over-stock is said in the cart; a stock refusal is a stock message",
+  async ({ newPage }) => {
+    const page = await newPage();
+    const drawer = await openDrawer(page, 999);
+    const line = drawer.locator("[data-testid=cart-line]");
+    await line.getByTestId("cart-stock-note").filter({ hasText: "Only 25 available" }).waitFor();
+    const proceed = drawer.getByRole("button", { name: "Proceed to Checkout" });
+    assert(await proceed.isDisabled(), "no checkout of more than the stock");
+    assertStringIncludes(
+      await drawer.locator("#cart-checkout-hint").innerText(),
+      `Lower the quantity of ${BOARD}`,
+    );
+    assertEquals(await proceed.getAttribute("aria-describedby"), "cart-checkout-hint");
+    await drawer.getByLabel(`Quantity of ${BOARD}`, { exact: true }).fill("25");
+    await drawer.getByLabel(`Quantity of ${BOARD}`, { exact: true }).press("Tab");
+    await drawer.getByTestId("cart-stock-note").waitFor({ state: "detached" });
+    await proceed.click();
+
+    // Someone else bought meanwhile: the server refuses the reservation.
+    await page.route("**/api/stripe/create-payment-intent", (route) =>
+      route.fulfill({
+        status: 422,
+        contentType: "application/json",
+        body: JSON.stringify({
+          error: "not_enough_stock",
+          message: `Not enough stock for ${BOARD} (15 available)`,
+        }),
+      }));
+    await submitCustomer(page);
+    const error = page.getByRole("alertdialog", { name: "Not Enough Stock" });
+    await error.waitFor();
+    const text = await error.innerText();
+    assertStringIncludes(text, "(15 available)");
+    assertStringIncludes(text, "Nothing was charged.");
+    assert(!text.includes("bank"), "a stock refusal is not a card failure");
+    assert(!text.includes("Payment Failed"));
+    await error.getByRole("button", { name: "Back to Cart" }).click();
+    await page.getByRole("dialog", { name: "Shopping Cart" }).waitFor();
+  },
+);
+
+browserTest(
+  "[browser] checkout: a dropped connection says the connection failed and nothing was charged",
+  async ({ newPage }) => {
+    const page = await newPage();
+    await openCheckout(page);
+    await submitCustomer(page);
+    await page.route("**/api/sandbox/confirm-card", (route) => route.abort("internetdisconnected"));
+    await payWith(page, "4242 4242 4242 4242");
+    const error = page.getByRole("alertdialog", { name: "Connection Failed" });
+    await error.waitFor();
+    const text = await error.innerText();
+    assertStringIncludes(text, "connection to the shop failed");
+    assertStringIncludes(text, "Nothing was charged.");
+    assert(!text.includes("Failed to fetch"), "no technical text");
+  },
+);
+
+browserTest(
+  "[browser] cart: an empty cart shows no shipping fee and no total",
+  async ({ newPage }) => {
+    const page = await newPage();
+    await page.goto("/shop");
+    await page.evaluate(() =>
+      localStorage.setItem(
+        "cart",
+        JSON.stringify({
+          items: [],
+          shippingFee: { country: "France", shippingFee: 9.9, currency: "EUR" },
+          selectedCountry: "France",
+        }),
+      )
+    );
+    await page.reload();
+    await page.locator("astro-island[component-url*=CartDrawer]:not([ssr])").waitFor({
+      state: "attached",
+    });
+    await page.getByRole("button", { name: /View Cart/ }).click();
+    const drawer = page.getByRole("dialog", { name: "Shopping Cart" });
+    await drawer.getByText("Your cart is empty.").waitFor();
+    const text = await drawer.innerText();
+    assert(!text.includes("9.90"), "no fee");
+    assert(!text.includes("Total"), "no total");
+    assertEquals(await drawer.getByTestId("cart-total").count(), 0);
+    assert(await drawer.getByRole("button", { name: "Proceed to Checkout" }).isDisabled());
   },
 );

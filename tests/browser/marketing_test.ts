@@ -12,6 +12,8 @@ browserTest("[browser] every marketing route answers 200 with its heading", asyn
     assert((await page.title()).includes("Vectra"), `${path} has a title`);
     const canonical = await page.locator("link[rel=canonical]").getAttribute("href");
     assert(canonical?.startsWith("http"), `${path} has an absolute canonical`);
+    const served = path === "/" ? "/home" : new URL(path, "http://x").pathname;
+    assertEquals(new URL(canonical!).pathname, served, `${path}: canonical is the served URL`);
     assert(
       (await page.locator('script[type="application/ld+json"]').count()) >= 1,
       `${path} has structured data`,
@@ -24,16 +26,74 @@ browserTest("[browser] every marketing route answers 200 with its heading", asyn
 });
 
 browserTest(
-  "[browser] the splash skips to /home and redirects there by itself",
+  "[browser] / is the landing page, one canonical URL with /home, no splash for robots",
   async ({ newPage }) => {
     const page = await newPage();
-    await page.goto("/");
-    await page.getByRole("link", { name: "Skip" }).click();
-    await page.waitForURL("**/home");
-    assertEquals(new URL(page.url()).pathname, "/home");
-    await page.goto("/");
-    await page.waitForURL("**/home", { timeout: 20_000 });
+    const root = await page.goto("/");
+    assertEquals(root?.status(), 200);
+    assertEquals(new URL(page.url()).pathname, "/", "no redirect");
+    const heading = "Draw your control loop. Run it on real hardware.";
+    assertEquals((await page.locator("h1").first().innerText()).trim(), heading);
+    const canonical = async () => await page.locator("link[rel=canonical]").getAttribute("href");
+    const rootCanonical = await canonical();
+    assertEquals(new URL(rootCanonical!).pathname, "/home");
+    assert(await page.getByTestId("splash").isHidden(), "an automated browser gets no splash");
+    await page.goto("/home");
+    assertEquals(await canonical(), rootCanonical, "one canonical URL for the two");
     assertEquals(page.problems, []);
+  },
+);
+
+browserTest(
+  "[browser] the splash is a skippable overlay on a visitor's first page, then gone",
+  async ({ browser, server }) => {
+    const visitor = async (reducedMotion: "reduce" | "no-preference") => {
+      // A person's browser, not an automated or headless one (robots never get the splash).
+      const context = await browser.newContext({
+        baseURL: server.url,
+        reducedMotion,
+        userAgent:
+          "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36",
+      });
+      await context.addInitScript(() =>
+        Object.defineProperty(Navigator.prototype, "webdriver", { get: () => false })
+      );
+      return await context.newPage();
+    };
+    const page = await visitor("no-preference");
+    await page.goto("/");
+    const splash = page.getByRole("dialog", { name: "Vectra" });
+    await splash.waitFor();
+    assert(
+      await page.evaluate(() => document.activeElement?.id === "splash-skip"),
+      "focus on Skip",
+    );
+    assertEquals(
+      await page.locator("main h1").innerText(),
+      "Draw your control loop. Run it on real hardware.",
+      "the content is there underneath",
+    );
+    await splash.getByRole("button", { name: "Skip" }).click();
+    await splash.waitFor({ state: "hidden" });
+
+    // Not again in the same session, on / or /home.
+    await page.goto("/home");
+    assert(await page.getByTestId("splash").isHidden());
+    await page.goto("/");
+    assert(await page.getByTestId("splash").isHidden());
+
+    // A new session: the splash goes by itself (the spec's 10 s), without a click.
+    const second = await visitor("no-preference");
+    await second.goto("/home");
+    await second.getByTestId("splash").waitFor();
+    await second.getByTestId("splash").waitFor({ state: "hidden", timeout: 20_000 });
+    assertEquals(new URL(second.url()).pathname, "/home");
+
+    // Reduced motion: never.
+    const calm = await visitor("reduce");
+    await calm.goto("/");
+    await calm.locator("astro-island:not([ssr])").first().waitFor();
+    assert(await calm.getByTestId("splash").isHidden());
   },
 );
 
@@ -206,4 +266,31 @@ browserTest(
     assertEquals(forged.status, 400);
   },
   { env: { JWT_SECRET: "browser-test-secret" } },
+);
+
+browserTest(
+  "[browser] reveal animations: triggered at 0.3 of the element (0.5 for the figures), staggered 300 and 600 ms",
+  async ({ newPage }) => {
+    const page = await newPage();
+    const styles = async (selector: string) =>
+      await page.locator(selector).first().evaluate((el) => {
+        const cs = getComputedStyle(el);
+        return {
+          start: cs.getPropertyValue("timeline-trigger-activation-range-start"),
+          delay: cs.animationDelay,
+          trigger: cs.getPropertyValue("animation-trigger"),
+        };
+      });
+    await page.goto("/home");
+    const first = await styles("[data-reveal]:not(.reveal-delay-1):not(.reveal-delay-2)");
+    assertEquals(first, { start: "entry 30%", delay: "0s", trigger: "--reveal play-forwards" });
+    assertEquals((await styles("[data-reveal].reveal-delay-1")).delay, "0.3s");
+    assertEquals((await styles("[data-reveal=half]")).start, "entry 50%");
+    await page.goto("/about");
+    assertEquals((await styles("[data-reveal].reveal-delay-2")).delay, "0.6s");
+
+    // No motion at all when the visitor asks for less.
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    assertEquals((await styles("[data-reveal]")).trigger, "none");
+  },
 );

@@ -37,7 +37,7 @@ browserTest(
     await drawer.getByLabel(`Quantity of ${SHIELD}`, { exact: true }).fill("3");
     await drawer.getByLabel(`Quantity of ${SHIELD}`, { exact: true }).press("Tab");
     // 600 + 3 × 149 = 1047
-    await drawer.locator("[data-testid=cart-subtotal]", { hasText: "€1047.00" }).waitFor();
+    await drawer.locator("[data-testid=cart-subtotal]", { hasText: "€1,047.00" }).waitFor();
     const proceed = drawer.getByRole("button", { name: "Proceed to Checkout" });
     assert(await proceed.isDisabled(), "checkout waits for a country");
 
@@ -49,7 +49,7 @@ browserTest(
     );
     await country.selectOption("France");
     await drawer.locator("[data-testid=cart-shipping]", { hasText: "9.90 EUR" }).waitFor();
-    await drawer.locator("[data-testid=cart-total]", { hasText: "€1056.90" }).waitFor();
+    await drawer.locator("[data-testid=cart-total]", { hasText: "€1,056.90" }).waitFor();
     assert(await proceed.isEnabled(), "a chosen country enables checkout");
 
     await page.reload();
@@ -62,7 +62,7 @@ browserTest(
       "3",
     );
     assertEquals(await drawer.getByLabel("Shipping country").inputValue(), "France");
-    await drawer.locator("[data-testid=cart-total]", { hasText: "€1056.90" }).waitFor();
+    await drawer.locator("[data-testid=cart-total]", { hasText: "€1,056.90" }).waitFor();
 
     // Removing a line: the info toast, and the totals follow.
     await drawer.getByRole("button", { name: `Remove ${BOARD} from cart` }).click();
@@ -275,7 +275,7 @@ browserTest(
     await page.goto("/shop");
     await page.getByRole("button", { name: "View Cart (2)" }).click();
     const drawer = page.getByRole("dialog", { name: "Shopping Cart" });
-    await drawer.locator("[data-testid=cart-subtotal]", { hasText: "€1200.00" }).waitFor();
+    await drawer.locator("[data-testid=cart-subtotal]", { hasText: "€1,200.00" }).waitFor();
     assertEquals(await drawer.locator("[data-testid=cart-line]").count(), 1);
     const saved = JSON.parse(await page.evaluate(() => localStorage.getItem("cart")!));
     assertEquals(saved.items.map((i: { price: number }) => i.price), [600]);

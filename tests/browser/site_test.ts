@@ -4,7 +4,7 @@ import { browserTest } from "../_lib/browser.ts";
 browserTest("[browser] /home and /shop render real server content", async ({ newPage }) => {
   const page = await newPage();
 
-  const home = await page.goto("/home"); // "/" is the splash screen, without the header
+  const home = await page.goto("/home");
   assertEquals(home?.status(), 200);
   assertEquals(await page.locator("header nav[aria-label=Main] a", { hasText: "Shop" }).count(), 1);
   assert((await page.title()).includes("Vectra"));

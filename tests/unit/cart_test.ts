@@ -13,6 +13,7 @@ import {
   totalWithShipping,
   updateItemQuantity,
 } from "../../src/domain/cart.ts";
+import { overStockLines, stockNote } from "../../src/domain/cart-stock.ts";
 import type { ShopProduct } from "../../src/domain/shop-product.ts";
 
 function product(id: string, price: number, extra: Partial<ShopProduct> = {}): ShopProduct {
@@ -99,4 +100,25 @@ Deno.test("[unit] cart: refreshItems drops vanished products and takes current p
   const { state, changed } = refreshItems(cart, [product("board", 550)]);
   assert(changed);
   assertEquals(state.items.map((i) => [i.id, i.price, i.quantity]), [["board", 550, 2]]);
+});
+
+Deno.test("[unit] cart: an empty cart costs nothing, even with a country's fee chosen", () => {
+  const fee = { country: "France", shippingFee: 9.9, currency: "EUR" };
+  const empty = setShippingFee(setSelectedCountry(clear(), "France"), fee);
+  assertEquals(totalWithShipping(empty), 0);
+  assertEquals(totalWithShipping(addItem(empty, product("a", 10))), 19.9);
+});
+
+Deno.test("[unit] cart: a line over its stock is named at once, the quantity stays as asked", () => {
+  const cart = updateItemQuantity(addItem(clear(), product("a", 10, { inStock: 15 })), "a", 999);
+  assertEquals(cart.items[0].quantity, 999);
+  assertEquals(overStockLines(cart).map((i) => i.id), ["a"]);
+  assertEquals(stockNote(cart.items[0]), "Only 15 available");
+  const fits = updateItemQuantity(cart, "a", 15);
+  assertEquals(overStockLines(fits), []);
+  assertEquals(stockNote(fits.items[0]), null);
+  assertEquals(
+    stockNote(addItem(clear(), product("b", 1, { inStock: 0 })).items[0]),
+    "Out of stock",
+  );
 });

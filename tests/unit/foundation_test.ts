@@ -12,6 +12,15 @@ Deno.test("[unit] money: euros and cents round-trip without float drift", () => 
   assertEquals(formatMoney(1250, "USD"), "USD 12.50");
 });
 
+Deno.test("[unit] money: every amount a buyer reads groups its thousands", () => {
+  assertEquals(formatMoney(8891100), "€88,911.00");
+  assertEquals(formatMoney(104700), "€1,047.00");
+  assertEquals(formatMoney(99999), "€999.99");
+  assertEquals(formatMoney(123456789), "€1,234,567.89");
+  assertEquals(formatMoney(-150000), "-€1,500.00");
+  assertEquals(formatMoney(120000, "USD"), "USD 1,200.00");
+});
+
 Deno.test("[unit] countries: built from libphonenumber-js and Intl, Israel excluded by default", () => {
   const countries = listCountries();
   assert(countries.length > 240);

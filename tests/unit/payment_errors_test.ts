@@ -1,5 +1,10 @@
 import {
   cardErrorText,
+  cardProblem,
+  checkoutProblemDialog,
+  NETWORK_ERROR,
+  NETWORK_ERROR_AFTER_PAYMENT,
+  NOTHING_CHARGED,
   PAYMENT_ERROR_FOOTER,
   paymentErrorDialog,
 } from "../../src/domain/payment-errors.ts";
@@ -60,4 +65,40 @@ Deno.test("[unit] card error text puts the decline code first so insufficient fu
   assertEquals(text, "Your card has insufficient funds. (insufficient_funds)");
   assertEquals(paymentErrorDialog(text).text.startsWith("Insufficient funds"), true);
   assertEquals(cardErrorText({ message: "Network down" }), "Network down");
+});
+
+Deno.test("[unit] checkout problems: the buyer reads plain words, the code picks the dialog", () => {
+  const declined = cardProblem({ code: "card_declined", message: "Your card was declined." });
+  assertEquals(declined.message, "Your card was declined.", "no '(card_declined)' for a buyer");
+  const dialog = checkoutProblemDialog(declined);
+  assertEquals(dialog.title, "Card Declined");
+  assertEquals(dialog.footer, PAYMENT_ERROR_FOOTER);
+  const funds = cardProblem({
+    code: "card_declined",
+    decline_code: "insufficient_funds",
+    message: "Your card has insufficient funds.",
+  });
+  assertEquals(checkoutProblemDialog(funds).text.startsWith("Insufficient funds"), true);
+});
+
+Deno.test("[unit] checkout problems: a stock refusal is a stock message, never a card failure", () => {
+  const dialog = checkoutProblemDialog({
+    code: "not_enough_stock",
+    message: "Not enough stock for Vectra DSP Board (15 available)",
+  });
+  assertEquals(dialog.title, "Not Enough Stock");
+  assertStringIncludes(dialog.text, "(15 available).");
+  assertEquals(dialog.footer.includes("bank"), false);
+  assertEquals(dialog.footer, NOTHING_CHARGED);
+  assertEquals(dialog.backToCart, true);
+});
+
+Deno.test("[unit] checkout problems: a lost connection says so and that nothing was charged", () => {
+  const dialog = checkoutProblemDialog({ code: NETWORK_ERROR, message: "Failed to fetch" });
+  assertEquals(dialog.title, "Connection Failed");
+  assertEquals(dialog.text.includes("Failed to fetch"), false);
+  assertStringIncludes(dialog.text, "connection");
+  assertEquals(dialog.footer, "Nothing was charged.");
+  const late = checkoutProblemDialog({ code: NETWORK_ERROR_AFTER_PAYMENT, message: "" });
+  assertStringIncludes(late.text, "payment was accepted", "never 'nothing charged' once paid");
 });

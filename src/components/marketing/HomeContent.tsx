@@ -92,7 +92,7 @@ export default function HomeContent({ siteName }: { siteName: string }) {
               class={`rounded-2xl bg-brand-900 p-6 text-center text-white ${
                 i % 2 ? "reveal-delay-1" : ""
               }`}
-              data-reveal
+              data-reveal="half"
             >
               <dt class="sr-only">{label}</dt>
               <dd>

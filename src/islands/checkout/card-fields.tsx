@@ -1,5 +1,6 @@
 import type { RefObject } from "preact";
 import { useEffect, useRef, useState } from "preact/hooks";
+import { type CardInputKind, formatCardInput } from "../../domain/card-format.ts";
 import type { CardError } from "../../domain/payment-errors.ts";
 import { digitsOnly, luhnValid, sandboxToken } from "../../domain/sandbox-cards.ts";
 
@@ -43,6 +44,20 @@ function expiryProblem(value: string): string | null {
     return "Your card's expiration year is in the past.";
   }
   return null;
+}
+
+/**
+ * An input handler formatting the field as typed (Stripe Elements' way), writing the text and
+ * the caret to the element at once so the caret does not jump to the end on re-render.
+ */
+function formatOnInput(kind: CardInputKind, previous: string, set: (value: string) => void) {
+  return (e: Event & { currentTarget: HTMLInputElement }) => {
+    const el = e.currentTarget;
+    const next = formatCardInput(kind, previous, el.value, el.selectionStart ?? el.value.length);
+    el.value = next.value;
+    if (document.activeElement === el) el.setSelectionRange(next.caret, next.caret);
+    set(next.value);
+  };
 }
 
 /**
@@ -90,8 +105,7 @@ export function SandboxCardField({ fieldRef }: { fieldRef: RefObject<CardField |
           autocomplete="cc-number"
           placeholder="4242 4242 4242 4242"
           value={number}
-          maxLength={23}
-          onInput={(e) => setNumber(e.currentTarget.value.replace(/[^\d ]/g, ""))}
+          onInput={formatOnInput("number", number, setNumber)}
           class={inputClass}
         />
       </label>
@@ -101,9 +115,9 @@ export function SandboxCardField({ fieldRef }: { fieldRef: RefObject<CardField |
           name="exp-date"
           autocomplete="cc-exp"
           placeholder="12 / 34"
+          inputMode="numeric"
           value={expiry}
-          maxLength={7}
-          onInput={(e) => setExpiry(e.currentTarget.value)}
+          onInput={formatOnInput("expiry", expiry, setExpiry)}
           class={inputClass}
         />
       </label>

@@ -1,0 +1,17 @@
+import type { CartItem, CartState } from "./cart.ts";
+
+// Apart from cart.ts: only the drawer needs these, and cart.ts is in every page's JavaScript.
+
+/**
+ * Lines asking for more than the shop has (stock as last fetched): the buyer is told at once,
+ * not after the card form. The quantity itself stays unbounded, as the spec says.
+ */
+export function overStockLines(state: CartState): CartItem[] {
+  return state.items.filter((i) => i.quantity > i.inStock);
+}
+
+/** "Only 15 available" (or "Out of stock") for a line over its stock, else null. */
+export function stockNote(item: CartItem): string | null {
+  if (item.quantity <= item.inStock) return null;
+  return item.inStock === 0 ? "Out of stock" : `Only ${item.inStock} available`;
+}

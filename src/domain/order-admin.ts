@@ -64,22 +64,6 @@ export function stockMoveFor(before: Order, next: OrderStatus): "give" | "take" 
   return null;
 }
 
-/** Badge colours of order and payment statuses (spec section 9); others are grey. */
-export const STATUS_COLOURS: Readonly<Record<string, string>> = {
-  pending: "yellow",
-  processing: "blue",
-  shipped: "teal",
-  delivered: "cyan",
-  cancelled: "red",
-  failed: "red",
-  paid: "teal",
-};
-
-export const PAYMENT_METHOD_LABELS: Readonly<Record<string, string>> = {
-  delivery: "Pay on Delivery",
-  online: "Payment Online",
-};
-
 /** `POST /api/orders/bulk`: one change for several orders, each done as if alone. */
 export const bulkBodySchema = z.object({
   ids: z.array(z.string().trim().min(1).max(100)).min(1, "Select at least one order").max(100),

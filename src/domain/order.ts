@@ -1,20 +1,15 @@
 import { z } from "zod";
 import { fromCents } from "./money.ts";
 
-export const ORDER_STATUSES = [
-  "pending",
-  "confirmed",
-  "processing",
-  "shipped",
-  "delivered",
-  "cancelled",
-] as const;
-/** The payment statuses staff may pick (spec); `refunded` is set by a refund only. */
-export const PAYMENT_STATUSES = ["pending", "paid", "failed"] as const;
-export const STORED_PAYMENT_STATUSES = [...PAYMENT_STATUSES, "refunded"] as const;
-export type OrderStatus = typeof ORDER_STATUSES[number];
-export type PaymentStatus = typeof STORED_PAYMENT_STATUSES[number];
-export const PAYMENT_METHODS = ["online", "delivery"] as const;
+import {
+  ORDER_STATUSES,
+  PAYMENT_METHODS,
+  PAYMENT_STATUSES,
+  STORED_PAYMENT_STATUSES,
+} from "./order-status.ts";
+
+export { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, STORED_PAYMENT_STATUSES };
+export type { OrderStatus, PaymentStatus } from "./order-status.ts";
 
 export const customerSchema = z.object({
   firstName: z.string().trim().min(1).max(100),

@@ -1,17 +1,9 @@
 import { z } from "zod";
 import { CURRENCIES, fromCents } from "./money.ts";
 
-export const PRODUCT_CATEGORIES = [
-  "Development Boards",
-  "Arduino",
-  "Raspberry Pi",
-  "ESP32",
-  "STM32",
-  "Microcontrollers",
-  "Sensors",
-  "Modules",
-  "Other",
-] as const;
+import { PRODUCT_CATEGORIES } from "./product-categories.ts";
+
+export { PRODUCT_CATEGORIES };
 
 /** A product as stored in KV. Money in integer cents. */
 export const productSchema = z.object({

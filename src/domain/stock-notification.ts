@@ -45,30 +45,5 @@ export function backInStockMail(
   };
 }
 
-export type PublicStockNotification = ReturnType<typeof toPublicStockNotification>;
-
-/** Notifications per product, newest first in each, with their Pending and Notified counts. */
-export function groupByProduct(list: PublicStockNotification[]) {
-  const groups = new Map<string, {
-    productId: string;
-    productName: string;
-    pending: number;
-    notified: number;
-    notifications: PublicStockNotification[];
-  }>();
-  for (const n of [...list].sort((a, b) => b.createdAt.localeCompare(a.createdAt))) {
-    const g = groups.get(n.productId) ??
-      {
-        productId: n.productId,
-        productName: n.productName,
-        pending: 0,
-        notified: 0,
-        notifications: [],
-      };
-    g.notifications.push(n);
-    if (n.isNotified) g.notified++;
-    else g.pending++;
-    groups.set(n.productId, g);
-  }
-  return [...groups.values()].sort((a, b) => a.productName.localeCompare(b.productName));
-}
+export type { PublicStockNotification } from "./stock-notification-groups.ts";
+export { groupByProduct } from "./stock-notification-groups.ts";

@@ -1,6 +1,6 @@
 import type { AuditEntry } from "../../domain/audit.ts";
 import { formatMoney, toCents } from "../../domain/money.ts";
-import { PAYMENT_METHOD_LABELS } from "../../domain/order-admin.ts";
+import { PAYMENT_METHOD_LABELS } from "../../domain/order-status.ts";
 import type { AdminOrder } from "../../domain/order.ts";
 
 const when = (iso: string) =>

@@ -1,5 +1,5 @@
 import type { OrderQuery } from "../../domain/order-query.ts";
-import { ORDER_STATUSES, STORED_PAYMENT_STATUSES } from "../../domain/order.ts";
+import { ORDER_STATUSES, STORED_PAYMENT_STATUSES } from "../../domain/order-status.ts";
 
 const field =
   "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30";

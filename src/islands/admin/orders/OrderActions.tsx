@@ -1,5 +1,6 @@
 import { useState } from "preact/hooks";
-import { type AdminOrder, ORDER_STATUSES } from "../../../domain/order.ts";
+import type { AdminOrder } from "../../../domain/order.ts";
+import { ORDER_STATUSES } from "../../../domain/order-status.ts";
 import { adminApi, ApiError } from "../ui/api.ts";
 import MessageDialog from "../ui/MessageDialog.tsx";
 

@@ -1,6 +1,11 @@
 import { useState } from "preact/hooks";
-import { PAYMENT_METHOD_LABELS, STATUS_COLOURS } from "../../../domain/order-admin.ts";
-import { type AdminOrder, ORDER_STATUSES, PAYMENT_STATUSES } from "../../../domain/order.ts";
+import type { AdminOrder } from "../../../domain/order.ts";
+import {
+  ORDER_STATUSES,
+  PAYMENT_METHOD_LABELS,
+  PAYMENT_STATUSES,
+  STATUS_COLOURS,
+} from "../../../domain/order-status.ts";
 import { formatMoney, toCents } from "../../../domain/money.ts";
 import { adminApi, ApiError } from "../ui/api.ts";
 import ConfirmDialog from "../ui/ConfirmDialog.tsx";

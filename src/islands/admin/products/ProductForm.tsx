@@ -1,5 +1,6 @@
 import { useState } from "preact/hooks";
-import { type AdminProduct, PRODUCT_CATEGORIES } from "../../../domain/product.ts";
+import type { AdminProduct } from "../../../domain/product.ts";
+import { PRODUCT_CATEGORIES } from "../../../domain/product-categories.ts";
 import ModalFrame from "../../ModalFrame.tsx";
 import { adminApi, ApiError } from "../ui/api.ts";
 

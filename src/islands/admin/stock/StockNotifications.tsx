@@ -2,7 +2,7 @@ import { useState } from "preact/hooks";
 import {
   groupByProduct,
   type PublicStockNotification,
-} from "../../../domain/stock-notification.ts";
+} from "../../../domain/stock-notification-groups.ts";
 import { adminApi, ApiError } from "../ui/api.ts";
 import ConfirmDialog from "../ui/ConfirmDialog.tsx";
 import MessageDialog from "../ui/MessageDialog.tsx";

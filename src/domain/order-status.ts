@@ -1,0 +1,31 @@
+/** Order vocabulary without zod, so islands can use it without shipping a validator. */
+export const ORDER_STATUSES = [
+  "pending",
+  "confirmed",
+  "processing",
+  "shipped",
+  "delivered",
+  "cancelled",
+] as const;
+/** The payment statuses staff may pick (spec); `refunded` is set by a refund only. */
+export const PAYMENT_STATUSES = ["pending", "paid", "failed"] as const;
+export const STORED_PAYMENT_STATUSES = [...PAYMENT_STATUSES, "refunded"] as const;
+export type OrderStatus = typeof ORDER_STATUSES[number];
+export type PaymentStatus = typeof STORED_PAYMENT_STATUSES[number];
+export const PAYMENT_METHODS = ["online", "delivery"] as const;
+
+/** Badge colours of order and payment statuses (spec section 9); others are grey. */
+export const STATUS_COLOURS: Readonly<Record<string, string>> = {
+  pending: "yellow",
+  processing: "blue",
+  shipped: "teal",
+  delivered: "cyan",
+  cancelled: "red",
+  failed: "red",
+  paid: "teal",
+};
+
+export const PAYMENT_METHOD_LABELS: Readonly<Record<string, string>> = {
+  delivery: "Pay on Delivery",
+  online: "Payment Online",
+};

@@ -2,6 +2,7 @@ import { useState } from "preact/hooks";
 import type { PublicAdmin } from "../../domain/admin.ts";
 import { ADMIN_USER_STORAGE_KEY } from "../../domain/admin-image.ts";
 import { landingFor, safeNext } from "../../domain/admin-routes.ts";
+import { FIELD } from "./ui/styles.ts";
 
 const FALLBACK = "Login failed. Please try again.";
 
@@ -53,8 +54,6 @@ export default function LoginForm({ next }: { next: string | null }) {
     }
   }
 
-  const field =
-    "mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30";
   return (
     <form class="mt-6 space-y-4" onSubmit={submit} data-testid="login-form">
       <div>
@@ -66,7 +65,7 @@ export default function LoginForm({ next }: { next: string | null }) {
           autocomplete="username"
           value={email}
           onInput={(e) => setEmail(e.currentTarget.value)}
-          class={field}
+          class={FIELD}
         />
       </div>
       <div>
@@ -79,7 +78,7 @@ export default function LoginForm({ next }: { next: string | null }) {
             autocomplete="current-password"
             value={password}
             onInput={(e) => setPassword(e.currentTarget.value)}
-            class={`${field} pr-20`}
+            class={`${FIELD} pr-20`}
           />
           <button
             type="button"

@@ -4,9 +4,8 @@ import { ADMIN_USER_STORAGE_KEY, imageSrc } from "../../domain/admin-image.ts";
 import ModalFrame from "../ModalFrame.tsx";
 import { uploadImage } from "./accounts/image-upload.ts";
 import { adminApi, errorText } from "./ui/api.ts";
-
-const field =
-  "mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30";
+import { FIELD } from "./ui/styles.ts";
+import FormActions from "./ui/FormActions.tsx";
 
 /**
  * Profile Settings (spec: modal and section 4): a new picture is uploaded first, then the
@@ -96,7 +95,7 @@ export default function ProfileSettings(
             data-autofocus
             value={username}
             onInput={(e) => setUsername(e.currentTarget.value)}
-            class={field}
+            class={FIELD}
           />
         </div>
         <div>
@@ -106,27 +105,16 @@ export default function ProfileSettings(
             type="email"
             value={email}
             onInput={(e) => setEmail(e.currentTarget.value)}
-            class={field}
+            class={FIELD}
           />
         </div>
         {uploading && <p role="status" class="text-sm text-slate-600">Uploading image...</p>}
-        <div class="flex justify-end gap-3">
-          <button
-            type="button"
-            disabled={saving}
-            onClick={onClose}
-            class="rounded-lg px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-100"
-          >
-            Cancel
-          </button>
-          <button
-            type="submit"
-            disabled={saving}
-            class="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
-          >
-            {saving ? "Updating..." : "Update Profile"}
-          </button>
-        </div>
+        <FormActions
+          busy={saving}
+          label="Update Profile"
+          busyLabel="Updating..."
+          onCancel={onClose}
+        />
       </form>
     </ModalFrame>
   );

@@ -6,10 +6,10 @@ import { adminApi, ApiError } from "../ui/api.ts";
 import DropdownSelect from "../ui/DropdownSelect.tsx";
 import { adminToast } from "../ui/toast.ts";
 import { deleteReplacedImage, uploadImage } from "./image-upload.ts";
+import { FIELD } from "../ui/styles.ts";
+import FormActions from "../ui/FormActions.tsx";
 
 const ROLES = [{ value: "admin", label: "Admin" }, { value: "superadmin", label: "Superadmin" }];
-const field =
-  "mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30";
 
 /**
  * 'Edit Admin': the form offers a role, but the update sends only username, email and image
@@ -73,7 +73,7 @@ export default function EditAdminDialog(
             required
             value={username}
             onInput={(e) => setUsername(e.currentTarget.value)}
-            class={field}
+            class={FIELD}
           />
         </div>
         <div>
@@ -84,7 +84,7 @@ export default function EditAdminDialog(
             required
             value={email}
             onInput={(e) => setEmail(e.currentTarget.value)}
-            class={field}
+            class={FIELD}
           />
         </div>
         <DropdownSelect
@@ -121,23 +121,7 @@ export default function EditAdminDialog(
             </span>
           </div>
         </div>
-        <div class="flex justify-end gap-3">
-          <button
-            type="button"
-            disabled={saving}
-            onClick={onClose}
-            class="rounded-lg px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-100"
-          >
-            Cancel
-          </button>
-          <button
-            type="submit"
-            disabled={saving}
-            class="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
-          >
-            {saving ? "Saving..." : "Save Changes"}
-          </button>
-        </div>
+        <FormActions busy={saving} label="Save Changes" busyLabel="Saving..." onCancel={onClose} />
       </form>
     </ModalFrame>
   );

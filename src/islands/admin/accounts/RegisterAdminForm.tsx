@@ -2,13 +2,12 @@ import { useState } from "preact/hooks";
 import DropdownSelect from "../ui/DropdownSelect.tsx";
 import { adminApi, ApiError } from "../ui/api.ts";
 import { uploadImage } from "./image-upload.ts";
+import { FIELD } from "../ui/styles.ts";
 
 const ROLES = [
   { value: "admin", label: "Regular Admin" },
   { value: "superadmin", label: "Super Admin" },
 ];
-const field =
-  "mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30";
 
 /** Register New Admin: the role select is shown only to super admins (spec). */
 export default function RegisterAdminForm({ currentRole }: { currentRole: string }) {
@@ -88,7 +87,7 @@ export default function RegisterAdminForm({ currentRole }: { currentRole: string
           required
           value={username}
           onInput={(e) => setUsername(e.currentTarget.value)}
-          class={field}
+          class={FIELD}
         />
       </div>
       <div>
@@ -100,7 +99,7 @@ export default function RegisterAdminForm({ currentRole }: { currentRole: string
           autocomplete="off"
           value={email}
           onInput={(e) => setEmail(e.currentTarget.value)}
-          class={field}
+          class={FIELD}
         />
       </div>
       <div>
@@ -113,7 +112,7 @@ export default function RegisterAdminForm({ currentRole }: { currentRole: string
           aria-describedby="register-password-hint"
           value={password}
           onInput={(e) => setPassword(e.currentTarget.value)}
-          class={field}
+          class={FIELD}
         />
         <p id="register-password-hint" class="mt-1 text-xs text-slate-600">
           At least 12 characters, not the email address.

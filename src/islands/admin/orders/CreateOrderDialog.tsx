@@ -3,6 +3,8 @@ import { formatMoney, toCents } from "../../../domain/money.ts";
 import ModalFrame from "../../ModalFrame.tsx";
 import { adminApi, ApiError } from "../ui/api.ts";
 import MessageDialog from "../ui/MessageDialog.tsx";
+import { FIELD } from "../ui/styles.ts";
+import FormActions from "../ui/FormActions.tsx";
 
 interface ProductOption {
   _id: string;
@@ -18,8 +20,6 @@ interface Row {
 }
 
 const DEFAULT_COUNTRY = "Tunisia";
-const field =
-  "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30";
 
 /** The admin product list, else the public one (spec section 7). */
 async function loadProducts(): Promise<ProductOption[]> {
@@ -159,26 +159,26 @@ export default function CreateOrderDialog({ onClose }: { onClose: () => void }) 
             <input
               required
               data-autofocus
-              class={field}
+              class={FIELD}
               value={form.firstName}
               onInput={set("firstName")}
             />
           </label>
           <label class="text-sm font-medium">
             Last name
-            <input required class={field} value={form.lastName} onInput={set("lastName")} />
+            <input required class={FIELD} value={form.lastName} onInput={set("lastName")} />
           </label>
           <label class="text-sm font-medium">
             Email (optional)
-            <input type="email" class={field} value={form.email} onInput={set("email")} />
+            <input type="email" class={FIELD} value={form.email} onInput={set("email")} />
           </label>
           <label class="text-sm font-medium">
             Phone
-            <input type="tel" class={field} value={form.phone} onInput={set("phone")} />
+            <input type="tel" class={FIELD} value={form.phone} onInput={set("phone")} />
           </label>
           <label class="text-sm font-medium">
             Gender (optional)
-            <select class={field} value={form.gender} onChange={set("gender")}>
+            <select class={FIELD} value={form.gender} onChange={set("gender")}>
               <option value="">Not given</option>
               <option value="female">Female</option>
               <option value="male">Male</option>
@@ -189,7 +189,7 @@ export default function CreateOrderDialog({ onClose }: { onClose: () => void }) 
             Order date (optional)
             <input
               type="datetime-local"
-              class={field}
+              class={FIELD}
               value={form.createdAt}
               onInput={set("createdAt")}
             />
@@ -199,25 +199,25 @@ export default function CreateOrderDialog({ onClose }: { onClose: () => void }) 
           <legend class="mb-1 text-sm font-semibold">Shipping address</legend>
           <label class="text-sm font-medium sm:col-span-2">
             Address
-            <input required class={field} value={form.address} onInput={set("address")} />
+            <input required class={FIELD} value={form.address} onInput={set("address")} />
           </label>
           <label class="text-sm font-medium">
             City
-            <input required class={field} value={form.city} onInput={set("city")} />
+            <input required class={FIELD} value={form.city} onInput={set("city")} />
           </label>
           <label class="text-sm font-medium">
             State
-            <input class={field} value={form.state} onInput={set("state")} />
+            <input class={FIELD} value={form.state} onInput={set("state")} />
           </label>
           <label class="text-sm font-medium">
             ZIP code
-            <input class={field} value={form.zipCode} onInput={set("zipCode")} />
+            <input class={FIELD} value={form.zipCode} onInput={set("zipCode")} />
           </label>
           <label class="text-sm font-medium">
             Country
             <select
               required
-              class={field}
+              class={FIELD}
               value={country}
               onChange={(e) => setCountry(e.currentTarget.value)}
             >
@@ -240,7 +240,7 @@ export default function CreateOrderDialog({ onClose }: { onClose: () => void }) 
                 <label class="text-sm font-medium">
                   Product
                   <select
-                    class={field}
+                    class={FIELD}
                     value={r.productId}
                     onChange={(e) => setRow(i, { productId: e.currentTarget.value })}
                   >
@@ -255,7 +255,7 @@ export default function CreateOrderDialog({ onClose }: { onClose: () => void }) 
                   <input
                     type="number"
                     min={1}
-                    class={field}
+                    class={FIELD}
                     value={r.quantity || ""}
                     onInput={(e) => setRow(i, { quantity: Number(e.currentTarget.value) })}
                   />
@@ -264,7 +264,7 @@ export default function CreateOrderDialog({ onClose }: { onClose: () => void }) 
                   Price
                   <input
                     readOnly
-                    class={`${field} bg-slate-50`}
+                    class={`${FIELD} bg-slate-50`}
                     value={r.productId
                       ? formatMoney(toCents(product(r.productId)?.price ?? 0))
                       : ""}
@@ -292,7 +292,7 @@ export default function CreateOrderDialog({ onClose }: { onClose: () => void }) 
         <div class="grid gap-3 sm:grid-cols-2">
           <label class="text-sm font-medium">
             Payment method
-            <select class={field} value={form.paymentMethod} onChange={set("paymentMethod")}>
+            <select class={FIELD} value={form.paymentMethod} onChange={set("paymentMethod")}>
               <option value="delivery">Pay on Delivery</option>
               <option value="online">Payment Online</option>
             </select>
@@ -314,23 +314,13 @@ export default function CreateOrderDialog({ onClose }: { onClose: () => void }) 
             </div>
           </dl>
         </div>
-        <div class="flex justify-end gap-3">
-          <button
-            type="button"
-            disabled={busy}
-            onClick={onClose}
-            class="rounded-lg px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-100"
-          >
-            Cancel
-          </button>
-          <button
-            type="submit"
-            disabled={busy || incomplete}
-            class="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-50"
-          >
-            {busy ? "Creating..." : "Create Order"}
-          </button>
-        </div>
+        <FormActions
+          busy={busy}
+          label="Create Order"
+          busyLabel="Creating..."
+          onCancel={onClose}
+          disabled={incomplete}
+        />
       </form>
       <MessageDialog
         open={result !== null}

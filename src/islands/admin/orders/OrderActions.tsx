@@ -3,9 +3,8 @@ import type { AdminOrder } from "../../../domain/order.ts";
 import { ORDER_STATUSES } from "../../../domain/order-status.ts";
 import { adminApi, ApiError } from "../ui/api.ts";
 import MessageDialog from "../ui/MessageDialog.tsx";
+import { FIELD } from "../ui/styles.ts";
 
-const field =
-  "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30";
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** The order page's actions: status (with shipment and customer notice) and internal notes. */
@@ -50,7 +49,7 @@ export default function OrderActions({ order }: { order: AdminOrder }) {
         <h2 class="mb-2 text-base font-semibold">Status</h2>
         <label class="block text-sm font-medium">
           Order status
-          <select class={field} value={status} onChange={(e) => setStatus(e.currentTarget.value)}>
+          <select class={FIELD} value={status} onChange={(e) => setStatus(e.currentTarget.value)}>
             {ORDER_STATUSES.map((s) => <option key={s} value={s}>{capital(s)}</option>)}
           </select>
         </label>
@@ -59,7 +58,7 @@ export default function OrderActions({ order }: { order: AdminOrder }) {
             <label class="text-sm font-medium">
               Carrier
               <input
-                class={field}
+                class={FIELD}
                 value={carrier}
                 onInput={(e) => setCarrier(e.currentTarget.value)}
               />
@@ -67,7 +66,7 @@ export default function OrderActions({ order }: { order: AdminOrder }) {
             <label class="text-sm font-medium">
               Tracking number
               <input
-                class={field}
+                class={FIELD}
                 value={tracking}
                 onInput={(e) => setTracking(e.currentTarget.value)}
               />
@@ -119,7 +118,7 @@ export default function OrderActions({ order }: { order: AdminOrder }) {
           Add a note
           <textarea
             rows={3}
-            class={field}
+            class={FIELD}
             value={note}
             onInput={(e) => setNote(e.currentTarget.value)}
           />

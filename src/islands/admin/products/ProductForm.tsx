@@ -3,9 +3,8 @@ import type { AdminProduct } from "../../../domain/product.ts";
 import { PRODUCT_CATEGORIES } from "../../../domain/product-categories.ts";
 import ModalFrame from "../../ModalFrame.tsx";
 import { adminApi, ApiError } from "../ui/api.ts";
-
-const field =
-  "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30";
+import { FIELD } from "../ui/styles.ts";
+import FormActions from "../ui/FormActions.tsx";
 
 /** The create and edit modal of Product Management (spec section 5: create product). */
 export default function ProductForm(
@@ -87,7 +86,7 @@ export default function ProductForm(
           <input
             required
             data-autofocus
-            class={field}
+            class={FIELD}
             value={name}
             onInput={(e) => setName(e.currentTarget.value)}
           />
@@ -96,7 +95,7 @@ export default function ProductForm(
           Description
           <textarea
             rows={3}
-            class={field}
+            class={FIELD}
             value={description}
             onInput={(e) => setDescription(e.currentTarget.value)}
           />
@@ -108,7 +107,7 @@ export default function ProductForm(
             type="number"
             step="0.01"
             min="0"
-            class={field}
+            class={FIELD}
             value={price}
             onInput={(e) => setPrice(e.currentTarget.value)}
           />
@@ -116,7 +115,7 @@ export default function ProductForm(
         <label class="text-sm font-medium">
           Currency
           <select
-            class={field}
+            class={FIELD}
             value={currency}
             onChange={(e) => setCurrency(e.currentTarget.value)}
           >
@@ -140,7 +139,7 @@ export default function ProductForm(
             type="number"
             step="1"
             min="0"
-            class={field}
+            class={FIELD}
             value={stock}
             onInput={(e) => setStock(e.currentTarget.value)}
           />
@@ -177,7 +176,7 @@ export default function ProductForm(
           Features (one per line)
           <textarea
             rows={4}
-            class={field}
+            class={FIELD}
             value={features}
             onInput={(e) => setFeatures(e.currentTarget.value)}
           />
@@ -210,27 +209,13 @@ export default function ProductForm(
             Remove the back image
           </label>
         )}
-        <div class="flex justify-end gap-3 sm:col-span-2">
-          <button
-            type="button"
-            disabled={busy}
-            onClick={onClose}
-            class="rounded-lg px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-100"
-          >
-            Cancel
-          </button>
-          <button
-            type="submit"
-            disabled={busy}
-            class="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
-          >
-            {busy
-              ? (editing ? "Updating..." : "Creating...")
-              : editing
-              ? "Update Product"
-              : "Create Product"}
-          </button>
-        </div>
+        <FormActions
+          busy={busy}
+          label={editing ? "Update Product" : "Create Product"}
+          busyLabel={editing ? "Updating..." : "Creating..."}
+          onCancel={onClose}
+          class="sm:col-span-2"
+        />
       </form>
     </ModalFrame>
   );

@@ -6,6 +6,8 @@ import MessageDialog from "../ui/MessageDialog.tsx";
 import StatusBadge from "../ui/StatusBadge.tsx";
 import { adminToast } from "../ui/toast.ts";
 import ModalFrame from "../../ModalFrame.tsx";
+import { FIELD } from "../ui/styles.ts";
+import FormActions from "../ui/FormActions.tsx";
 
 interface Row {
   _id: string;
@@ -13,9 +15,6 @@ interface Row {
   subscribed: boolean;
   createdAt: string;
 }
-
-const field =
-  "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30";
 
 /** Newsletter Subscribers: the page's list with delete, the Send Newsletter modal, progress. */
 export default function Subscribers(
@@ -162,7 +161,7 @@ export default function Subscribers(
               Subject
               <input
                 data-autofocus
-                class={field}
+                class={FIELD}
                 value={subject}
                 onInput={(e) => setSubject(e.currentTarget.value)}
               />
@@ -171,7 +170,7 @@ export default function Subscribers(
               Message
               <textarea
                 rows={8}
-                class={field}
+                class={FIELD}
                 value={message}
                 onInput={(e) => setMessage(e.currentTarget.value)}
               />
@@ -179,23 +178,12 @@ export default function Subscribers(
             <p class="text-xs text-slate-600">
               Every active subscriber gets it once, with an unsubscribe link.
             </p>
-            <div class="flex justify-end gap-3">
-              <button
-                type="button"
-                disabled={busy}
-                onClick={() => setComposing(false)}
-                class="rounded-lg px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-100"
-              >
-                Cancel
-              </button>
-              <button
-                type="submit"
-                disabled={busy}
-                class="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white disabled:opacity-60"
-              >
-                {busy ? "Sending..." : "Send to All"}
-              </button>
-            </div>
+            <FormActions
+              busy={busy}
+              label="Send to All"
+              busyLabel="Sending..."
+              onCancel={() => setComposing(false)}
+            />
           </form>
         </ModalFrame>
       )}

@@ -48,8 +48,9 @@ export default function ProductManagement(
         method: "DELETE",
       });
       setDeleting(null);
-      setSuccess(res.message);
+      // The table shows the change before the message says it is done.
       await reload();
+      setSuccess(res.message);
     } catch (err) {
       setDeleting(null);
       setError(err instanceof ApiError ? err.message : "Failed to delete product");
@@ -162,8 +163,8 @@ export default function ProductManagement(
           onClose={() => setEditing(null)}
           onSaved={async (message) => {
             setEditing(null);
-            setSuccess(message);
             await reload();
+            setSuccess(message);
           }}
         />
       )}

@@ -82,10 +82,11 @@ export default function ShippingFees({ initial }: { initial: PublicShippingFee[]
         id ? `/api/shipping/fees/${id}` : "/api/shipping/fees",
         { method: id ? "PUT" : "POST", json: body },
       );
-      adminToast(res.message, "success");
       if (id) setEditing(({ [id]: _, ...rest }) => rest);
       else setAdding(draftOf());
+      // The list shows the change before the toast says it is done.
       await reload();
+      adminToast(res.message, "success");
     } catch (err) {
       setDialog({
         title: "Error",
@@ -103,9 +104,9 @@ export default function ShippingFees({ initial }: { initial: PublicShippingFee[]
       const res = await adminApi<{ message: string }>(`/api/shipping/fees/${deleting._id}`, {
         method: "DELETE",
       });
-      adminToast(res.message, "success");
       setDeleting(null);
       await reload();
+      adminToast(res.message, "success");
     } catch (err) {
       setDeleting(null);
       setDialog({

@@ -2,7 +2,9 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { Services } from "../services/container.ts";
 import { accountsRouter } from "./admins.ts";
+import { analyticsRouter } from "./analytics.ts";
 import { auditRouter } from "./audit.ts";
+import { dashboardRouter } from "./dashboard.ts";
 import { authRouter, loginRouter } from "./auth.ts";
 import { demoRouter } from "./demo.ts";
 import { adminProductsRouter } from "./admin-products.ts";
@@ -66,6 +68,8 @@ export function createApiApp(services: Services) {
   api.route("/admins", accountsRouter(services, "admin"));
   api.route("/upload", uploadsRouter(services));
   api.route("/audit", auditRouter(services));
+  api.route("/dashboard", dashboardRouter(services));
+  api.route("/analytics", analyticsRouter(services));
   api.notFound((c) => c.json({ error: "not_found", message: "No such API endpoint" }, 404));
   api.onError(handleError);
   return api;

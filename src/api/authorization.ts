@@ -85,6 +85,16 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   "POST /api/upload/image": "staff",
   "DELETE /api/upload/delete/:filename": "superadmin",
   "GET /api/audit": "superadmin",
+
+  // Figures: the dashboard for both roles, the analytics screen for superadmins
+  "GET /api/dashboard/stats": "staff",
+  "GET /api/dashboard/sales-over-time": "staff",
+  "GET /api/analytics/product-performance": "superadmin",
+  "GET /api/analytics/order-analytics": "superadmin",
+  "GET /api/analytics/sales-by-gender": "superadmin",
+  "GET /api/analytics/geographic-sales": "superadmin",
+  "GET /api/analytics/customer-analytics": "superadmin",
+  "GET /api/analytics/real-time-metrics": "superadmin",
 };
 
 /** Whether an account of `role` (id `adminId`) may call a route of `access` on `targetId`. */

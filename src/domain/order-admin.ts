@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { customerSchema, ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from "./order.ts";
 import { holdsStock, type Order, type OrderStatus } from "./order.ts";
+import { GENDERS } from "./order-status.ts";
 
 /** `PUT /api/orders/{id}/status` */
 export const statusBodySchema = z.object({
@@ -45,7 +46,7 @@ export const manualOrderBodySchema = z.object({
   })).min(1, "Add at least one item").max(50),
   shippingCountry: z.string().trim().min(1, "Country is required").max(100),
   paymentMethod: z.enum(PAYMENT_METHODS).default("delivery"),
-  gender: z.string().trim().max(30).optional(),
+  gender: z.enum(GENDERS).optional(),
   orderId: z.string().trim().max(100).optional(),
   createdAt: z.string().max(40).refine((v) => !Number.isNaN(Date.parse(v)), "Invalid date")
     .optional(),

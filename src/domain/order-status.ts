@@ -29,3 +29,6 @@ export const PAYMENT_METHOD_LABELS: Readonly<Record<string, string>> = {
   delivery: "Pay on Delivery",
   online: "Payment Online",
 };
+
+/** What the create-order form may record of a customer (the public checkout does not ask). */
+export const GENDERS = ["female", "male", "other"] as const;

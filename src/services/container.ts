@@ -2,6 +2,7 @@ import { createAdminStore } from "../store/admins.ts";
 import { createAuditStore } from "../store/audit.ts";
 import { createBlobStore } from "../store/blobs.ts";
 import { createDemoRequestStore } from "../store/demo-requests.ts";
+import { createOrderStatsStore } from "../store/order-stats.ts";
 import { createOrderStore } from "../store/orders.ts";
 import { createOutboxStore } from "../store/outbox.ts";
 import { createProductStore } from "../store/products.ts";
@@ -14,6 +15,7 @@ import { createStockNotificationStore } from "../store/stock-notifications.ts";
 import { createSubscriberStore } from "../store/subscribers.ts";
 import { createAdminAccounts } from "./admin-accounts.ts";
 import { createAdminAuth } from "./admin-auth.ts";
+import { createAnalytics } from "./analytics.ts";
 import { createCatalog } from "./catalog.ts";
 import { createCheckout } from "./checkout.ts";
 import type { Config } from "./config.ts";
@@ -42,7 +44,9 @@ export function createServices(
   const outbox = createOutboxStore(kv);
   const transport = options.transport ??
     (config.smtpUrl ? createSmtpTransport(config.smtpUrl, config.mailFrom) : null);
-  const orders = createOrderStore(kv);
+  // Every order write moves the sales aggregates in its own commit.
+  const orderStats = createOrderStatsStore(kv, config.shopTimeZone);
+  const orders = createOrderStore(kv, [orderStats.hook]);
   const reservations = createReservationStore(kv, orders);
   const shippingFees = createShippingFeeStore(kv);
   const mailer = createMailer(outbox, transport);
@@ -82,6 +86,15 @@ export function createServices(
     shippingFees,
     shippingDesk: createShippingDesk(shippingFees),
     orders,
+    orderStats,
+    analytics: createAnalytics({
+      stats: orderStats,
+      orders,
+      products,
+      subscribers,
+      stockNotifications,
+      timeZone: config.shopTimeZone,
+    }),
     reservations,
     sandbox,
     checkout: createCheckout({

@@ -1,0 +1,17 @@
+import { Hono } from "hono";
+import { dateRangeQuerySchema } from "../domain/analytics.ts";
+import type { Services } from "../services/container.ts";
+import type { ApiEnv } from "./middleware/rate-limit.ts";
+
+/** The Dashboard's calls: lifetime, month and year figures, and sales per day. */
+export function dashboardRouter(services: Services) {
+  return new Hono<ApiEnv>()
+    .get(
+      "/stats",
+      async (c) => c.json({ success: true, data: await services.analytics.dashboardStats() }),
+    )
+    .get("/sales-over-time", async (c) => {
+      const range = dateRangeQuerySchema.parse(c.req.query());
+      return c.json({ success: true, data: await services.analytics.salesOverTime(range) });
+    });
+}

@@ -142,7 +142,9 @@ export function createOrderStatsStore(kv: Deno.Kv, timeZone: string) {
       if (now > 0) op.set([CUSTOMER, email], now);
       else op.delete([CUSTOMER, email]);
     }
-    op.check(totals).set(CUSTOMERS_KEY, next);
+    op.check(totals);
+    if (next.customers === 0 && next.repeaters === 0) op.delete(CUSTOMERS_KEY);
+    else op.set(CUSTOMERS_KEY, next);
   }
 
   async function listValues<T>(prefix: string, from: string, toExclusive: string) {
@@ -178,7 +180,9 @@ export function createOrderStatsStore(kv: Deno.Kv, timeZone: string) {
       customers: counts.size,
       repeaters: [...counts.values()].filter((n) => n > 1).length,
     };
-    records.set(JSON.stringify(CUSTOMERS_KEY), { key: [...CUSTOMERS_KEY], value: totals });
+    if (counts.size > 0) {
+      records.set(JSON.stringify(CUSTOMERS_KEY), { key: [...CUSTOMERS_KEY], value: totals });
+    }
     return records;
   }
 

@@ -57,6 +57,9 @@ export function ordersRouter(services: Services) {
       const { createdAt } = await readJson(c, dateBodySchema);
       return c.json(await desk.setDate(actor(c), c.req.param("id"), createdAt));
     })
+    .post("/:id/refund", async (c) => {
+      return c.json(await desk.refund(actor(c), c.req.param("id")));
+    })
     .post("/:id/notes", async (c) => {
       const { text } = await readJson(c, noteBodySchema);
       return c.json(await desk.addNote(actor(c), c.req.param("id"), text), 201);

@@ -135,7 +135,9 @@ export function toAdminOrder(o: Order) {
     paymentIntentId: o.paymentIntentId ?? null,
     stockHeld: holdsStock(o),
     shipment: o.shipment ?? null,
-    refund: o.refund ? { at: o.refund.at, amount: fromCents(o.refund.amountCents) } : null,
+    refund: o.refund
+      ? { at: o.refund.at, amount: fromCents(o.refund.amountCents), id: o.refund.id }
+      : null,
     notes: o.notes ?? [],
     updatedAt: o.updatedAt,
   };

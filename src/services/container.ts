@@ -124,6 +124,7 @@ export function createServices(
       outbox,
       mailer,
       audit,
+      provider,
       site: { name: config.siteName, url: config.siteUrl },
       timeZone: config.shopTimeZone,
     }),

@@ -1,10 +1,18 @@
 import type { AuditActor, AuditDraft } from "../domain/audit.ts";
 import { auditFields } from "../domain/audit.ts";
 import { priceCheckout, type PricingProduct } from "../domain/checkout.ts";
-import { DomainError, ValidationError } from "../domain/errors.ts";
+import {
+  ConflictError,
+  DomainError,
+  NotFoundError,
+  UpstreamError,
+  ValidationError,
+} from "../domain/errors.ts";
+import { formatMoney } from "../domain/money.ts";
 import { type ManualOrderBody, type StatusBody, stockMoveFor } from "../domain/order-admin.ts";
 import { orderStatusMail } from "../domain/order-mails.ts";
 import { type OrderQuery } from "../domain/order-query.ts";
+import { PROVIDER_LABELS, refundIdempotencyKey, refundRefusal } from "../domain/order-refund.ts";
 import {
   type AdminOrder,
   holdsStock,
@@ -21,9 +29,19 @@ import type { OutboxStore } from "../store/outbox.ts";
 import type { ProductStore } from "../store/products.ts";
 import type { ShippingFeeStore } from "../store/shipping-fees.ts";
 import type { StockMoves } from "../store/stock.ts";
+import { log } from "./log.ts";
 import type { Mailer } from "./mail/mailer.ts";
+import { type PaymentProvider, ProviderError } from "./payments/provider.ts";
 
-const SHOWN = ["status", "paymentStatus", "createdAt", "stockHeld", "shipment"] as const;
+const SHOWN = [
+  "status",
+  "paymentStatus",
+  "createdAt",
+  "stockHeld",
+  "shipment",
+  "needsRefund",
+  "refund",
+] as const;
 
 export interface OrderDeskDeps {
   orders: OrderStore;
@@ -33,6 +51,7 @@ export interface OrderDeskDeps {
   outbox: OutboxStore;
   mailer: Mailer;
   audit: AuditStore;
+  provider: PaymentProvider;
   site: { name: string; url: string };
   timeZone: string;
 }
@@ -159,9 +178,69 @@ export function createOrderDesk(deps: OrderDeskDeps) {
     async setPayment(actor: AuditActor, id: string, paymentStatus: PaymentStatus) {
       const updated = await orders.update(
         id,
-        (o) => ({ ...o, paymentStatus }),
+        (o) => {
+          // The money went back: no later edit may say otherwise.
+          if (o.refund) throw new ConflictError("This order has been refunded");
+          return { ...o, paymentStatus };
+        },
         audited(actor, "order.payment", (o) => `Payment status set to ${o.paymentStatus}`),
       );
+      return toAdminOrder(updated);
+    },
+
+    /**
+     * Refunds an order paid online, in full, through its payment provider, once: the provider
+     * call carries a key derived from the order, so racing calls make one refund there, and
+     * only the first to commit records it (the others answer 409).
+     */
+    async refund(actor: AuditActor, id: string): Promise<AdminOrder> {
+      const order = await orders.get(id);
+      if (!order) throw new NotFoundError("Order not found");
+      const refusal = refundRefusal(order);
+      if (refusal) throw new ConflictError(refusal);
+      let refund: { id: string; amountCents: number };
+      try {
+        refund = await deps.provider.refund({
+          paymentIntentId: order.paymentIntentId!,
+          amountCents: order.totalCents,
+          idempotencyKey: refundIdempotencyKey(order.id),
+        });
+      } catch (err) {
+        if (!(err instanceof ProviderError)) throw err;
+        log.error("order refund: payment provider refused", {
+          orderNumber: order.orderNumber,
+          paymentIntentId: order.paymentIntentId,
+        }, err);
+        throw new UpstreamError("refund_failed", `The refund failed: ${err.message}`);
+      }
+      const at = nowIso();
+      const via = PROVIDER_LABELS[deps.provider.name] ?? deps.provider.name;
+      const updated = await orders.update(
+        id,
+        (o) => {
+          const late = refundRefusal(o);
+          if (late) throw new ConflictError(late);
+          const { needsRefund: _, ...rest } = o;
+          return {
+            ...rest,
+            paymentStatus: "refunded",
+            refund: { at, amountCents: refund.amountCents, id: refund.id },
+            // Said explicitly: without the flag, an older order would seem to hold its stock.
+            stockHeld: holdsStock(o),
+          };
+        },
+        audited(
+          actor,
+          "order.refund",
+          (o) => `Refunded ${formatMoney(o.refund?.amountCents ?? 0)} via ${via}`,
+        ),
+      );
+      log.info("order refunded", {
+        orderNumber: updated.orderNumber,
+        refundId: refund.id,
+        amountCents: refund.amountCents,
+        provider: deps.provider.name,
+      });
       return toAdminOrder(updated);
     },
 

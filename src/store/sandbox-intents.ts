@@ -10,9 +10,18 @@ export const sandboxIntentSchema = z.object({
   status: z.enum(["requires_payment_method", "succeeded", "canceled"]),
   metadata: z.record(z.string(), z.string()),
   lastError: z.string().optional(),
+  /** What refunds gave back so far; never more than `amountCents`. */
+  amountRefundedCents: z.number().int().min(0).optional(),
   createdAt: z.string(),
 });
 export type SandboxIntent = z.infer<typeof sandboxIntentSchema>;
+
+export interface SandboxRefund {
+  id: string;
+  paymentIntentId: string;
+  amountCents: number;
+  createdAt: string;
+}
 
 const randomHex = (bytes: number) =>
   Array.from(crypto.getRandomValues(new Uint8Array(bytes)))
@@ -20,6 +29,10 @@ const randomHex = (bytes: number) =>
 
 const intentKey = (id: string) => ["sandbox_intent", id] as const;
 const idempotencyKey = (key: string) => ["sandbox_idempotency", key] as const;
+const refundKey = (id: string) => ["sandbox_refund", id] as const;
+const refundIdempotencyKey = (key: string) => ["sandbox_refund_idempotency", key] as const;
+/** Like Stripe's: a key is remembered for a day. */
+const KEY_LIFETIME_MS = 24 * 3600_000;
 
 export type SandboxIntentStore = ReturnType<typeof createSandboxIntentStore>;
 
@@ -57,7 +70,7 @@ export function createSandboxIntentStore(kv: Deno.Kv) {
         };
         const res = await kv.atomic().check(existing)
           .set(intentKey(id), intent)
-          .set(idempotencyKey(key), id, { expireIn: 24 * 3600_000 })
+          .set(idempotencyKey(key), id, { expireIn: KEY_LIFETIME_MS })
           .commit();
         return res.ok ? done(intent) : conflict;
       });
@@ -74,6 +87,64 @@ export function createSandboxIntentStore(kv: Deno.Kv) {
           .set(intentKey(id), { ...current, status: "canceled", lastError: undefined })
           .commit();
         return res.ok ? done(undefined) : conflict;
+      });
+    },
+
+    /**
+     * Refunds part or all of a succeeded intent, or returns the refund already made with this
+     * idempotency key; answers Stripe's reason when it refuses.
+     */
+    async refund(
+      intentId: string,
+      amountCents: number,
+      key: string,
+    ): Promise<{ refund: SandboxRefund } | { refused: string }> {
+      return await retryOnConflict(async () => {
+        const seen = await kv.get<string>(refundIdempotencyKey(key));
+        if (seen.value) {
+          const earlier = await kv.get<SandboxRefund>(refundKey(seen.value));
+          if (earlier.value) {
+            const same = earlier.value.paymentIntentId === intentId &&
+              earlier.value.amountCents === amountCents;
+            return done(
+              same ? { refund: earlier.value } : {
+                refused:
+                  "Keys for idempotent requests can only be used with the same parameters they were first used with.",
+              },
+            );
+          }
+        }
+        const e = await kv.get(intentKey(intentId));
+        if (!e.value) return done({ refused: `No such payment_intent: '${intentId}'` });
+        const intent = parse(e.value);
+        if (intent.status !== "succeeded") {
+          return done({
+            refused: "This PaymentIntent does not have a successful charge to refund.",
+          });
+        }
+        const left = intent.amountCents - (intent.amountRefundedCents ?? 0);
+        if (amountCents < 1) return done({ refused: "Refund amount must be at least 1 cent." });
+        if (amountCents > left) {
+          return done({
+            refused:
+              `Refund amount (${amountCents}) is greater than unrefunded amount on charge (${left})`,
+          });
+        }
+        const refund: SandboxRefund = {
+          id: `re_sbx_${randomHex(12)}`,
+          paymentIntentId: intentId,
+          amountCents,
+          createdAt: nowIso(),
+        };
+        const res = await kv.atomic().check(seen).check(e)
+          .set(intentKey(intentId), {
+            ...intent,
+            amountRefundedCents: (intent.amountRefundedCents ?? 0) + amountCents,
+          })
+          .set(refundKey(refund.id), refund)
+          .set(refundIdempotencyKey(key), refund.id, { expireIn: KEY_LIFETIME_MS })
+          .commit();
+        return res.ok ? done({ refund }) : conflict;
       });
     },
 

@@ -1,6 +1,8 @@
 import { assert, assertEquals, assertStringIncludes } from "../_lib/assert.ts";
 import { BOSS, shellReady, signInAs } from "../_lib/admin-browser.ts";
 import { browserTest, hydrated } from "../_lib/browser.ts";
+import { confirmPayment, createIntent, intentBody, payWithToken } from "../_lib/checkout.ts";
+import { serverApi } from "../_lib/server.ts";
 
 browserTest(
   "[browser] orders: create an order by hand, change its status in the table, read its page",
@@ -63,6 +65,65 @@ browserTest(
     assertStringIncludes(timeline, "Created ORD-");
     assertStringIncludes(timeline, "Status set to shipped");
     assert(/€1,?222\.00/.test(await page.getByTestId("order-total").innerText()));
+    assertEquals(page.problems, []);
+  },
+);
+
+browserTest(
+  "[browser] orders: refund an order paid online from its page, once",
+  async ({ server, newPage }) => {
+    // A shop order paid with the sandbox's test card.
+    const api = serverApi(server);
+    const products = await (await api.request("/api/public/products")).json() as {
+      _id: string;
+      name: string;
+    }[];
+    const board = products.find((p) => p.name === "Vectra DSP Board")!;
+    const intent = await createIntent(
+      api,
+      intentBody([{ id: board._id, price: 600, quantity: 1 }]),
+    );
+    const paid = await payWithToken(api, intent.clientSecret, "pm_card_visa");
+    assertEquals(paid.status, 200);
+    await paid.body?.cancel();
+    const { order } = await confirmPayment(api, intent.paymentIntentId);
+
+    const page = await newPage();
+    await signInAs(page, BOSS, `/admin/login?next=%2Fadmin%2Forders%2F${order._id}`);
+    await shellReady(page);
+    assertEquals((await page.getByTestId("payment-status").textContent())?.trim(), "paid");
+    const refund = page.getByRole("button", { name: "Refund", exact: true });
+    await hydrated(page, refund);
+    await refund.click();
+    const dialog = page.getByTestId("confirm-dialog");
+    await dialog.getByText("Refund €609.90 to the customer?").waitFor();
+    await Promise.all([
+      page.waitForEvent("load"),
+      dialog.getByRole("button", { name: "Refund" }).click(),
+    ]);
+
+    await page.getByTestId("order-timeline").waitFor();
+    assertEquals(
+      (await page.getByTestId("payment-status").textContent())?.trim(),
+      "refunded",
+    );
+    assertStringIncludes(
+      await page.getByTestId("order-timeline").innerText(),
+      "Refunded €609.90 via the sandbox",
+    );
+    assertEquals(await page.getByRole("button", { name: "Refund", exact: true }).count(), 0);
+
+    // The table shows it; its select still offers only the spec's three values.
+    await page.goto("/admin/orders");
+    const row = page.getByTestId("order-row");
+    await row.waitFor();
+    assertStringIncludes((await row.innerText()).toLowerCase(), "refunded");
+    const select = row.getByLabel(/^Payment status of/);
+    assert(await select.isDisabled(), "a refund is final");
+    assertEquals(
+      await select.locator("option:not([disabled])").allTextContents(),
+      ["Pending", "Paid", "Failed"],
+    );
     assertEquals(page.problems, []);
   },
 );

@@ -1,7 +1,8 @@
 import type { AuditEntry } from "../../domain/audit.ts";
 import { formatMoney, toCents } from "../../domain/money.ts";
-import { PAYMENT_METHOD_LABELS } from "../../domain/order-status.ts";
+import { PAYMENT_METHOD_LABELS, STATUS_COLOURS } from "../../domain/order-status.ts";
 import type { AdminOrder } from "../../domain/order.ts";
+import StatusBadge, { type BadgeColour } from "../../islands/admin/ui/StatusBadge.tsx";
 
 const when = (iso: string) =>
   new Date(iso).toLocaleString("en-GB", {
@@ -124,12 +125,29 @@ export default function OrderDetail(
             </div>
             <div class="flex justify-between gap-2">
               <dt>Status</dt>
-              <dd class="capitalize">{order.paymentStatus}</dd>
+              <dd data-testid="payment-status">
+                <StatusBadge
+                  value={order.paymentStatus}
+                  colour={(STATUS_COLOURS[order.paymentStatus] ?? "grey") as BadgeColour}
+                />
+              </dd>
             </div>
             <div class="flex justify-between gap-2">
               <dt>Payment intent</dt>
               <dd class="truncate font-mono text-xs">{order.paymentIntentId ?? "None"}</dd>
             </div>
+            {order.refund && (
+              <>
+                <div class="flex justify-between gap-2">
+                  <dt>Refunded</dt>
+                  <dd>{formatMoney(toCents(order.refund.amount))}, {when(order.refund.at)}</dd>
+                </div>
+                <div class="flex justify-between gap-2">
+                  <dt>Refund</dt>
+                  <dd class="truncate font-mono text-xs">{order.refund.id}</dd>
+                </div>
+              </>
+            )}
           </dl>
         </Section>
       </div>

@@ -27,6 +27,13 @@ export interface CreateIntentRequest {
   receiptEmail?: string;
 }
 
+export interface RefundRequest {
+  paymentIntentId: string;
+  amountCents: number;
+  /** Same key, same refund: a retried or racing request never refunds twice. */
+  idempotencyKey: string;
+}
+
 /** The one interface both providers implement: `stripe` (real) and `sandbox` (offline). */
 export interface PaymentProvider {
   readonly name: "stripe" | "sandbox";
@@ -37,6 +44,8 @@ export interface PaymentProvider {
    * Idempotent: an intent already canceled, succeeded or unknown is left as it is.
    */
   cancelIntent(id: string): Promise<void>;
+  /** Refunds a succeeded intent; throws ProviderError when the provider refuses. */
+  refund(req: RefundRequest): Promise<{ id: string; amountCents: number }>;
   /** Verifies the signature header and parses the event; throws InvalidSignatureError. */
   parseWebhook(body: string, signature: string | null): Promise<PaymentEvent>;
 }

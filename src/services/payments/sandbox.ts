@@ -2,7 +2,7 @@ import { NotFoundError, UnprocessableError, ValidationError } from "../../domain
 import { type CardError, cardErrorText } from "../../domain/payment-errors.ts";
 import { SANDBOX_TOKENS, sandboxOutcome } from "../../domain/sandbox-cards.ts";
 import type { SandboxIntent, SandboxIntentStore } from "../../store/sandbox-intents.ts";
-import type { PaymentIntentView, PaymentProvider } from "./provider.ts";
+import { type PaymentIntentView, type PaymentProvider, ProviderError } from "./provider.ts";
 import { verifyStripeEvent } from "./stripe.ts";
 
 /**
@@ -49,6 +49,12 @@ export function createSandboxProvider(intents: SandboxIntentStore, webhookSecret
     },
 
     cancelIntent: (id) => intents.cancel(id),
+
+    async refund(req) {
+      const answer = await intents.refund(req.paymentIntentId, req.amountCents, req.idempotencyKey);
+      if ("refused" in answer) throw new ProviderError(`Sandbox: ${answer.refused}`);
+      return { id: answer.refund.id, amountCents: answer.refund.amountCents };
+    },
 
     parseWebhook(body, signature) {
       return verifyStripeEvent(body, signature, webhookSecret ?? SANDBOX_WEBHOOK_SECRET);

@@ -121,6 +121,18 @@ export function createStripeProvider(config: {
       }
     },
 
+    async refund(req) {
+      try {
+        const refund = await stripe.refunds.create(
+          { payment_intent: req.paymentIntentId, amount: req.amountCents },
+          { idempotencyKey: req.idempotencyKey },
+        );
+        return { id: refund.id, amountCents: refund.amount };
+      } catch (err) {
+        throw wrap(err);
+      }
+    },
+
     parseWebhook(body, signature) {
       return verifyStripeEvent(body, signature, config.webhookSecret);
     },

@@ -1,13 +1,19 @@
 import { useState } from "preact/hooks";
+import { formatMoney, toCents } from "../../../domain/money.ts";
 import type { AdminOrder } from "../../../domain/order.ts";
+import { refundRefusal } from "../../../domain/order-refund.ts";
 import { ORDER_STATUSES } from "../../../domain/order-status.ts";
 import { adminApi, ApiError } from "../ui/api.ts";
+import ConfirmDialog from "../ui/ConfirmDialog.tsx";
 import MessageDialog from "../ui/MessageDialog.tsx";
 import { FIELD } from "../ui/styles.ts";
 
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
-/** The order page's actions: status (with shipment and customer notice) and internal notes. */
+/**
+ * The order page's actions: status (with shipment and customer notice), the refund of an order
+ * paid online, and internal notes.
+ */
 export default function OrderActions({ order }: { order: AdminOrder }) {
   const [status, setStatus] = useState<string>(order.status);
   const [carrier, setCarrier] = useState(order.shipment?.carrier ?? "");
@@ -15,15 +21,22 @@ export default function OrderActions({ order }: { order: AdminOrder }) {
   const [notify, setNotify] = useState(false);
   const [note, setNote] = useState("");
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState("");
+  const [error, setError] = useState({ title: "", message: "" });
+  const [refunding, setRefunding] = useState(false);
+  const refundable = refundRefusal(order) === null;
+  const total = formatMoney(toCents(order.total), order.currency);
 
-  async function run(call: () => Promise<unknown>) {
+  async function run(call: () => Promise<unknown>, failure = "Update Failed") {
     setBusy(true);
     try {
       await call();
       location.reload();
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : "Update failed");
+      setRefunding(false);
+      setError({
+        title: failure,
+        message: err instanceof ApiError ? err.message : "Update failed",
+      });
       setBusy(false);
     }
   }
@@ -94,6 +107,22 @@ export default function OrderActions({ order }: { order: AdminOrder }) {
           {busy ? "Updating..." : "Update Status"}
         </button>
       </form>
+      {refundable && (
+        <section class="rounded-xl bg-white p-4 ring-1 ring-slate-200">
+          <h2 class="mb-2 text-base font-semibold">Refund</h2>
+          <p class="text-sm text-slate-600">
+            Gives the customer back {total} through the payment provider.
+          </p>
+          <button
+            type="button"
+            disabled={busy}
+            onClick={() => setRefunding(true)}
+            class="mt-3 rounded-lg bg-red-600 px-4 py-2 text-sm font-semibold text-white hover:bg-red-700 disabled:opacity-50"
+          >
+            Refund
+          </button>
+        </section>
+      )}
       <form
         class="rounded-xl bg-white p-4 ring-1 ring-slate-200"
         onSubmit={(e) => {
@@ -131,12 +160,26 @@ export default function OrderActions({ order }: { order: AdminOrder }) {
           Add Note
         </button>
       </form>
+      <ConfirmDialog
+        open={refunding}
+        title="Refund Order"
+        message={`Refund ${total} to the customer?`}
+        confirmLabel="Refund"
+        busyLabel="Refunding..."
+        busy={busy}
+        onConfirm={() =>
+          run(
+            () => adminApi(`/api/orders/${order._id}/refund`, { method: "POST" }),
+            "Refund Failed",
+          )}
+        onCancel={() => setRefunding(false)}
+      />
       <MessageDialog
-        open={error !== ""}
+        open={error.message !== ""}
         kind="error"
-        title="Update Failed"
-        message={error}
-        onClose={() => setError("")}
+        title={error.title}
+        message={error.message}
+        onClose={() => setError({ title: "", message: "" })}
       />
     </div>
   );

@@ -290,6 +290,8 @@ export default function OrdersTable({ orders }: { orders: AdminOrder[] }) {
                           <span class="sr-only">Payment status of {o.orderNumber}</span>
                           <select
                             class={select}
+                            // A refund is final: the server refuses any other payment status.
+                            disabled={o.refund !== null}
                             value={PAYMENT_STATUSES.includes(payment as never) ? payment : ""}
                             onChange={(ev) =>
                               edit(o._id, { paymentStatus: ev.currentTarget.value })}

@@ -1,0 +1,27 @@
+/** An order's fields that decide its refund; the stored and the admin shapes both have them. */
+export interface RefundFields {
+  paymentMethod: string;
+  paymentStatus: string;
+  paymentIntentId?: string | null;
+  refund?: unknown;
+}
+
+/** Why an order cannot be refunded through its payment provider, or null when it can. */
+export function refundRefusal(o: RefundFields): string | null {
+  if (o.refund || o.paymentStatus === "refunded") return "This order has already been refunded";
+  if (o.paymentMethod !== "online") return "Only orders paid online can be refunded";
+  if (o.paymentStatus !== "paid") return "Only paid orders can be refunded";
+  if (!o.paymentIntentId) return "This order has no online payment to refund";
+  return null;
+}
+
+/**
+ * The provider's idempotency key of an order's refund: the same for every attempt, so racing
+ * or retried refunds of one order make one refund at the provider.
+ */
+export const refundIdempotencyKey = (orderId: string) => `refund-${orderId}`;
+
+export const PROVIDER_LABELS: Readonly<Record<string, string>> = {
+  stripe: "Stripe",
+  sandbox: "the sandbox",
+};

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { fromCents } from "./money.ts";
 import type { MonthStats, Tally } from "./order-stats.ts";
+import type { DayRange } from "./date-ranges.ts";
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 /** Figures exist from the shop's opening; a range outside these years is a typo. */
@@ -34,40 +35,11 @@ export const productPerformanceQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(10),
 });
 
-export interface DayRange {
-  from: string;
-  to: string;
-}
-
 /** Fills a range's missing ends with the defaults; refuses an end before the start. */
 export function resolveRange(q: DateRangeQuery, defaults: DayRange): DayRange {
   const from = q.startDate ?? defaults.from;
   const to = q.endDate ?? defaults.to;
   return from <= to ? { from, to } : { from: to, to: from };
-}
-
-/** "2026-11-23" -> the first day of its month, "2026-11-01". */
-export const firstOfMonth = (day: string) => `${day.slice(0, 7)}-01`;
-
-/** The last day of `day`'s month. */
-export function lastOfMonth(day: string): string {
-  const [y, m] = day.split("-").map(Number);
-  return new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
-}
-
-/** The first day of the month `n` months before `day`'s. */
-export function monthsBack(day: string, n: number): string {
-  const [y, m] = day.split("-").map(Number);
-  return new Date(Date.UTC(y, m - 1 - n, 1)).toISOString().slice(0, 10);
-}
-
-/** The analytics screen's quick ranges, ending on the shop's `today`. */
-export function quickRanges(today: string) {
-  return {
-    lastMonth: { from: monthsBack(today, 1), to: today },
-    lastSixMonths: { from: monthsBack(today, 6), to: today },
-    allTime: { from: "2020-01-01", to: today },
-  };
 }
 
 const euros = (cents: number) => fromCents(cents);

@@ -32,5 +32,11 @@ export function formatMoney(cents: Cents, currency = "EUR"): string {
   return currency === "EUR" ? `${sign}€${amount}` : `${sign}${currency} ${amount}`;
 }
 
+/** "€88,911": the dashboard's whole euros. */
+export function formatWholeEuros(cents: Cents): string {
+  const sign = cents < 0 ? "-" : "";
+  return `${sign}€${Math.round(Math.abs(cents) / 100).toLocaleString("en-US")}`;
+}
+
 export const CURRENCIES = ["EUR", "USD"] as const;
 export type Currency = typeof CURRENCIES[number];

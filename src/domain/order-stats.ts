@@ -5,6 +5,7 @@
  * Revenue is the total (shipping included) of orders paid and not cancelled, less refunds.
  * Units and per-product figures count the lines of those orders while not refunded.
  */
+import { lastOfMonth } from "./date-ranges.ts";
 import type { Order } from "./order.ts";
 
 /**
@@ -188,9 +189,7 @@ export const monthOf = (day: string) => day.slice(0, 7);
 
 /** The first and last day of a month ("2026-02" -> "2026-02-01", "2026-02-28"). */
 export function monthBounds(month: string): { first: string; last: string } {
-  const [y, m] = month.split("-").map(Number);
-  const last = new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
-  return { first: `${month}-01`, last };
+  return { first: `${month}-01`, last: lastOfMonth(`${month}-01`) };
 }
 
 /** The month after "YYYY-MM". */

@@ -25,6 +25,12 @@ export const STATUS_COLOURS: Readonly<Record<string, string>> = {
   paid: "teal",
 };
 
+/** The dashboard's order colours (spec section 4): completed blue, pending yellow, other grey. */
+export const DASHBOARD_STATUS_COLOURS: Readonly<Record<string, string>> = {
+  completed: "blue",
+  pending: "yellow",
+};
+
 export const PAYMENT_METHOD_LABELS: Readonly<Record<string, string>> = {
   delivery: "Pay on Delivery",
   online: "Payment Online",

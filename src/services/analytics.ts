@@ -5,11 +5,9 @@
 import {
   type DateRangeQuery,
   distribution,
-  firstOfMonth,
   genderSales,
   idCounts,
   LOW_STOCK,
-  monthsBack,
   orderSummary,
   periodFigures,
   productPerformance,
@@ -19,6 +17,7 @@ import {
   salesOverTime,
   topSelling,
 } from "../domain/analytics.ts";
+import { firstOfMonth, monthsBack } from "../domain/date-ranges.ts";
 import { toPublicOrder } from "../domain/order.ts";
 import { nextDay, shopDay } from "../domain/shop-time.ts";
 import type { OrderStatsStore } from "../store/order-stats.ts";

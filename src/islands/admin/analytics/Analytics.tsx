@@ -1,0 +1,461 @@
+import { useEffect, useMemo, useState } from "preact/hooks";
+import { type DayRange, quickRanges } from "../../../domain/date-ranges.ts";
+import { formatMoney, toCents } from "../../../domain/money.ts";
+import { STATUS_COLOURS } from "../../../domain/order-status.ts";
+import { shopDay } from "../../../domain/shop-time.ts";
+import ChartFigure from "../charts/ChartFigure.tsx";
+import {
+  CHART_COLOURS,
+  type ChartConfiguration,
+  PALETTE,
+  useBars,
+  useDoughnuts,
+  useLines,
+} from "../charts/chart.ts";
+import { adminApi } from "../ui/api.ts";
+import { FIELD } from "../ui/styles.ts";
+
+useBars();
+useLines();
+useDoughnuts();
+
+interface Summary {
+  pendingOrders: number;
+  totalRevenue: number;
+  totalOrders: number;
+  averageOrderValue: number;
+  totalUnitsSold: number;
+}
+interface Share {
+  count: number;
+  percentage: number;
+}
+export interface AnalyticsData {
+  products: { _id: string; name: string; totalRevenue: number; totalSold: number }[];
+  orders: {
+    summary: Summary;
+    orderStatusDistribution: (Share & { status: string })[];
+    paymentMethodDistribution: (Share & { method: string })[];
+  };
+  genders: { gender: string; totalRevenue: number; orderCount: number }[];
+  countries: { _id: string; orders: number; revenue: number }[];
+  customers: {
+    subscribers: { total: number };
+    customers: { total: number; repeatRate: number };
+    stockNotifications: { total: number };
+  };
+}
+interface RealTime {
+  overview: { pendingOrders: number; lowStockProducts: number };
+}
+
+const REFRESH_MS = 30_000;
+const ALL_TIME_START = "2020-01-01";
+const money = (euros: number) => formatMoney(toCents(euros));
+const spaced = (v: string) => v.replaceAll("_", " ");
+
+/** The calls of one range, by the name the error box gives them. */
+const CALLS = {
+  "product-performance": (q: string) => `/api/analytics/product-performance?${q}&limit=10`,
+  "order-analytics": (q: string) => `/api/analytics/order-analytics?${q}`,
+  "sales-by-gender": (q: string) => `/api/analytics/sales-by-gender?${q}`,
+  "geographic-sales": (q: string) => `/api/analytics/geographic-sales?${q}`,
+  "customer-analytics": (q: string) => `/api/analytics/customer-analytics?${q}`,
+} as const;
+type CallName = keyof typeof CALLS;
+
+async function fetchRange(range: DayRange) {
+  const q = new URLSearchParams({ startDate: range.from, endDate: range.to }).toString();
+  const names = Object.keys(CALLS) as CallName[];
+  const settled = await Promise.allSettled(
+    names.map((n) => adminApi<{ data: unknown }>(CALLS[n](q)).then((r) => r.data)),
+  );
+  const got = Object.fromEntries(
+    settled.map((s, i) => [names[i], s.status === "fulfilled" ? s.value : null]),
+  ) as Record<CallName, unknown>;
+  const failed = names.filter((_, i) => settled[i].status === "rejected");
+  return { got, failed };
+}
+
+function rangeFromUrl(fallback: DayRange): DayRange {
+  const p = new URLSearchParams(location.search);
+  const from = p.get("start");
+  const to = p.get("end");
+  const day = /^\d{4}-\d{2}-\d{2}$/;
+  return from && to && day.test(from) && day.test(to) && from <= to ? { from, to } : fallback;
+}
+
+/**
+ * The Analytics Dashboard: figures of a date range (in the URL, so a view can be bookmarked
+ * and the back button works), real-time metrics re-polled every 30 s while the tab is visible.
+ * Quick ranges end on the shop's today, in the shop's time zone, whatever the browser's.
+ */
+export default function Analytics(
+  { initial, timeZone }: { initial: DayRange; timeZone: string },
+) {
+  const [range, setRange] = useState(initial);
+  const [data, setData] = useState<Partial<AnalyticsData>>({});
+  const [loading, setLoading] = useState(true);
+  const [failed, setFailed] = useState<string[]>([]);
+  const [live, setLive] = useState<RealTime | null>(null);
+
+  useEffect(() => {
+    let current = true;
+    setLoading(true);
+    fetchRange(range).then(({ got, failed }) => {
+      if (!current) return;
+      const products = got["product-performance"] as { products: AnalyticsData["products"] };
+      setData({
+        products: products?.products,
+        orders: got["order-analytics"] as AnalyticsData["orders"] | undefined,
+        genders: (got["sales-by-gender"] as { genders: AnalyticsData["genders"] })?.genders,
+        countries: (got["geographic-sales"] as { countries: AnalyticsData["countries"] })
+          ?.countries,
+        customers: got["customer-analytics"] as AnalyticsData["customers"] | undefined,
+      });
+      setFailed(failed);
+      setLoading(false);
+    });
+    return () => {
+      current = false;
+    };
+  }, [range.from, range.to]);
+
+  useEffect(() => {
+    const poll = () =>
+      adminApi<{ data: RealTime }>("/api/analytics/real-time-metrics")
+        .then((r) => setLive(r.data), () =>
+          setFailed((f) => [...new Set([...f, "real-time-metrics"])]));
+    poll();
+    const timer = setInterval(() => document.visibilityState === "visible" && poll(), REFRESH_MS);
+    const onVisible = () => document.visibilityState === "visible" && poll();
+    document.addEventListener("visibilitychange", onVisible);
+    const onPop = () => setRange(rangeFromUrl(initial));
+    addEventListener("popstate", onPop);
+    return () => {
+      clearInterval(timer);
+      document.removeEventListener("visibilitychange", onVisible);
+      removeEventListener("popstate", onPop);
+    };
+  }, []);
+
+  function choose(next: DayRange) {
+    if (!next.from || !next.to || next.to < next.from) return;
+    const url = new URL(location.href);
+    url.searchParams.set("start", next.from);
+    url.searchParams.set("end", next.to);
+    history.pushState(null, "", url);
+    setRange(next);
+  }
+  const today = () => shopDay(Date.now(), timeZone);
+
+  return (
+    <div class="space-y-6">
+      <div class="flex flex-wrap items-center gap-3">
+        <h1 class="text-2xl font-bold">Analytics Dashboard</h1>
+        <span
+          class="rounded-full bg-brand-100 px-3 py-1 text-sm font-medium text-brand-900"
+          data-testid="range-badge"
+        >
+          {range.from} - {range.to}
+        </span>
+      </div>
+      <div class="flex flex-wrap items-end gap-3 rounded-xl bg-white p-4 ring-1 ring-slate-200">
+        <label class="text-sm font-medium">
+          Start Date
+          <input
+            type="date"
+            class={FIELD}
+            value={range.from}
+            max={range.to}
+            onChange={(e) => choose({ ...range, from: e.currentTarget.value })}
+          />
+        </label>
+        <label class="text-sm font-medium">
+          End Date
+          <input
+            type="date"
+            class={FIELD}
+            value={range.to}
+            min={range.from}
+            onChange={(e) => choose({ ...range, to: e.currentTarget.value })}
+          />
+        </label>
+        <div class="flex flex-wrap gap-2">
+          <QuickButton label="Last Month" onClick={() => choose(quickRanges(today()).lastMonth)} />
+          <QuickButton
+            label="Last 6 Months"
+            onClick={() => choose(quickRanges(today()).lastSixMonths)}
+          />
+          <QuickButton
+            label="All Time"
+            onClick={() => choose({ from: ALL_TIME_START, to: today() })}
+          />
+        </div>
+      </div>
+
+      {failed.length > 0 && (
+        <div role="alert" class="rounded-lg bg-red-50 p-3 text-sm text-red-800 ring-1 ring-red-200">
+          Failed to fetch analytics data: {failed.join(", ")}
+        </div>
+      )}
+      {loading
+        ? (
+          <div class="flex justify-center py-16" role="status" aria-live="polite">
+            <span class="size-10 animate-spin rounded-full border-4 border-slate-200 border-t-brand-600" />
+            <span class="sr-only">Loading analytics</span>
+          </div>
+        )
+        : <Figures data={data} live={live} />}
+    </div>
+  );
+}
+
+function QuickButton({ label, onClick }: { label: string; onClick: () => void }) {
+  return (
+    <button
+      type="button"
+      class="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-medium hover:bg-slate-50"
+      onClick={onClick}
+    >
+      {label}
+    </button>
+  );
+}
+
+function Card({ label, value }: { label: string; value: string }) {
+  return (
+    <div class="rounded-xl bg-white p-4 ring-1 ring-slate-200" data-testid="stat-card">
+      <span class="block text-sm text-slate-600">{label}</span>
+      <span class="mt-1 block text-2xl font-bold tabular-nums">{value}</span>
+    </div>
+  );
+}
+
+const baseOptions = { responsive: true, maintainAspectRatio: false, animation: false } as const;
+
+function Figures({ data, live }: { data: Partial<AnalyticsData>; live: RealTime | null }) {
+  const summary = data.orders?.summary;
+  const products = (data.products ?? []).slice(0, 5);
+  const statuses = data.orders?.orderStatusDistribution ?? [];
+  const methods = data.orders?.paymentMethodDistribution ?? [];
+  const genders = data.genders ?? [];
+  const countries = data.countries ?? [];
+
+  const productChart = useMemo<ChartConfiguration | null>(() =>
+    products.length === 0 ? null : {
+      type: "bar",
+      data: {
+        labels: products.map((p) => p.name),
+        datasets: [{
+          label: "Revenue (€)",
+          data: products.map((p) => p.totalRevenue),
+          backgroundColor: PALETTE[0],
+        }],
+      },
+      options: {
+        ...baseOptions,
+        plugins: {
+          legend: { display: false },
+          tooltip: { callbacks: { label: (i) => money(Number(i.raw)) } },
+        },
+      },
+    }, [data.products]);
+
+  const statusChart = useMemo<ChartConfiguration | null>(() =>
+    statuses.length === 0 ? null : {
+      type: "doughnut",
+      data: {
+        labels: statuses.map((s) => `${s.status} (${s.count})`),
+        datasets: [{
+          data: statuses.map((s) => s.count),
+          backgroundColor: statuses.map((s) => CHART_COLOURS[STATUS_COLOURS[s.status] ?? "grey"]),
+        }],
+      },
+      options: {
+        ...baseOptions,
+        plugins: {
+          legend: { position: "bottom" },
+          tooltip: {
+            callbacks: {
+              label: (i) => {
+                const s = statuses[i.dataIndex];
+                return `${s.status}: ${s.count} orders (${s.percentage}%)`;
+              },
+            },
+          },
+        },
+      },
+    }, [data.orders]);
+
+  const genderChart = useMemo<ChartConfiguration | null>(() =>
+    genders.length === 0 ? null : {
+      type: "bar",
+      data: {
+        labels: genders.map((g) => g.gender),
+        datasets: [
+          {
+            type: "bar",
+            label: "Revenue (€)",
+            data: genders.map((g) => g.totalRevenue),
+            backgroundColor: PALETTE[1],
+            yAxisID: "y",
+          },
+          {
+            type: "line",
+            label: "Orders",
+            data: genders.map((g) => g.orderCount),
+            borderColor: PALETTE[2],
+            backgroundColor: PALETTE[2],
+            yAxisID: "orders",
+          },
+        ],
+      },
+      options: {
+        ...baseOptions,
+        scales: {
+          y: { beginAtZero: true, position: "left" },
+          orders: { beginAtZero: true, position: "right", grid: { drawOnChartArea: false } },
+        },
+      },
+    }, [data.genders]);
+
+  const methodChart = useMemo<ChartConfiguration | null>(() =>
+    methods.length === 0 ? null : {
+      type: "doughnut",
+      data: {
+        labels: methods.map((m) => spaced(m.method)),
+        datasets: [{
+          data: methods.map((m) => m.count),
+          backgroundColor: methods.map((_, i) => PALETTE[i % PALETTE.length]),
+        }],
+      },
+      options: {
+        ...baseOptions,
+        plugins: {
+          legend: { position: "bottom" },
+          tooltip: {
+            callbacks: {
+              label: (i) => {
+                const m = methods[i.dataIndex];
+                return `${spaced(m.method)}: ${m.count} orders (${m.percentage}%)`;
+              },
+            },
+          },
+        },
+      },
+    }, [data.orders]);
+
+  const c = data.customers;
+  return (
+    <>
+      <div class="grid grid-cols-2 gap-3 lg:grid-cols-4">
+        <Card label="Pending Orders" value={String(live?.overview.pendingOrders ?? 0)} />
+        <Card label="Total Revenue" value={money(summary?.totalRevenue ?? 0)} />
+        <Card label="Total Orders" value={String(summary?.totalOrders ?? 0)} />
+        <Card label="Low Stock Items" value={String(live?.overview.lowStockProducts ?? 0)} />
+      </div>
+      <div class="grid gap-4 lg:grid-cols-2">
+        <ChartFigure
+          title="Top Products by Revenue"
+          config={productChart}
+          empty="No product data available"
+          testId="chart-products"
+          table={{
+            head: ["Product", "Revenue"],
+            rows: products.map((p) => [p.name, money(p.totalRevenue)]),
+          }}
+        />
+        <ChartFigure
+          title="Order Status Distribution"
+          config={statusChart}
+          empty="No order data available"
+          testId="chart-statuses"
+          table={{
+            head: ["Status", "Orders", "Share"],
+            rows: statuses.map((s) => [s.status, s.count, `${s.percentage}%`]),
+          }}
+        />
+        <ChartFigure
+          title="Sales by Gender"
+          config={genderChart}
+          empty="No gender data available"
+          testId="chart-genders"
+          table={{
+            head: ["Gender", "Revenue", "Orders"],
+            rows: genders.map((g) => [g.gender, money(g.totalRevenue), g.orderCount]),
+          }}
+        />
+        <ChartFigure
+          title="Payment Methods"
+          config={methodChart}
+          empty="No payment method data available"
+          testId="chart-methods"
+          table={{
+            head: ["Method", "Orders", "Share"],
+            rows: methods.map((m) => [spaced(m.method), m.count, `${m.percentage}%`]),
+          }}
+        />
+      </div>
+      <div class="grid gap-4 lg:grid-cols-3">
+        <section
+          class="rounded-xl bg-white p-4 ring-1 ring-slate-200"
+          data-testid="customer-insights"
+        >
+          <h2 class="mb-3 font-semibold">Customer Insights</h2>
+          <dl class="grid grid-cols-2 gap-3 text-sm">
+            <Figure label="Total Subscribers" value={String(c?.subscribers.total ?? 0)} />
+            <Figure label="Total Customers" value={String(c?.customers.total ?? 0)} />
+            <Figure label="Repeat Rate" value={`${(c?.customers.repeatRate ?? 0).toFixed(2)}%`} />
+            <Figure label="Stock Notifications" value={String(c?.stockNotifications.total ?? 0)} />
+          </dl>
+        </section>
+        <section
+          class="rounded-xl bg-white p-4 ring-1 ring-slate-200"
+          data-testid="sales-by-country"
+        >
+          <h2 class="mb-3 font-semibold">Sales by Country</h2>
+          {countries.length === 0
+            ? (
+              <p class="py-6 text-center text-sm text-slate-500">
+                No sales data by country available
+              </p>
+            )
+            : (
+              <ol class="divide-y divide-slate-100 text-sm">
+                {countries.map((k, i) => (
+                  <li key={k._id} class="flex items-center gap-3 py-2">
+                    <span class="w-8 font-semibold text-slate-500">#{i + 1}</span>
+                    <span class="min-w-0 flex-1 truncate font-medium">{k._id}</span>
+                    <span class="tabular-nums text-slate-600">{k.orders} orders</span>
+                    <span class="w-24 text-right tabular-nums">{money(k.revenue)}</span>
+                  </li>
+                ))}
+              </ol>
+            )}
+        </section>
+        <section
+          class="rounded-xl bg-white p-4 ring-1 ring-slate-200"
+          data-testid="summary-statistics"
+        >
+          <h2 class="mb-3 font-semibold">Summary Statistics</h2>
+          <dl class="grid grid-cols-2 gap-3 text-sm">
+            <Figure label="Total Revenue" value={money(summary?.totalRevenue ?? 0)} />
+            <Figure label="Total Orders" value={String(summary?.totalOrders ?? 0)} />
+            <Figure label="Average Order Value" value={money(summary?.averageOrderValue ?? 0)} />
+            <Figure label="Units Sold" value={String(summary?.totalUnitsSold ?? 0)} />
+          </dl>
+        </section>
+      </div>
+    </>
+  );
+}
+
+function Figure({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <dt class="text-slate-600">{label}</dt>
+      <dd class="text-lg font-semibold tabular-nums">{value}</dd>
+    </div>
+  );
+}

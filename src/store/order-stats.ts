@@ -226,14 +226,24 @@ export function createOrderStatsStore(kv: Deno.Kv, timeZone: string) {
         if (!rebuilt.has(id)) differences.push({ key: s.key, stored: s.value, rebuilt: null });
       }
       if (options.write) {
-        for (let i = 0; i < differences.length; i += 500) {
-          const op = kv.atomic();
-          for (const d of differences.slice(i, i + 500)) {
-            if (d.rebuilt === null) op.delete(d.key);
-            else op.set(d.key, d.rebuilt);
+        // Commits stay under KV's limits (1000 mutations, 800 KB per commit).
+        let op = kv.atomic();
+        let count = 0;
+        let bytes = 0;
+        for (const d of differences) {
+          const size = JSON.stringify(d.rebuilt ?? null).length + JSON.stringify(d.key).length;
+          if (count >= 500 || bytes + size > 400_000) {
+            await op.commit();
+            op = kv.atomic();
+            count = 0;
+            bytes = 0;
           }
-          await op.commit();
+          if (d.rebuilt === null) op.delete(d.key);
+          else op.set(d.key, d.rebuilt);
+          count++;
+          bytes += size;
         }
+        await op.commit();
         await kv.set(STATS_VERSION_KEY, STATS_VERSION);
       }
       return differences;

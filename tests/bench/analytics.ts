@@ -102,7 +102,9 @@ async function measure(label: string, path: string) {
 
 const today = shopDay(now, services.config.shopTimeZone);
 const yearAgo = shopDay(now - 364 * 86_400_000, services.config.shopTimeZone);
-const whole = `startDate=${shopDay(now - TWO_YEARS, services.config.shopTimeZone)}&endDate=${today}`;
+const whole = `startDate=${
+  shopDay(now - TWO_YEARS, services.config.shopTimeZone)
+}&endDate=${today}`;
 await measure("dashboard stats", "/api/dashboard/stats");
 await measure(
   "sales-over-time, one year",

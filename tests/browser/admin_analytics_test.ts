@@ -1,5 +1,6 @@
 import { assert, assertEquals, assertStringIncludes } from "../_lib/assert.ts";
 import { BOSS, shellReady, signInAs } from "../_lib/admin-browser.ts";
+import { seriousViolations } from "../_lib/axe.ts";
 import { browserTest, hydrated } from "../_lib/browser.ts";
 import { type RunningServer, serverApi } from "../_lib/server.ts";
 
@@ -136,5 +137,26 @@ browserTest(
     assertEquals(await clerk.getByTestId("stat-card").count(), 4);
     await clerk.goto("/admin/analytics");
     assertEquals(new URL(clerk.url()).pathname, "/admin/dashboard");
+  },
+);
+
+browserTest(
+  "[browser] axe-core: dashboard and analytics with figures, desktop and phone",
+  async ({ server, browser }) => {
+    await placeOrders(server);
+    const found: string[] = [];
+    for (const viewport of [{ width: 1280, height: 900 }, { width: 390, height: 844 }]) {
+      const context = await browser.newContext({ baseURL: server.url, bypassCSP: true, viewport });
+      const page = await context.newPage();
+      await signInAs(page, BOSS, "/admin/login?next=%2Fadmin%2Fdashboard");
+      await shellReady(page);
+      await page.getByTestId("sales-over-time").locator("canvas").waitFor();
+      found.push(...await seriousViolations(page, `${viewport.width}px /admin/dashboard`));
+      await page.goto("/admin/analytics");
+      await page.getByTestId("chart-methods").locator("canvas").waitFor();
+      found.push(...await seriousViolations(page, `${viewport.width}px /admin/analytics`));
+      await context.close();
+    }
+    assertEquals(found, [], found.join("\n"));
   },
 );

@@ -122,12 +122,14 @@ Deno.test("[store] order stats: 50 racing status changes leave the aggregates eq
       }));
       ids.push(order.id);
     }
-    await Promise.all(Array.from({ length: 50 }, (_, i) =>
-      t.services.orders.update(ids[i % 5], (o) => ({
-        ...o,
-        status: ORDER_STATUSES[(i * 7) % ORDER_STATUSES.length],
-        paymentStatus: i % 3 === 0 ? "pending" : "paid",
-      }))));
+    await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        t.services.orders.update(ids[i % 5], (o) => ({
+          ...o,
+          status: ORDER_STATUSES[(i * 7) % ORDER_STATUSES.length],
+          paymentStatus: i % 3 === 0 ? "pending" : "paid",
+        }))),
+    );
     assertEquals(await t.services.orderStats.rebuild({ write: false }), []);
     const all = await t.services.orderStats.all();
     assertEquals(all.total.o, 5);

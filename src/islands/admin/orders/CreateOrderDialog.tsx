@@ -1,5 +1,6 @@
 import { useEffect, useState } from "preact/hooks";
 import { formatMoney, toCents } from "../../../domain/money.ts";
+import { GENDERS } from "../../../domain/order-status.ts";
 import ModalFrame from "../../ModalFrame.tsx";
 import { adminApi, ApiError } from "../ui/api.ts";
 import MessageDialog from "../ui/MessageDialog.tsx";
@@ -180,9 +181,9 @@ export default function CreateOrderDialog({ onClose }: { onClose: () => void }) 
             Gender (optional)
             <select class={FIELD} value={form.gender} onChange={set("gender")}>
               <option value="">Not given</option>
-              <option value="female">Female</option>
-              <option value="male">Male</option>
-              <option value="other">Other</option>
+              {GENDERS.map((g) => (
+                <option key={g} value={g}>{g[0].toUpperCase() + g.slice(1)}</option>
+              ))}
             </select>
           </label>
           <label class="text-sm font-medium">

@@ -112,6 +112,18 @@ async function loadFixture(t: TestContext, boss: SignedIn) {
   return ids;
 }
 
+/** The analytics service as it answers at `now` (its month and year are the shop's). */
+const analyticsAt = (t: TestContext, now: string) =>
+  createAnalytics({
+    stats: t.services.orderStats,
+    orders: t.services.orders,
+    products: t.services.products,
+    subscribers: t.services.subscribers,
+    stockNotifications: t.services.stockNotifications,
+    timeZone: "Europe/Paris",
+    now: () => Date.parse(now),
+  });
+
 const NOVEMBER = "startDate=2026-11-01&endDate=2026-11-30";
 const OCTOBER = "startDate=2026-10-01&endDate=2026-10-31";
 
@@ -209,31 +221,12 @@ Deno.test("[api] analytics: figures match the hand-computed fixture", () =>
     assertEquals((stats.recentOrders as { customer: { email: string } }[]).length, 5);
 
     // Month and year are the shop's, at a fixed "now" (25 November 2026, Paris).
-    const at = createAnalytics({
-      stats: t.services.orderStats,
-      orders: t.services.orders,
-      products: t.services.products,
-      subscribers: t.services.subscribers,
-      stockNotifications: t.services.stockNotifications,
-      timeZone: "Europe/Paris",
-      now: () => Date.parse("2026-11-25T12:00:00Z"),
-    });
-    const dashboard = await at.dashboardStats();
+    const dashboard = await analyticsAt(t, "2026-11-25T12:00:00Z").dashboardStats();
     assertEquals(dashboard.month, { orders: 5, revenue: 375 });
     assertEquals(dashboard.year, { orders: 6, revenue: 485 });
     // The first minute of December in Paris is still 30 November in UTC.
-    const december = createAnalytics({
-      ...{
-        stats: t.services.orderStats,
-        orders: t.services.orders,
-        products: t.services.products,
-        subscribers: t.services.subscribers,
-        stockNotifications: t.services.stockNotifications,
-      },
-      timeZone: "Europe/Paris",
-      now: () => Date.parse("2026-11-30T23:30:00Z"),
-    });
-    assertEquals((await december.dashboardStats()).month, { orders: 0, revenue: 0 });
+    const december = await analyticsAt(t, "2026-11-30T23:30:00Z").dashboardStats();
+    assertEquals(december.month, { orders: 0, revenue: 0 });
 
     assertEquals(await t.services.orderStats.rebuild({ write: false }), []);
   }, { seed: false }));

@@ -4,6 +4,7 @@ import { formatMoney, toCents } from "../../../domain/money.ts";
 import { STATUS_COLOURS } from "../../../domain/order-status.ts";
 import { shopDay } from "../../../domain/shop-time.ts";
 import ChartFigure from "../charts/ChartFigure.tsx";
+import DateRangeInputs from "../charts/DateRangeInputs.tsx";
 import {
   CHART_COLOURS,
   type ChartConfiguration,
@@ -13,7 +14,6 @@ import {
   useLines,
 } from "../charts/chart.ts";
 import { adminApi } from "../ui/api.ts";
-import { FIELD } from "../ui/styles.ts";
 
 useBars();
 useLines();
@@ -161,26 +161,7 @@ export default function Analytics(
         </span>
       </div>
       <div class="flex flex-wrap items-end gap-3 rounded-xl bg-white p-4 ring-1 ring-slate-200">
-        <label class="text-sm font-medium">
-          Start Date
-          <input
-            type="date"
-            class={FIELD}
-            value={range.from}
-            max={range.to}
-            onChange={(e) => choose({ ...range, from: e.currentTarget.value })}
-          />
-        </label>
-        <label class="text-sm font-medium">
-          End Date
-          <input
-            type="date"
-            class={FIELD}
-            value={range.to}
-            min={range.from}
-            onChange={(e) => choose({ ...range, to: e.currentTarget.value })}
-          />
-        </label>
+        <DateRangeInputs range={range} labels={["Start Date", "End Date"]} onChange={choose} />
         <div class="flex flex-wrap gap-2">
           <QuickButton label="Last Month" onClick={() => choose(quickRanges(today()).lastMonth)} />
           <QuickButton

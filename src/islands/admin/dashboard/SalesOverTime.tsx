@@ -1,9 +1,9 @@
 import { useMemo, useState } from "preact/hooks";
 import { formatWholeEuros, toCents } from "../../../domain/money.ts";
 import ChartFigure from "../charts/ChartFigure.tsx";
+import DateRangeInputs from "../charts/DateRangeInputs.tsx";
 import { type ChartConfiguration, PALETTE, useLines } from "../charts/chart.ts";
 import { adminApi } from "../ui/api.ts";
-import { FIELD } from "../ui/styles.ts";
 
 useLines();
 
@@ -83,26 +83,7 @@ export default function SalesOverTime(
   return (
     <div class="space-y-3">
       <div class="flex flex-wrap items-end gap-3">
-        <label class="text-sm font-medium">
-          Start
-          <input
-            type="date"
-            class={FIELD}
-            value={range.from}
-            max={range.to}
-            onChange={(e) => load({ ...range, from: e.currentTarget.value })}
-          />
-        </label>
-        <label class="text-sm font-medium">
-          End
-          <input
-            type="date"
-            class={FIELD}
-            value={range.to}
-            min={range.from}
-            onChange={(e) => load({ ...range, to: e.currentTarget.value })}
-          />
-        </label>
+        <DateRangeInputs range={range} labels={["Start", "End"]} onChange={load} />
         {problem && <p role="alert" class="text-sm text-red-700">{problem}</p>}
       </div>
       <ChartFigure

@@ -29,6 +29,7 @@ export async function startServer(
   const services = createServices(kv, config);
   await seedIfEmpty(services);
   await services.orders.ensureIndexes();
+  await services.subscribers.ensureIndexes();
   const handle = createFrontDoor(services, assets, render);
   services.mailer.start();
   services.mailer.wake();

@@ -66,15 +66,22 @@ function reindex(op: Deno.AtomicOperation, before: Subscriber | null, after: Sub
 }
 
 /**
- * Search entries one page reads at most. A broader term (a common domain) is answered from
- * these, read backwards: for one address part, its newest subscribers.
+ * Search entries one page reads at most (as for orders). A broader term (a common domain) is
+ * answered from these, read backwards: for one address part, its newest subscribers; the page
+ * says it is `capped` and its total is a floor.
  */
-const MAX_SEARCH_HITS = 5000;
+const MAX_SEARCH_HITS = 2000;
 /**
  * Subscribers indexed per commit at startup: KV allows 100 checks (two each) and 1000 writes
  * (at most 27 each: two list entries, 24 search entries, a count).
  */
 const INDEX_BATCH = 36;
+
+export interface SubscriberPage {
+  items: Subscriber[];
+  total: number;
+  capped: boolean;
+}
 
 export interface SubscriberQuery {
   page: number;
@@ -136,10 +143,14 @@ export function createSubscriberStore(kv: Deno.Kv) {
    * Newest first from the status (or creation) index: whole months are skipped by their
    * counts, so a page reads at most one month's entries before its own.
    */
-  async function listPage(status: SubscriberStatus | null, skip: number, limit: number) {
+  async function listPage(
+    status: SubscriberStatus | null,
+    skip: number,
+    limit: number,
+  ): Promise<SubscriberPage> {
     const months = await monthCounts(status);
     const total = months.reduce((sum, [, n]) => sum + n, 0);
-    if (skip >= total) return { items: [], total };
+    if (skip >= total) return { items: [], total, capped: false };
     // The month the page starts in, and how many newer subscribers come before it.
     let before = 0;
     let month = months[0][0];
@@ -158,7 +169,7 @@ export function createSubscriberStore(kv: Deno.Kv) {
     const ids: string[] = [];
     let at = 0;
     for await (const e of iter) if (at++ >= offset) ids.push(e.value);
-    return { items: await byIds(ids), total };
+    return { items: await byIds(ids), total, capped: false };
   }
 
   /**
@@ -170,20 +181,22 @@ export function createSubscriberStore(kv: Deno.Kv) {
     status: SubscriberStatus | null,
     skip: number,
     limit: number,
-  ) {
+  ): Promise<SubscriberPage> {
     const hits = new Map<string, number>();
+    let read = 0;
     const iter = kv.list<[number, boolean]>({
       start: ["subscriber_search", term],
       end: ["subscriber_search", `${term}\uffff`],
     }, { reverse: true, limit: MAX_SEARCH_HITS, batchSize: 1000 });
     for await (const e of iter) {
+      read++;
       const [ms, active] = e.value;
       if (status && (status === "active") !== active) continue;
       hits.set(String(e.key[2]), ms);
     }
     const sorted = [...hits].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? 1 : -1));
     const ids = sorted.slice(skip, skip + limit).map(([id]) => id);
-    return { items: await byIds(ids), total: sorted.length };
+    return { items: await byIds(ids), total: sorted.length, capped: read === MAX_SEARCH_HITS };
   }
 
   /** Indexes the subscribers of `ids` that are not yet (no status entry), in one commit. */
@@ -279,7 +292,7 @@ export function createSubscriberStore(kv: Deno.Kv) {
      * One page of subscribers, newest first, with the matching total: `status` active or
      * inactive (else all), `search` the start of the address or of one of its parts, any case.
      */
-    page(q: SubscriberQuery): Promise<{ items: Subscriber[]; total: number }> {
+    page(q: SubscriberQuery): Promise<SubscriberPage> {
       const status = q.status === "active" || q.status === "inactive" ? q.status : null;
       const term = q.search.trim().toLowerCase();
       const skip = (q.page - 1) * q.limit;

@@ -175,6 +175,32 @@ Deno.test("[api] subscribers stored before the indexes are indexed once at start
     assertEquals((await list("")).total, 46);
   }));
 
+Deno.test("[store] a search broader than 2,000 matches answers from the newest and says so", () =>
+  withServices(async (t) => {
+    for (let i = 0; i < 2010; i += 200) {
+      const op = t.kv.atomic();
+      for (let k = i; k < Math.min(i + 200, 2010); k++) {
+        const s: Subscriber = {
+          schemaVersion: 1,
+          id: newId(),
+          email: `x${k}@big.test`,
+          subscribed: true,
+          consent: { at: "2025-01-01T00:00:00.000Z", source: "/" },
+          createdAt: new Date(Date.UTC(2025, 0, 1) + k * 60_000).toISOString(),
+        };
+        op.set(["subscriber", s.id], s).set(["subscriber_by_email", s.email], s.id);
+      }
+      await op.commit();
+    }
+    await t.services.subscribers.ensureIndexes();
+    const q = { page: 1, limit: 10, status: "all" };
+    const broad = await t.services.subscribers.page({ ...q, search: "@big" });
+    assertEquals([broad.total, broad.capped, broad.items[0].email], [2000, true, "x2009@big.test"]);
+    const narrow = await t.services.subscribers.page({ ...q, search: "x200" });
+    assertEquals([narrow.total, narrow.capped], [11, false], "x200 and x2000-x2009");
+    assertEquals((await t.services.subscribers.page({ ...q, search: "" })).total, 2010);
+  }));
+
 Deno.test("[api] newsletters list each one's sent, failed and pending mails", async () => {
   const smtp = await smtpSink();
   const smtpTransport = createSmtpTransport(`${smtp.url}?pool=true`, "Shop <shop@localhost>");

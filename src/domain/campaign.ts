@@ -24,9 +24,23 @@ export const campaignSchema = z.object({
   /** KV list cursor over ["subscriber"]: where the next batch starts (null: the beginning). */
   cursor: z.string().nullable(),
   queued: z.number().int().min(0),
+  /** Active subscribers when it was sent: what is still to queue while it is sending. */
+  recipients: z.number().int().min(0).optional(),
   finishedAt: z.string().optional(),
 });
 export type Campaign = z.infer<typeof campaignSchema>;
+
+/** A newsletter with its delivery counts, as the Newsletters list shows it. */
+export type CampaignProgress = Campaign & { sent: number; failed: number; pending: number };
+
+/**
+ * Pending is every mail not yet sent or given up: queued ones, and while the campaign is still
+ * queuing, the subscribers it has not reached yet.
+ */
+export function withProgress(c: Campaign, sent: number, failed: number): CampaignProgress {
+  const planned = c.status === "done" ? c.queued : Math.max(c.queued, c.recipients ?? 0);
+  return { ...c, sent, failed, pending: Math.max(0, planned - sent - failed) };
+}
 
 /** The newsletter mail to one subscriber, with the unsubscribe link (also in the headers). */
 export function newsletterMail(

@@ -18,6 +18,8 @@ export const outboxEntrySchema = mailMessageSchema.extend({
   lastError: z.string().optional(),
   createdAt: z.string(),
   sentAt: z.string().optional(),
+  /** A KV key prefix under which the outcome is counted: `[...tally, "sent" | "failed"]`. */
+  tally: z.array(z.string()).max(4).optional(),
 });
 export type OutboxEntry = z.infer<typeof outboxEntrySchema>;
 

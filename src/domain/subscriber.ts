@@ -33,3 +33,32 @@ export const subscribeInputSchema = z.object({
     ),
   source: z.string().trim().max(300).regex(/^\/[^\s]*$/).optional().catch(undefined),
 });
+
+export type SubscriberStatus = "active" | "inactive";
+
+export const statusOf = (s: Pick<Subscriber, "subscribed">): SubscriberStatus =>
+  s.subscribed ? "active" : "inactive";
+
+/** Most search entries one address gets (an address of many short parts keeps its first ones). */
+const MAX_SEARCH_TOKENS = 24;
+const SEPARATOR = /[.@_+\-]/;
+const DIGIT = /[0-9]/;
+
+/**
+ * The parts of an address its search matches by prefix: the address from its start, from each
+ * separator (`.`, `@`, `_`, `+`, `-`) and the character after it, and from where letters meet
+ * digits. So `jane`, `doe`, `@example`, `example.com` and `123` all find `jane.doe123@example.com`;
+ * a piece from inside a word (`ane`) does not: an index of every substring would be too large.
+ */
+export function emailSearchTokens(email: string): string[] {
+  const e = email.toLowerCase();
+  const tokens: string[] = [];
+  for (let i = 0; i < e.length && tokens.length < MAX_SEARCH_TOKENS; i++) {
+    const [before, at] = [e[i - 1] ?? "", e[i]];
+    if (
+      i === 0 || SEPARATOR.test(at) || SEPARATOR.test(before) ||
+      DIGIT.test(at) !== DIGIT.test(before)
+    ) tokens.push(e.slice(i));
+  }
+  return tokens;
+}

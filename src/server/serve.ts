@@ -30,6 +30,7 @@ export async function startServer(
   await seedIfEmpty(services);
   await services.orders.ensureIndexes();
   await services.orderStats.ensureBuilt();
+  await services.subscribers.ensureIndexes();
   const handle = createFrontDoor(services, assets, render);
   services.mailer.start();
   services.mailer.wake();

@@ -1,5 +1,11 @@
 import type { AuditActor } from "../domain/audit.ts";
-import { type Campaign, campaignSchema, newsletterMail } from "../domain/campaign.ts";
+import {
+  type Campaign,
+  type CampaignProgress,
+  campaignSchema,
+  newsletterMail,
+  withProgress,
+} from "../domain/campaign.ts";
 import { newId } from "../domain/ids.ts";
 import { nowIso } from "../store/atomic.ts";
 import { addAudit } from "../store/audit.ts";
@@ -13,6 +19,8 @@ const campaignKey = (id: string) => ["newsletter", id] as const;
 /** Marks a recipient as queued for a campaign: a second send to them is refused by its check. */
 const recipientKey = (campaignId: string, subscriberId: string) =>
   ["newsletter_recipient", campaignId, subscriberId] as const;
+/** Where the outbox counts a campaign's mails as they are sent or given up. */
+const tallyPrefix = (campaignId: string) => ["newsletter_tally", campaignId];
 
 /** Recipients queued per commit: small enough for KV's limits on one atomic operation. */
 const BATCH = 25;
@@ -23,6 +31,8 @@ export type NewsletterSender = ReturnType<typeof createNewsletterSender>;
  * `send-to-all`: records one campaign at once; delivery then runs in the background, a batch per
  * commit (the mails in the outbox, each recipient's mark, the advanced cursor), in every
  * instance, checked against the campaign record so racing instances never queue a mail twice.
+ * Sent and failed mails are counted by the outbox in the commit that records each outcome, in
+ * counters beside the campaign (sums, so deliveries never conflict with the queuing commits).
  */
 export function createNewsletterSender(deps: {
   kv: Deno.Kv;
@@ -34,6 +44,7 @@ export function createNewsletterSender(deps: {
   const { kv } = deps;
   let timer: ReturnType<typeof setInterval> | undefined;
   let running: Promise<void> | null = null;
+  let again = false;
   let stopping = false;
 
   /** Queues the next batch of one campaign; false once it is done (or someone else moved it). */
@@ -59,7 +70,7 @@ export function createNewsletterSender(deps: {
         await deps.newsletter.listUnsubscribeHeaders(s.email),
       );
       op.check(marks[i]).set(recipientKey(c.id, s.id), true);
-      deps.outbox.add(op, mail);
+      deps.outbox.add(op, mail, tallyPrefix(c.id));
       queued++;
     }
     const next: Campaign = {
@@ -86,7 +97,11 @@ export function createNewsletterSender(deps: {
 
   return {
     /** Records a campaign (audited in the same commit) and starts its delivery. */
-    async create(actor: AuditActor, subject: string, message: string): Promise<Campaign> {
+    async create(
+      actor: AuditActor,
+      subject: string,
+      message: string,
+    ): Promise<CampaignProgress> {
       const campaign: Campaign = {
         schemaVersion: 1,
         id: newId(),
@@ -97,6 +112,7 @@ export function createNewsletterSender(deps: {
         status: "sending",
         cursor: null,
         queued: 0,
+        recipients: await deps.subscribers.count("active"),
       };
       const op = kv.atomic().set(campaignKey(campaign.id), campaign);
       addAudit(op, {
@@ -108,22 +124,38 @@ export function createNewsletterSender(deps: {
       });
       await op.commit();
       this.wake();
-      return campaign;
+      return withProgress(campaign, 0, 0);
     },
 
-    async list(limit = 20): Promise<Campaign[]> {
-      const out: Campaign[] = [];
+    /** The latest campaigns, newest first, with their counts (two counters each, no scan). */
+    async list(limit = 20): Promise<CampaignProgress[]> {
+      const campaigns: Campaign[] = [];
       for await (const e of kv.list({ prefix: ["newsletter"] }, { reverse: true, limit })) {
-        out.push(campaignSchema.parse(e.value));
+        campaigns.push(campaignSchema.parse(e.value));
       }
-      return out;
+      return await Promise.all(campaigns.map(async (c) => {
+        const [sent, failed] = await kv.getMany<Deno.KvU64[]>(
+          [[...tallyPrefix(c.id), "sent"], [...tallyPrefix(c.id), "failed"]],
+        );
+        return withProgress(c, Number(sent.value?.value ?? 0n), Number(failed.value?.value ?? 0n));
+      }));
     },
 
-    /** Delivers whatever is pending; one run at a time in this instance. */
+    /**
+     * Delivers whatever is pending; one run at a time in this instance. A call during a run
+     * schedules one more, so a campaign recorded after the run listed them is not left waiting.
+     */
     wake(): Promise<void> {
-      running ??= runAll()
-        .catch((err) => log.error("job failed", { job: "newsletter" }, err))
-        .finally(() => running = null);
+      if (running) {
+        again = true;
+        return running;
+      }
+      running = (async () => {
+        do {
+          again = false;
+          await runAll().catch((err) => log.error("job failed", { job: "newsletter" }, err));
+        } while (again && !stopping);
+      })().finally(() => running = null);
       return running;
     },
 

@@ -17,10 +17,14 @@ export function createOutboxStore(kv: Deno.Kv) {
   const parse = (v: unknown) => outboxEntrySchema.parse(v);
 
   return {
-    /** Adds a message to `op`, so it is written in the same commit as the event behind it. */
-    add(op: Deno.AtomicOperation, message: MailMessage): OutboxEntry {
+    /**
+     * Adds a message to `op`, so it is written in the same commit as the event behind it;
+     * `tally` counts its outcome (a newsletter's progress).
+     */
+    add(op: Deno.AtomicOperation, message: MailMessage, tally?: string[]): OutboxEntry {
       const entry: OutboxEntry = {
         ...mailMessageSchema.parse(message),
+        ...(tally ? { tally } : {}),
         schemaVersion: 1,
         id: newId(),
         status: "pending",
@@ -71,6 +75,7 @@ export function createOutboxStore(kv: Deno.Kv) {
         : { ...current, attempts, status: "sent", sentAt: nowIso() };
       const op = kv.atomic().check(e).set(entryKey(id), next);
       if (next.status !== "pending") op.delete(pendingKey(id));
+      if (next.status !== "pending" && current.tally) op.sum([...current.tally, next.status], 1n);
       return (await op.commit()).ok;
     },
 

@@ -4,6 +4,9 @@ import { log } from "../log.ts";
 
 export type Mailer = ReturnType<typeof createMailer>;
 
+/** Messages per delivery pass; a pass that delivers them all is followed by another at once. */
+const PASS = 50;
+
 /**
  * Delivers the outbox. Every message is first an outbox record written with the event that
  * caused it; this sender is woken after such a commit and also sweeps periodically, so a
@@ -18,7 +21,7 @@ export function createMailer(outbox: OutboxStore, transport: MailTransport | nul
   async function deliverPending(): Promise<number> {
     if (!transport) return 0;
     let sent = 0;
-    for (const entry of await outbox.pending()) {
+    for (const entry of await outbox.pending(PASS)) {
       // A safe point: the messages not yet claimed stay pending for the next pass or process.
       if (stopping) break;
       if (!(await outbox.claim(entry.id))) continue;
@@ -47,6 +50,9 @@ export function createMailer(outbox: OutboxStore, transport: MailTransport | nul
         const durationMs = Math.round(performance.now() - started);
         log[sent > 0 ? "info" : "debug"]("job done", { job: "mail", sent, durationMs });
       }
+      // More may be waiting (a newsletter queues thousands); a pass with failures waits for the
+      // next wake-up, so a failing relay is not retried in a tight loop.
+      if (sent === PASS) again = true;
       return sent;
     }).finally(() => {
       running = null;

@@ -1,5 +1,5 @@
 import { useState } from "preact/hooks";
-import type { Campaign } from "../../../domain/campaign.ts";
+import type { CampaignProgress } from "../../../domain/campaign.ts";
 import { adminApi, ApiError } from "../ui/api.ts";
 import ConfirmDialog from "../ui/ConfirmDialog.tsx";
 import MessageDialog from "../ui/MessageDialog.tsx";
@@ -18,7 +18,7 @@ interface Row {
 
 /** Newsletter Subscribers: the page's list with delete, the Send Newsletter modal, progress. */
 export default function Subscribers(
-  { rows, newsletters }: { rows: Row[]; newsletters: Campaign[] },
+  { rows, newsletters }: { rows: Row[]; newsletters: CampaignProgress[] },
 ) {
   const [list, setList] = useState(rows);
   const [deleting, setDeleting] = useState<Row | null>(null);
@@ -140,7 +140,9 @@ export default function Subscribers(
             {newsletters.map((n) => (
               <li key={n.id} class="flex flex-wrap items-center gap-3 py-2">
                 <span class="min-w-48 flex-1 font-medium">{n.subject}</span>
-                <span class="text-slate-600">{n.queued} queued</span>
+                <span class="text-slate-600" data-testid="newsletter-progress">
+                  {n.sent} sent · {n.failed} failed · {n.pending} pending
+                </span>
                 <StatusBadge value={n.status} colour={n.status === "done" ? "green" : "blue"} />
                 <span class="text-slate-500">{n.createdAt.slice(0, 16).replace("T", " ")}</span>
               </li>

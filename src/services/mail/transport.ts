@@ -8,9 +8,13 @@ export interface MailTransport {
   close(): void;
 }
 
-/** SMTP delivery through nodemailer, e.g. `smtp://user:pass@host:587` or `smtps://...`. */
+/**
+ * SMTP delivery through nodemailer, e.g. `smtp://user:pass@host:587` or `smtps://...`. Pooled
+ * connections unless the URL says `pool=false`: a connection per mail delivers a newsletter at
+ * about 9 mails/s, a pool at about 130 (`deno task bench:subscribers`).
+ */
 export function createSmtpTransport(url: string, from: string): MailTransport {
-  const transporter = nodemailer.createTransport(url);
+  const transporter = nodemailer.createTransport(withPool(url));
   return {
     async send(message, id) {
       await transporter.sendMail({
@@ -27,4 +31,10 @@ export function createSmtpTransport(url: string, from: string): MailTransport {
       transporter.close();
     },
   };
+}
+
+function withPool(url: string): string {
+  const parsed = new URL(url);
+  if (!parsed.searchParams.has("pool")) parsed.searchParams.set("pool", "true");
+  return parsed.toString();
 }

@@ -215,6 +215,37 @@ function Card({ label, value }: { label: string; value: string }) {
 
 const baseOptions = { responsive: true, maintainAspectRatio: false, animation: false } as const;
 
+/** A donut of shares, its legend 'name (count)', its tooltips 'name: N orders (P%)'. */
+function donut(
+  slices: { name: string; share: Share; colour: string }[],
+): ChartConfiguration | null {
+  if (slices.length === 0) return null;
+  return {
+    type: "doughnut",
+    data: {
+      labels: slices.map((s) => `${s.name} (${s.share.count})`),
+      datasets: [{
+        data: slices.map((s) => s.share.count),
+        backgroundColor: slices.map((s) => s.colour),
+      }],
+    },
+    options: {
+      ...baseOptions,
+      plugins: {
+        legend: { position: "bottom" },
+        tooltip: {
+          callbacks: {
+            label: (i) => {
+              const s = slices[i.dataIndex];
+              return `${s.name}: ${s.share.count} orders (${s.share.percentage}%)`;
+            },
+          },
+        },
+      },
+    },
+  };
+}
+
 function Figures({ data, live }: { data: Partial<AnalyticsData>; live: RealTime | null }) {
   const summary = data.orders?.summary;
   const products = (data.products ?? []).slice(0, 5);
@@ -243,31 +274,12 @@ function Figures({ data, live }: { data: Partial<AnalyticsData>; live: RealTime 
       },
     }, [data.products]);
 
-  const statusChart = useMemo<ChartConfiguration | null>(() =>
-    statuses.length === 0 ? null : {
-      type: "doughnut",
-      data: {
-        labels: statuses.map((s) => `${s.status} (${s.count})`),
-        datasets: [{
-          data: statuses.map((s) => s.count),
-          backgroundColor: statuses.map((s) => CHART_COLOURS[STATUS_COLOURS[s.status] ?? "grey"]),
-        }],
-      },
-      options: {
-        ...baseOptions,
-        plugins: {
-          legend: { position: "bottom" },
-          tooltip: {
-            callbacks: {
-              label: (i) => {
-                const s = statuses[i.dataIndex];
-                return `${s.status}: ${s.count} orders (${s.percentage}%)`;
-              },
-            },
-          },
-        },
-      },
-    }, [data.orders]);
+  const statusChart = useMemo(() =>
+    donut(statuses.map((s) => ({
+      name: s.status,
+      share: s,
+      colour: CHART_COLOURS[STATUS_COLOURS[s.status] ?? "grey"],
+    }))), [data.orders]);
 
   const genderChart = useMemo<ChartConfiguration | null>(() =>
     genders.length === 0 ? null : {
@@ -301,31 +313,12 @@ function Figures({ data, live }: { data: Partial<AnalyticsData>; live: RealTime 
       },
     }, [data.genders]);
 
-  const methodChart = useMemo<ChartConfiguration | null>(() =>
-    methods.length === 0 ? null : {
-      type: "doughnut",
-      data: {
-        labels: methods.map((m) => spaced(m.method)),
-        datasets: [{
-          data: methods.map((m) => m.count),
-          backgroundColor: methods.map((_, i) => PALETTE[i % PALETTE.length]),
-        }],
-      },
-      options: {
-        ...baseOptions,
-        plugins: {
-          legend: { position: "bottom" },
-          tooltip: {
-            callbacks: {
-              label: (i) => {
-                const m = methods[i.dataIndex];
-                return `${spaced(m.method)}: ${m.count} orders (${m.percentage}%)`;
-              },
-            },
-          },
-        },
-      },
-    }, [data.orders]);
+  const methodChart = useMemo(() =>
+    donut(methods.map((m, i) => ({
+      name: spaced(m.method),
+      share: m,
+      colour: PALETTE[i % PALETTE.length],
+    }))), [data.orders]);
 
   const c = data.customers;
   return (

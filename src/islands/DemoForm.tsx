@@ -1,13 +1,8 @@
 import { useState } from "preact/hooks";
 import type { Country } from "../domain/countries.ts";
-import {
-  DEMO_FIELDS,
-  DEMO_MESSAGE_MAX,
-  DEMO_MESSAGES as M,
-  type DemoField,
-} from "../domain/demo-form.ts";
-import type { FieldError } from "../domain/errors.ts";
+import { DEMO_MESSAGE_MAX, DEMO_MESSAGES as M, type DemoField } from "../domain/demo-form.ts";
 import { showToast } from "./state/toasts.ts";
+import type { DemoFieldErrors } from "./demo-submission.ts";
 import PhoneInput from "./PhoneInput.tsx";
 
 interface Props {
@@ -26,11 +21,11 @@ const EMPTY: Record<Text, string> = {
 };
 
 /**
- * The validation rules (zod + libphonenumber-js, shared with the API) are large, so they load
- * when the visitor starts filling the form, not with the page.
+ * What Submit runs (the validation rules shared with the API, zod + libphonenumber-js, then the
+ * POST) is large, so it loads when the visitor starts filling the form, not with the page.
  */
-let rules: Promise<typeof import("../domain/demo-request.ts")> | undefined;
-const loadRules = () => rules ??= import("../domain/demo-request.ts");
+let submission: Promise<typeof import("./demo-submission.ts")> | undefined;
+const loadSubmission = () => submission ??= import("./demo-submission.ts");
 
 const LABELS: Record<Text, string> = {
   firstName: "First name",
@@ -46,7 +41,7 @@ export default function DemoForm({ countries, excludedCountries, defaultPhoneCou
   const [country, setCountry] = useState("");
   const [phoneCountry, setPhoneCountry] = useState(defaultPhoneCountry);
   const [digits, setDigits] = useState("");
-  const [errors, setErrors] = useState<Partial<Record<DemoField, string>>>({});
+  const [errors, setErrors] = useState<DemoFieldErrors>({});
   const [busy, setBusy] = useState(false);
 
   const clearError = (field: DemoField) =>
@@ -54,16 +49,12 @@ export default function DemoForm({ countries, excludedCountries, defaultPhoneCou
 
   const dial = countries.find((c) => c.code === phoneCountry)?.dialCode ?? "";
 
-  function showErrors(list: FieldError[]) {
-    const byField: Partial<Record<DemoField, string>> = {};
-    for (const e of list) byField[e.field as DemoField] ??= e.message;
-    setErrors(byField);
-    const first = DEMO_FIELDS.find((f) => byField[f]);
-    const el = first && document.getElementById(`demo-${first}`);
-    if (el) {
-      el.scrollIntoView({ behavior: "smooth", block: "center" });
-      el.focus({ preventScroll: true });
-    }
+  function reset() {
+    setText(EMPTY);
+    setCountry("");
+    setPhoneCountry(defaultPhoneCountry);
+    setDigits("");
+    setErrors({});
   }
 
   async function submit(e: Event) {
@@ -78,41 +69,16 @@ export default function DemoForm({ countries, excludedCountries, defaultPhoneCou
       phone: digits ? `${dial}${digits}` : "",
       message: text.message.trim(),
     };
+    let send: typeof import("./demo-submission.ts");
     try {
-      const check = (await loadRules()).validateDemoRequest(payload, excludedCountries);
-      if (!check.ok) return showErrors(check.errors);
+      send = await loadSubmission();
     } catch {
-      // The rules could not load: the server checks the same rules anyway.
+      // It could not load (connection lost, or a new deployment): the next Submit tries again.
+      submission = undefined;
+      showToast(M.network, "error");
+      return;
     }
-    setBusy(true);
-    try {
-      const res = await fetch("/api/demo", {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify(payload),
-      });
-      const body = await res.json().catch(() => ({}));
-      if (res.ok) {
-        setText(EMPTY);
-        setCountry("");
-        setPhoneCountry(defaultPhoneCountry);
-        setDigits("");
-        setErrors({});
-        showToast(M.success, "success");
-      } else if (Array.isArray(body?.errors)) {
-        showErrors(body.errors);
-        for (const err of body.errors as FieldError[]) {
-          showToast(`${err.field}: ${err.message}`, "error");
-        }
-      } else {
-        showToast(body?.message || M.failed, "error");
-      }
-    } catch (err) {
-      const message = err instanceof Error && !(err instanceof TypeError) ? err.message : "";
-      showToast(message || M.network, "error");
-    } finally {
-      setBusy(false);
-    }
+    await send.submitDemoRequest(payload, excludedCountries, { setErrors, setBusy, reset });
   }
 
   const describedBy = (field: DemoField, extra?: string) =>
@@ -160,7 +126,7 @@ export default function DemoForm({ countries, excludedCountries, defaultPhoneCou
     <form
       noValidate
       onSubmit={submit}
-      onFocusIn={loadRules}
+      onFocusIn={loadSubmission}
       class="grid gap-6 sm:grid-cols-2"
       data-testid="demo-form"
     >

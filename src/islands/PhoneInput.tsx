@@ -1,9 +1,6 @@
-import { useEffect, useMemo, useRef, useState } from "preact/hooks";
+import { useRef, useState } from "preact/hooks";
 import { PHONE_MAX_DIGITS } from "../domain/demo-form.ts";
 import type { Country } from "../domain/countries.ts";
-
-/** How long the country search waits after the last keystroke (spec: 250 ms). */
-const SEARCH_DEBOUNCE_MS = 250;
 
 interface Props {
   id: string;
@@ -17,6 +14,14 @@ interface Props {
 
 const flag = (code: string) => `/flags/${code.toLowerCase()}.svg`;
 
+type Picker = typeof import("./PhoneCountryPicker.tsx");
+let picker: Promise<Picker> | undefined;
+/**
+ * The open country list is fetched when the visitor reaches for the widget (focus, pointer),
+ * not with the page.
+ */
+const loadPicker = () => picker ??= import("./PhoneCountryPicker.tsx");
+
 /**
  * The international phone widget: a country picker (flag and dial code, searchable) and the
  * number, digits only, at most 15. Flags are our own files (flag-icons, built into /flags).
@@ -25,41 +30,18 @@ export default function PhoneInput(
   { id, countries, country, digits, invalid, describedBy, onChange }: Props,
 ) {
   const [open, setOpen] = useState(false);
-  const [query, setQuery] = useState("");
-  const [debounced, setDebounced] = useState("");
+  const [List, setList] = useState<Picker["default"]>();
   const root = useRef<HTMLDivElement>(null);
   const toggle = useRef<HTMLButtonElement>(null);
-  const search = useRef<HTMLInputElement>(null);
   const current = countries.find((c) => c.code === country) ?? countries[0];
 
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(query), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [query]);
-
-  useEffect(() => {
-    if (!open) return;
-    search.current?.focus();
-    const outside = (e: MouseEvent) => {
-      if (!root.current?.contains(e.target as Node)) setOpen(false);
-    };
-    document.addEventListener("mousedown", outside);
-    return () => document.removeEventListener("mousedown", outside);
-  }, [open]);
-
-  const matches = useMemo(() => {
-    const q = debounced.trim().toLowerCase();
-    if (!q) return countries;
-    const digitsOnly = q.replace(/\D/g, "");
-    return countries.filter((c) =>
-      c.name.toLowerCase().includes(q) || c.code.toLowerCase() === q ||
-      (digitsOnly && c.dialCode.slice(1).startsWith(digitsOnly))
-    );
-  }, [debounced, countries]);
+  function show() {
+    setOpen(true);
+    loadPicker().then((m) => setList(() => m.default), () => setOpen(false));
+  }
 
   function close() {
     setOpen(false);
-    setQuery("");
     toggle.current?.focus();
   }
 
@@ -80,6 +62,8 @@ export default function PhoneInput(
     <div
       ref={root}
       class="relative mt-2 flex"
+      onFocusIn={loadPicker}
+      onPointerEnter={loadPicker}
       onKeyDown={(e) => {
         if (e.key === "Escape" && open) {
           e.preventDefault();
@@ -94,7 +78,7 @@ export default function PhoneInput(
         aria-haspopup="dialog"
         aria-expanded={open}
         aria-label={`Country calling code: ${current.name} ${current.dialCode}. Change`}
-        onClick={() => (open ? close() : setOpen(true))}
+        onClick={() => (open ? close() : show())}
         data-testid="phone-country"
       >
         <img src={flag(current.code)} alt="" width="20" height="15" class="rounded-sm" />
@@ -119,42 +103,16 @@ export default function PhoneInput(
           invalid ? "border-red-600" : "border-slate-300"
         }`}
       />
-      {open && (
-        <div
-          role="dialog"
-          aria-label="Choose a country calling code"
-          class="absolute left-0 top-full z-30 mt-1 w-80 max-w-[calc(100vw-2rem)] rounded-lg border border-slate-200 bg-white p-2 shadow-xl"
-        >
-          <label for={`${id}-search`} class="sr-only">Search countries</label>
-          <input
-            id={`${id}-search`}
-            type="search"
-            ref={search}
-            placeholder="Search country or code"
-            value={query}
-            onInput={(e) => setQuery(e.currentTarget.value)}
-            class="w-full rounded-md border border-slate-300 px-3 py-2 text-sm"
-          />
-          <ul class="mt-2 max-h-64 overflow-y-auto" aria-label="Countries">
-            {matches.map((c) => (
-              <li key={c.code}>
-                <button
-                  type="button"
-                  class={`flex w-full items-center gap-3 rounded px-2 py-1.5 text-left text-sm hover:bg-brand-50 ${
-                    c.code === current.code ? "font-semibold" : ""
-                  }`}
-                  aria-current={c.code === current.code ? "true" : undefined}
-                  onClick={() => choose(c.code)}
-                >
-                  <img src={flag(c.code)} alt="" width="20" height="15" loading="lazy" />
-                  <span class="flex-1">{c.name}</span>
-                  <span class="text-slate-600">{c.dialCode}</span>
-                </button>
-              </li>
-            ))}
-            {matches.length === 0 && <li class="px-2 py-1.5 text-sm text-slate-600">No match</li>}
-          </ul>
-        </div>
+      {open && List && (
+        <List
+          id={id}
+          countries={countries}
+          current={current.code}
+          flag={flag}
+          widget={root}
+          onChoose={choose}
+          onClose={() => setOpen(false)}
+        />
       )}
     </div>
   );

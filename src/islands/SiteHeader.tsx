@@ -1,5 +1,5 @@
 import { useEffect, useState } from "preact/hooks";
-import { cartCount, drawerAvailable, drawerOpen } from "./state/cart.ts";
+import { cartCount, drawerAvailable, drawerOpen } from "./state/cart-store.ts";
 
 interface Props {
   siteName: string;

@@ -1,50 +1,17 @@
-import { computed, effect, signal } from "@preact/signals";
+import { computed } from "@preact/signals";
 import * as logic from "../../domain/cart.ts";
-import type { CartShippingFee, CartState } from "../../domain/cart.ts";
+import type { CartShippingFee } from "../../domain/cart.ts";
 import type { PublicProduct } from "../../domain/product.ts";
 import { type ShopProduct, toShopProduct } from "../../domain/shop-product.ts";
+import { cart } from "./cart-store.ts";
 import { showToast } from "./toasts.ts";
 
-/**
- * The cart shared by every island of a page (header badge, 'View Cart (n)', drawer, modal),
- * saved to localStorage under "cart" on every change and restored when this module loads.
- * On the server (where Deno also has a localStorage) it stays empty and is never saved.
- */
-const STORAGE_KEY = "cart";
-const inBrowser = typeof document !== "undefined";
+/** The cart itself (signal, storage, count) is in cart-store.ts; this module changes it. */
+export { cart, cartCount, drawerAvailable, drawerOpen } from "./cart-store.ts";
 
-function readSaved(): CartState {
-  try {
-    return logic.parseStoredCart(localStorage.getItem(STORAGE_KEY));
-  } catch {
-    return logic.clear(); // storage blocked (privacy mode, sandboxed frame)
-  }
-}
-
-export const cart = signal<CartState>(inBrowser ? readSaved() : logic.clear());
 export const cartItems = computed(() => cart.value.items);
-export const cartCount = computed(() => logic.itemCount(cart.value));
 export const cartTotal = computed(() => logic.cartTotal(cart.value));
 export const totalWithShipping = computed(() => logic.totalWithShipping(cart.value));
-
-/** Set by the cart drawer when it is on the page; the header opens it instead of going to /shop. */
-export const drawerAvailable = signal(false);
-export const drawerOpen = signal(false);
-
-if (inBrowser) {
-  effect(() => {
-    const json = JSON.stringify(cart.value);
-    try {
-      if (localStorage.getItem(STORAGE_KEY) !== json) localStorage.setItem(STORAGE_KEY, json);
-    } catch {
-      // Full or blocked storage: the cart still works for this page view.
-    }
-  });
-  // Another tab changed the cart: follow it, so both tabs show (and save) the same cart.
-  addEventListener("storage", (e) => {
-    if (e.key === STORAGE_KEY || e.key === null) cart.value = readSaved();
-  });
-}
 
 export function addToCart(product: ShopProduct, quantity = 1) {
   cart.value = logic.addItem(cart.value, product, quantity);

@@ -1,5 +1,5 @@
 import { type RefObject } from "preact";
-import { useEffect, useMemo, useState } from "preact/hooks";
+import { useEffect, useLayoutEffect, useMemo, useState } from "preact/hooks";
 import type { Country } from "../domain/countries.ts";
 
 /** How long the country search waits after the last keystroke (spec: 250 ms). */
@@ -33,7 +33,8 @@ export default function PhoneCountryPicker(
     return () => clearTimeout(timer);
   }, [query]);
 
-  useEffect(() => {
+  // A layout effect: focus and outside clicks work from the moment the list is on screen.
+  useLayoutEffect(() => {
     document.getElementById(`${id}-search`)?.focus();
     const outside = (e: MouseEvent) => {
       if (!widget.current?.contains(e.target as Node)) onClose();

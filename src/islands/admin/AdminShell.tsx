@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "preact/hooks";
+import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
 import type { PublicAdmin } from "../../domain/admin.ts";
 import { ADMIN_USER_STORAGE_KEY } from "../../domain/admin-image.ts";
 import type { AdminNavItem } from "../../domain/admin-routes.ts";
@@ -43,7 +43,9 @@ export default function AdminShell({ user, nav, currentPath, siteName }: Props) 
     localStorage.setItem(ADMIN_USER_STORAGE_KEY, JSON.stringify(user));
   }, [user]);
 
-  useEffect(() => {
+  // A layout effect: Escape and outside clicks work from the moment the menu is on screen
+  // (an effect runs after paint, and a quick key press fell in between).
+  useLayoutEffect(() => {
     if (!menu) return;
     const outside = (e: Event) => {
       if (!menuRef.current?.contains(e.target as Node)) setMenu(false);

@@ -113,7 +113,7 @@ browserTest(
     const before = await badge.innerText();
     await page.getByRole("button", { name: "All Time" }).click();
     await page.waitForURL(/start=2020-01-01/);
-    assert((await badge.innerText()).startsWith("2020-01-01 - "));
+    await badge.filter({ hasText: /^2020-01-01 - / }).waitFor();
     await page.goBack();
     await page.waitForFunction(
       (text) => document.querySelector("[data-testid=range-badge]")?.textContent === text,

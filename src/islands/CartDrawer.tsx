@@ -1,5 +1,5 @@
 import { signal } from "@preact/signals";
-import { useEffect } from "preact/hooks";
+import { useEffect, useState } from "preact/hooks";
 import type { CartItem } from "../domain/cart.ts";
 import { overStockLines, stockNote } from "../domain/cart-stock.ts";
 import { formatGrouped, formatMoney, toCents } from "../domain/money.ts";
@@ -197,6 +197,9 @@ export default function CartDrawer() {
 
 function CartLine({ item }: { item: CartItem }) {
   const qtyId = `cart-qty-${item.id}`;
+  // What the buyer is typing, until the field commits it (change): a re-render meanwhile (the
+  // fee arriving, another line changing) must not put the old quantity back under their cursor.
+  const [draft, setDraft] = useState<string | null>(null);
   return (
     <li class="flex gap-4 py-4" data-testid="cart-line" data-product-id={item.id}>
       <img
@@ -234,10 +237,12 @@ function CartLine({ item }: { item: CartItem }) {
             min="0"
             step="1"
             inputMode="numeric"
-            value={item.quantity}
+            value={draft ?? item.quantity}
             class="h-8 w-16 rounded-md border border-slate-300 px-2 text-center"
+            onInput={(e) => setDraft(e.currentTarget.value)}
             onChange={(e) => {
               const raw = e.currentTarget.value;
+              setDraft(null);
               // An emptied field keeps the quantity; 0 or less removes the line.
               if (raw === "") e.currentTarget.value = String(item.quantity);
               else updateQuantity(item.id, Number(raw));

@@ -254,6 +254,33 @@ browserTest(
 );
 
 browserTest(
+  "[browser] cart: a quantity being typed survives the fee arriving meanwhile",
+  async ({ newPage }) => {
+    const page = await newPage();
+    // The fee's re-check answers while the buyer is typing.
+    let release = () => {};
+    const held = new Promise<void>((r) => release = r);
+    let answered = () => {};
+    const feeDone = new Promise<void>((r) => answered = r);
+    await page.route("**/api/shipping/fees/country/**", async (route) => {
+      await held;
+      await route.continue();
+      answered();
+    });
+    const drawer = await openDrawer(page, 999);
+    const quantity = drawer.getByLabel(`Quantity of ${BOARD}`, { exact: true });
+    await quantity.fill("25");
+    release();
+    await feeDone;
+    await drawer.locator("[data-testid=cart-shipping]", { hasText: "9.90 EUR" }).waitFor();
+    assertEquals(await quantity.inputValue(), "25");
+    await quantity.press("Tab");
+    await drawer.getByTestId("cart-stock-note").waitFor({ state: "detached" });
+    assertEquals(await quantity.inputValue(), "25");
+  },
+);
+
+browserTest(
   "[browser] checkout: over-stock is said in the cart; a stock refusal is a stock message",
   async ({ newPage }) => {
     const page = await newPage();

@@ -100,7 +100,12 @@ export function createSandboxIntentStore(kv: Deno.Kv) {
       key: string,
     ): Promise<{ refund: SandboxRefund } | { refused: string }> {
       return await retryOnConflict(async () => {
-        const seen = await kv.get<string>(refundIdempotencyKey(key));
+        // One snapshot of both: a refund committed between two reads would look like someone
+        // else's, and the repeat of a request would be refused instead of answered.
+        const [seen, e] = await kv.getMany<[string, unknown]>([
+          refundIdempotencyKey(key),
+          intentKey(intentId),
+        ]);
         if (seen.value) {
           const earlier = await kv.get<SandboxRefund>(refundKey(seen.value));
           if (earlier.value) {
@@ -114,7 +119,6 @@ export function createSandboxIntentStore(kv: Deno.Kv) {
             );
           }
         }
-        const e = await kv.get(intentKey(intentId));
         if (!e.value) return done({ refused: `No such payment_intent: '${intentId}'` });
         const intent = parse(e.value);
         if (intent.status !== "succeeded") {

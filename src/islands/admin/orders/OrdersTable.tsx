@@ -13,6 +13,7 @@ import MessageDialog from "../ui/MessageDialog.tsx";
 import StatusBadge, { type BadgeColour } from "../ui/StatusBadge.tsx";
 import { adminToast } from "../ui/toast.ts";
 import CreateOrderDialog from "./CreateOrderDialog.tsx";
+import { ROW_DANGER } from "../ui/styles.ts";
 
 interface Edit {
   status?: string;
@@ -334,7 +335,7 @@ export default function OrdersTable({ orders }: { orders: AdminOrder[] }) {
                             type="button"
                             disabled={busy !== null}
                             onClick={() => setDeleting(o)}
-                            class="rounded-md px-3 py-1 text-xs font-semibold text-red-700 ring-1 ring-red-300 hover:bg-red-50"
+                            class={ROW_DANGER}
                           >
                             Delete
                           </button>

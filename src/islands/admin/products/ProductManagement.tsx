@@ -7,6 +7,7 @@ import ConfirmDialog from "../ui/ConfirmDialog.tsx";
 import MessageDialog from "../ui/MessageDialog.tsx";
 import StatusBadge from "../ui/StatusBadge.tsx";
 import ProductForm from "./ProductForm.tsx";
+import { ROW_ACTION, ROW_DANGER } from "../ui/styles.ts";
 
 /** Success messages vanish after 3 s (spec section 4). */
 const SUCCESS_MS = 3000;
@@ -137,14 +138,14 @@ export default function ProductManagement(
                         <button
                           type="button"
                           onClick={() => setEditing(p)}
-                          class="rounded-md px-3 py-1 text-xs font-semibold ring-1 ring-slate-300 hover:bg-slate-100"
+                          class={ROW_ACTION}
                         >
                           Edit
                         </button>
                         <button
                           type="button"
                           onClick={() => setDeleting(p)}
-                          class="rounded-md px-3 py-1 text-xs font-semibold text-red-700 ring-1 ring-red-300 hover:bg-red-50"
+                          class={ROW_DANGER}
                         >
                           Delete
                         </button>

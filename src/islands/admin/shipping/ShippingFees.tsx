@@ -6,6 +6,7 @@ import ConfirmDialog from "../ui/ConfirmDialog.tsx";
 import MessageDialog from "../ui/MessageDialog.tsx";
 import StatusBadge from "../ui/StatusBadge.tsx";
 import { adminToast } from "../ui/toast.ts";
+import { ROW_ACTION, ROW_DANGER } from "../ui/styles.ts";
 
 const input =
   "rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30";
@@ -229,14 +230,14 @@ export default function ShippingFees({ initial }: { initial: PublicShippingFee[]
                     <button
                       type="button"
                       onClick={() => setEditing({ ...editing, [f._id]: draftOf(f) })}
-                      class="rounded-md px-3 py-1 text-xs font-semibold ring-1 ring-slate-300 hover:bg-slate-100"
+                      class={ROW_ACTION}
                     >
                       Edit
                     </button>
                     <button
                       type="button"
                       onClick={() => setDeleting(f)}
-                      class="rounded-md px-3 py-1 text-xs font-semibold text-red-700 ring-1 ring-red-300 hover:bg-red-50"
+                      class={ROW_DANGER}
                     >
                       Delete
                     </button>

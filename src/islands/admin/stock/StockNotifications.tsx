@@ -8,6 +8,7 @@ import ConfirmDialog from "../ui/ConfirmDialog.tsx";
 import MessageDialog from "../ui/MessageDialog.tsx";
 import StatusBadge from "../ui/StatusBadge.tsx";
 import { adminToast } from "../ui/toast.ts";
+import { ROW_DANGER } from "../ui/styles.ts";
 
 /** Stock Notifications Management: grouped per product, Pending or Notified, deletable. */
 export default function StockNotifications({ initial }: { initial: PublicStockNotification[] }) {
@@ -100,7 +101,7 @@ export default function StockNotifications({ initial }: { initial: PublicStockNo
                 <button
                   type="button"
                   onClick={() => setDeleting(n)}
-                  class="rounded-md px-3 py-1 text-xs font-semibold text-red-700 ring-1 ring-red-300 hover:bg-red-50"
+                  class={ROW_DANGER}
                 >
                   Delete
                 </button>

@@ -6,7 +6,7 @@ import MessageDialog from "../ui/MessageDialog.tsx";
 import StatusBadge from "../ui/StatusBadge.tsx";
 import { adminToast } from "../ui/toast.ts";
 import ModalFrame from "../../ModalFrame.tsx";
-import { FIELD } from "../ui/styles.ts";
+import { FIELD, ROW_DANGER } from "../ui/styles.ts";
 import FormActions from "../ui/FormActions.tsx";
 
 interface Row {
@@ -122,7 +122,7 @@ export default function Subscribers(
                       <button
                         type="button"
                         onClick={() => setDeleting(r)}
-                        class="rounded-md px-3 py-1 text-xs font-semibold text-red-700 ring-1 ring-red-300 hover:bg-red-50"
+                        class={ROW_DANGER}
                       >
                         Delete
                       </button>

@@ -147,7 +147,7 @@ export function createOrderStatsStore(kv: Deno.Kv, timeZone: string) {
     else op.set(CUSTOMERS_KEY, next);
   }
 
-  async function listValues<T>(prefix: string, from: string, toExclusive: string) {
+  async function rangeValues<T>(prefix: string, from: string, toExclusive: string) {
     const out: { key: string; value: T }[] = [];
     for await (const e of kv.list<T>({ start: [prefix, from], end: [prefix, toExclusive] })) {
       out.push({ key: String(e.key[1]), value: e.value });
@@ -156,7 +156,7 @@ export function createOrderStatsStore(kv: Deno.Kv, timeZone: string) {
   }
 
   /** Every aggregate as the orders say it should be. */
-  function compute(orders: Iterable<Order>) {
+  async function compute(orders: AsyncIterable<Order>) {
     const records = new Map<string, { key: Deno.KvKey; value: unknown }>();
     const counts = new Map<string, number>();
     const put = <T>(key: Deno.KvKey, empty: () => T, apply: (v: T) => void) => {
@@ -165,7 +165,7 @@ export function createOrderStatsStore(kv: Deno.Kv, timeZone: string) {
       apply(value);
       records.set(id, { key, value });
     };
-    for (const o of orders) {
+    for await (const o of orders) {
       const c = contribution(o);
       const day = dayOf(o);
       put<DayTotal>([DAY_TOTAL, day], emptyTally, (t) => addDayTotal(t, c.total, 1));
@@ -198,9 +198,8 @@ export function createOrderStatsStore(kv: Deno.Kv, timeZone: string) {
      * `write`, replaces them. Run it while no orders are being written.
      */
     async rebuild(options: { write: boolean }): Promise<StatsDifference[]> {
-      const all: Order[] = [];
-      for await (const o of orders()) all.push(o);
-      const rebuilt = compute(all);
+      // The orders stream through: only the aggregates are held, never 100,000 orders.
+      const rebuilt = await compute(orders());
       const stored = new Map<string, { key: Deno.KvKey; value: unknown }>();
       for (const prefix of PREFIXES) {
         for await (const e of kv.list({ prefix: [prefix] })) {
@@ -265,15 +264,15 @@ export function createOrderStatsStore(kv: Deno.Kv, timeZone: string) {
         const wanted = new Set(plan.months);
         const first = plan.months[0];
         const last = plan.months[plan.months.length - 1];
-        for (const m of await listValues<MonthStats>(MONTH, first, `${last}\uffff`)) {
+        for (const m of await rangeValues<MonthStats>(MONTH, first, `${last}\uffff`)) {
           if (wanted.has(m.key)) addMonth(sum, m.value, 1);
         }
       }
       for (const part of plan.days) {
-        for (const d of await listValues<DayTotal>(DAY_TOTAL, part.from, nextDay(part.to))) {
+        for (const d of await rangeValues<DayTotal>(DAY_TOTAL, part.from, nextDay(part.to))) {
           addDayTotal(sum.total, d.value, 1);
         }
-        for (const d of await listValues<Breakdown>(DAY, part.from, nextDay(part.to))) {
+        for (const d of await rangeValues<Breakdown>(DAY, part.from, nextDay(part.to))) {
           addBreakdown(sum, d.value, 1);
         }
       }
@@ -289,7 +288,7 @@ export function createOrderStatsStore(kv: Deno.Kv, timeZone: string) {
 
     /** Day totals of an inclusive range, by day; days without orders are absent. */
     async dayTotals(from: string, to: string): Promise<Map<string, DayTotal>> {
-      const rows = await listValues<DayTotal>(DAY_TOTAL, from, nextDay(to));
+      const rows = await rangeValues<DayTotal>(DAY_TOTAL, from, nextDay(to));
       return new Map(rows.map((r) => [r.key, r.value]));
     },
 

@@ -13,8 +13,13 @@ export interface Received {
  */
 export async function smtpSink(port = 0, delayMs = 0) {
   const received: Received[] = [];
+  let connections = 0;
   const server = new SMTPServer({
     authOptional: true,
+    onConnect(_session, callback) {
+      connections++;
+      callback();
+    },
     disabledCommands: ["STARTTLS", "AUTH"],
     logger: false,
     onData(stream, session, callback) {
@@ -41,6 +46,8 @@ export async function smtpSink(port = 0, delayMs = 0) {
   });
   return {
     received,
+    /** SMTP connections opened so far. */
+    connections: () => connections,
     url: `smtp://127.0.0.1:${bound}`,
     close: () => new Promise<void>((r) => server.close(() => r())),
   };

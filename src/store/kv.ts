@@ -28,27 +28,51 @@ export async function whileBusy<T>(op: () => Promise<T>): Promise<T> {
   }
 }
 
-/** `kv.list`, resumed from the last entry it gave when the store was busy. */
-async function* listWhileBusy<T>(
-  kv: Deno.Kv,
-  selector: Deno.KvListSelector,
-  options: Deno.KvListOptions = {},
-): AsyncGenerator<Deno.KvEntry<T>> {
-  let cursor = options.cursor;
-  let left = options.limit;
-  for (let attempt = 0;; attempt++) {
-    const iter = kv.list<T>(selector, { ...options, cursor, limit: left });
-    try {
-      for await (const entry of iter) {
-        cursor = iter.cursor;
-        if (left !== undefined) left--;
-        yield entry;
+/**
+ * `kv.list`, resumed from the last entry it gave when the store was busy. It is a real list
+ * iterator: `cursor` is the cursor of the last entry given, as with `Deno.KvListIterator`, so
+ * a caller can page (a plain generator has no `cursor`, and every list stopped at its first
+ * page on the server while the tests, on a bare KV, passed).
+ */
+class BusyTolerantListIterator<T> implements AsyncIterableIterator<Deno.KvEntry<T>> {
+  #cursor: string | undefined;
+  #entries: AsyncGenerator<Deno.KvEntry<T>, undefined>;
+
+  constructor(kv: Deno.Kv, selector: Deno.KvListSelector, options: Deno.KvListOptions = {}) {
+    this.#cursor = options.cursor;
+    this.#entries = this.#read(kv, selector, options);
+  }
+
+  /** The cursor after the last entry given (the starting cursor before the first). */
+  get cursor(): string {
+    if (this.#cursor === undefined) throw new Error("Cannot get cursor before first iteration");
+    return this.#cursor;
+  }
+
+  next(): Promise<IteratorResult<Deno.KvEntry<T>, undefined>> {
+    return this.#entries.next();
+  }
+
+  [Symbol.asyncIterator](): AsyncIterableIterator<Deno.KvEntry<T>> {
+    return this;
+  }
+
+  async *#read(kv: Deno.Kv, selector: Deno.KvListSelector, options: Deno.KvListOptions) {
+    let left = options.limit;
+    for (let attempt = 0;; attempt++) {
+      const iter = kv.list<T>(selector, { ...options, cursor: this.#cursor, limit: left });
+      try {
+        for await (const entry of iter) {
+          this.#cursor = iter.cursor;
+          if (left !== undefined) left--;
+          yield entry;
+        }
+        return undefined;
+      } catch (err) {
+        if (!isStoreBusy(err)) throw err;
+        if (attempt + 1 >= BUSY_ATTEMPTS) throw new StoreBusyError();
+        await backoff(attempt);
       }
-      return;
-    } catch (err) {
-      if (!isStoreBusy(err)) throw err;
-      if (attempt + 1 >= BUSY_ATTEMPTS) throw new StoreBusyError();
-      await backoff(attempt);
     }
   }
 }
@@ -72,7 +96,7 @@ export function busyTolerant(kv: Deno.Kv): Deno.Kv {
           return (...args: unknown[]) => whileBusy(() => value.apply(target, args));
         case "list":
           return (selector: Deno.KvListSelector, options?: Deno.KvListOptions) =>
-            listWhileBusy(target, selector, options);
+            new BusyTolerantListIterator(target, selector, options);
         case "atomic":
           return () => {
             const op = target.atomic();

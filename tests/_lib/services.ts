@@ -1,3 +1,4 @@
+import { openKv } from "../../src/store/kv.ts";
 import { createApiApp } from "../../src/api/app.ts";
 import { type Config, loadConfig } from "../../src/services/config.ts";
 import { createServices, type Services } from "../../src/services/container.ts";
@@ -27,7 +28,7 @@ export async function withServices(
   fn: (t: TestContext) => Promise<void>,
   options: { seed?: boolean; config?: Partial<Config>; transport?: MailTransport } = {},
 ) {
-  const kv = await Deno.openKv(":memory:");
+  const kv = await openKv(":memory:");
   const services = createServices(kv, testConfig(options.config), { transport: options.transport });
   try {
     if (options.seed !== false) await seedIfEmpty(services, () => {});

@@ -1,3 +1,4 @@
+import { openKv } from "../../src/store/kv.ts";
 /**
  * Dashboard and analytics at scale: ORDERS orders (default 100,000) over two years, 30 products,
  * 40 countries, written straight into a KV file and aggregated by the rebuild (what
@@ -64,7 +65,7 @@ function percentiles(times: number[]) {
 
 const dir = await Deno.makeTempDir({ prefix: "bench-analytics-" });
 const kvPath = `${dir}/shop.kv`;
-const kv = await Deno.openKv(kvPath);
+const kv = await openKv(kvPath);
 const services = createServices(kv, testConfig({ kvPath }));
 await seedIfEmpty(services, () => {});
 const api = createApiApp(services);
@@ -126,7 +127,7 @@ await measure("real-time-metrics", "/api/analytics/real-time-metrics");
 // The cost of the aggregates on one write, on a KV file of its own.
 async function writeCost(withStats: boolean) {
   const path = `${dir}/writes-${withStats}.kv`;
-  const wkv = await Deno.openKv(path);
+  const wkv = await openKv(path);
   const stats = createOrderStatsStore(wkv, services.config.shopTimeZone);
   const orders = createOrderStore(wkv, withStats ? [stats.hook] : []);
   const creates: number[] = [];

@@ -1,3 +1,4 @@
+import { openKv } from "../../src/store/kv.ts";
 /**
  * Checkout under load: 200 concurrent buyers of one product with 10 units, through the real
  * HTTP API of the built server (sandbox provider). Checks the outcome (exactly 10 orders, stock
@@ -18,7 +19,7 @@ const ROUNDS = Number(Deno.env.get("ROUNDS") ?? 3);
 const BOARD = "Vectra DSP Board";
 
 const server = await startBuiltServer({ TRUST_PROXY: "true" });
-const kv = await Deno.openKv(server.kvPath);
+const kv = await openKv(server.kvPath);
 const products = createProductStore(kv);
 const orders = createOrderStore(kv);
 let failed = false;

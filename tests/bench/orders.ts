@@ -1,3 +1,4 @@
+import { openKv } from "../../src/store/kv.ts";
 /**
  * Orders back office at scale: seeds ORDERS orders (default 100,000) spread over two years into a
  * KV file through the order store (so every index is written as in production), then prints p50/p99
@@ -19,7 +20,7 @@ const STATUSES = ["pending", "processing", "shipped", "delivered", "cancelled"] 
 
 const dir = await Deno.makeTempDir({ prefix: "bench-orders-" });
 const kvPath = `${dir}/orders.kv`;
-const kv = await Deno.openKv(kvPath);
+const kv = await openKv(kvPath);
 const services = createServices(kv, testConfig({ kvPath }));
 await seedIfEmpty(services, () => {});
 const api = createApiApp(services);

@@ -1,3 +1,4 @@
+import { openKv } from "../../src/store/kv.ts";
 /**
  * Subscribers and newsletters at scale: writes SUBSCRIBERS records (default 50,000, one in ten
  * unsubscribed, over two years) into a KV file as the earlier store did, times their indexing at
@@ -25,7 +26,7 @@ const DOMAINS = ["example.com", "mail.test", "shop.example"];
 const smtp = await smtpSink();
 const dir = await Deno.makeTempDir({ prefix: "bench-subscribers-" });
 const kvPath = `${dir}/subscribers.kv`;
-const kv = await Deno.openKv(kvPath);
+const kv = await openKv(kvPath);
 const services = createServices(
   kv,
   testConfig({ kvPath, smtpUrl: POOL ? `${smtp.url}?pool=true` : smtp.url }),

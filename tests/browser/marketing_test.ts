@@ -1,3 +1,4 @@
+import { openKv } from "../../src/store/kv.ts";
 import { assert, assertEquals, assertMatch, assertStringIncludes } from "../_lib/assert.ts";
 import { browserTest, hydrated } from "../_lib/browser.ts";
 import { createUnsubscribeTokens } from "../../src/services/unsubscribe.ts";
@@ -237,7 +238,7 @@ browserTest("[browser] the footer newsletter form subscribes and clears", async 
 browserTest(
   "[browser] unsubscribe: the link confirms, the button (or one-click POST) unsubscribes",
   async ({ server, newPage }) => {
-    const kv = await Deno.openKv(":memory:");
+    const kv = await openKv(":memory:");
     const token = await createUnsubscribeTokens(kv, "browser-test-secret").sign(
       "reader@example.com",
     );

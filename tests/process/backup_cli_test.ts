@@ -1,3 +1,4 @@
+import { openKv } from "../../src/store/kv.ts";
 import { assert, assertEquals, assertStringIncludes } from "../_lib/assert.ts";
 
 const ROOT = new URL("../../", import.meta.url).pathname;
@@ -21,7 +22,7 @@ Deno.test({
   async fn() {
     const dir = await Deno.makeTempDir({ prefix: "shop-cli-" });
     try {
-      const source = await Deno.openKv(`${dir}/source.kv`);
+      const source = await openKv(`${dir}/source.kv`);
       await source.set(["product", "p1"], { name: "Board", priceCents: 60000 });
       await source.set(["counter"], new Deno.KvU64(42n));
       await source.set(["blob", "b1", 0], new Uint8Array([0, 255, 7]));
@@ -33,7 +34,7 @@ Deno.test({
       const restore = await task(["restore", `${dir}/out/shop.jsonl`], `${dir}/target.kv`);
       assertEquals(restore.code, 0, restore.text);
 
-      const target = await Deno.openKv(`${dir}/target.kv`);
+      const target = await openKv(`${dir}/target.kv`);
       assertEquals((await target.get(["product", "p1"])).value, {
         name: "Board",
         priceCents: 60000,

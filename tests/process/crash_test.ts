@@ -1,3 +1,4 @@
+import { openKv } from "../../src/store/kv.ts";
 import { assert, assertEquals } from "../_lib/assert.ts";
 import {
   confirmPayment,
@@ -40,7 +41,7 @@ Deno.test({
     const kvPath = `${dir}/shop.kv`;
     // First life: no mail relay configured, so every mail waits in the outbox.
     const first = await startBuiltServer(ENV, { kvPath });
-    const kv = await Deno.openKv(kvPath);
+    const kv = await openKv(kvPath);
     const smtp = await smtpSink();
     let second: RunningServer | null = null;
     try {
@@ -114,7 +115,7 @@ Deno.test({
     const kvPath = `${dir}/shop.kv`;
     const ORDERS = 8;
     const first = await startBuiltServer(ENV, { kvPath });
-    const kv = await Deno.openKv(kvPath);
+    const kv = await openKv(kvPath);
     const slow = await smtpSink(0, 300);
     const fast = await smtpSink();
     let second: RunningServer | null = null;

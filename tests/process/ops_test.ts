@@ -1,3 +1,4 @@
+import { openKv } from "../../src/store/kv.ts";
 import { assert, assertEquals } from "../_lib/assert.ts";
 import {
   confirmPayment,
@@ -37,7 +38,7 @@ Deno.test({
       }
 
       // A full checkout.
-      const kv = await Deno.openKv(server.kvPath);
+      const kv = await openKv(server.kvPath);
       const board = (await createProductStore(kv).list()).find((p) =>
         p.name === "Vectra DSP Board"
       )!;

@@ -1,3 +1,4 @@
+import { openKv } from "../../src/store/kv.ts";
 import { assert, assertEquals, assertStringIncludes } from "../_lib/assert.ts";
 import { type RunningServer, startBuiltServer } from "../_lib/server.ts";
 import { smtpSink, waitFor } from "../_lib/smtp.ts";
@@ -27,7 +28,7 @@ async function withTwoInstances(
     await a.stop();
     throw err;
   });
-  const kv = await Deno.openKv(kvPath);
+  const kv = await openKv(kvPath);
   try {
     await fn(a, b, kv);
   } finally {

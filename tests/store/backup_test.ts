@@ -1,3 +1,4 @@
+import { openKv } from "../../src/store/kv.ts";
 import { assert, assertEquals } from "../_lib/assert.ts";
 import {
   confirmPayment,
@@ -67,7 +68,7 @@ Deno.test("[store] backup and restore: a shop with orders, admins and images rou
       assertEquals(await writeBackup(kv, out.writable), before.length);
       const open = async () => (await Deno.open(file)).readable;
 
-      const target = await Deno.openKv(":memory:");
+      const target = await openKv(":memory:");
       try {
         assertEquals(await restoreBackup(target, open), before.length);
         const after = await snapshot(target);
@@ -92,7 +93,7 @@ Deno.test("[store] backup and restore: a shop with orders, admins and images rou
         // A truncated file is refused before any write.
         const text = await Deno.readTextFile(file);
         await Deno.writeTextFile(file, text.slice(0, text.lastIndexOf('{"end"')));
-        const empty = await Deno.openKv(":memory:");
+        const empty = await openKv(":memory:");
         let truncated: unknown;
         await restoreBackup(empty, open).catch((err) => truncated = err);
         assert(truncated instanceof BackupError, "a truncated backup is refused");

@@ -1,3 +1,4 @@
+import { openKv } from "../../src/store/kv.ts";
 import fc from "fast-check";
 import { ORDER_STATUSES, PAYMENT_STATUSES } from "../../src/domain/order-status.ts";
 import { createOrderStatsStore } from "../../src/store/order-stats.ts";
@@ -59,7 +60,7 @@ const program = fc.array(fc.oneof({ arbitrary: createOp, weight: 2 }, editOp), {
 Deno.test("[store] order stats: after any creates, edits and deletes, the aggregates equal a rebuild", async () => {
   await fc.assert(
     fc.asyncProperty(program, async (ops) => {
-      const kv = await Deno.openKv(":memory:");
+      const kv = await openKv(":memory:");
       try {
         const stats = createOrderStatsStore(kv, "Europe/Paris");
         const orders = createOrderStore(kv, [stats.hook]);

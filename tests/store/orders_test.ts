@@ -1,3 +1,4 @@
+import { openKv } from "../../src/store/kv.ts";
 import { assertEquals } from "../_lib/assert.ts";
 import type { NewOrder } from "../../src/domain/order.ts";
 import { createOrderStore } from "../../src/store/orders.ts";
@@ -26,7 +27,7 @@ const order = (paymentIntentId?: string): NewOrder => ({
 });
 
 Deno.test("[store] orders: concurrent orders get distinct consecutive numbers", async () => {
-  const kv = await Deno.openKv(":memory:");
+  const kv = await openKv(":memory:");
   try {
     const orders = createOrderStore(kv);
     const created = await Promise.all(Array.from({ length: 20 }, () => orders.create(order())));
@@ -41,7 +42,7 @@ Deno.test("[store] orders: concurrent orders get distinct consecutive numbers", 
 });
 
 Deno.test("[store] orders: one order per payment intent", async () => {
-  const kv = await Deno.openKv(":memory:");
+  const kv = await openKv(":memory:");
   try {
     const orders = createOrderStore(kv);
     const results = await Promise.allSettled(

@@ -1,9 +1,10 @@
+import { openKv } from "../../src/store/kv.ts";
 import { assert, assertEquals, assertRejects } from "../_lib/assert.ts";
 import { UnprocessableError } from "../../src/domain/errors.ts";
 import { createProductStore } from "../../src/store/products.ts";
 
 async function withKv(fn: (kv: Deno.Kv) => Promise<void>) {
-  const kv = await Deno.openKv(":memory:");
+  const kv = await openKv(":memory:");
   try {
     await fn(kv);
   } finally {

@@ -1,3 +1,4 @@
+import { openKv } from "../../src/store/kv.ts";
 import { assertEquals, assertRejects } from "../_lib/assert.ts";
 import { ConflictError } from "../../src/domain/errors.ts";
 import { createAdminStore } from "../../src/store/admins.ts";
@@ -6,7 +7,7 @@ import { createStockNotificationStore } from "../../src/store/stock-notification
 import { createSubscriberStore } from "../../src/store/subscribers.ts";
 
 async function withKv(fn: (kv: Deno.Kv) => Promise<void>) {
-  const kv = await Deno.openKv(":memory:");
+  const kv = await openKv(":memory:");
   try {
     await fn(kv);
   } finally {

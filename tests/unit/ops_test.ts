@@ -1,3 +1,4 @@
+import { openKv } from "../../src/store/kv.ts";
 import { Hono } from "hono";
 import { assert, assertEquals } from "../_lib/assert.ts";
 import { handleError } from "../../src/api/errors.ts";
@@ -30,7 +31,7 @@ Deno.test("[unit] busy store: retried until it answers, then a 503 StoreBusyErro
 });
 
 Deno.test("[unit] busy store: a commit refused as busy is repeated; a checked commit keeps its check", async () => {
-  const kv = await Deno.openKv(":memory:");
+  const kv = await openKv(":memory:");
   try {
     const tolerant = busyTolerant(kv);
     const op = tolerant.atomic().check({ key: ["k"], versionstamp: null }).set(["k"], 1);

@@ -1,10 +1,11 @@
+import { openKv } from "../../src/store/kv.ts";
 import { assert, assertEquals, assertRejects } from "../_lib/assert.ts";
 import { withServices } from "../_lib/services.ts";
 import { ValidationError } from "../../src/domain/errors.ts";
 import { createUnsubscribeTokens } from "../../src/services/unsubscribe.ts";
 
 Deno.test("[unit] unsubscribe tokens verify for their email only", async () => {
-  const kv = await Deno.openKv(":memory:");
+  const kv = await openKv(":memory:");
   try {
     const tokens = createUnsubscribeTokens(kv, "secret-one");
     const token = await tokens.sign("Ada@Example.com");

@@ -1,12 +1,15 @@
 import {
   type Admin,
   type AdminRole,
+  INVALID_EMAIL_MESSAGE,
+  OWN_ACCOUNT_MESSAGES,
   passwordProblem,
   toPublicAdmin,
   type UpdateAdminBody,
 } from "../domain/admin.ts";
 import { type AuditActor, type AuditDraft, auditFields } from "../domain/audit.ts";
-import { DomainError, NotFoundError } from "../domain/errors.ts";
+import { normalizeEmail, SIMPLE_EMAIL } from "../domain/email.ts";
+import { DomainError, NotFoundError, ValidationError } from "../domain/errors.ts";
 import type { AdminPatch, AdminStore } from "../store/admins.ts";
 import { hashPassword } from "./passwords.ts";
 
@@ -15,6 +18,13 @@ const SHOWN_FIELDS = ["username", "email", "role", "status", "image"] as const;
 export class PasswordPolicyError extends DomainError {
   constructor(message: string) {
     super(422, "weak_password", message, [{ field: "password", message }]);
+  }
+}
+
+/** A superadmin acting on its own account in a way that would lock it out: refused. */
+export class OwnAccountError extends DomainError {
+  constructor(what: keyof typeof OWN_ACCOUNT_MESSAGES) {
+    super(409, "own_account", OWN_ACCOUNT_MESSAGES[what]);
   }
 }
 
@@ -68,17 +78,29 @@ export function createAdminAccounts(admins: AdminStore) {
       return toPublicAdmin(admin);
     },
 
-    /** A profile or account edit; only superadmins may change a role (the table lets them). */
+    /**
+     * A profile or account edit. Only superadmins change a role, and only of another account
+     * (the change signs that account out). A field sent unchanged is no change: the address an
+     * account has is never refused.
+     */
     async update(actor: AuditActor, id: string, body: UpdateAdminBody) {
       const current = await found(id);
       const patch: AdminPatch = {};
       if (body.username !== undefined) patch.username = body.username;
-      if (body.email !== undefined) patch.email = body.email;
+      if (body.email !== undefined && normalizeEmail(body.email) !== current.email) {
+        if (!SIMPLE_EMAIL.test(body.email)) {
+          throw new ValidationError(`email: ${INVALID_EMAIL_MESSAGE}`, [
+            { field: "email", message: INVALID_EMAIL_MESSAGE },
+          ]);
+        }
+        patch.email = body.email;
+      }
       if (body.image !== undefined) patch.image = body.image;
       if (body.role !== undefined && body.role !== current.role) {
         if (actor.role !== "superadmin") {
           throw new DomainError(403, "forbidden", "Only a superadmin can change a role");
         }
+        if (id === actor.id) throw new OwnAccountError("role");
         patch.role = body.role;
       }
       if (body.password !== undefined) {
@@ -97,6 +119,7 @@ export function createAdminAccounts(admins: AdminStore) {
     },
 
     async toggleStatus(actor: AuditActor, id: string) {
+      if (id === actor.id) throw new OwnAccountError("deactivate");
       const current = await found(id);
       const status = current.status === "active" ? "inactive" : "active";
       const admin = await admins.update(
@@ -111,6 +134,7 @@ export function createAdminAccounts(admins: AdminStore) {
     },
 
     async remove(actor: AuditActor, id: string) {
+      if (id === actor.id) throw new OwnAccountError("delete");
       const admin = await admins.remove(
         id,
         (before) => draft(actor, "admin.delete", before, null)(`Deleted ${before!.email}`),

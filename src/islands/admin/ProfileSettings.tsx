@@ -3,7 +3,7 @@ import type { PublicAdmin } from "../../domain/admin.ts";
 import { ADMIN_USER_STORAGE_KEY, imageSrc } from "../../domain/admin-image.ts";
 import ModalFrame from "../ModalFrame.tsx";
 import { uploadImage } from "./accounts/image-upload.ts";
-import { adminApi, errorText } from "./ui/api.ts";
+import { adminApi, changedFields, errorText } from "./ui/api.ts";
 import { FIELD } from "./ui/styles.ts";
 import FormActions from "./ui/FormActions.tsx";
 
@@ -46,9 +46,10 @@ export default function ProfileSettings(
         }
       }
       const endpoint = user.role === "superadmin" ? "superadmins" : "admins";
+      // Only what changed: an address the account already has never blocks a save.
       const updated = await adminApi<PublicAdmin>(`/api/${endpoint}/${user.id}`, {
         method: "PUT",
-        json: { username, email, image: path },
+        json: changedFields(user, { username, email, image: path }),
       });
       localStorage.setItem(ADMIN_USER_STORAGE_KEY, JSON.stringify(updated));
       onClose();

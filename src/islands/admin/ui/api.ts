@@ -1,3 +1,5 @@
+import { ADMIN_USER_STORAGE_KEY } from "../../../domain/admin-image.ts";
+
 /** An API call that failed: the server's status and its message. */
 export class ApiError extends Error {
   constructor(readonly status: number, message: string) {
@@ -33,8 +35,10 @@ export async function adminApi<T = unknown>(path: string, options: ApiOptions = 
       : typeof body?.error === "string" && body.error
       ? body.error
       : `HTTP error! status: ${res.status}`;
-    // A session that ended meanwhile: back to the login page, then here again.
+    // A session that ended meanwhile: the stored user goes with it (the server clears the
+    // cookie), then back to the login page, then here again.
     if (res.status === 401 && !path.endsWith("/login") && typeof location !== "undefined") {
+      localStorage.removeItem(ADMIN_USER_STORAGE_KEY);
       location.assign(
         `/admin/login?next=${encodeURIComponent(location.pathname + location.search)}`,
       );
@@ -47,3 +51,17 @@ export async function adminApi<T = unknown>(path: string, options: ApiOptions = 
 /** The message of anything thrown, else `fallback`. */
 export const errorText = (err: unknown, fallback: string) =>
   err instanceof Error && err.message ? err.message : fallback;
+
+/**
+ * The fields of `edited` that differ from `current` (text compared trimmed): what an update
+ * sends, so a field left as it was never blocks a save.
+ */
+export function changedFields<T extends Record<string, string>>(
+  current: Partial<Record<keyof T, unknown>>,
+  edited: T,
+): Partial<T> {
+  const same = (a: unknown, b: string) => typeof a === "string" && a.trim() === b.trim();
+  return Object.fromEntries(
+    Object.entries(edited).filter(([k, v]) => !same(current[k as keyof T], v)),
+  ) as Partial<T>;
+}

@@ -10,7 +10,7 @@ const isHttps = (c: Context) =>
   new URL(c.req.url).protocol === "https:" || c.req.header("X-Forwarded-Proto") === "https";
 
 /** The session cookie: httpOnly, SameSite=Strict, `__Host-` and Secure over https. */
-function cookieOptions(c: Context) {
+export function cookieOptions(c: Context) {
   const https = isHttps(c);
   return {
     httpOnly: true,

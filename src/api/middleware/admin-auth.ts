@@ -1,13 +1,15 @@
 import type { Context, MiddlewareHandler } from "hono";
-import { getCookie } from "hono/cookie";
+import { deleteCookie, getCookie } from "hono/cookie";
 import { matchedRoutes } from "hono/route";
 import {
   cookieName,
   ForbiddenError,
   type Session,
+  SESSION_COOKIE,
   UnauthorizedError,
 } from "../../services/admin-auth.ts";
 import type { Services } from "../../services/container.ts";
+import { cookieOptions } from "../auth.ts";
 import { allowed, ROUTE_ACCESS } from "../authorization.ts";
 import type { ApiEnv } from "./rate-limit.ts";
 
@@ -59,7 +61,13 @@ export async function sessionOf(c: Context<ApiEnv>, services: Services): Promise
   if (!SAFE_METHODS.has(c.req.method) && !sameOrigin(c)) {
     throw new ForbiddenError("Cross-origin request refused");
   }
-  return await services.adminAuth.authenticate(cookie);
+  try {
+    return await services.adminAuth.authenticate(cookie);
+  } catch (err) {
+    // A session that ended: its 401 also clears the cookie (the browser drops its user too).
+    if (err instanceof UnauthorizedError) deleteCookie(c, SESSION_COOKIE, cookieOptions(c));
+    throw err;
+  }
 }
 
 /**

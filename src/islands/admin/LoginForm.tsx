@@ -1,4 +1,4 @@
-import { useState } from "preact/hooks";
+import { useEffect, useState } from "preact/hooks";
 import type { PublicAdmin } from "../../domain/admin.ts";
 import { ADMIN_USER_STORAGE_KEY } from "../../domain/admin-image.ts";
 import { landingFor, safeNext } from "../../domain/admin-routes.ts";
@@ -32,6 +32,10 @@ export default function LoginForm({ next }: { next: string | null }) {
   const [show, setShow] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState("");
+
+  // Only signed-out visitors see this form (the server sends the others on): a user still
+  // stored from an ended session goes.
+  useEffect(() => localStorage.removeItem(ADMIN_USER_STORAGE_KEY), []);
 
   async function submit(e: Event) {
     e.preventDefault();

@@ -6,6 +6,7 @@ import {
   landingFor,
   LOGIN_PATH,
   loginUrlFor,
+  movedAdminPath,
   safeNext,
 } from "./domain/admin-routes.ts";
 import { cookieName } from "./services/admin-auth.ts";
@@ -19,6 +20,8 @@ import { cookieName } from "./services/admin-auth.ts";
 export const onRequest = defineMiddleware(async (context, next) => {
   const { pathname, search } = context.url;
   if (!isAdminPath(pathname)) return next();
+  const moved = movedAdminPath(pathname);
+  if (moved) return context.redirect(moved + search, 301);
   const https = context.url.protocol === "https:" ||
     context.request.headers.get("X-Forwarded-Proto") === "https";
   const token = context.cookies.get(cookieName(https))?.value;

@@ -39,6 +39,16 @@ export const SUPERADMIN_PAGES = [
 
 export const LOGIN_PATH = "/admin/login";
 
+/**
+ * Old addresses of admin pages and where they live now (the spec's "/admin/register" is the
+ * registration page); the target keeps its own guard.
+ */
+const MOVED: Readonly<Record<string, string>> = { "/admin/register": "/admin/register-admin" };
+
+/** Where an old admin address now lives, or null. */
+export const movedAdminPath = (pathname: string): string | null =>
+  MOVED[pathname.replace(/\/+$/, "")] ?? null;
+
 export function isAdminPath(pathname: string): boolean {
   return pathname === "/admin" || pathname.startsWith("/admin/");
 }

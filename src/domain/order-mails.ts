@@ -25,10 +25,10 @@ function address(order: Order): string[] {
   return [
     `${order.customer.firstName} ${order.customer.lastName}`,
     a.address,
-    `${a.zipCode} ${a.city}`,
+    [a.zipCode, a.city].filter(Boolean).join(" "),
     a.state,
     a.country,
-  ];
+  ].filter(Boolean);
 }
 
 /** The customer's order confirmation: number, lines, totals with the VAT part, address. */

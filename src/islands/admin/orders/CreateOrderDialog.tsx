@@ -60,6 +60,7 @@ export default function CreateOrderDialog({ onClose }: { onClose: () => void }) 
     zipCode: "",
     paymentMethod: "delivery",
     gender: "",
+    orderId: "",
     createdAt: "",
   });
   const [busy, setBusy] = useState(false);
@@ -130,6 +131,7 @@ export default function CreateOrderDialog({ onClose }: { onClose: () => void }) 
           shippingCountry: country,
           shippingFeeDetails: { country, fee: fee ?? 0, currency: "EUR" },
           ...(form.gender ? { gender: form.gender } : {}),
+          ...(form.orderId.trim() ? { orderId: form.orderId.trim() } : {}),
           ...(form.createdAt ? { createdAt: new Date(form.createdAt).toISOString() } : {}),
         },
       });
@@ -185,6 +187,16 @@ export default function CreateOrderDialog({ onClose }: { onClose: () => void }) 
                 <option key={g} value={g}>{g[0].toUpperCase() + g.slice(1)}</option>
               ))}
             </select>
+          </label>
+          <label class="text-sm font-medium">
+            Order ID (optional)
+            <input
+              class={FIELD}
+              maxLength={40}
+              autocomplete="off"
+              value={form.orderId}
+              onInput={set("orderId")}
+            />
           </label>
           <label class="text-sm font-medium">
             Order date (optional)

@@ -31,6 +31,7 @@ import { createOrderDesk } from "./order-desk.ts";
 import { createProductDesk } from "./product-desk.ts";
 import { createRestockNotices } from "./restock-notices.ts";
 import { createShippingDesk } from "./shipping-desk.ts";
+import { listCountries } from "../domain/countries.ts";
 import { createUnsubscribeTokens } from "./unsubscribe.ts";
 import { createUploads } from "./uploads.ts";
 
@@ -84,7 +85,11 @@ export function createServices(
     products,
     catalog: createCatalog(products, reservations),
     shippingFees,
-    shippingDesk: createShippingDesk(shippingFees),
+    // Fees are for the shop's countries: the list its forms offer.
+    shippingDesk: createShippingDesk(
+      shippingFees,
+      listCountries(config.excludedCountries).map((c) => c.name),
+    ),
     orders,
     orderStats,
     analytics: createAnalytics({

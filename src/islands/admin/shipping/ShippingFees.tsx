@@ -51,8 +51,13 @@ function Flag({ country }: { country: string }) {
     : <span class="inline-block h-[18px] w-6" aria-hidden="true" />;
 }
 
-/** Shipping Fees Management: one fee per country, rows that switch between view and edit. */
-export default function ShippingFees({ initial }: { initial: PublicShippingFee[] }) {
+/**
+ * Shipping Fees Management: one fee per country, rows that switch between view and edit. The
+ * country field suggests the shop's countries (`countries`), the only ones the API accepts.
+ */
+export default function ShippingFees(
+  { initial, countries }: { initial: PublicShippingFee[]; countries: string[] },
+) {
   const [fees, setFees] = useState(initial);
   const [adding, setAdding] = useState<Draft>(draftOf());
   const [editing, setEditing] = useState<Record<string, Draft>>({});
@@ -127,6 +132,8 @@ export default function ShippingFees({ initial }: { initial: PublicShippingFee[]
           id={`${idPrefix}-country`}
           class={`${input} w-full`}
           placeholder="Country"
+          list="shipping-countries"
+          autocomplete="off"
           value={d.country}
           onInput={(e) => set({ ...d, country: e.currentTarget.value })}
         />
@@ -167,6 +174,9 @@ export default function ShippingFees({ initial }: { initial: PublicShippingFee[]
 
   return (
     <div class="space-y-4">
+      <datalist id="shipping-countries">
+        {countries.map((c) => <option key={c} value={c} />)}
+      </datalist>
       <form
         class="flex flex-wrap items-center gap-2 rounded-xl bg-white p-4 ring-1 ring-slate-200"
         aria-label="Add a shipping fee"

@@ -18,11 +18,13 @@ const SHOWN = ["country", "feeCents", "currency", "isActive"];
 export function createShippingDesk(fees: ShippingFeeStore, countries: readonly string[]) {
   const audit = (actor: AuditActor, action: string) =>
     describeWrite<ShippingFee>(actor, "shipping_fee", action, SHOWN, (f) => `fee for ${f.country}`);
-  const known = new Map(countries.map((name) => [countryKey(name), name]));
+  // Typed apostrophes are straight; the list's (from Intl) are curly: "Côte d’Ivoire".
+  const loose = (name: string) => countryKey(name).replace(/[\u2018\u2019`]/g, "'");
+  const known = new Map(countries.map((name) => [loose(name), name]));
 
-  /** The list's name of a country (any case or accents), else a 400 on the country field. */
+  /** The list's name of a country (any case, accents or apostrophe), else a 400 on the field. */
   function listed(country: string): string {
-    const name = known.get(countryKey(country));
+    const name = known.get(loose(country));
     if (name) return name;
     const message = invalidCountryMessage(country.trim());
     throw new ValidationError(message, [{ field: "country", message }]);

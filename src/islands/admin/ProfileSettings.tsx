@@ -3,7 +3,7 @@ import type { PublicAdmin } from "../../domain/admin.ts";
 import { ADMIN_USER_STORAGE_KEY, imageSrc } from "../../domain/admin-image.ts";
 import ModalFrame from "../ModalFrame.tsx";
 import { uploadImage } from "./accounts/image-upload.ts";
-import { adminApi, changedFields, errorText } from "./ui/api.ts";
+import { adminApi, ApiError, changedFields, errorText } from "./ui/api.ts";
 import { FIELD } from "./ui/styles.ts";
 import FormActions from "./ui/FormActions.tsx";
 
@@ -55,6 +55,8 @@ export default function ProfileSettings(
       onClose();
       location.reload();
     } catch (err) {
+      // An ended session is already on its way to the login page: no alert to block it.
+      if (err instanceof ApiError && err.status === 401) return;
       alert(`Failed to update profile: ${errorText(err, "Failed to update profile")}`);
     } finally {
       setSaving(false);

@@ -12,9 +12,9 @@ const IP_LITERAL = /^(\d{1,3}(\.\d{1,3}){3}|\[[0-9a-f:.]+\])$/;
  * address, a poisoned absolute URL) reaches no page and no API route. Ports are not compared:
  * a proxy may or may not pass the public port on, and the name is what an attacker forges.
  *
- * One exception: `GET /api/health` also answers an IP-address `Host`, because load balancers
- * and orchestrators probe an instance by its internal address. It renders nothing from the
- * host, and an IP-address origin cannot come from DNS rebinding.
+ * One exception: `GET /api/health` also answers an IP-address `Host` or `localhost`, because
+ * load balancers, orchestrators and container health checks probe an instance by its internal
+ * address. It renders nothing from the host, and such a name cannot come from DNS rebinding.
  */
 export function hostGuard(config: Pick<Config, "siteUrl" | "shopEnv">) {
   const site = new URL(config.siteUrl).hostname;
@@ -25,7 +25,7 @@ export function hostGuard(config: Pick<Config, "siteUrl" | "shopEnv">) {
     if (allowed.has(url.hostname)) return null;
     if (
       url.pathname === "/api/health" && (req.method === "GET" || req.method === "HEAD") &&
-      IP_LITERAL.test(url.hostname)
+      (IP_LITERAL.test(url.hostname) || url.hostname === "localhost")
     ) return null;
     return Response.json(
       { error: "misdirected_request", message: "This server does not answer for this host" },

@@ -69,6 +69,7 @@ Deno.test("[security] host: in production only the public host answers", () =>
       const [url, status] of [
         ["http://10.0.3.7:8000/api/health", 200],
         ["http://[fd00::7]:8000/api/health", 200],
+        ["http://localhost:8000/api/health", 200],
         ["http://evil.example/api/health", 421],
         ["http://10.0.3.7:8000/api/public/products", 421],
       ] as const

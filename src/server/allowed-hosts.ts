@@ -1,6 +1,6 @@
 import type { Config } from "../services/config.ts";
 
-/** Names a developer's browser, the tests and local tools use; never accepted in production. */
+/** Names a developer's browser, the tests and local tools use; in production, for health only. */
 const LOOPBACK = ["localhost", "127.0.0.1", "[::1]"];
 
 /** An IPv4 or bracketed IPv6 literal, as `URL.hostname` spells it. */

@@ -65,6 +65,18 @@ export function stockMoveFor(before: Order, next: OrderStatus): "give" | "take" 
   return null;
 }
 
+/** Statuses whose units are still in the warehouse (nothing has been sent yet). */
+const NOT_YET_SENT: readonly OrderStatus[] = ["pending", "confirmed", "processing"];
+
+/**
+ * Whether deleting the order gives its units back to the stock: only while it holds them and
+ * they have not left the warehouse. A shipped or delivered order's units are gone; giving them
+ * back would let a deletion raise the stock (and an `admin`, for whom products are read-only,
+ * could do it).
+ */
+export const deletionRestocks = (o: Order): boolean =>
+  holdsStock(o) && NOT_YET_SENT.includes(o.status);
+
 /** `POST /api/orders/bulk`: one change for several orders, each done as if alone. */
 export const bulkBodySchema = z.object({
   ids: z.array(z.string().trim().min(1).max(100)).min(1, "Select at least one order").max(100),

@@ -9,7 +9,12 @@ import {
   ValidationError,
 } from "../domain/errors.ts";
 import { formatMoney } from "../domain/money.ts";
-import { type ManualOrderBody, type StatusBody, stockMoveFor } from "../domain/order-admin.ts";
+import {
+  deletionRestocks,
+  type ManualOrderBody,
+  type StatusBody,
+  stockMoveFor,
+} from "../domain/order-admin.ts";
 import { orderStatusMail } from "../domain/order-mails.ts";
 import { type OrderQuery } from "../domain/order-query.ts";
 import { PROVIDER_LABELS, refundIdempotencyKey, refundRefusal } from "../domain/order-refund.ts";
@@ -263,14 +268,15 @@ export function createOrderDesk(deps: OrderDeskDeps) {
       return toAdminOrder(updated);
     },
 
-    /** Deletes an order; units it still holds go back to the stock in the same commit. */
+    /**
+     * Deletes an order; units it still holds in the warehouse go back to the stock in the same
+     * commit (never those of a shipped or delivered order).
+     */
     async remove(actor: AuditActor, id: string) {
       await orders.remove(
         id,
         both(async (op, before) => {
-          if (holdsStock(before!) && before!.status !== "cancelled") {
-            await deps.stock.give(op, before!.items);
-          }
+          if (deletionRestocks(before!)) await deps.stock.give(op, before!.items);
         }, audited(actor, "order.delete", (o) => `Deleted ${o.orderNumber}`)),
       );
     },

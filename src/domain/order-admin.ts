@@ -2,6 +2,7 @@ import { z } from "zod";
 import { customerSchema, ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from "./order.ts";
 import { holdsStock, type Order, type OrderStatus } from "./order.ts";
 import { GENDERS } from "./order-status.ts";
+import { instantText } from "./staff-dates.ts";
 
 /** `PUT /api/orders/{id}/status` */
 export const statusBodySchema = z.object({
@@ -19,9 +20,7 @@ export const paymentBodySchema = z.object({
   }),
 });
 
-export const dateBodySchema = z.object({
-  createdAt: z.string().max(40).refine((v) => !Number.isNaN(Date.parse(v)), "Invalid date"),
-});
+export const dateBodySchema = z.object({ createdAt: instantText });
 
 export const noteBodySchema = z.object({
   text: z.string().trim().min(1, "A note cannot be empty").max(2000),
@@ -48,8 +47,7 @@ export const manualOrderBodySchema = z.object({
   paymentMethod: z.enum(PAYMENT_METHODS).default("delivery"),
   gender: z.enum(GENDERS).optional(),
   orderId: z.string().trim().max(100).optional(),
-  createdAt: z.string().max(40).refine((v) => !Number.isNaN(Date.parse(v)), "Invalid date")
-    .optional(),
+  createdAt: instantText.optional(),
 });
 export type ManualOrderBody = z.infer<typeof manualOrderBodySchema>;
 

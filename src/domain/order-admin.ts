@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { customerSchema, ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from "./order.ts";
 import { holdsStock, type Order, type OrderStatus } from "./order.ts";
+import { optionalEmailField } from "./email.ts";
 import { GENDERS } from "./order-status.ts";
 import { instantText } from "./staff-dates.ts";
 
@@ -29,7 +30,7 @@ export const noteBodySchema = z.object({
 /** `POST /api/orders/admin`: the spec's payload; amounts sent are ignored, the server prices. */
 export const manualOrderBodySchema = z.object({
   customer: customerSchema.extend({
-    email: z.string().trim().max(254).default(""),
+    email: optionalEmailField("Please enter a valid email address"),
     phone: z.string().trim().max(40).default(""),
   }),
   shippingAddress: z.object({

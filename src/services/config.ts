@@ -1,6 +1,7 @@
 import { LOG_LEVELS, type LogLevel } from "./log.ts";
 
 import { DEFAULT_SHOP_TIMEZONE } from "../domain/shop-time.ts";
+import { parseTrustProxy } from "../domain/proxy.ts";
 import { isEmailAddress } from "../domain/email-pattern.ts";
 
 function validTimeZone(zone: string): string {
@@ -42,8 +43,11 @@ export interface Config {
   shopEmail: string;
   adminEmail: string;
   adminPassword?: string;
-  /** Take the client address from X-Forwarded-For (only behind a proxy that sets it). */
-  trustProxy: boolean;
+  /**
+   * How many proxies in front append to X-Forwarded-For (0: none, the peer is the client); the
+   * client address and X-Forwarded-Proto are read from them only (see domain/proxy.ts).
+   */
+  trustProxy: number;
   /** The least severe log lines written (LOG_LEVEL: debug, info, warn, error). */
   logLevel: LogLevel;
   /** ISO codes left out of every country list (the spec excludes Israel). */
@@ -84,7 +88,7 @@ export function loadConfig(env: Record<string, string | undefined> = Deno.env.to
     shopEmail: oneAddress("SHOP_EMAIL", get("SHOP_EMAIL") ?? "shop@localhost"),
     adminEmail: oneAddress("ADMIN_EMAIL", get("ADMIN_EMAIL") ?? "admin@localhost"),
     adminPassword: get("ADMIN_PASSWORD"),
-    trustProxy: get("TRUST_PROXY") === "true",
+    trustProxy: parseTrustProxy(get("TRUST_PROXY")?.toLowerCase()),
     logLevel,
     shopTimeZone: validTimeZone(get("SHOP_TIMEZONE") ?? DEFAULT_SHOP_TIMEZONE),
     excludedCountries: (get("EXCLUDED_COUNTRIES") ?? "IL").split(",").map((c) =>

@@ -4,6 +4,8 @@ import { createBlobStore } from "../store/blobs.ts";
 import { createDemoRequestStore } from "../store/demo-requests.ts";
 import { createOrderStatsStore } from "../store/order-stats.ts";
 import { createOrderStore } from "../store/orders.ts";
+import { createInvoiceStore } from "../store/invoices.ts";
+import { sellerOf } from "./invoicing.ts";
 import { createOutboxStore } from "../store/outbox.ts";
 import { createProductStore } from "../store/products.ts";
 import { createRateLimitStore } from "../store/rate-limits.ts";
@@ -46,7 +48,13 @@ export function createServices(
     (config.smtpUrl ? createSmtpTransport(config.smtpUrl, config.mailFrom) : null);
   // Every order write moves the sales aggregates in its own commit.
   const orderStats = createOrderStatsStore(kv, config.shopTimeZone);
-  const orders = createOrderStore(kv, [orderStats.hook]);
+  // ... and issues its invoice or credit note in that same commit.
+  const invoices = createInvoiceStore(kv, {
+    seller: () => sellerOf(config),
+    vat: config.vatTable,
+    timeZone: config.shopTimeZone,
+  });
+  const orders = createOrderStore(kv, [orderStats.hook, invoices.hook]);
   const reservations = createReservationStore(kv, orders);
   const shippingFees = createShippingFeeStore(kv);
   const mailer = createMailer(outbox, transport);
@@ -87,6 +95,7 @@ export function createServices(
     shippingDesk: createShippingDesk(shippingFees),
     orders,
     orderStats,
+    invoices,
     analytics: createAnalytics({
       stats: orderStats,
       orders,

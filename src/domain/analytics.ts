@@ -14,7 +14,8 @@ function isCalendarDay(v: string): boolean {
   return !Number.isNaN(ms) && new Date(ms).toISOString().slice(0, 10) === v;
 }
 
-const day = (name: string) =>
+/** A query's calendar day (YYYY-MM-DD, 2000-2100), its errors naming the field. */
+export const dayField = (name: string) =>
   z.string().trim().refine(isCalendarDay, `${name} must be a date (YYYY-MM-DD)`)
     .refine(
       (v) => v >= EARLIEST && v <= LATEST,
@@ -23,8 +24,8 @@ const day = (name: string) =>
 
 /** `?startDate&endDate`, both inclusive shop days; either may be left out (see `resolveRange`). */
 export const dateRangeQuerySchema = z.object({
-  startDate: day("startDate").optional(),
-  endDate: day("endDate").optional(),
+  startDate: dayField("startDate").optional(),
+  endDate: dayField("endDate").optional(),
 }).refine((q) => !q.startDate || !q.endDate || q.endDate >= q.startDate, {
   message: "endDate must not be before startDate",
   path: ["endDate"],

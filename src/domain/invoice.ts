@@ -1,5 +1,8 @@
 import { z } from "zod";
 import type { Order } from "./order.ts";
+import { dayField } from "./analytics.ts";
+import { csvRow } from "./order-csv.ts";
+import { formatAmount, fromCents } from "./money.ts";
 
 /**
  * Invoices and credit notes: immutable snapshots of a sale, numbered in gapless yearly
@@ -257,3 +260,74 @@ export const formatRate = (bp: number) =>
       maximumFractionDigits: 2,
     })
   }%`;
+
+/** `?from&to`: inclusive shop days of the documents' issue (the current month when left out). */
+export const invoicePeriodSchema = z.object({
+  from: dayField("from").optional(),
+  to: dayField("to").optional(),
+}).refine((q) => !q.from || !q.to || q.to >= q.from, {
+  message: "to must not be before from",
+  path: ["to"],
+});
+export type InvoicePeriodQuery = z.infer<typeof invoicePeriodSchema>;
+
+export const INVOICES_CSV_HEADER = csvRow([
+  "Number",
+  "Type",
+  "Date",
+  "Order",
+  "Refers to",
+  "Customer",
+  "Email",
+  "Country",
+  "Net",
+  "VAT rate",
+  "VAT",
+  "Gross",
+  "Payment method",
+]);
+
+/** One CSV row per VAT rate of a document; a credit note's amounts are negative. */
+export function invoiceCsvRows(d: InvoiceDocument): string {
+  const sign = d.kind === "credit_note" ? -1 : 1;
+  return d.vat.map((v) =>
+    csvRow([
+      d.number,
+      d.kind === "invoice" ? "Invoice" : "Credit note",
+      d.issuedAt,
+      d.orderNumber,
+      d.refersTo ?? "",
+      d.buyer.name,
+      d.buyer.email,
+      d.address.country,
+      formatAmount(sign * v.netCents),
+      formatRate(v.rateBp),
+      formatAmount(sign * v.vatCents),
+      formatAmount(sign * v.grossCents),
+      d.paymentMethod,
+    ])
+  ).join("");
+}
+
+/** What the back office shows of a document. */
+export function toDocumentSummary(d: InvoiceDocument) {
+  const sign = d.kind === "credit_note" ? -1 : 1;
+  return {
+    number: d.number,
+    kind: d.kind,
+    issuedAt: d.issuedAt,
+    orderId: d.orderId,
+    orderNumber: d.orderNumber,
+    refersTo: d.refersTo,
+    customer: d.buyer.name,
+    country: d.address.country,
+    total: fromCents(sign * d.totalCents),
+    vat: d.vat.map((v) => ({
+      rate: formatRate(v.rateBp),
+      net: fromCents(sign * v.netCents),
+      vat: fromCents(sign * v.vatCents),
+      gross: fromCents(sign * v.grossCents),
+    })),
+  };
+}
+export type DocumentSummary = ReturnType<typeof toDocumentSummary>;

@@ -31,10 +31,18 @@ function address(order: Order): string[] {
   ];
 }
 
-/** The customer's order confirmation: number, lines, totals with the VAT part, address. */
+/** The buyer's order page, where the order's progress and its invoice are. */
+const followLink = (link?: string) =>
+  link ? ["", "Follow your order and download its invoice:", link] : [];
+
+/**
+ * The customer's order confirmation: number, lines, totals with the VAT part, address, and
+ * the link to the order's page.
+ */
 export function orderConfirmationMail(
   order: Order,
   site: { name: string; url: string },
+  orderLink?: string,
 ): MailMessage {
   const intro = order.needsRefund
     ? [
@@ -60,6 +68,7 @@ export function orderConfirmationMail(
       "",
       "Shipping address:",
       ...address(order),
+      ...followLink(orderLink),
       "",
       "Prices include VAT.",
       `${site.name} - ${site.url}`,
@@ -100,9 +109,10 @@ export function newOrderNotice(order: Order, shopEmail: string): MailMessage {
 export function orderStatusMail(
   order: Order,
   site: { name: string; url: string },
+  orderLink?: string,
 ): MailMessage | null {
   const hello = `Hello ${order.customer.firstName},`;
-  const sign = ["", `${site.name}`, site.url];
+  const sign = [...followLink(orderLink), "", `${site.name}`, site.url];
   const ship = order.shipment;
   switch (order.status) {
     case "shipped":

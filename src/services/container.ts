@@ -6,6 +6,9 @@ import { createOrderStatsStore } from "../store/order-stats.ts";
 import { createOrderStore } from "../store/orders.ts";
 import { createInvoiceStore } from "../store/invoices.ts";
 import { sellerOf } from "./invoicing.ts";
+import { createInvoiceDesk } from "./invoice-desk.ts";
+import { createOrderLinks } from "./order-links.ts";
+import { createOrderTracking } from "./order-tracking.ts";
 import { createOutboxStore } from "../store/outbox.ts";
 import { createProductStore } from "../store/products.ts";
 import { createRateLimitStore } from "../store/rate-limits.ts";
@@ -78,6 +81,7 @@ export function createServices(
     config.siteUrl,
   );
   const uploads = createUploads(blobs);
+  const orderLinks = createOrderLinks(kv, config.jwtSecret, config.siteUrl);
   const restock = createRestockNotices({
     kv,
     products,
@@ -96,6 +100,21 @@ export function createServices(
     orders,
     orderStats,
     invoices,
+    orderLinks,
+    orderTracking: createOrderTracking({
+      kv,
+      orders,
+      invoices,
+      links: orderLinks,
+      outbox,
+      mailer,
+      site: { name: config.siteName, url: config.siteUrl },
+    }),
+    invoiceDesk: createInvoiceDesk({
+      invoices,
+      shopName: config.siteName,
+      timeZone: config.shopTimeZone,
+    }),
     analytics: createAnalytics({
       stats: orderStats,
       orders,
@@ -135,6 +154,7 @@ export function createServices(
       audit,
       provider,
       site: { name: config.siteName, url: config.siteUrl },
+      links: orderLinks,
       timeZone: config.shopTimeZone,
     }),
     rateLimits,

@@ -11,6 +11,7 @@ import {
 import { formatMoney } from "../domain/money.ts";
 import { type ManualOrderBody, type StatusBody, stockMoveFor } from "../domain/order-admin.ts";
 import { orderStatusMail } from "../domain/order-mails.ts";
+import type { OrderLinks } from "./order-links.ts";
 import { type OrderQuery } from "../domain/order-query.ts";
 import { PROVIDER_LABELS, refundIdempotencyKey, refundRefusal } from "../domain/order-refund.ts";
 import {
@@ -53,6 +54,8 @@ export interface OrderDeskDeps {
   audit: AuditStore;
   provider: PaymentProvider;
   site: { name: string; url: string };
+  /** The buyer's order page link, in every mail about the order. */
+  links: OrderLinks;
   timeZone: string;
 }
 
@@ -140,7 +143,7 @@ export function createOrderDesk(deps: OrderDeskDeps) {
           const changed = before!.status !== after!.status;
           const notify = after!.status === "shipped" || body.notifyCustomer === true;
           const mail = changed && notify && after!.customer.email
-            ? orderStatusMail(after!, deps.site)
+            ? orderStatusMail(after!, deps.site, await deps.links.url(after!.orderNumber))
             : null;
           if (mail) {
             deps.outbox.add(op, mail);

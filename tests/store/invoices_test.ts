@@ -37,7 +37,9 @@ Deno.test("[unit] VAT: net + VAT = gross to the cent for any amounts and rates; 
         assertEquals(v.netCents + v.vatCents, gross);
         assert(v.vatCents >= 0 && v.netCents >= 0);
         // The VAT is the rate of the net, within the half cent the net was rounded by.
-        assert(Math.abs(v.vatCents - (v.netCents * rate) / 10_000) <= 0.5 * (1 + rate / 10_000) + 1e-9);
+        assert(
+          Math.abs(v.vatCents - (v.netCents * rate) / 10_000) <= 0.5 * (1 + rate / 10_000) + 1e-9,
+        );
       }
       const totals = totalsByRate(docs.map(([gross, rate]) => ({
         kind: "invoice",

@@ -32,7 +32,12 @@ Deno.test("[unit] admin navigation per role, and where each role lands", () => {
     "Admin Management",
     "Register Admin",
   ]);
-  assertEquals(navFor("admin").map((n) => n.label), ["Orders", "Invoices", "Products", "Subscribers"]);
+  assertEquals(navFor("admin").map((n) => n.label), [
+    "Orders",
+    "Invoices",
+    "Products",
+    "Subscribers",
+  ]);
   assertEquals(navFor("viewer"), []);
   assertEquals(landingFor("superadmin"), "/admin/dashboard");
   assertEquals(landingFor("admin"), "/admin/orders");

@@ -10,7 +10,7 @@ import {
 } from "../domain/errors.ts";
 import { formatMoney } from "../domain/money.ts";
 import { type ManualOrderBody, type StatusBody, stockMoveFor } from "../domain/order-admin.ts";
-import { orderStatusMail } from "../domain/order-mails.ts";
+import { orderRefundedMail, orderStatusMail } from "../domain/order-mails.ts";
 import type { OrderLinks } from "./order-links.ts";
 import { type OrderQuery } from "../domain/order-query.ts";
 import { PROVIDER_LABELS, refundIdempotencyKey, refundRefusal } from "../domain/order-refund.ts";
@@ -217,6 +217,7 @@ export function createOrderDesk(deps: OrderDeskDeps) {
         throw new UpstreamError("refund_failed", `The refund failed: ${err.message}`);
       }
       const at = nowIso();
+      let mailSubject: string | null = null;
       const via = PROVIDER_LABELS[deps.provider.name] ?? deps.provider.name;
       const updated = await orders.update(
         id,
@@ -232,12 +233,22 @@ export function createOrderDesk(deps: OrderDeskDeps) {
             stockHeld: holdsStock(o),
           };
         },
-        audited(
-          actor,
-          "order.refund",
-          (o) => `Refunded ${formatMoney(o.refund?.amountCents ?? 0)} via ${via}`,
+        both(
+          async (op, _before, after) => {
+            if (!after!.customer.email) return;
+            const link = await deps.links.url(after!.orderNumber);
+            const mail = orderRefundedMail(after!, deps.site, link);
+            deps.outbox.add(op, mail);
+            mailSubject = mail.subject;
+          },
+          audited(
+            actor,
+            "order.refund",
+            (o) => `Refunded ${formatMoney(o.refund?.amountCents ?? 0)} via ${via}`,
+          ),
         ),
       );
+      if (mailSubject) deps.mailer.wake([mailSubject]);
       log.info("order refunded", {
         orderNumber: updated.orderNumber,
         refundId: refund.id,

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { emailSchema } from "../domain/email.ts";
+import { emailField } from "../domain/email.ts";
 import { NotFoundError } from "../domain/errors.ts";
 import type { Services } from "../services/container.ts";
 import { type ApiEnv, enforceRateLimit } from "./middleware/rate-limit.ts";
@@ -9,7 +9,12 @@ import { readJson } from "./validate.ts";
 export const FIND_ORDERS_MESSAGE =
   "If we have orders for this address, a mail with their links is on its way.";
 
-const findBodySchema = z.object({ email: emailSchema });
+const findBodySchema = z.object({
+  email: emailField({
+    required: "Email is required",
+    invalid: "Please enter a valid email address",
+  }),
+});
 
 /**
  * `/api/public/orders`: a buyer's invoice and credit notes behind their order link, and

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Order } from "./order.ts";
-import { dayField } from "./analytics.ts";
+import { filterDay } from "./staff-dates.ts";
 import { csvRow } from "./order-csv.ts";
 import { formatAmount, fromCents } from "./money.ts";
 
@@ -263,8 +263,8 @@ export const formatRate = (bp: number) =>
 
 /** `?from&to`: inclusive shop days of the documents' issue (the current month when left out). */
 export const invoicePeriodSchema = z.object({
-  from: dayField("from").optional(),
-  to: dayField("to").optional(),
+  from: filterDay("from").optional(),
+  to: filterDay("to").optional(),
 }).refine((q) => !q.from || !q.to || q.to >= q.from, {
   message: "to must not be before from",
   path: ["to"],

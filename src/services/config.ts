@@ -2,6 +2,7 @@ import { LOG_LEVELS, type LogLevel } from "./log.ts";
 
 import { DEFAULT_SHOP_TIMEZONE } from "../domain/shop-time.ts";
 import { parseTrustProxy } from "../domain/proxy.ts";
+import { parseVatTable, type Seller, SELLER_ENV, type VatTable } from "../domain/invoice.ts";
 import { isEmailAddress } from "../domain/email-pattern.ts";
 
 function validTimeZone(zone: string): string {
@@ -54,6 +55,10 @@ export interface Config {
   excludedCountries: string[];
   /** The shop's days (order filters, analytics) are those of this IANA time zone. */
   shopTimeZone: string;
+  /** The seller's legal identity on invoices (SELLER_*); unset fields stop a production start. */
+  seller: Partial<Seller>;
+  /** VAT by destination (VAT_RATES): EU rate, export rate, per-country exceptions. */
+  vatTable: VatTable;
 }
 
 export function loadConfig(env: Record<string, string | undefined> = Deno.env.toObject()): Config {
@@ -91,6 +96,13 @@ export function loadConfig(env: Record<string, string | undefined> = Deno.env.to
     trustProxy: parseTrustProxy(get("TRUST_PROXY")?.toLowerCase()),
     logLevel,
     shopTimeZone: validTimeZone(get("SHOP_TIMEZONE") ?? DEFAULT_SHOP_TIMEZONE),
+    seller: Object.fromEntries(
+      Object.entries(SELLER_ENV).flatMap(([field, name]) => {
+        const v = get(name);
+        return v ? [[field, v]] : [];
+      }),
+    ),
+    vatTable: parseVatTable(get("VAT_RATES")),
     excludedCountries: (get("EXCLUDED_COUNTRIES") ?? "IL").split(",").map((c) =>
       c.trim().toUpperCase()
     )

@@ -71,7 +71,11 @@ Deno.test("[security] proxy: TRUST_PROXY reads false, true, or a number of proxi
   assertEquals(loadConfig({ TRUST_PROXY: "2" }).trustProxy, 2);
   assertEquals(parseTrustProxy("TRUE".toLowerCase()), 1);
   for (const bad of ["yes", "-1", "1.5", "2 proxies"]) {
-    await assertRejects(async () => loadConfig({ TRUST_PROXY: bad }), Error, "Invalid TRUST_PROXY");
+    await assertRejects(
+      () => Promise.resolve().then(() => loadConfig({ TRUST_PROXY: bad })),
+      Error,
+      "Invalid TRUST_PROXY",
+    );
   }
 });
 

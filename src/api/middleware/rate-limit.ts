@@ -22,6 +22,8 @@ export const FORM_LIMITS = {
   demo: { limit: 5, windowMs: TEN_MINUTES },
   newsletter: { limit: 10, windowMs: TEN_MINUTES },
   stockNotification: { limit: 20, windowMs: TEN_MINUTES },
+  /** "Find my orders": each call may send a mail. */
+  findOrders: { limit: 5, windowMs: TEN_MINUTES },
   /** A buyer retrying a declined card or changing the cart stays far below it. */
   paymentIntent: { limit: 20, windowMs: TEN_MINUTES },
 } as const;

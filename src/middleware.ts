@@ -9,6 +9,7 @@ import {
   movedAdminPath,
   safeNext,
 } from "./domain/admin-routes.ts";
+import { isHttpsRequest } from "./domain/proxy.ts";
 import { cookieName } from "./services/admin-auth.ts";
 
 /**
@@ -22,12 +23,14 @@ export const onRequest = defineMiddleware(async (context, next) => {
   if (!isAdminPath(pathname)) return next();
   const moved = movedAdminPath(pathname);
   if (moved) return context.redirect(moved + search, 301);
-  const https = context.url.protocol === "https:" ||
-    context.request.headers.get("X-Forwarded-Proto") === "https";
+  const { services } = context.locals;
+  const https = isHttpsRequest(
+    context.url,
+    context.request.headers.get("X-Forwarded-Proto"),
+    services.config.trustProxy,
+  );
   const token = context.cookies.get(cookieName(https))?.value;
-  const session = token
-    ? await context.locals.services.adminAuth.authenticate(token).catch(() => null)
-    : null;
+  const session = token ? await services.adminAuth.authenticate(token).catch(() => null) : null;
   const role = session?.admin.role;
 
   let redirect: string | null = null;

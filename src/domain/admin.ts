@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { normalizeEmail, SIMPLE_EMAIL } from "./email.ts";
+import { emailField as email, normalizeEmail } from "./email.ts";
 
 export const ADMIN_ROLES = ["superadmin", "admin"] as const;
 export type AdminRole = typeof ADMIN_ROLES[number];
@@ -57,7 +57,7 @@ export function passwordProblem(password: string, email: string): string | null 
 
 export const INVALID_EMAIL_MESSAGE = "Please enter a valid email address";
 const emailText = z.string().trim().min(1, "Email is required").max(254);
-const emailField = emailText.regex(SIMPLE_EMAIL, INVALID_EMAIL_MESSAGE);
+const emailField = email({ required: "Email is required", invalid: INVALID_EMAIL_MESSAGE });
 const imageField = z.string().trim().max(500).default("");
 
 export const loginBodySchema = z.object({

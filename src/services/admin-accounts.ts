@@ -8,7 +8,8 @@ import {
   type UpdateAdminBody,
 } from "../domain/admin.ts";
 import { type AuditActor, type AuditDraft, auditFields } from "../domain/audit.ts";
-import { normalizeEmail, SIMPLE_EMAIL } from "../domain/email.ts";
+import { normalizeEmail } from "../domain/email.ts";
+import { isEmailAddress } from "../domain/email-pattern.ts";
 import { DomainError, NotFoundError, ValidationError } from "../domain/errors.ts";
 import type { AdminPatch, AdminStore } from "../store/admins.ts";
 import { hashPassword } from "./passwords.ts";
@@ -88,7 +89,7 @@ export function createAdminAccounts(admins: AdminStore) {
       const patch: AdminPatch = {};
       if (body.username !== undefined) patch.username = body.username;
       if (body.email !== undefined && normalizeEmail(body.email) !== current.email) {
-        if (!SIMPLE_EMAIL.test(body.email)) {
+        if (!isEmailAddress(body.email)) {
           throw new ValidationError(`email: ${INVALID_EMAIL_MESSAGE}`, [
             { field: "email", message: INVALID_EMAIL_MESSAGE },
           ]);

@@ -9,9 +9,15 @@ import {
   ValidationError,
 } from "../domain/errors.ts";
 import { formatMoney } from "../domain/money.ts";
-import { type ManualOrderBody, type StatusBody, stockMoveFor } from "../domain/order-admin.ts";
-import { orderStatusMail } from "../domain/order-mails.ts";
-import { type OrderQuery } from "../domain/order-query.ts";
+import {
+  deletionRestocks,
+  type ManualOrderBody,
+  type StatusBody,
+  stockMoveFor,
+} from "../domain/order-admin.ts";
+import { orderRefundedMail, orderStatusMail } from "../domain/order-mails.ts";
+import type { OrderLinks } from "./order-links.ts";
+import { EVERY_DATE, type OrderQuery } from "../domain/order-query.ts";
 import { PROVIDER_LABELS, refundIdempotencyKey, refundRefusal } from "../domain/order-refund.ts";
 import {
   type AdminOrder,
@@ -21,6 +27,7 @@ import {
   toAdminOrder,
 } from "../domain/order.ts";
 import { dayStart, nextDay } from "../domain/shop-time.ts";
+import { orderDateProblem } from "../domain/staff-dates.ts";
 import { nowIso } from "../store/atomic.ts";
 import { addAudit } from "../store/audit.ts";
 import type { AuditStore } from "../store/audit.ts";
@@ -53,6 +60,8 @@ export interface OrderDeskDeps {
   audit: AuditStore;
   provider: PaymentProvider;
   site: { name: string; url: string };
+  /** The buyer's order page link, in every mail about the order. */
+  links: OrderLinks;
   timeZone: string;
 }
 
@@ -86,12 +95,23 @@ export function createOrderDesk(deps: OrderDeskDeps) {
     for (const extra of extras) await extra(op, before, after);
   };
 
-  /** The `from`..`to` days of a query as epoch ms, `to` inclusive (shop time zone). */
+  /**
+   * The `from`..`to` days of a query as epoch ms, `to` inclusive (shop time zone); an open end
+   * reaches every date, so each order the figures count is listed and exported.
+   */
   function rangeOf(q: OrderQuery) {
-    const from = q.from ? dayStart(q.from, deps.timeZone) : 0;
-    const to = q.to ? dayStart(nextDay(q.to), deps.timeZone) : 8.64e15;
+    const from = q.from ? dayStart(q.from, deps.timeZone) : EVERY_DATE.from;
+    const to = q.to ? dayStart(nextDay(q.to), deps.timeZone) : EVERY_DATE.to;
     if (from >= to) throw new ValidationError("The end date must not be before the start date");
     return { from, to };
+  }
+
+  /** An order date staff sent, as ISO, or a 400 naming the accepted range. */
+  function checkedOrderDate(text: string): string {
+    const ms = Date.parse(text);
+    const problem = orderDateProblem(ms, Date.now(), deps.timeZone);
+    if (problem) throw new ValidationError(problem, [{ field: "createdAt", message: problem }]);
+    return new Date(ms).toISOString();
   }
 
   return {
@@ -140,7 +160,7 @@ export function createOrderDesk(deps: OrderDeskDeps) {
           const changed = before!.status !== after!.status;
           const notify = after!.status === "shipped" || body.notifyCustomer === true;
           const mail = changed && notify && after!.customer.email
-            ? orderStatusMail(after!, deps.site)
+            ? orderStatusMail(after!, deps.site, await deps.links.url(after!.orderNumber))
             : null;
           if (mail) {
             deps.outbox.add(op, mail);
@@ -214,6 +234,7 @@ export function createOrderDesk(deps: OrderDeskDeps) {
         throw new UpstreamError("refund_failed", `The refund failed: ${err.message}`);
       }
       const at = nowIso();
+      let mailSubject: string | null = null;
       const via = PROVIDER_LABELS[deps.provider.name] ?? deps.provider.name;
       const updated = await orders.update(
         id,
@@ -229,12 +250,22 @@ export function createOrderDesk(deps: OrderDeskDeps) {
             stockHeld: holdsStock(o),
           };
         },
-        audited(
-          actor,
-          "order.refund",
-          (o) => `Refunded ${formatMoney(o.refund?.amountCents ?? 0)} via ${via}`,
+        both(
+          async (op, _before, after) => {
+            if (!after!.customer.email) return;
+            const link = await deps.links.url(after!.orderNumber);
+            const mail = orderRefundedMail(after!, deps.site, link);
+            deps.outbox.add(op, mail);
+            mailSubject = mail.subject;
+          },
+          audited(
+            actor,
+            "order.refund",
+            (o) => `Refunded ${formatMoney(o.refund?.amountCents ?? 0)} via ${via}`,
+          ),
         ),
       );
+      if (mailSubject) deps.mailer.wake([mailSubject]);
       log.info("order refunded", {
         orderNumber: updated.orderNumber,
         refundId: refund.id,
@@ -245,7 +276,7 @@ export function createOrderDesk(deps: OrderDeskDeps) {
     },
 
     async setDate(actor: AuditActor, id: string, createdAt: string) {
-      const iso = new Date(createdAt).toISOString();
+      const iso = checkedOrderDate(createdAt);
       const updated = await orders.update(
         id,
         (o) => ({ ...o, createdAt: iso }),
@@ -263,14 +294,15 @@ export function createOrderDesk(deps: OrderDeskDeps) {
       return toAdminOrder(updated);
     },
 
-    /** Deletes an order; units it still holds go back to the stock in the same commit. */
+    /**
+     * Deletes an order; units it still holds in the warehouse go back to the stock in the same
+     * commit (never those of a shipped or delivered order).
+     */
     async remove(actor: AuditActor, id: string) {
       await orders.remove(
         id,
         both(async (op, before) => {
-          if (holdsStock(before!) && before!.status !== "cancelled") {
-            await deps.stock.give(op, before!.items);
-          }
+          if (deletionRestocks(before!)) await deps.stock.give(op, before!.items);
         }, audited(actor, "order.delete", (o) => `Deleted ${o.orderNumber}`)),
       );
     },
@@ -281,6 +313,7 @@ export function createOrderDesk(deps: OrderDeskDeps) {
      * stay empty when not given; an order id typed by staff becomes its number if unique.
      */
     async createManual(actor: AuditActor, body: ManualOrderBody): Promise<AdminOrder> {
+      const createdAt = body.createdAt ? checkedOrderDate(body.createdAt) : nowIso();
       const products = new Map<string, PricingProduct>();
       for (const { id } of body.items) {
         const p = await deps.products.get(id);
@@ -314,7 +347,7 @@ export function createOrderDesk(deps: OrderDeskDeps) {
           shippingFeeDetails: priced.shippingFeeDetails,
           stockHeld: true,
           ...(body.gender ? { gender: body.gender } : {}),
-          createdAt: body.createdAt ? new Date(body.createdAt).toISOString() : nowIso(),
+          createdAt,
         },
         both(
           (op, _before, after) => deps.stock.take(op, after!.items),

@@ -285,6 +285,14 @@ export function createOrderStore(kv: Deno.Kv, hooks: readonly OrderWriteHook[] =
       });
     },
 
+    /** The order of a number (any case), from the unique number index. */
+    async getByNumber(orderNumber: string): Promise<Order | null> {
+      const number = orderNumber.trim();
+      if (!number || number.length > 200) return null;
+      const id = await kv.get<string>(numberKey(number));
+      return id.value ? await get(id.value) : null;
+    },
+
     async getByPaymentIntent(paymentIntentId: string): Promise<Order | null> {
       const id = await kv.get<string>(paymentKey(paymentIntentId));
       return id.value ? await get(id.value) : null;

@@ -1,4 +1,4 @@
-import { type Context, Hono } from "hono";
+import { Hono } from "hono";
 import { deleteCookie, setCookie } from "hono/cookie";
 import { loginBodySchema, toPublicAdmin } from "../domain/admin.ts";
 import { type LoginEndpoint, SESSION_COOKIE, SESSION_TTL_MS } from "../services/admin-auth.ts";

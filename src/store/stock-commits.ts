@@ -2,7 +2,8 @@ import { COMMIT_GRACE_MS } from "../domain/checkout.ts";
 import { newId } from "../domain/ids.ts";
 import { type Product, productSchema } from "../domain/product.ts";
 import { type Reservation, reservationSchema } from "../domain/reservation.ts";
-import { conflict, done, nowIso, retryOnConflict } from "./atomic.ts";
+import { StoreBusyError } from "../domain/errors.ts";
+import { type Attempt, conflict, done, nowIso, retryOnConflict } from "./atomic.ts";
 import { CATALOG_VERSION_KEY } from "./products.ts";
 
 /** What committing an authorized checkout's stock came to. */
@@ -22,6 +23,8 @@ interface Job {
 
 /** KV's limit of checks per atomic commit (one per checkout granted, one per product). */
 const MAX_CHECKS = 100;
+/** Tries of one batch (each after a conflict or a busy store) before its buyers get a 503. */
+const BATCH_ATTEMPTS = 200;
 /** KV's limit of keys per getMany. */
 const MAX_READ = 10;
 
@@ -51,46 +54,54 @@ export function createStockCommitter(kv: Deno.Kv) {
   const lanes = new Map<string, Job[]>();
 
   async function commitBatch(ids: string[], batch: Job[]): Promise<CommitOutcome[]> {
-    return await retryOnConflict(async () => {
-      const [records, productEntries] = await Promise.all([
-        readAll<Reservation>(kv, batch.map((j) => ["reservation", j.id])),
-        readAll<Product>(kv, ids.map((id) => ["product", id])),
-      ]);
-      const products = productEntries.map((e) => e.value ? productSchema.parse(e.value) : null);
-      const left = new Map(ids.map((id, i) => [id, products[i]?.stock ?? 0]));
-      const now = Date.now();
-      const op = kv.atomic();
-      let granted = 0;
-      const outcomes = batch.map((_, i): CommitOutcome => {
-        const entry = records[i];
-        if (!entry.value) return { kind: "unknown" };
-        const r = reservationSchema.parse(entry.value);
-        if (r.status !== "active") return outcomeOf(r);
-        if (now > r.expiresAt + COMMIT_GRACE_MS) return { kind: "closed", reservation: r };
-        const short = r.items.find((l) => left.get(l.id)! < l.quantity);
-        if (short) {
-          const name = products[ids.indexOf(short.id)]?.name ?? short.title;
-          return { kind: "no_stock", reservation: r, productName: name };
-        }
-        for (const l of r.items) left.set(l.id, left.get(l.id)! - l.quantity);
-        const next: Reservation = { ...r, status: "committed" };
-        op.check(entry).set(["reservation", r.id], next);
-        granted++;
-        return { kind: "committed", reservation: next };
-      });
-      if (granted === 0) return done(outcomes);
-      ids.forEach((id, i) => {
-        const p = products[i];
-        if (!p || left.get(id) === p.stock) return;
-        op.check(productEntries[i]).set(["product", id], {
-          ...p,
-          stock: left.get(id),
-          updatedAt: nowIso(),
-        });
-      });
-      op.set(CATALOG_VERSION_KEY, newId());
-      return (await op.commit()).ok ? done(outcomes) : conflict;
+    // A batch speaks for many buyers: a store busy with another process's writes (past
+    // kv.ts's own retries) is one more conflict to retry, not an error for all of them.
+    return await retryOnConflict(() =>
+      attemptBatch(ids, batch).catch((err) => {
+        if (err instanceof StoreBusyError) return conflict;
+        throw err;
+      }), BATCH_ATTEMPTS);
+  }
+
+  async function attemptBatch(ids: string[], batch: Job[]): Promise<Attempt<CommitOutcome[]>> {
+    const [records, productEntries] = await Promise.all([
+      readAll<Reservation>(kv, batch.map((j) => ["reservation", j.id])),
+      readAll<Product>(kv, ids.map((id) => ["product", id])),
+    ]);
+    const products = productEntries.map((e) => e.value ? productSchema.parse(e.value) : null);
+    const left = new Map(ids.map((id, i) => [id, products[i]?.stock ?? 0]));
+    const now = Date.now();
+    const op = kv.atomic();
+    let granted = 0;
+    const outcomes = batch.map((_, i): CommitOutcome => {
+      const entry = records[i];
+      if (!entry.value) return { kind: "unknown" };
+      const r = reservationSchema.parse(entry.value);
+      if (r.status !== "active") return outcomeOf(r);
+      if (now > r.expiresAt + COMMIT_GRACE_MS) return { kind: "closed", reservation: r };
+      const short = r.items.find((l) => left.get(l.id)! < l.quantity);
+      if (short) {
+        const name = products[ids.indexOf(short.id)]?.name ?? short.title;
+        return { kind: "no_stock", reservation: r, productName: name };
+      }
+      for (const l of r.items) left.set(l.id, left.get(l.id)! - l.quantity);
+      const next: Reservation = { ...r, status: "committed" };
+      op.check(entry).set(["reservation", r.id], next);
+      granted++;
+      return { kind: "committed", reservation: next };
     });
+    if (granted === 0) return done(outcomes);
+    ids.forEach((id, i) => {
+      const p = products[i];
+      if (!p || left.get(id) === p.stock) return;
+      op.check(productEntries[i]).set(["product", id], {
+        ...p,
+        stock: left.get(id),
+        updatedAt: nowIso(),
+      });
+    });
+    op.set(CATALOG_VERSION_KEY, newId());
+    return (await op.commit()).ok ? done(outcomes) : conflict;
   }
 
   async function drain(lane: string, ids: string[]) {

@@ -196,8 +196,15 @@ export function createCheckout(deps: CheckoutDeps) {
     if (outcome.kind === "unknown") return { kind: "unknown" };
     if (outcome.kind === "no_stock" || outcome.kind === "closed") {
       // Once the authorization is canceled the checkout is over; if canceling failed, it
-      // stays open and the sweep tries again.
-      if (await cancelIntent(pi.id)) await reservations.releaseReservation(outcome.reservation.id);
+      // stays open and the sweep tries again. Marking it released is tidying only (a canceled
+      // intent cannot be paid): a busy store then must not turn "not charged" into an error.
+      if (await cancelIntent(pi.id)) {
+        await reservations.releaseReservation(outcome.reservation.id).catch((err) =>
+          log.warn("checkout: releasing a canceled checkout failed", {
+            paymentIntentId: pi.id,
+          }, err)
+        );
+      }
       if (outcome.kind === "no_stock") {
         log.info("checkout: stock gone at authorization, not charged", {
           paymentIntentId: pi.id,

@@ -24,6 +24,8 @@ const ROUNDS = Number(Deno.env.get("ROUNDS") ?? 3);
 const LAUNCH_BUYERS = Number(Deno.env.get("LAUNCH_BUYERS") ?? 1000);
 const LAUNCH_UNITS = Number(Deno.env.get("LAUNCH_UNITS") ?? 400);
 const BOARD = "Vectra DSP Board";
+/** KV commits one buyer costs (see the ceiling below). */
+const COMMITS_PER_BUYER = 6;
 /** `ONLY_LAUNCH=1`: the launch rounds alone. */
 const ONLY_LAUNCH = Deno.env.get("ONLY_LAUNCH") === "1";
 const OUT_OF_STOCK = ["not_enough_stock", "sold_out_not_charged"];
@@ -234,6 +236,25 @@ try {
     );
   };
   if (!ONLY_LAUNCH) await hostageRound();
+
+  // The ceiling of one SQLite file: small independent commits per second, 1,000 at once (a
+  // buyer costs about 6: rate limit, intent, checkout, card, then capture and order, or cancel
+  // and release).
+  const t = performance.now();
+  await Promise.all(
+    Array.from(
+      { length: 1000 },
+      (_, i) => kv.set(["bench_ceiling", i], { i, pad: "x".repeat(300) }),
+    ),
+  );
+  const commitsPerS = 1000 / ((performance.now() - t) / 1000);
+  for await (const e of kv.list({ prefix: ["bench_ceiling"] })) await kv.delete(e.key);
+  console.log(
+    `\nSQLite ceiling on this machine: ${commitsPerS.toFixed(0)} commits/s, about ` +
+      `${
+        (commitsPerS / COMMITS_PER_BUYER).toFixed(0)
+      } buyers/s at ${COMMITS_PER_BUYER} commits each`,
+  );
 
   // Launch: 1,000 buyers at once on one instance, then split across two on one KV file.
   const launch = (base: (j: number) => string) =>

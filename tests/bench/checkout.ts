@@ -267,6 +267,18 @@ try {
     LAUNCH_UNITS,
     launch((j) => j % 2 ? other : server.url),
   );
+  // What went wrong, from the servers' own logs (warnings and errors, by message).
+  const problems = new Map<string, number>();
+  for (const line of (server.output() + second.output()).split("\n")) {
+    if (!/"level":"(warn|error)"/.test(line)) continue;
+    const { msg, error, stack } = JSON.parse(line);
+    const where = String(stack ?? "").split("\n").slice(1, 5).map((l) => l.trim()).join(" < ");
+    const key = `${msg}${error ? `: ${String(error).slice(0, 80)}` : ""}${
+      where ? ` (${where})` : ""
+    }`;
+    problems.set(key, (problems.get(key) ?? 0) + 1);
+  }
+  for (const [what, n] of problems) console.log(`  log: ${n} x ${what}`);
   console.log(
     `  one instance: ${(LAUNCH_BUYERS / (one.elapsed / 1000)).toFixed(0)} buyers/s; two on ` +
       `one SQLite file (one writer at a time): ${

@@ -51,7 +51,7 @@ const FIXTURE: Record<string, OrderSketch> = {
     lines: [{ ...P1, quantity: 1 }],
     feeCents: 1000,
   },
-  // Never paid, so it has no invoice and staff may delete it (a paid one is cancelled instead).
+  // Deleted below: unpaid (a paid order has an invoice and is cancelled, never deleted).
   F: {
     at: "2026-11-15T12:00:00.000Z",
     email: "bob@example.com",

@@ -23,6 +23,7 @@ import { SOLD_OUT } from "../domain/payment-errors.ts";
 import type { Reservation } from "../domain/reservation.ts";
 import { countryKey } from "../domain/shipping-fee.ts";
 import { nowIso } from "../store/atomic.ts";
+import type { OrderLinks } from "./order-links.ts";
 import type { OrderStore } from "../store/orders.ts";
 import type { OutboxStore } from "../store/outbox.ts";
 import type { ProductStore } from "../store/products.ts";
@@ -47,6 +48,8 @@ export interface CheckoutDeps {
   outbox: OutboxStore;
   mailer: Mailer;
   provider: PaymentProvider;
+  /** The buyer's order page link, in the confirmation mail. */
+  links: OrderLinks;
 }
 
 export type Checkout = ReturnType<typeof createCheckout>;
@@ -133,11 +136,12 @@ export function createCheckout(deps: CheckoutDeps) {
       reservationId: pi.metadata.reservationId,
       eventId,
       buildOrder: (r, noStock) => buildOrder(r, pi, noStock),
-      addToCommit(op, order) {
+      async addToCommit(op, order) {
         subjects.length = 0;
+        const link = await deps.links.url(order.orderNumber);
         for (
           const mail of [
-            orderConfirmationMail(order, { name: config.siteName, url: config.siteUrl }),
+            orderConfirmationMail(order, { name: config.siteName, url: config.siteUrl }, link),
             newOrderNotice(order, config.shopEmail),
           ]
         ) {

@@ -138,6 +138,7 @@ export function createServices(
       outbox,
       mailer,
       provider,
+      links: orderLinks,
     }),
     subscribers,
     stockNotifications,

@@ -11,7 +11,7 @@ import {
   type StockHolds,
   stockHoldsSchema,
 } from "../domain/reservation.ts";
-import { conflict, done, retryOnConflict } from "./atomic.ts";
+import { conflict, done, type ReadOptions, retryOnConflict } from "./atomic.ts";
 import type { OrderStore } from "./orders.ts";
 import { CATALOG_VERSION_KEY } from "./products.ts";
 
@@ -381,10 +381,13 @@ export function createReservationStore(kv: Deno.Kv, orders: OrderStore) {
     },
 
     /** Units held per product right now, and when the next of those holds expires. */
-    async held(now = Date.now()): Promise<{ byProduct: Map<string, number>; nextExpiry: number }> {
+    async held(
+      now = Date.now(),
+      options?: ReadOptions,
+    ): Promise<{ byProduct: Map<string, number>; nextExpiry: number }> {
       const byProduct = new Map<string, number>();
       let next = Infinity;
-      for await (const e of kv.list({ prefix: ["stock_holds"] })) {
+      for await (const e of kv.list({ prefix: ["stock_holds"] }, options)) {
         const holds = parseHolds(e.value);
         byProduct.set(String(e.key[1]), heldQuantity(holds, now));
         next = Math.min(next, nextExpiry(holds, now));

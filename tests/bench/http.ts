@@ -93,7 +93,7 @@ async function firstAsset(): Promise<string> {
 }
 
 /** A Deno process serving on `port`, its stdout appended to `logFile`; up once `ready` answers. */
-async function startProcess(
+function startProcess(
   args: string[],
   port: number,
   logFile: string,
@@ -146,10 +146,10 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 const dir = await Deno.makeTempDir({ prefix: "shop-bench-" });
 const kvPath = `${dir}/shop.kv`;
 const logFile = `${dir}/server.log`;
-const server = await startServer(kvPath, logFile);
+const server = startServer(kvPath, logFile);
 await server.ready("/api/shipping/countries");
-const other = await startServer(kvPath, logFile);
-let same: Awaited<ReturnType<typeof startProcess>> | undefined;
+const other = startServer(kvPath, logFile);
+let same: ReturnType<typeof startProcess> | undefined;
 
 try {
   await other.ready("/api/shipping/countries");
@@ -167,7 +167,7 @@ try {
   }
   await Deno.writeTextFile(`${dir}/replicas.json`, JSON.stringify(replicas));
   const samePort = freePort();
-  same = await startProcess(
+  same = startProcess(
     [
       "run",
       "-A",

@@ -2,8 +2,10 @@ import { createApiApp } from "../api/app.ts";
 import { PRODUCT_LIST_PATH, productListAsset } from "../api/products.ts";
 import type { ApiEnv } from "../api/middleware/rate-limit.ts";
 import { newId } from "../domain/ids.ts";
+import { clientAddress } from "../domain/proxy.ts";
 import { log } from "../services/log.ts";
 import type { Services } from "../services/container.ts";
+import { hostGuard } from "./allowed-hosts.ts";
 import { createPageCache } from "./page-cache.ts";
 import { isHttps, withSecurityHeaders } from "./security-headers.ts";
 import { type Asset, bufferedResponse, findAsset } from "./static.ts";
@@ -33,14 +35,17 @@ export function createFrontDoor(
   const locals: PageLocals = { services };
 
   const { trustProxy } = services.config;
+  const misdirected = hostGuard(services.config);
 
   const productList = productListAsset(services.catalog);
 
   async function route(req: Request, url: URL, env: ApiEnv["Bindings"]): Promise<Response> {
-    const https = isHttps(req, url);
+    const refused = misdirected(req, url);
+    if (refused) return refused;
+    const https = isHttps(req, url, trustProxy);
     if (isProductListRead(req, url)) return bufferedResponse(req, await productList(), https);
     if (url.pathname.startsWith("/api/") || url.pathname === "/api") {
-      return withSecurityHeaders(await api.fetch(req, env), https);
+      return withSecurityHeaders(await api.fetch(req, { ...env, https }), https);
     }
     if (url.pathname.startsWith(UPLOAD_PREFIX)) {
       return await serveUpload(req, url.pathname, services.uploads);
@@ -64,11 +69,10 @@ export function createFrontDoor(
   return async function handle(req: Request, remoteAddress?: string): Promise<Response> {
     const started = performance.now();
     const url = new URL(req.url);
-    const forwarded = trustProxy
-      // An address is at most 45 characters; the cap keeps a forged header out of KV keys.
-      ? req.headers.get("X-Forwarded-For")?.split(",")[0]?.trim().slice(0, 64)
-      : undefined;
-    const env = { clientAddress: forwarded || remoteAddress, requestId: newId() };
+    const env = {
+      clientAddress: clientAddress(req.headers.get("X-Forwarded-For"), remoteAddress, trustProxy),
+      requestId: newId(),
+    };
     let res: Response;
     try {
       res = await route(req, url, env);

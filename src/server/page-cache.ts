@@ -37,8 +37,6 @@ export function createPageCache(catalog: Catalog) {
       const asset = await makeRuntimeAsset(
         body,
         type.includes("charset") ? type : `${type}; charset=utf-8`,
-        false,
-        undefined,
         // The page's own policy, with the hashes of its inline scripts: the same for every copy.
         res.headers.get("Content-Security-Policy"),
       );

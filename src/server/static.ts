@@ -111,8 +111,12 @@ export async function makeAsset(
 }
 
 /** An asset made while serving (not cached by browsers without revalidation), compressed fast. */
-export function makeRuntimeAsset(body: Uint8Array, type: string): Promise<Asset> {
-  return makeAsset(body, type, false, compress(body, type, AT_RUNTIME));
+export function makeRuntimeAsset(
+  body: Uint8Array,
+  type: string,
+  policy?: string | null,
+): Promise<Asset> {
+  return makeAsset(body, type, false, compress(body, type, AT_RUNTIME), policy);
 }
 
 const typeOf = (file: string) => TYPES[extname(file).toLowerCase()] ?? "application/octet-stream";

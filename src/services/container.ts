@@ -21,7 +21,7 @@ import { createSubscriberStore } from "../store/subscribers.ts";
 import { createAdminAccounts } from "./admin-accounts.ts";
 import { createAdminAuth } from "./admin-auth.ts";
 import { createAnalytics } from "./analytics.ts";
-import { createCatalog } from "./catalog.ts";
+import { catalogFollowFor, createCatalog } from "./catalog.ts";
 import { createCheckout } from "./checkout.ts";
 import type { Config } from "./config.ts";
 import { createMailer } from "./mail/mailer.ts";
@@ -98,7 +98,10 @@ export function createServices(
     kv,
     config,
     products,
-    catalog: createCatalog(products),
+    catalog: createCatalog(
+      products,
+      catalogFollowFor(config.kvPath, Deno.env.get("DENO_DEPLOYMENT_ID")),
+    ),
     shippingFees,
     shippingDesk: createShippingDesk(shippingFees),
     orders,

@@ -66,5 +66,9 @@ export function fromShopDateTimeInput(local: string, timeZone: string): number {
 
 /** "23 Nov 2026, 16:26": an instant as staff read it, in the shop's zone. */
 export function formatShopTime(iso: string, timeZone: string): string {
-  return new Date(iso).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone });
+  return new Date(iso).toLocaleString("en-GB", {
+    dateStyle: "medium",
+    timeStyle: "short",
+    timeZone,
+  });
 }

@@ -32,7 +32,19 @@ export default function ProductForm(
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState("");
   const { requestClose, guard } = useCloseGuard(
-    [name, description, price, currency, stock, categories, features, isActive, front, back, removeBack],
+    [
+      name,
+      description,
+      price,
+      currency,
+      stock,
+      categories,
+      features,
+      isActive,
+      front,
+      back,
+      removeBack,
+    ],
     busy,
     onClose,
   );

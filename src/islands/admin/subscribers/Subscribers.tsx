@@ -4,13 +4,7 @@ import { formatShopTime, shopDay } from "../../../domain/shop-time.ts";
 import ModalFrame from "../../ModalFrame.tsx";
 import { adminApi } from "../ui/api.ts";
 import { errorSentence } from "../ui/errors.ts";
-import {
-  EmptyState,
-  Required,
-  TableBox,
-  useConfirmedAction,
-  useFailure,
-} from "../ui/feedback.tsx";
+import { EmptyState, Required, TableBox, useConfirmedAction, useFailure } from "../ui/feedback.tsx";
 import FormActions from "../ui/FormActions.tsx";
 import StatusBadge from "../ui/StatusBadge.tsx";
 import { FIELD, ROW_DANGER } from "../ui/styles.ts";

@@ -58,13 +58,19 @@ browserTest(
     const canvases = page.locator("[data-testid^=chart-] canvas");
     await canvases.first().waitFor();
     assertEquals(await overflowX(page), 0);
-    await page.setViewportSize({ width: 700, height: 768 });
-    // chart.js resizes on its container's resize observer: wait for it, then measure.
-    await page.waitForFunction(() =>
-      [...document.querySelectorAll("[data-testid^=chart-] canvas")].every((c) =>
-        c.getBoundingClientRect().right <= innerWidth
-      )
-    );
+    // Narrowed as a window is dragged: one column below 1024 px, then narrower still.
+    for (const width of [1000, 850, 700]) {
+      await page.setViewportSize({ width, height: 768 });
+      // chart.js resizes on its container's resize observer: wait for it, then measure.
+      await page.waitForFunction(
+        () =>
+          [...document.querySelectorAll("[data-testid^=chart-] canvas")].every((c) =>
+            c.getBoundingClientRect().right <= innerWidth
+          ),
+        undefined,
+        { timeout: 5000 },
+      );
+    }
     assertEquals(await overflowX(page), 0, "no sideways scroll at 700 px");
     assertEquals(page.problems, []);
   },

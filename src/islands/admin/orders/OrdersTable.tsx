@@ -10,17 +10,11 @@ import { formatMoney, toCents } from "../../../domain/money.ts";
 import { fromShopDateTimeInput, shopDateTimeInput } from "../../../domain/shop-time.ts";
 import { adminApi } from "../ui/api.ts";
 import { errorSentence, StaffError } from "../ui/errors.ts";
-import {
-  EmptyState,
-  LoadError,
-  TableBox,
-  useConfirmedAction,
-  useFailure,
-} from "../ui/feedback.tsx";
+import { EmptyState, LoadError, useConfirmedAction, useFailure } from "../ui/feedback.tsx";
 import StatusBadge, { type BadgeColour } from "../ui/StatusBadge.tsx";
 import { adminToast } from "../ui/toast.ts";
 import CreateOrderDialog from "./CreateOrderDialog.tsx";
-import { ROW_DANGER } from "../ui/styles.ts";
+import { DeleteButton, TableBox } from "../ui/table.tsx";
 import { useResource } from "../ui/use-resource.ts";
 
 interface Edit {
@@ -353,14 +347,7 @@ export default function OrdersTable(
                         >
                           {busy === o._id ? "Updating..." : "Update"}
                         </button>
-                        <button
-                          type="button"
-                          disabled={busy !== null}
-                          onClick={() => deletion.ask(o)}
-                          class={ROW_DANGER}
-                        >
-                          Delete
-                        </button>
+                        <DeleteButton disabled={busy !== null} onClick={() => deletion.ask(o)} />
                       </div>
                     </td>
                   </tr>

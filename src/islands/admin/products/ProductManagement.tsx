@@ -3,11 +3,12 @@ import { formatMoney, toCents } from "../../../domain/money.ts";
 import { imageSrc } from "../../../domain/admin-image.ts";
 import type { AdminProduct } from "../../../domain/product.ts";
 import { adminApi } from "../ui/api.ts";
-import { TableBox, useConfirmedAction, useFailure } from "../ui/feedback.tsx";
+import { useConfirmedAction, useFailure } from "../ui/feedback.tsx";
+import { DeleteButton, TableBox, TableHead } from "../ui/table.tsx";
 import { useResource } from "../ui/use-resource.ts";
 import StatusBadge from "../ui/StatusBadge.tsx";
 import ProductForm from "./ProductForm.tsx";
-import { ROW_ACTION, ROW_DANGER } from "../ui/styles.ts";
+import { ROW_ACTION } from "../ui/styles.ts";
 
 /** Success messages vanish after 3 s (spec section 4). */
 const SUCCESS_MS = 3000;
@@ -75,17 +76,12 @@ export default function ProductManagement(
       </div>
       <TableBox>
         <table class="min-w-full text-sm" data-testid="products-table">
-          <caption class="sr-only">Products</caption>
-          <thead class="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
-            <tr>
-              <th scope="col" class="px-3 py-2">Product</th>
-              <th scope="col" class="px-3 py-2">Description</th>
-              <th scope="col" class="px-3 py-2">Features</th>
-              <th scope="col" class="px-3 py-2">Price</th>
-              <th scope="col" class="px-3 py-2">Stock</th>
-              {canWrite && <th scope="col" class="px-3 py-2">Actions</th>}
-            </tr>
-          </thead>
+          <TableHead
+            caption="Products"
+            columns={["Product", "Description", "Features", "Price", "Stock"].concat(
+              canWrite ? ["Actions"] : [],
+            )}
+          />
           <tbody class="divide-y divide-slate-100">
             {products.data.map((p) => {
               const more = p.features.length - FEATURES_SHOWN;
@@ -134,13 +130,7 @@ export default function ProductManagement(
                         >
                           Edit
                         </button>
-                        <button
-                          type="button"
-                          onClick={() => deletion.ask(p)}
-                          class={ROW_DANGER}
-                        >
-                          Delete
-                        </button>
+                        <DeleteButton onClick={() => deletion.ask(p)} />
                       </div>
                     </td>
                   )}

@@ -7,7 +7,8 @@ import { useConfirmedAction, useFailure } from "../ui/feedback.tsx";
 import StatusBadge from "../ui/StatusBadge.tsx";
 import { useResource } from "../ui/use-resource.ts";
 import { adminToast } from "../ui/toast.ts";
-import { ROW_ACTION, ROW_DANGER } from "../ui/styles.ts";
+import { ROW_ACTION } from "../ui/styles.ts";
+import { DeleteButton } from "../ui/table.tsx";
 
 const input =
   "rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30";
@@ -218,13 +219,7 @@ export default function ShippingFees({ initial }: { initial: PublicShippingFee[]
                     >
                       Edit
                     </button>
-                    <button
-                      type="button"
-                      onClick={() => deletion.ask(f)}
-                      class={ROW_DANGER}
-                    >
-                      Delete
-                    </button>
+                    <DeleteButton onClick={() => deletion.ask(f)} />
                   </>
                 )}
             </li>

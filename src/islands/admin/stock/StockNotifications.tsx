@@ -7,7 +7,7 @@ import { adminApi } from "../ui/api.ts";
 import { EmptyState, LoadError, useConfirmedAction, useFailure } from "../ui/feedback.tsx";
 import StatusBadge from "../ui/StatusBadge.tsx";
 import { useResource } from "../ui/use-resource.ts";
-import { ROW_DANGER } from "../ui/styles.ts";
+import { DeleteButton } from "../ui/table.tsx";
 
 /** Stock Notifications Management: grouped per product, Pending or Notified, deletable. */
 export default function StockNotifications(
@@ -80,13 +80,7 @@ export default function StockNotifications(
                 <span class="text-slate-500">
                   {shopDay(Date.parse(n.notifiedAt ?? n.createdAt), timeZone)}
                 </span>
-                <button
-                  type="button"
-                  onClick={() => deletion.ask(n)}
-                  class={ROW_DANGER}
-                >
-                  Delete
-                </button>
+                <DeleteButton onClick={() => deletion.ask(n)} />
               </li>
             ))}
           </ul>

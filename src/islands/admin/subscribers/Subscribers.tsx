@@ -4,10 +4,11 @@ import { formatShopTime, shopDay } from "../../../domain/shop-time.ts";
 import ModalFrame from "../../ModalFrame.tsx";
 import { adminApi } from "../ui/api.ts";
 import { errorSentence } from "../ui/errors.ts";
-import { EmptyState, Required, TableBox, useConfirmedAction, useFailure } from "../ui/feedback.tsx";
+import { EmptyState, Required, useConfirmedAction, useFailure } from "../ui/feedback.tsx";
 import FormActions from "../ui/FormActions.tsx";
 import StatusBadge from "../ui/StatusBadge.tsx";
-import { FIELD, ROW_DANGER } from "../ui/styles.ts";
+import { FIELD } from "../ui/styles.ts";
+import { DeleteButton, TableBox, TableHead } from "../ui/table.tsx";
 import { adminToast } from "../ui/toast.ts";
 import { useCloseGuard } from "../ui/use-close-guard.tsx";
 import { useResource } from "../ui/use-resource.ts";
@@ -89,15 +90,10 @@ export default function Subscribers({ rows, newsletters, total, capped, timeZone
       {list.length === 0 ? <EmptyState>No subscribers found</EmptyState> : (
         <TableBox>
           <table class="min-w-full text-sm" data-testid="subscribers-table">
-            <caption class="sr-only">Subscribers</caption>
-            <thead class="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
-              <tr>
-                <th scope="col" class="px-3 py-2">Email</th>
-                <th scope="col" class="px-3 py-2">Status</th>
-                <th scope="col" class="px-3 py-2">Subscribed</th>
-                <th scope="col" class="px-3 py-2">Actions</th>
-              </tr>
-            </thead>
+            <TableHead
+              caption="Subscribers"
+              columns={["Email", "Status", "Subscribed", "Actions"]}
+            />
             <tbody class="divide-y divide-slate-100">
               {list.map((r) => (
                 <tr key={r._id} data-testid="subscriber-row">
@@ -112,9 +108,7 @@ export default function Subscribers({ rows, newsletters, total, capped, timeZone
                     {shopDay(Date.parse(r.createdAt), timeZone)}
                   </td>
                   <td class="px-3 py-2">
-                    <button type="button" onClick={() => deletion.ask(r)} class={ROW_DANGER}>
-                      Delete
-                    </button>
+                    <DeleteButton onClick={() => deletion.ask(r)} />
                   </td>
                 </tr>
               ))}

@@ -112,18 +112,6 @@ export function EmptyState({ children }: { children: ComponentChildren }) {
   );
 }
 
-/**
- * A wide table's own scroll box: `relative` keeps its visually hidden labels (absolutely
- * placed) inside it, so they cannot widen the page on a phone.
- */
-export function TableBox({ children }: { children: ComponentChildren }) {
-  return (
-    <div class="relative max-w-full overflow-x-auto rounded-xl bg-white ring-1 ring-slate-200">
-      {children}
-    </div>
-  );
-}
-
 /** Marks a required field's label (the input carries `required` for assistive technology). */
 export function Required() {
   return <span aria-hidden="true" class="ml-0.5 text-red-700">*</span>;

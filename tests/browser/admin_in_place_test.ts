@@ -87,12 +87,14 @@ browserTest(
     assertStringIncludes((await rowOf(orders[1]).innerText()).toLowerCase(), "shipped");
     assertEquals(await rowOf(orders[0]).getByLabel(/^Status of/).inputValue(), "processing");
 
-    // Bulk change: a message, the rows show it.
+    // Bulk change: a message, the rows show it (unpaid: no invoice, so it can still be deleted).
     await rowOf(orders[2]).getByLabel(/^Select/).check();
-    await page.getByLabel("Payment status for the selected orders").selectOption("paid");
+    await page.getByLabel(/^Status for the selected orders/).selectOption(
+      "confirmed",
+    );
     await page.getByRole("button", { name: "Apply to selected" }).click();
     await page.getByText("1 order updated").waitFor();
-    assertStringIncludes((await rowOf(orders[2]).innerText()).toLowerCase(), "paid");
+    assertStringIncludes((await rowOf(orders[2]).innerText()).toLowerCase(), "confirmed");
     assertEquals(await rowOf(orders[0]).getByLabel(/^Status of/).inputValue(), "processing");
 
     // Delete: 'Order Deleted' stays up, the row goes, the screen is not loaded again.

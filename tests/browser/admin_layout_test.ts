@@ -15,6 +15,7 @@ import { browserTest, hydrated } from "../_lib/browser.ts";
 const PAGES = [
   "/admin/dashboard",
   "/admin/orders",
+  "/admin/invoices",
   "/admin/products",
   "/admin/shipping",
   "/admin/subscribers",

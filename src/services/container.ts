@@ -86,6 +86,19 @@ export function createServices(
   );
   const uploads = createUploads(blobs);
   const orderLinks = createOrderLinks(kv, config.jwtSecret, config.siteUrl);
+  const orderDesk = createOrderDesk({
+    orders,
+    products,
+    shippingFees,
+    stock: createStockMoves(kv),
+    outbox,
+    mailer,
+    audit,
+    provider,
+    site: { name: config.siteName, url: config.siteUrl },
+    links: orderLinks,
+    timeZone: config.shopTimeZone,
+  });
   const restock = createRestockNotices({
     kv,
     products,
@@ -142,6 +155,8 @@ export function createServices(
       mailer,
       provider,
       links: orderLinks,
+      // A refund made at the provider (Stripe's dashboard), read back from it: as the shop's own.
+      onRefunded: (intent) => orderDesk.recordProviderRefund(intent),
     }),
     subscribers,
     stockNotifications,
@@ -152,19 +167,7 @@ export function createServices(
     adminAuth: createAdminAuth({ kv, admins, rateLimits, jwtSecret: config.jwtSecret }),
     adminAccounts: createAdminAccounts(admins),
     audit,
-    orderDesk: createOrderDesk({
-      orders,
-      products,
-      shippingFees,
-      stock: createStockMoves(kv),
-      outbox,
-      mailer,
-      audit,
-      provider,
-      site: { name: config.siteName, url: config.siteUrl },
-      links: orderLinks,
-      timeZone: config.shopTimeZone,
-    }),
+    orderDesk,
     rateLimits,
     blobs,
     uploads,

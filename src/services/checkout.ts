@@ -23,6 +23,7 @@ import { SOLD_OUT } from "../domain/payment-errors.ts";
 import type { Reservation } from "../domain/reservation.ts";
 import { countryKey } from "../domain/shipping-fee.ts";
 import { nowIso } from "../store/atomic.ts";
+import type { OrderLinks } from "./order-links.ts";
 import type { OrderStore } from "../store/orders.ts";
 import type { OutboxStore } from "../store/outbox.ts";
 import type { ProductStore } from "../store/products.ts";
@@ -47,6 +48,10 @@ export interface CheckoutDeps {
   outbox: OutboxStore;
   mailer: Mailer;
   provider: PaymentProvider;
+  /** The buyer's order page link, in the confirmation mail. */
+  links: OrderLinks;
+  /** Records a refund the provider reports (`charge.refunded`); answers what it did. */
+  onRefunded: (intent: PaymentIntentView) => Promise<"recorded" | "unchanged" | "unknown">;
 }
 
 export type Checkout = ReturnType<typeof createCheckout>;
@@ -133,11 +138,12 @@ export function createCheckout(deps: CheckoutDeps) {
       reservationId: pi.metadata.reservationId,
       eventId,
       buildOrder: (r, noStock) => buildOrder(r, pi, noStock),
-      addToCommit(op, order) {
+      async addToCommit(op, order) {
         subjects.length = 0;
+        const link = await deps.links.url(order.orderNumber);
         for (
           const mail of [
-            orderConfirmationMail(order, { name: config.siteName, url: config.siteUrl }),
+            orderConfirmationMail(order, { name: config.siteName, url: config.siteUrl }, link),
             newOrderNotice(order, config.shopEmail),
           ]
         ) {
@@ -398,7 +404,8 @@ export function createCheckout(deps: CheckoutDeps) {
         throw err;
       }
       const id = event.paymentIntentId;
-      if (!id || !event.type.startsWith("payment_intent.")) {
+      const refunded = event.type === "charge.refunded";
+      if (!id || !(event.type.startsWith("payment_intent.") || refunded)) {
         return { received: true, result: "ignored" };
       }
       let intent: PaymentIntentView | null;
@@ -411,6 +418,7 @@ export function createCheckout(deps: CheckoutDeps) {
         log.warn("webhook: no such payment intent at the provider", { paymentIntentId: id });
         return { received: true, result: "unknown" };
       }
+      if (refunded) return { received: true, result: await deps.onRefunded(intent) };
       if (event.type === "payment_intent.payment_failed") {
         const fresh = await reservations.recordFailure(
           id,

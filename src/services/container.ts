@@ -21,7 +21,7 @@ import { createSubscriberStore } from "../store/subscribers.ts";
 import { createAdminAccounts } from "./admin-accounts.ts";
 import { createAdminAuth } from "./admin-auth.ts";
 import { createAnalytics } from "./analytics.ts";
-import { createCatalog } from "./catalog.ts";
+import { catalogFollowFor, createCatalog } from "./catalog.ts";
 import { createCheckout } from "./checkout.ts";
 import type { Config } from "./config.ts";
 import { createMailer } from "./mail/mailer.ts";
@@ -87,6 +87,19 @@ export function createServices(
   );
   const uploads = createUploads(blobs);
   const orderLinks = createOrderLinks(kv, config.jwtSecret, config.siteUrl);
+  const orderDesk = createOrderDesk({
+    orders,
+    products,
+    shippingFees,
+    stock: createStockMoves(kv),
+    outbox,
+    mailer,
+    audit,
+    provider,
+    site: { name: config.siteName, url: config.siteUrl },
+    links: orderLinks,
+    timeZone: config.shopTimeZone,
+  });
   const restock = createRestockNotices({
     kv,
     products,
@@ -99,7 +112,10 @@ export function createServices(
     kv,
     config,
     products,
-    catalog: createCatalog(products),
+    catalog: createCatalog(
+      products,
+      catalogFollowFor(config.kvPath, Deno.env.get("DENO_DEPLOYMENT_ID")),
+    ),
     shippingFees,
     // Fees are for the shop's countries: the list its forms offer.
     shippingDesk: createShippingDesk(
@@ -143,6 +159,9 @@ export function createServices(
       outbox,
       mailer,
       provider,
+      links: orderLinks,
+      // A refund made at the provider (Stripe's dashboard), read back from it: as the shop's own.
+      onRefunded: (intent) => orderDesk.recordProviderRefund(intent),
     }),
     subscribers,
     stockNotifications,
@@ -153,19 +172,7 @@ export function createServices(
     adminAuth: createAdminAuth({ kv, admins, rateLimits, jwtSecret: config.jwtSecret }),
     adminAccounts: createAdminAccounts(admins),
     audit,
-    orderDesk: createOrderDesk({
-      orders,
-      products,
-      shippingFees,
-      stock: createStockMoves(kv),
-      outbox,
-      mailer,
-      audit,
-      provider,
-      site: { name: config.siteName, url: config.siteUrl },
-      links: orderLinks,
-      timeZone: config.shopTimeZone,
-    }),
+    orderDesk,
     rateLimits,
     blobs,
     uploads,

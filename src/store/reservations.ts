@@ -153,7 +153,7 @@ export function createReservationStore(kv: Deno.Kv, orders: OrderStore) {
       reservationId?: string;
       eventId?: string;
       buildOrder: (r: Reservation, needsRefund: boolean) => NewOrder;
-      addToCommit?: (op: Deno.AtomicOperation, order: Order) => void;
+      addToCommit?: (op: Deno.AtomicOperation, order: Order) => Promise<void> | void;
     }): Promise<CompleteResult> {
       const { paymentIntentId: pi, eventId } = args;
       return oneOrderAtATime(() =>
@@ -215,7 +215,7 @@ export function createReservationStore(kv: Deno.Kv, orders: OrderStore) {
               paymentIntentId: pi,
             });
           }
-          args.addToCommit?.(op, order);
+          await args.addToCommit?.(op, order);
           return (await op.commit()).ok ? done({ kind: "created", order }) : conflict;
         })
       );

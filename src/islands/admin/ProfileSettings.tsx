@@ -3,7 +3,10 @@ import type { PublicAdmin } from "../../domain/admin.ts";
 import { ADMIN_USER_STORAGE_KEY, imageSrc } from "../../domain/admin-image.ts";
 import ModalFrame from "../ModalFrame.tsx";
 import { uploadImage } from "./accounts/image-upload.ts";
-import { adminApi, ApiError, changedFields, errorText } from "./ui/api.ts";
+import { adminApi, ApiError, changedFields } from "./ui/api.ts";
+import { errorSentence } from "./ui/errors.ts";
+import { flashToast } from "./ui/toast.ts";
+import { useCloseGuard } from "./ui/use-close-guard.tsx";
 import { FIELD } from "./ui/styles.ts";
 import FormActions from "./ui/FormActions.tsx";
 
@@ -22,6 +25,7 @@ export default function ProfileSettings(
   const [preview, setPreview] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);
   const [saving, setSaving] = useState(false);
+  const { requestClose, guard } = useCloseGuard({ username, email, file }, saving, onClose);
 
   function pick(e: Event) {
     const chosen = (e.currentTarget as HTMLInputElement).files?.[0] ?? null;
@@ -52,12 +56,17 @@ export default function ProfileSettings(
         json: changedFields(user, { username, email, image: path }),
       });
       localStorage.setItem(ADMIN_USER_STORAGE_KEY, JSON.stringify(updated));
+      flashToast("Profile updated");
       onClose();
       location.reload();
     } catch (err) {
       // An ended session is already on its way to the login page: no alert to block it.
       if (err instanceof ApiError && err.status === 401) return;
-      alert(`Failed to update profile: ${errorText(err, "Failed to update profile")}`);
+      alert(
+        `Failed to update profile: ${
+          errorSentence(err, "Failed to update profile", { username: "Username", email: "Email" })
+        }`,
+      );
     } finally {
       setSaving(false);
     }
@@ -66,7 +75,7 @@ export default function ProfileSettings(
   return (
     <ModalFrame
       labelledBy="profile-title"
-      onClose={() => !saving && onClose()}
+      onClose={requestClose}
       panelClass="w-full max-w-md rounded-xl bg-white p-6 shadow-xl"
       testId="profile-settings"
     >
@@ -116,9 +125,10 @@ export default function ProfileSettings(
           busy={saving}
           label="Update Profile"
           busyLabel="Updating..."
-          onCancel={onClose}
+          onCancel={requestClose}
         />
       </form>
+      {guard}
     </ModalFrame>
   );
 }

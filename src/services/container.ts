@@ -113,7 +113,7 @@ export function createServices(
     productDesk: createProductDesk({ products, uploads, restock }),
     demoRequests,
     admins,
-    adminAuth: createAdminAuth({ kv, admins, rateLimits, jwtSecret: config.jwtSecret }),
+    adminAuth: createAdminAuth({ kv, admins, jwtSecret: config.jwtSecret }),
     adminAccounts: createAdminAccounts(admins),
     audit,
     orderDesk: createOrderDesk({

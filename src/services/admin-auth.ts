@@ -153,6 +153,14 @@ export function createAdminAuth(deps: {
       return { token, expiresAt, user: toPublicAdmin(admin), admin };
     },
 
+    /**
+     * Whether `password` is `admin`'s own, counted in the same limits as a login (a stolen
+     * session cannot be used to guess its account's password).
+     */
+    confirmPassword(admin: Admin, password: string, client: string): Promise<boolean> {
+      return checkPassword(admin.email, admin, password, client);
+    },
+
     /** The session behind a token; throws 401 for anything that is not a live session. */
     async authenticate(token: string | undefined | null): Promise<Session> {
       if (!token) throw new UnauthorizedError();

@@ -1,5 +1,5 @@
 import { LOGIN_LIMITS } from "../../src/services/admin-auth.ts";
-import { assert, assertEquals, assertJsonResponse } from "../_lib/assert.ts";
+import { assert, assertEquals } from "../_lib/assert.ts";
 import { loginAs, STAFF_PASSWORD, SUPERADMIN } from "../_lib/admin.ts";
 import { jsonRequest, type TestContext, withServices } from "../_lib/services.ts";
 

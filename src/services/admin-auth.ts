@@ -41,7 +41,15 @@ export const SESSION_COOKIE = "admin_session";
 /** Over https the cookie takes the `__Host-` prefix (which requires `Secure`). */
 export const cookieName = (https: boolean) => https ? `__Host-${SESSION_COOKIE}` : SESSION_COOKIE;
 
-const sessionKey = (jti: string) => ["admin_session", jti] as const;
+/**
+ * A session is stored under the SHA-256 of its id (the token's `jti`): a copy of the KV or a
+ * backup lists no id a token could name.
+ */
+async function sessionKey(jti: string) {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(jti));
+  const hex = Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
+  return ["admin_session", hex] as const;
+}
 
 interface SessionRecord {
   adminId: string;
@@ -119,7 +127,7 @@ export function createAdminAuth(deps: {
     const jti = newId();
     const expiresAt = Date.now() + SESSION_TTL_MS;
     const record: SessionRecord = { adminId: admin.id, epoch: admin.sessionEpoch, expiresAt };
-    await kv.set(sessionKey(jti), record, { expireIn: SESSION_TTL_MS });
+    await kv.set(await sessionKey(jti), record, { expireIn: SESSION_TTL_MS });
     const token = await new SignJWT({ role: admin.role })
       .setProtectedHeader({ alg: "HS256", typ: "JWT" })
       .setSubject(admin.id)
@@ -183,7 +191,7 @@ export function createAdminAuth(deps: {
       }
       if (!sub || !jti) throw new UnauthorizedError();
       const [session, adminEntry] = await kv.getMany<[SessionRecord, unknown]>([
-        sessionKey(jti),
+        await sessionKey(jti),
         ["admin", sub],
       ]);
       const record = session.value;
@@ -198,7 +206,7 @@ export function createAdminAuth(deps: {
     },
 
     async logout(sessionId: string): Promise<void> {
-      await kv.delete(sessionKey(sessionId));
+      await kv.delete(await sessionKey(sessionId));
     },
   };
 }

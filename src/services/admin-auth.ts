@@ -211,9 +211,10 @@ export function createAdminAuth(deps: {
   };
 }
 
+/** 429 with `Retry-After` (seconds): a login, or a current password, past its limits. */
 export class TooManyLoginsError extends DomainError {
-  constructor(readonly retryAfter: number) {
-    const minutes = Math.max(1, Math.ceil(retryAfter / 60));
+  constructor(readonly retryAfterS: number) {
+    const minutes = Math.max(1, Math.ceil(retryAfterS / 60));
     super(
       429,
       "rate_limited",

@@ -131,7 +131,9 @@ Deno.test("[security] passwords: guessing the current password with a session is
     const checked = guesses.filter((r) => r.status === 403).length;
     await Promise.all(guesses.map((r) => r.body?.cancel()));
     assertEquals(checked, LOGIN_LIMITS.pair.limit, "at most the limit checked");
-    await assertJsonResponse(await change(SUPERADMIN.password), 429);
+    const limited = await change(SUPERADMIN.password);
+    assert(Number(limited.headers.get("Retry-After")) > 0, "Retry-After");
+    await assertJsonResponse(limited, 429);
   }));
 
 Deno.test("[security] passwords: the server refuses to start with an ADMIN_PASSWORD the policy refuses", async () => {

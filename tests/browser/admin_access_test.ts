@@ -144,6 +144,8 @@ browserTest(
     await page.getByTestId("avatar-button").click();
     await page.getByRole("menuitem", { name: "Settings" }).click();
     const profile = page.getByTestId("profile-settings");
+    await profile.getByLabel("Current password").waitFor();
+    assertEquals(await seriousViolations(page, "Profile Settings"), []);
     await profile.getByLabel("New password").fill("violet kettle drums at noon");
     await profile.getByLabel("Current password").fill("not my password");
     const alerted = new Promise<string>((resolve) =>

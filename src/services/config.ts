@@ -1,6 +1,7 @@
 import { LOG_LEVELS, type LogLevel } from "./log.ts";
 
 import { DEFAULT_SHOP_TIMEZONE } from "../domain/shop-time.ts";
+import { isEmailAddress } from "../domain/email-pattern.ts";
 
 function validTimeZone(zone: string): string {
   try {
@@ -9,6 +10,12 @@ function validTimeZone(zone: string): string {
   } catch {
     throw new Error(`Invalid SHOP_TIMEZONE: ${zone}`);
   }
+}
+
+/** An address setting: one address under the app's email rule, or the server does not start. */
+function oneAddress(name: string, value: string): string {
+  if (!isEmailAddress(value)) throw new Error(`Invalid ${name}: one email address is expected`);
+  return value;
 }
 
 /** The product and framework name when SITE_NAME is not set. */
@@ -74,8 +81,8 @@ export function loadConfig(env: Record<string, string | undefined> = Deno.env.to
     },
     smtpUrl: get("SMTP_URL"),
     mailFrom: get("MAIL_FROM") ?? "Shop <shop@localhost>",
-    shopEmail: get("SHOP_EMAIL") ?? "shop@localhost",
-    adminEmail: get("ADMIN_EMAIL") ?? "admin@localhost",
+    shopEmail: oneAddress("SHOP_EMAIL", get("SHOP_EMAIL") ?? "shop@localhost"),
+    adminEmail: oneAddress("ADMIN_EMAIL", get("ADMIN_EMAIL") ?? "admin@localhost"),
     adminPassword: get("ADMIN_PASSWORD"),
     trustProxy: get("TRUST_PROXY") === "true",
     logLevel,

@@ -143,7 +143,11 @@ Deno.test({
           const refused = results.filter((r) => r.status !== 200);
           assert(
             refused.every((r) => r.status === 422 && /not enough stock/i.test(r.message)),
-            `everyone else told 'not enough stock': ${JSON.stringify(refused.slice(0, 3))}`,
+            `everyone else told 'not enough stock': ${
+              JSON.stringify(
+                refused.filter((r) => !/not enough stock/i.test(r.message)).slice(0, 3),
+              )
+            }`,
           );
           assertEquals((await products.get(board.id))!.stock, 0);
           assertEquals((await createOrderStore(kv).list()).length, UNITS);

@@ -16,8 +16,9 @@ export const conflict: Attempt<never> = { ok: false };
  */
 export async function retryOnConflict<T>(
   attempt: () => Promise<Attempt<T>>,
+  maxAttempts = MAX_ATTEMPTS,
 ): Promise<T> {
-  for (let i = 0; i < MAX_ATTEMPTS; i++) {
+  for (let i = 0; i < maxAttempts; i++) {
     const result = await attempt();
     if (result.ok) return result.value;
     // Back off a little, with jitter, so concurrent writers do not collide in lockstep.

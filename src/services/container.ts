@@ -79,6 +79,7 @@ export function createServices(
   const rateLimits = createRateLimitStore(kv);
   const blobs = createBlobStore(kv);
   const audit = createAuditStore(kv);
+  const adminAuth = createAdminAuth({ kv, admins, jwtSecret: config.jwtSecret });
   const stockNotifications = createStockNotificationStore(kv);
   const newsletter = createNewsletter(
     subscribers,
@@ -169,8 +170,8 @@ export function createServices(
     productDesk: createProductDesk({ products, uploads, restock }),
     demoRequests,
     admins,
-    adminAuth: createAdminAuth({ kv, admins, rateLimits, jwtSecret: config.jwtSecret }),
-    adminAccounts: createAdminAccounts(admins),
+    adminAuth,
+    adminAccounts: createAdminAccounts(admins, adminAuth.confirmPassword),
     audit,
     orderDesk,
     rateLimits,

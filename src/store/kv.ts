@@ -1,4 +1,5 @@
 import { StoreBusyError } from "../domain/errors.ts";
+import { createPrivateFile, privateFolder, restrictFileModes } from "./file-modes.ts";
 
 /**
  * How long an operation the store refuses as busy is tried again. Several instances on one
@@ -120,11 +121,18 @@ export function busyTolerant(kv: Deno.Kv): Deno.Kv {
   });
 }
 
-/** Opens the one KV of this process: a file path, ":memory:" or a KV Connect URL. */
+/**
+ * Opens the one KV of this process: a file path, ":memory:" or a KV Connect URL. A file is
+ * private to its owner (0600 with its -wal and -shm, in a 0700 folder): it holds every record.
+ */
 export async function openKv(path = Deno.env.get("KV_PATH") ?? "./data/shop.kv"): Promise<Deno.Kv> {
-  if (path !== ":memory:" && !/^https?:\/\//.test(path)) {
+  const file = path !== ":memory:" && !/^https?:\/\//.test(path);
+  if (file) {
     const dir = path.includes("/") ? path.slice(0, path.lastIndexOf("/")) : ".";
-    await Deno.mkdir(dir || "/", { recursive: true });
+    await privateFolder(dir || "/");
+    await createPrivateFile(path);
   }
-  return busyTolerant(await Deno.openKv(path));
+  const kv = await Deno.openKv(path);
+  if (file) await restrictFileModes(path);
+  return busyTolerant(kv);
 }

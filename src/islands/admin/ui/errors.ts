@@ -25,6 +25,8 @@ function labelOf(field: string, labels: FieldLabels): string {
 /** One field's problem as staff read it: "First name is required". */
 function fieldSentence(field: string, message: string, labels: FieldLabels): string {
   const label = labelOf(field, labels);
+  // A message that already names its field ("Current password is incorrect") is kept whole.
+  if (message.toLowerCase().startsWith(label.toLowerCase())) return message;
   if (MISSING.test(message)) return `${label} is required`;
   // Validator wording ("Too big: expected ...") is not for staff; our own rules' messages are.
   if (/^(too (big|small)|invalid|expected)\b/i.test(message)) return `${label} is not valid`;

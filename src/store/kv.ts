@@ -111,8 +111,12 @@ export function busyTolerant(kv: Deno.Kv): Deno.Kv {
   });
 }
 
-/** Opens the one KV of this process: a file path, ":memory:" or a KV Connect URL. */
-export async function openKv(path = Deno.env.get("KV_PATH") ?? "./data/shop.kv"): Promise<Deno.Kv> {
+/**
+ * Opens the one KV of this process: a file path, ":memory:", a KV Connect URL, or without a path
+ * the runtime's own KV (on Deno Deploy, the managed one: no file is touched).
+ */
+export async function openKv(path?: string): Promise<Deno.Kv> {
+  if (path === undefined) return busyTolerant(await Deno.openKv());
   if (path !== ":memory:" && !/^https?:\/\//.test(path)) {
     const dir = path.includes("/") ? path.slice(0, path.lastIndexOf("/")) : ".";
     await Deno.mkdir(dir || "/", { recursive: true });

@@ -24,6 +24,8 @@ export interface StartOptions {
   kvPath?: string;
   /** The port to listen on (a restart on the same address); a free one by default. */
   port?: number;
+  /** Run as `deno task serve` does, with `--unstable-cron` (default); false: the timers. */
+  cron?: boolean;
 }
 
 export async function startBuiltServer(
@@ -40,7 +42,13 @@ export async function startBuiltServer(
   const kvPath = options.kvPath ?? `${dir}/shop.kv`;
   const port = options.port ?? freePort();
   const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", "--unstable-kv", entry.pathname],
+    args: [
+      "run",
+      "-A",
+      "--unstable-kv",
+      ...(options.cron === false ? [] : ["--unstable-cron"]),
+      entry.pathname,
+    ],
     cwd: ROOT.pathname,
     env: {
       PORT: String(port),

@@ -1,0 +1,73 @@
+/** The longest a stop waits for the requests it accepted before it closes anyway. */
+export const STOP_BOUND_MS = 10_000;
+
+/**
+ * A stop closes the listener once no request has arrived for this long: by then the connections
+ * that were open or queued in the listener when the signal came have sent their requests.
+ */
+const QUIET_MS = 300;
+
+const delay = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** `res` with `Connection: close`: the client does not send another request on it. */
+function closingConnection(res: Response): Response {
+  try {
+    res.headers.set("Connection", "close");
+    return res;
+  } catch {
+    // immutable headers (Response.redirect): a copy
+    const headers = new Headers(res.headers);
+    headers.set("Connection", "close");
+    return new Response(res.body, { status: res.status, statusText: res.statusText, headers });
+  }
+}
+
+/**
+ * A graceful stop for `Deno.serve`. Aborting the server's signal cut every accepted request: a
+ * SIGTERM half a second into a burst of 300 checkouts reset 296 connections. `server.shutdown()`
+ * finishes the requests being handled but still closes connections whose request was not read
+ * yet and resets those queued in the listener. So a stop first keeps answering, with
+ * `Connection: close`, until requests stop arriving, then shuts the server down and waits for
+ * what is in flight, all within `boundMs`.
+ */
+export function createGracefulStop() {
+  let stopping = false;
+  let lastArrival = 0;
+  let inFlight = 0;
+
+  return {
+    /** Wraps the request handler: notes arrivals; while stopping, answers close connections. */
+    handler<A extends unknown[]>(
+      handle: (req: Request, ...rest: A) => Response | Promise<Response>,
+    ): (req: Request, ...rest: A) => Promise<Response> {
+      return async (req, ...rest) => {
+        lastArrival = performance.now();
+        inFlight++;
+        try {
+          const res = await handle(req, ...rest);
+          return stopping ? closingConnection(res) : res;
+        } finally {
+          inFlight--;
+        }
+      };
+    },
+
+    /** Requests being handled now. */
+    inFlight: () => inFlight,
+
+    /** Drains and shuts `server` down; true when every accepted request was answered in time. */
+    async stop(server: Deno.HttpServer, boundMs = STOP_BOUND_MS): Promise<boolean> {
+      stopping = true;
+      const deadline = performance.now() + boundMs;
+      while (performance.now() - lastArrival < QUIET_MS && performance.now() < deadline) {
+        await delay(Math.min(50, QUIET_MS));
+      }
+      const left = Math.max(0, deadline - performance.now());
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const late = new Promise<false>((r) => timer = setTimeout(() => r(false), left));
+      const done = await Promise.race([server.shutdown().then(() => true), late]);
+      clearTimeout(timer);
+      return done;
+    },
+  };
+}

@@ -1,4 +1,5 @@
 import type { AstroIntegration } from "astro";
+import * as zlib from "node:zlib";
 import { precompressFiles } from "./static.ts";
 
 /**
@@ -25,7 +26,7 @@ export default function denoServer(): AstroIntegration {
       },
       "astro:build:done": async ({ logger }) => {
         if (!clientDir) return;
-        const count = await precompressFiles(clientDir);
+        const count = await precompressFiles(clientDir, zlib);
         logger.info(`compressed ${count} built files (gzip and brotli)`);
       },
     },

@@ -52,9 +52,13 @@ export function availableCron(): Cron | undefined {
  * deployment's crons while its module starts, and runs them without traffic, when no timer of
  * an idle isolate would fire. Their handlers wait for `start`. Without it, the services' own
  * timers run them, once a minute, in every process. Either way each runs once at start (what a
- * restart missed) and one run of a job at a time per process.
+ * restart missed) and one run of a job at a time per process. `intervalMs`: the timers' period.
  */
-export function createJobs(cron: Cron | undefined = availableCron()) {
+export function createJobs(
+  cron: Cron | undefined = availableCron(),
+  options: { intervalMs?: number } = {},
+) {
+  const intervalMs = options.intervalMs ?? 60_000;
   const stopping = new AbortController();
   const { promise: services, resolve: ready } = Promise.withResolvers<Services>();
   const running = new Map<string, Promise<void>>();
@@ -95,11 +99,16 @@ export function createJobs(cron: Cron | undefined = availableCron()) {
         for (const name of JOB_NAMES) run(name, s);
         return;
       }
-      s.mailer.start();
+      s.mailer.start(intervalMs);
       s.mailer.wake();
-      s.checkout.startSweeps();
-      s.restock.start();
-      s.newsletterSender.start();
+      s.checkout.startSweeps(intervalMs);
+      s.restock.start(intervalMs);
+      s.newsletterSender.start(intervalMs);
+    },
+
+    /** Resolves once the runs going on now in this process are over. */
+    async settled() {
+      await Promise.all(running.values());
     },
 
     /** Unregisters the crons; each job stops at its next safe point (the rest waits in KV). */

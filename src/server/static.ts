@@ -1,5 +1,4 @@
 import { createHash } from "node:crypto";
-import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { extname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { HSTS, securityHeadersFor } from "./security-headers.ts";
@@ -53,9 +52,20 @@ function etagOf(bytes: Uint8Array): string {
   return `"${createHash("sha256").update(bytes).digest("hex").slice(0, 24)}"`;
 }
 
+type Zlib = typeof import("node:zlib");
+
+/** Loaded for the first body to compress (built files come compressed): it took 50 ms of a start. */
+let loadedZlib: Promise<Zlib> | undefined;
+
 /** The gzip and brotli encodings of a body, or none when it is not worth compressing. */
-function compress(body: Uint8Array, type: string): { gzip?: Uint8Array; br?: Uint8Array } {
+async function compress(
+  body: Uint8Array,
+  type: string,
+  zlib?: Zlib,
+): Promise<{ gzip?: Uint8Array; br?: Uint8Array }> {
   if (!COMPRESSIBLE.test(type) || body.length <= 512) return {};
+  const { brotliCompressSync, constants, gzipSync } = zlib ??
+    await (loadedZlib ??= import("node:zlib"));
   return {
     gzip: new Uint8Array(gzipSync(body, { level: 9 })),
     br: new Uint8Array(
@@ -72,8 +82,9 @@ export async function makeAsset(
   body: Uint8Array,
   type: string,
   immutable = false,
-  encoded: { gzip?: Uint8Array; br?: Uint8Array } = compress(body, type),
+  given?: { gzip?: Uint8Array; br?: Uint8Array },
 ): Promise<Asset> {
+  const encoded = given ?? await compress(body, type);
   const etag = etagOf(body);
   const identity: Record<string, string> = {
     ...securityHeadersFor(type),
@@ -101,14 +112,15 @@ const isEncoding = (file: string) => file.endsWith(".br") || file.endsWith(".gz"
 
 /**
  * Writes `file.br` and `file.gz` beside every compressible built file, once, at build time, so
- * the server starts without compressing anything (about 3 s of brotli for this site).
+ * the server starts without compressing anything (about 3 s of brotli for this site). The build
+ * passes its `node:zlib` (a module loaded on demand inside Vite's runner fails once it closed).
  */
-export async function precompressFiles(dir: URL): Promise<number> {
+export async function precompressFiles(dir: URL, zlib: Zlib): Promise<number> {
   const root = fileURLToPath(dir);
   let count = 0;
   for await (const file of walk(root)) {
     if (isEncoding(file)) continue;
-    const { gzip, br } = compress(await Deno.readFile(file), typeOf(file));
+    const { gzip, br } = await compress(await Deno.readFile(file), typeOf(file), zlib);
     if (!gzip || !br) continue;
     await Deno.writeFile(`${file}.gz`, gzip);
     await Deno.writeFile(`${file}.br`, br);
@@ -145,7 +157,7 @@ export async function loadStaticAssets(dir: URL): Promise<Map<string, Asset>> {
       readIfExists(`${file}.gz`),
       readIfExists(`${file}.br`),
     ]);
-    const encoded = gzip && br ? { gzip, br } : compress(body, type);
+    const encoded = gzip && br ? { gzip, br } : undefined;
     assets.set(urlPath, await makeAsset(body, type, urlPath.startsWith("/_astro/"), encoded));
   }));
   return assets;

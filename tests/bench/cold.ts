@@ -2,16 +2,24 @@
  * Cold start of the built server: from process spawn to the first answer of `/` and of
  * `/api/health` (KV opened and written by the health probe), median of RUNS starts (10) on one
  * KV file seeded by a first start that is not counted. Isolates on Deno Deploy start often: this
- * is the time a visitor waits for the first one. `deno task bench:cold`.
+ * is the time a visitor waits for the first one. `deno task bench:cold`; with
+ * `BASELINE=<folder>` (another checkout, built), starts alternate between the two and both are
+ * printed: a busy machine then slows both alike.
  */
 import { freePort } from "../_lib/server.ts";
 
 const RUNS = Number(Deno.env.get("RUNS") ?? 10);
 const ROOT = new URL("../../", import.meta.url);
-const entry = new URL("dist/server/entry.mjs", ROOT);
-await Deno.stat(entry).catch(() => {
-  throw new Error("dist/server/entry.mjs is missing: run `deno task build` first");
-});
+const baseline = Deno.env.get("BASELINE");
+const roots = [
+  ROOT,
+  ...(baseline ? [new URL(`${baseline.replace(/\/?$/, "/")}`, `file://${Deno.cwd()}/`)] : []),
+];
+for (const root of roots) {
+  await Deno.stat(new URL("dist/server/entry.mjs", root)).catch(() => {
+    throw new Error(`${root.pathname}dist/server/entry.mjs is missing: run \`deno task build\``);
+  });
+}
 const dir = await Deno.makeTempDir({ prefix: "shop-cold-" });
 
 /** Polls `url` until it answers 200; the milliseconds since `t0`. */
@@ -29,17 +37,17 @@ async function firstAnswer(url: string, t0: number, deadline: number): Promise<n
   throw new Error(`${url} did not answer`);
 }
 
-/** One start: spawn, wait for both answers, SIGTERM, wait for the exit. */
-async function start(): Promise<{ root: number; health: number }> {
+/** One start of the build under `root`: spawn, wait for both answers, SIGTERM, wait for the exit. */
+async function start(root: URL): Promise<{ root: number; health: number }> {
   const port = freePort();
   const t0 = performance.now();
   const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", "--unstable-kv", "--unstable-cron", entry.pathname],
-    cwd: ROOT.pathname,
+    args: ["run", "-A", "--unstable-kv", "--unstable-cron", "dist/server/entry.mjs"],
+    cwd: root.pathname,
     env: {
       PORT: String(port),
       HOST: "127.0.0.1",
-      KV_PATH: `${dir}/shop.kv`,
+      KV_PATH: `${dir}/${roots.indexOf(root)}.kv`,
       PUBLIC_SITE_URL: `http://127.0.0.1:${port}`,
       ADMIN_PASSWORD: "correct horse battery",
       LOG_LEVEL: "warn",
@@ -65,21 +73,35 @@ const median = (xs: number[]) => {
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
 const ms = (x: number) => `${Math.round(x)} ms`;
+const labelOf = (i: number) => i === 0 ? "this build:" : "baseline:  ";
 
-try {
-  const first = await start();
-  console.log(`first start (empty KV, seeded): / ${ms(first.root)}, /api/health ${ms(first.health)}`);
-  const runs: { root: number; health: number }[] = [];
-  for (let i = 0; i < RUNS; i++) runs.push(await start());
+function report(label: string, runs: { root: number; health: number }[]) {
   const roots = runs.map((r) => r.root);
   const healths = runs.map((r) => r.health);
-  console.log(`each start, /: ${roots.map(ms).join(", ")}`);
+  console.log(`${label} each start, /: ${roots.map(ms).join(", ")}`);
   console.log(
-    `cold start, median of ${RUNS}: / ${ms(median(roots))} (min ${ms(Math.min(...roots))}, ` +
-      `max ${ms(Math.max(...roots))}); /api/health ${ms(median(healths))} (min ${
-        ms(Math.min(...healths))
-      }, max ${ms(Math.max(...healths))})`,
+    `${label} cold start, median of ${runs.length}: / ${ms(median(roots))} (min ${
+      ms(Math.min(...roots))
+    }, max ${ms(Math.max(...roots))}); /api/health ${ms(median(healths))} (min ${
+      ms(Math.min(...healths))
+    }, max ${ms(Math.max(...healths))})`,
   );
+}
+
+try {
+  const runs = roots.map(() => [] as { root: number; health: number }[]);
+  for (const [i, root] of roots.entries()) {
+    const first = await start(root);
+    console.log(
+      `${labelOf(i)} first start (empty KV, seeded): / ${ms(first.root)}, /api/health ${
+        ms(first.health)
+      }`,
+    );
+  }
+  for (let n = 0; n < RUNS; n++) {
+    for (const [i, root] of roots.entries()) runs[i].push(await start(root));
+  }
+  for (const [i] of roots.entries()) report(labelOf(i), runs[i]);
 } finally {
   await Deno.remove(dir, { recursive: true }).catch(() => {});
 }

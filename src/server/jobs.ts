@@ -41,9 +41,9 @@ const JOBS: Record<string, (services: Services, signal: AbortSignal) => Promise<
 export const JOB_NAMES = Object.keys(JOBS);
 
 /** `Deno.cron` when this runtime has it (Deno Deploy, or the CLI with `--unstable-cron`). */
-export function availableCron(): Cron | undefined {
+export function availableCron(): Cron | null {
   const cron = (Deno as { cron?: unknown }).cron;
-  return typeof cron === "function" ? cron as Cron : undefined;
+  return typeof cron === "function" ? cron as Cron : null;
 }
 
 /**
@@ -55,7 +55,7 @@ export function availableCron(): Cron | undefined {
  * restart missed) and one run of a job at a time per process. `intervalMs`: the timers' period.
  */
 export function createJobs(
-  cron: Cron | undefined = availableCron(),
+  cron: Cron | null = availableCron(),
   options: { intervalMs?: number } = {},
 ) {
   const intervalMs = options.intervalMs ?? 60_000;

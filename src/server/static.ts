@@ -115,7 +115,7 @@ const isEncoding = (file: string) => file.endsWith(".br") || file.endsWith(".gz"
  * the server starts without compressing anything (about 3 s of brotli for this site). The build
  * passes its `node:zlib` (a module loaded on demand inside Vite's runner fails once it closed).
  */
-export async function precompressFiles(dir: URL, zlib: Zlib): Promise<number> {
+export async function precompressFiles(dir: URL, zlib?: Zlib): Promise<number> {
   const root = fileURLToPath(dir);
   let count = 0;
   for await (const file of walk(root)) {

@@ -108,7 +108,7 @@ Deno.test("[server] jobs: with Deno.cron each job is a cron, registered before t
 
 Deno.test("[server] jobs: without Deno.cron the services' timers run them", async () => {
   const { sent, transport } = recordingTransport();
-  const jobs = createJobs(undefined, { intervalMs: 50 });
+  const jobs = createJobs(null, { intervalMs: 50 });
   assertEquals(jobs.scheduler, "timers");
   await withServices(async (t) => {
     jobs.start(t.services);

@@ -1,4 +1,4 @@
-import { type Config, loadConfig } from "../services/config.ts";
+import { type Config, loadConfig, onDeploy } from "../services/config.ts";
 import { createServices } from "../services/container.ts";
 import { log } from "../services/log.ts";
 import { stripeKeyProblem } from "../services/payments/key-policy.ts";
@@ -7,7 +7,7 @@ import { openKv } from "../store/kv.ts";
 import { createFrontDoor, type RenderPage } from "./front-door.ts";
 import { builtOrigin, siteOriginProblem } from "./site-origin.ts";
 import { createJobs } from "./jobs.ts";
-import { createGracefulStop, STOP_BOUND_MS } from "./shutdown.ts";
+import { createGracefulStop, DEPLOY_STOP_BOUND_MS, STOP_BOUND_MS } from "./shutdown.ts";
 import { loadStaticAssets } from "./static.ts";
 
 /**
@@ -63,23 +63,18 @@ export async function startServer(
       signal,
       inFlight: graceful.inFlight(),
     });
-    if (!(await graceful.stop(server))) {
-      log.warn("Stopped waiting for requests", {
-        boundMs: STOP_BOUND_MS,
-        inFlight: graceful.inFlight(),
-      });
+    const boundMs = onDeploy() ? DEPLOY_STOP_BOUND_MS : STOP_BOUND_MS;
+    if (!(await graceful.stop(server, boundMs))) {
+      log.warn("Stopped waiting for requests", { boundMs, inFlight: graceful.inFlight() });
     }
     await jobs.stop(services);
     kv.close();
     log.info("Stopped");
     Deno.exit(0);
   };
+  // Deno Deploy asks an instance to stop with SIGINT; systemd, Docker and Kubernetes with SIGTERM.
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
-    try {
-      Deno.addSignalListener(signal, () => stop(signal));
-    } catch {
-      // no signals here (Deno Deploy): the platform drains and retires isolates itself
-    }
+    Deno.addSignalListener(signal, () => stop(signal));
   }
   return server;
 }

@@ -24,6 +24,7 @@ export async function startServer(
 ) {
   const jobs = createJobs();
   log.setLevel(config.logLevel);
+  log.debug("Modules loaded", { startMs: Math.round(performance.now()) });
   const keyProblem = stripeKeyProblem(config);
   if (keyProblem) throw new Error(`Refusing to start: ${keyProblem}`);
   const assets = await loadStaticAssets(clientDir);
@@ -45,7 +46,12 @@ export async function startServer(
     {
       port: config.port,
       hostname: Deno.env.get("HOST") ?? "0.0.0.0",
-      onListen: ({ port }) => log.info(`Listening on http://localhost:${port}`, { port }),
+      // startMs: since the process started (module loading included): the cold start.
+      onListen: ({ port }) =>
+        log.info(`Listening on http://localhost:${port}`, {
+          port,
+          startMs: Math.round(performance.now()),
+        }),
     },
     graceful.handler((req, info) => handle(req, (info.remoteAddr as Deno.NetAddr).hostname)),
   );

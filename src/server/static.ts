@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import { extname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { HSTS, securityHeadersFor } from "./security-headers.ts";
@@ -47,9 +46,9 @@ async function* walk(dir: string): AsyncGenerator<string> {
   }
 }
 
-/** A strong ETag from the bytes; hashed in this thread (the async digest made start wait). */
-function etagOf(bytes: Uint8Array): string {
-  return `"${createHash("sha256").update(bytes).digest("hex").slice(0, 24)}"`;
+async function etagOf(bytes: Uint8Array): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes as BufferSource));
+  return `"${Array.from(digest.slice(0, 12), (b) => b.toString(16).padStart(2, "0")).join("")}"`;
 }
 
 type Zlib = typeof import("node:zlib");
@@ -85,7 +84,7 @@ export async function makeAsset(
   given?: { gzip?: Uint8Array; br?: Uint8Array },
 ): Promise<Asset> {
   const encoded = given ?? await compress(body, type);
-  const etag = etagOf(body);
+  const etag = await etagOf(body);
   const identity: Record<string, string> = {
     ...securityHeadersFor(type),
     "Content-Type": type,

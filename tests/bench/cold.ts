@@ -1,7 +1,8 @@
 /**
  * Cold start of the built server: from process spawn to the first answer of `/` and of
  * `/api/health` (KV opened and written by the health probe), median of RUNS starts (10) on one
- * KV file seeded by a first start that is not counted. Isolates on Deno Deploy start often: this
+ * KV file seeded by a first start that is not counted, and the CPU time the process used by then
+ * (steadier than wall time on a shared machine). Isolates on Deno Deploy start often: this
  * is the time a visitor waits for the first one. `deno task bench:cold`; with
  * `BASELINE=<folder>` (another checkout, built), starts alternate between the two and both are
  * printed: a busy machine then slows both alike.
@@ -37,8 +38,28 @@ async function firstAnswer(url: string, t0: number, deadline: number): Promise<n
   throw new Error(`${url} did not answer`);
 }
 
+/**
+ * CPU time (user + system, every thread) the process has used, from Linux's /proc (clock ticks of
+ * 10 ms); NaN elsewhere. Unlike wall time it hardly moves when other work shares the cores.
+ */
+async function cpuMs(pid: number): Promise<number> {
+  try {
+    const stat = await Deno.readTextFile(`/proc/${pid}/stat`);
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return NaN;
+  }
+}
+
+interface Start {
+  root: number;
+  health: number;
+  cpu: number;
+}
+
 /** One start of the build under `root`: spawn, wait for both answers, SIGTERM, wait for the exit. */
-async function start(root: URL): Promise<{ root: number; health: number }> {
+async function start(root: URL): Promise<Start> {
   const port = freePort();
   const t0 = performance.now();
   const child = new Deno.Command(Deno.execPath(), {
@@ -61,7 +82,7 @@ async function start(root: URL): Promise<{ root: number; health: number }> {
       firstAnswer(`http://127.0.0.1:${port}/`, t0, deadline),
       firstAnswer(`http://127.0.0.1:${port}/api/health`, t0, deadline),
     ]);
-    return { root, health };
+    return { root, health, cpu: await cpuMs(child.pid) };
   } finally {
     child.kill("SIGTERM");
     await child.status;
@@ -75,21 +96,22 @@ const median = (xs: number[]) => {
 const ms = (x: number) => `${Math.round(x)} ms`;
 const labelOf = (i: number) => i === 0 ? "this build:" : "baseline:  ";
 
-function report(label: string, runs: { root: number; health: number }[]) {
+function report(label: string, runs: Start[]) {
   const roots = runs.map((r) => r.root);
   const healths = runs.map((r) => r.health);
+  const cpus = runs.map((r) => r.cpu);
   console.log(`${label} each start, /: ${roots.map(ms).join(", ")}`);
   console.log(
     `${label} cold start, median of ${runs.length}: / ${ms(median(roots))} (min ${
       ms(Math.min(...roots))
     }, max ${ms(Math.max(...roots))}); /api/health ${ms(median(healths))} (min ${
       ms(Math.min(...healths))
-    }, max ${ms(Math.max(...healths))})`,
+    }, max ${ms(Math.max(...healths))}); CPU used by then ${ms(median(cpus))}`,
   );
 }
 
 try {
-  const runs = roots.map(() => [] as { root: number; health: number }[]);
+  const runs = roots.map(() => [] as Start[]);
   for (const [i, root] of roots.entries()) {
     const first = await start(root);
     console.log(

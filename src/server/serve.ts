@@ -65,13 +65,10 @@ export async function startServer(
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    log.info("Shutting down: answering accepted requests, then stopping the jobs", {
-      signal,
-      inFlight: graceful.inFlight(),
-    });
+    log.info("Shutting down: answering accepted requests, then stopping the jobs", { signal });
     const boundMs = onDeploy() ? DEPLOY_STOP_BOUND_MS : STOP_BOUND_MS;
     if (!(await graceful.stop(server, boundMs))) {
-      log.warn("Stopped waiting for requests", { boundMs, inFlight: graceful.inFlight() });
+      log.warn("Stopped waiting for requests", { boundMs });
     }
     await jobs.stop(services);
     kv.close();

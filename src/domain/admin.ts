@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { normalizeEmail, SIMPLE_EMAIL } from "./email.ts";
+import { emailField as email, normalizeEmail } from "./email.ts";
 
 export const ADMIN_ROLES = ["superadmin", "admin"] as const;
 export type AdminRole = typeof ADMIN_ROLES[number];
@@ -55,8 +55,10 @@ export function passwordProblem(password: string, email: string): string | null 
   return null;
 }
 
-const emailField = z.string().trim().min(1, "Email is required").max(254)
-  .regex(SIMPLE_EMAIL, "Please enter a valid email address");
+const emailField = email({
+  required: "Email is required",
+  invalid: "Please enter a valid email address",
+});
 const imageField = z.string().trim().max(500).default("");
 
 export const loginBodySchema = z.object({

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { invalidCountryMessage } from "./country-code.ts";
+import { emailField } from "./email.ts";
 import { UnprocessableError, ValidationError } from "./errors.ts";
 import { type Cents, formatMoney, toCents } from "./money.ts";
 
@@ -26,7 +27,7 @@ export const orderDataSchema = z.object({
   customer: z.object({
     firstName: required("First name").max(100),
     lastName: required("Last name").max(100),
-    email: required("Email").max(254).pipe(z.email("Email is invalid")),
+    email: emailField({ required: "Email is required", invalid: "Email is invalid" }),
     phone: required("Phone").max(40),
   }),
   shippingAddress: z.object({

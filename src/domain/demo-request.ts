@@ -1,6 +1,6 @@
 import { parsePhoneNumberWithError } from "libphonenumber-js/max";
 import { z } from "zod";
-import { SIMPLE_EMAIL } from "./email.ts";
+import { emailField } from "./email.ts";
 import { DEMO_MESSAGE_MAX } from "./demo-form.ts";
 import type { FieldError } from "./errors.ts";
 
@@ -37,9 +37,7 @@ export function demoRequestInputSchema(excludedCountries: readonly string[] = []
   return z.object({
     firstName: required("First name is required").pipe(z.string().max(100)),
     lastName: required("Last name is required").pipe(z.string().max(100)),
-    email: required("Email is required").pipe(
-      z.string().max(254, "Email is invalid").regex(SIMPLE_EMAIL, "Email is invalid"),
-    ),
+    email: emailField({ required: "Email is required", invalid: "Email is invalid" }),
     company: required("Company name is required").pipe(z.string().max(200)),
     country: required("Country is required").pipe(z.string().max(100)),
     countryCode: z.string().trim().max(8).optional(),

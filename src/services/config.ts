@@ -1,6 +1,7 @@
 import { LOG_LEVELS, type LogLevel } from "./log.ts";
 
 import { DEFAULT_SHOP_TIMEZONE } from "../domain/shop-time.ts";
+import { isEmailAddress } from "../domain/email-pattern.ts";
 
 function validTimeZone(zone: string): string {
   try {
@@ -14,6 +15,12 @@ function validTimeZone(zone: string): string {
 /** Deno Deploy sets DENO_DEPLOYMENT_ID in every deployment (and nothing else does). */
 export function onDeploy(env: Record<string, string | undefined> = Deno.env.toObject()): boolean {
   return Boolean(env.DENO_DEPLOYMENT_ID?.trim());
+}
+
+/** An address setting: one address under the app's email rule, or the server does not start. */
+function oneAddress(name: string, value: string): string {
+  if (!isEmailAddress(value)) throw new Error(`Invalid ${name}: one email address is expected`);
+  return value;
 }
 
 /** The product and framework name when SITE_NAME is not set. */
@@ -80,8 +87,8 @@ export function loadConfig(env: Record<string, string | undefined> = Deno.env.to
     },
     smtpUrl: get("SMTP_URL"),
     mailFrom: get("MAIL_FROM") ?? "Shop <shop@localhost>",
-    shopEmail: get("SHOP_EMAIL") ?? "shop@localhost",
-    adminEmail: get("ADMIN_EMAIL") ?? "admin@localhost",
+    shopEmail: oneAddress("SHOP_EMAIL", get("SHOP_EMAIL") ?? "shop@localhost"),
+    adminEmail: oneAddress("ADMIN_EMAIL", get("ADMIN_EMAIL") ?? "admin@localhost"),
     adminPassword: get("ADMIN_PASSWORD"),
     trustProxy: get("TRUST_PROXY") === "true",
     logLevel,

@@ -9,9 +9,14 @@ import {
   ValidationError,
 } from "../domain/errors.ts";
 import { formatMoney } from "../domain/money.ts";
-import { type ManualOrderBody, type StatusBody, stockMoveFor } from "../domain/order-admin.ts";
+import {
+  deletionRestocks,
+  type ManualOrderBody,
+  type StatusBody,
+  stockMoveFor,
+} from "../domain/order-admin.ts";
 import { orderStatusMail } from "../domain/order-mails.ts";
-import { type OrderQuery } from "../domain/order-query.ts";
+import { EVERY_DATE, type OrderQuery } from "../domain/order-query.ts";
 import { PROVIDER_LABELS, refundIdempotencyKey, refundRefusal } from "../domain/order-refund.ts";
 import {
   type AdminOrder,
@@ -21,6 +26,7 @@ import {
   toAdminOrder,
 } from "../domain/order.ts";
 import { dayStart, nextDay } from "../domain/shop-time.ts";
+import { orderDateProblem } from "../domain/staff-dates.ts";
 import { nowIso } from "../store/atomic.ts";
 import { addAudit } from "../store/audit.ts";
 import type { AuditStore } from "../store/audit.ts";
@@ -86,12 +92,23 @@ export function createOrderDesk(deps: OrderDeskDeps) {
     for (const extra of extras) await extra(op, before, after);
   };
 
-  /** The `from`..`to` days of a query as epoch ms, `to` inclusive (shop time zone). */
+  /**
+   * The `from`..`to` days of a query as epoch ms, `to` inclusive (shop time zone); an open end
+   * reaches every date, so each order the figures count is listed and exported.
+   */
   function rangeOf(q: OrderQuery) {
-    const from = q.from ? dayStart(q.from, deps.timeZone) : 0;
-    const to = q.to ? dayStart(nextDay(q.to), deps.timeZone) : 8.64e15;
+    const from = q.from ? dayStart(q.from, deps.timeZone) : EVERY_DATE.from;
+    const to = q.to ? dayStart(nextDay(q.to), deps.timeZone) : EVERY_DATE.to;
     if (from >= to) throw new ValidationError("The end date must not be before the start date");
     return { from, to };
+  }
+
+  /** An order date staff sent, as ISO, or a 400 naming the accepted range. */
+  function checkedOrderDate(text: string): string {
+    const ms = Date.parse(text);
+    const problem = orderDateProblem(ms, Date.now(), deps.timeZone);
+    if (problem) throw new ValidationError(problem, [{ field: "createdAt", message: problem }]);
+    return new Date(ms).toISOString();
   }
 
   return {
@@ -245,7 +262,7 @@ export function createOrderDesk(deps: OrderDeskDeps) {
     },
 
     async setDate(actor: AuditActor, id: string, createdAt: string) {
-      const iso = new Date(createdAt).toISOString();
+      const iso = checkedOrderDate(createdAt);
       const updated = await orders.update(
         id,
         (o) => ({ ...o, createdAt: iso }),
@@ -263,14 +280,15 @@ export function createOrderDesk(deps: OrderDeskDeps) {
       return toAdminOrder(updated);
     },
 
-    /** Deletes an order; units it still holds go back to the stock in the same commit. */
+    /**
+     * Deletes an order; units it still holds in the warehouse go back to the stock in the same
+     * commit (never those of a shipped or delivered order).
+     */
     async remove(actor: AuditActor, id: string) {
       await orders.remove(
         id,
         both(async (op, before) => {
-          if (holdsStock(before!) && before!.status !== "cancelled") {
-            await deps.stock.give(op, before!.items);
-          }
+          if (deletionRestocks(before!)) await deps.stock.give(op, before!.items);
         }, audited(actor, "order.delete", (o) => `Deleted ${o.orderNumber}`)),
       );
     },
@@ -280,6 +298,7 @@ export function createOrderDesk(deps: OrderDeskDeps) {
      * its stock taken in the same commit, never below what is available.
      */
     async createManual(actor: AuditActor, body: ManualOrderBody): Promise<AdminOrder> {
+      const createdAt = body.createdAt ? checkedOrderDate(body.createdAt) : nowIso();
       const products = new Map<string, PricingProduct>();
       for (const { id } of body.items) {
         const p = await deps.products.get(id);
@@ -315,7 +334,7 @@ export function createOrderDesk(deps: OrderDeskDeps) {
           shippingFeeDetails: priced.shippingFeeDetails,
           stockHeld: true,
           ...(body.gender ? { gender: body.gender } : {}),
-          createdAt: body.createdAt ? new Date(body.createdAt).toISOString() : nowIso(),
+          createdAt,
         },
         both(
           (op, _before, after) => deps.stock.take(op, after!.items),

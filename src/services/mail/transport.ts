@@ -1,5 +1,10 @@
 import type { Transporter } from "nodemailer";
-import type { MailMessage } from "../../domain/mail.ts";
+import { type MailMessage, mailMessageProblem } from "../../domain/mail.ts";
+
+/** A message refused before it reaches SMTP: sending it again would not help. */
+export class UnsafeMailError extends Error {
+  override name = "UnsafeMailError";
+}
 
 /** Delivers one message or throws. */
 export interface MailTransport {
@@ -15,8 +20,8 @@ export interface MailTransport {
  */
 export function createSmtpTransport(url: string, from: string): MailTransport {
   const options = withPool(url);
-  // nodemailer is loaded on the first mail, not at start: importing it is the largest part of
-  // a cold start (about 0.3 s of 1 s), and an isolate that serves pages never needs it.
+  // nodemailer is loaded for the first mail, not at start: it was the slowest import of a cold
+  // start, and an isolate that only serves pages never needs it.
   let transporter: Promise<Transporter> | undefined;
   const connect = () =>
     transporter ??= import("nodemailer").then(({ default: nodemailer }) =>
@@ -24,6 +29,8 @@ export function createSmtpTransport(url: string, from: string): MailTransport {
     );
   return {
     async send(message, id) {
+      const problem = mailMessageProblem(message);
+      if (problem) throw new UnsafeMailError(`Not sent: ${problem}`);
       await (await connect()).sendMail({
         from,
         ...(id ? { messageId: `<${id}@${from.match(/@([^>\s]+)/)?.[1] ?? "localhost"}>` } : {}),

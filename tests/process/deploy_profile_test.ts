@@ -4,17 +4,7 @@ import { smtpSink, waitFor } from "../_lib/smtp.ts";
 import { formatMoney } from "../../src/domain/money.ts";
 
 const ADMIN = { email: "admin@example.com", password: "correct horse battery" };
-const PNG = new Uint8Array([
-  0x89,
-  0x50,
-  0x4e,
-  0x47,
-  0x0d,
-  0x0a,
-  0x1a,
-  0x0a,
-  ...new Array(40).fill(0),
-]);
+const PNG = Deno.readFileSync(new URL("../fixtures/images/tiny.png", import.meta.url));
 
 async function post(url: string, body: unknown, headers: Record<string, string> = {}) {
   const res = await fetch(url, {

@@ -3,14 +3,12 @@ import { deleteCookie, setCookie } from "hono/cookie";
 import { loginBodySchema, toPublicAdmin } from "../domain/admin.ts";
 import { type LoginEndpoint, SESSION_COOKIE, SESSION_TTL_MS } from "../services/admin-auth.ts";
 import type { Services } from "../services/container.ts";
+import { isHttps } from "./middleware/admin-auth.ts";
 import type { ApiEnv } from "./middleware/rate-limit.ts";
 import { readJson } from "./validate.ts";
 
-const isHttps = (c: Context) =>
-  new URL(c.req.url).protocol === "https:" || c.req.header("X-Forwarded-Proto") === "https";
-
 /** The session cookie: httpOnly, SameSite=Strict, `__Host-` and Secure over https. */
-function cookieOptions(c: Context) {
+function cookieOptions(c: Context<ApiEnv>) {
   const https = isHttps(c);
   return {
     httpOnly: true,

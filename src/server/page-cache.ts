@@ -37,6 +37,10 @@ export function createPageCache(catalog: Catalog) {
       const asset = await makeAsset(
         body,
         type.includes("charset") ? type : `${type}; charset=utf-8`,
+        false,
+        undefined,
+        // The page's own policy, with the hashes of its inline scripts: the same for every copy.
+        res.headers.get("Content-Security-Policy"),
       );
       if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
       entries.set(url.pathname, { version, asset });

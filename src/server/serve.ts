@@ -3,6 +3,7 @@ import { createServices } from "../services/container.ts";
 import { log } from "../services/log.ts";
 import { stripeKeyProblem } from "../services/payments/key-policy.ts";
 import { seedIfEmpty } from "../services/seed.ts";
+import { sellerProblem } from "../services/invoicing.ts";
 import { openKv } from "../store/kv.ts";
 import { createFrontDoor, type RenderPage } from "./front-door.ts";
 import { builtOrigin, siteOriginProblem } from "./site-origin.ts";
@@ -27,6 +28,8 @@ export async function startServer(
   log.debug("Modules loaded", { startMs: Math.round(performance.now()) });
   const keyProblem = stripeKeyProblem(config);
   if (keyProblem) throw new Error(`Refusing to start: ${keyProblem}`);
+  const sellerMissing = sellerProblem(config);
+  if (sellerMissing) throw new Error(`Refusing to start: ${sellerMissing}`);
   const assets = await loadStaticAssets(clientDir);
   const originProblem = siteOriginProblem(config, builtOrigin(assets));
   if (originProblem) throw new Error(`Refusing to start: ${originProblem}`);

@@ -1,6 +1,6 @@
 import { extname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
-import { HSTS, securityHeadersFor } from "./security-headers.ts";
+import { HSTS, metaPolicy, securityHeadersFor } from "./security-headers.ts";
 
 /** A file held in memory with its precomputed encodings and response headers. */
 export interface Asset {
@@ -75,18 +75,20 @@ async function compress(
 
 /**
  * Builds an in-memory asset with its response headers; compresses the body unless its
- * encodings are given (the build writes them next to each file: see `precompressFiles`).
+ * encodings are given (the build writes them next to each file: see `precompressFiles`). A page's
+ * CSP is `policy` (a rendered page's header), else the one in its own <meta> (a prerendered page).
  */
 export async function makeAsset(
   body: Uint8Array,
   type: string,
   immutable = false,
   given?: { gzip?: Uint8Array; br?: Uint8Array },
+  policy: string | null = type.startsWith("text/html") ? metaPolicy(body) : null,
 ): Promise<Asset> {
   const encoded = given ?? await compress(body, type);
   const etag = await etagOf(body);
   const identity: Record<string, string> = {
-    ...securityHeadersFor(type),
+    ...securityHeadersFor(type, policy),
     "Content-Type": type,
     ETag: etag,
     "Cache-Control": immutable

@@ -1,6 +1,8 @@
 import { LOG_LEVELS, type LogLevel } from "./log.ts";
 
 import { DEFAULT_SHOP_TIMEZONE } from "../domain/shop-time.ts";
+import { parseTrustProxy } from "../domain/proxy.ts";
+import { parseVatTable, type Seller, SELLER_ENV, type VatTable } from "../domain/invoice.ts";
 import { isEmailAddress } from "../domain/email-pattern.ts";
 
 function validTimeZone(zone: string): string {
@@ -48,14 +50,21 @@ export interface Config {
   shopEmail: string;
   adminEmail: string;
   adminPassword?: string;
-  /** Take the client address from X-Forwarded-For (only behind a proxy that sets it). */
-  trustProxy: boolean;
+  /**
+   * How many proxies in front append to X-Forwarded-For (0: none, the peer is the client); the
+   * client address and X-Forwarded-Proto are read from them only (see domain/proxy.ts).
+   */
+  trustProxy: number;
   /** The least severe log lines written (LOG_LEVEL: debug, info, warn, error). */
   logLevel: LogLevel;
   /** ISO codes left out of every country list (the spec excludes Israel). */
   excludedCountries: string[];
   /** The shop's days (order filters, analytics) are those of this IANA time zone. */
   shopTimeZone: string;
+  /** The seller's legal identity on invoices (SELLER_*); unset fields stop a production start. */
+  seller: Partial<Seller>;
+  /** VAT by destination (VAT_RATES): EU rate, export rate, per-country exceptions. */
+  vatTable: VatTable;
 }
 
 export function loadConfig(env: Record<string, string | undefined> = Deno.env.toObject()): Config {
@@ -90,9 +99,16 @@ export function loadConfig(env: Record<string, string | undefined> = Deno.env.to
     shopEmail: oneAddress("SHOP_EMAIL", get("SHOP_EMAIL") ?? "shop@localhost"),
     adminEmail: oneAddress("ADMIN_EMAIL", get("ADMIN_EMAIL") ?? "admin@localhost"),
     adminPassword: get("ADMIN_PASSWORD"),
-    trustProxy: get("TRUST_PROXY") === "true",
+    trustProxy: parseTrustProxy(get("TRUST_PROXY")?.toLowerCase()),
     logLevel,
     shopTimeZone: validTimeZone(get("SHOP_TIMEZONE") ?? DEFAULT_SHOP_TIMEZONE),
+    seller: Object.fromEntries(
+      Object.entries(SELLER_ENV).flatMap(([field, name]) => {
+        const v = get(name);
+        return v ? [[field, v]] : [];
+      }),
+    ),
+    vatTable: parseVatTable(get("VAT_RATES")),
     excludedCountries: (get("EXCLUDED_COUNTRIES") ?? "IL").split(",").map((c) =>
       c.trim().toUpperCase()
     )

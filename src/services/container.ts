@@ -4,6 +4,11 @@ import { createBlobStore } from "../store/blobs.ts";
 import { createDemoRequestStore } from "../store/demo-requests.ts";
 import { createOrderStatsStore } from "../store/order-stats.ts";
 import { createOrderStore } from "../store/orders.ts";
+import { createInvoiceStore } from "../store/invoices.ts";
+import { sellerOf } from "./invoicing.ts";
+import { createInvoiceDesk } from "./invoice-desk.ts";
+import { createOrderLinks } from "./order-links.ts";
+import { createOrderTracking } from "./order-tracking.ts";
 import { createOutboxStore } from "../store/outbox.ts";
 import { createProductStore } from "../store/products.ts";
 import { createRateLimitStore } from "../store/rate-limits.ts";
@@ -46,7 +51,13 @@ export function createServices(
     (config.smtpUrl ? createSmtpTransport(config.smtpUrl, config.mailFrom) : null);
   // Every order write moves the sales aggregates in its own commit.
   const orderStats = createOrderStatsStore(kv, config.shopTimeZone);
-  const orders = createOrderStore(kv, [orderStats.hook]);
+  // ... and issues its invoice or credit note in that same commit.
+  const invoices = createInvoiceStore(kv, {
+    seller: () => sellerOf(config),
+    vat: config.vatTable,
+    timeZone: config.shopTimeZone,
+  });
+  const orders = createOrderStore(kv, [orderStats.hook, invoices.hook]);
   const reservations = createReservationStore(kv, orders);
   const shippingFees = createShippingFeeStore(kv);
   const mailer = createMailer(outbox, transport);
@@ -70,6 +81,7 @@ export function createServices(
     config.siteUrl,
   );
   const uploads = createUploads(blobs);
+  const orderLinks = createOrderLinks(kv, config.jwtSecret, config.siteUrl);
   const restock = createRestockNotices({
     kv,
     products,
@@ -87,6 +99,22 @@ export function createServices(
     shippingDesk: createShippingDesk(shippingFees),
     orders,
     orderStats,
+    invoices,
+    orderLinks,
+    orderTracking: createOrderTracking({
+      kv,
+      orders,
+      invoices,
+      links: orderLinks,
+      outbox,
+      mailer,
+      site: { name: config.siteName, url: config.siteUrl },
+    }),
+    invoiceDesk: createInvoiceDesk({
+      invoices,
+      shopName: config.siteName,
+      timeZone: config.shopTimeZone,
+    }),
     analytics: createAnalytics({
       stats: orderStats,
       orders,
@@ -126,6 +154,7 @@ export function createServices(
       audit,
       provider,
       site: { name: config.siteName, url: config.siteUrl },
+      links: orderLinks,
       timeZone: config.shopTimeZone,
     }),
     rateLimits,

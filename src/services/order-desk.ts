@@ -15,7 +15,8 @@ import {
   type StatusBody,
   stockMoveFor,
 } from "../domain/order-admin.ts";
-import { orderStatusMail } from "../domain/order-mails.ts";
+import { orderRefundedMail, orderStatusMail } from "../domain/order-mails.ts";
+import type { OrderLinks } from "./order-links.ts";
 import { EVERY_DATE, type OrderQuery } from "../domain/order-query.ts";
 import { PROVIDER_LABELS, refundIdempotencyKey, refundRefusal } from "../domain/order-refund.ts";
 import {
@@ -59,6 +60,8 @@ export interface OrderDeskDeps {
   audit: AuditStore;
   provider: PaymentProvider;
   site: { name: string; url: string };
+  /** The buyer's order page link, in every mail about the order. */
+  links: OrderLinks;
   timeZone: string;
 }
 
@@ -157,7 +160,7 @@ export function createOrderDesk(deps: OrderDeskDeps) {
           const changed = before!.status !== after!.status;
           const notify = after!.status === "shipped" || body.notifyCustomer === true;
           const mail = changed && notify && after!.customer.email
-            ? orderStatusMail(after!, deps.site)
+            ? orderStatusMail(after!, deps.site, await deps.links.url(after!.orderNumber))
             : null;
           if (mail) {
             deps.outbox.add(op, mail);
@@ -231,6 +234,7 @@ export function createOrderDesk(deps: OrderDeskDeps) {
         throw new UpstreamError("refund_failed", `The refund failed: ${err.message}`);
       }
       const at = nowIso();
+      let mailSubject: string | null = null;
       const via = PROVIDER_LABELS[deps.provider.name] ?? deps.provider.name;
       const updated = await orders.update(
         id,
@@ -246,12 +250,22 @@ export function createOrderDesk(deps: OrderDeskDeps) {
             stockHeld: holdsStock(o),
           };
         },
-        audited(
-          actor,
-          "order.refund",
-          (o) => `Refunded ${formatMoney(o.refund?.amountCents ?? 0)} via ${via}`,
+        both(
+          async (op, _before, after) => {
+            if (!after!.customer.email) return;
+            const link = await deps.links.url(after!.orderNumber);
+            const mail = orderRefundedMail(after!, deps.site, link);
+            deps.outbox.add(op, mail);
+            mailSubject = mail.subject;
+          },
+          audited(
+            actor,
+            "order.refund",
+            (o) => `Refunded ${formatMoney(o.refund?.amountCents ?? 0)} via ${via}`,
+          ),
         ),
       );
+      if (mailSubject) deps.mailer.wake([mailSubject]);
       log.info("order refunded", {
         orderNumber: updated.orderNumber,
         refundId: refund.id,

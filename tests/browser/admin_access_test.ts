@@ -28,7 +28,7 @@ browserTest(
     await drawer.waitFor();
     assertStringIncludes(await drawer.innerText(), "Admin Panel");
     const links = await drawer.getByRole("link").allInnerTexts();
-    assertEquals(links.length, 9);
+    assertEquals(links.length, 10);
     assertEquals(await drawer.locator("a[aria-current=page]").innerText(), "Products");
     await drawer.getByTestId("active-dot").waitFor();
     await page.keyboard.press("Escape");

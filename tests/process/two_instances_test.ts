@@ -149,6 +149,19 @@ Deno.test({
           assertEquals((await createOrderStore(kv).list()).length, UNITS);
         });
 
+        await t.step("racing payments on both instances: gapless invoice numbers", async () => {
+          const numbers: string[] = [];
+          for await (const e of kv.list<{ number: string }>({ prefix: ["invoice"] })) {
+            numbers.push(e.value.number);
+          }
+          const year = numbers[0]?.slice(1, 5);
+          assertEquals(
+            numbers.sort(),
+            Array.from({ length: UNITS }, (_, i) => `F${year}-${String(i + 1).padStart(6, "0")}`),
+            "one invoice per order, numbered 1..n with no gap and no duplicate",
+          );
+        });
+
         await t.step("each outbox mail is delivered once though both instances send", async () => {
           const outbox = createOutboxStore(kv);
           // Two mails per order (customer, shop), each instance sending the shared outbox.

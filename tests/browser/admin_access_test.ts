@@ -85,6 +85,7 @@ browserTest(
     await page.getByTestId("menu-button").click();
     assertEquals(await page.getByTestId("admin-drawer").getByRole("link").allInnerTexts(), [
       "Orders",
+      "Invoices",
       "Products",
       "Subscribers",
     ]);

@@ -1,5 +1,4 @@
 import type { AstroIntegration } from "astro";
-import * as zlib from "node:zlib";
 import { precompressFiles } from "./static.ts";
 
 /**
@@ -26,7 +25,7 @@ export default function denoServer(): AstroIntegration {
       },
       "astro:build:done": async ({ logger }) => {
         if (!clientDir) return;
-        const count = await precompressFiles(clientDir, zlib);
+        const count = await precompressFiles(clientDir);
         logger.info(`compressed ${count} built files (gzip and brotli)`);
       },
     },

@@ -1,4 +1,5 @@
 import { createApiApp } from "../api/app.ts";
+import { PRODUCT_LIST_PATH, productListAsset } from "../api/products.ts";
 import type { ApiEnv } from "../api/middleware/rate-limit.ts";
 import { newId } from "../domain/ids.ts";
 import { clientAddress } from "../domain/proxy.ts";
@@ -36,10 +37,13 @@ export function createFrontDoor(
   const { trustProxy } = services.config;
   const misdirected = hostGuard(services.config);
 
+  const productList = productListAsset(services.catalog);
+
   async function route(req: Request, url: URL, env: ApiEnv["Bindings"]): Promise<Response> {
     const refused = misdirected(req, url);
     if (refused) return refused;
     const https = isHttps(req, url, trustProxy);
+    if (isProductListRead(req, url)) return bufferedResponse(req, await productList(), https);
     if (url.pathname.startsWith("/api/") || url.pathname === "/api") {
       return withSecurityHeaders(await api.fetch(req, { ...env, https }), https);
     }
@@ -92,6 +96,16 @@ export function createFrontDoor(
 }
 
 export const REQUEST_ID_HEADER = "X-Request-Id";
+
+/**
+ * `GET /api/public/products` as the shop's pages call it: the hottest public read, answered
+ * from the catalogue's bytes without the API's routing and middleware (it is public, bodiless
+ * and bounded; the API route answers anything else under the path the same way).
+ */
+function isProductListRead(req: Request, url: URL): boolean {
+  return url.pathname === PRODUCT_LIST_PATH && url.search === "" &&
+    (req.method === "GET" || req.method === "HEAD");
+}
 
 /** Sets a header; a response with immutable headers (a redirect, a fetch) is copied first. */
 function withHeader(res: Response, name: string, value: string): Response {

@@ -21,7 +21,7 @@ import { createSubscriberStore } from "../store/subscribers.ts";
 import { createAdminAccounts } from "./admin-accounts.ts";
 import { createAdminAuth } from "./admin-auth.ts";
 import { createAnalytics } from "./analytics.ts";
-import { createCatalog } from "./catalog.ts";
+import { catalogFollowFor, createCatalog } from "./catalog.ts";
 import { createCheckout } from "./checkout.ts";
 import type { Config } from "./config.ts";
 import { createMailer } from "./mail/mailer.ts";
@@ -38,6 +38,7 @@ import { createRestockNotices } from "./restock-notices.ts";
 import { createShippingDesk } from "./shipping-desk.ts";
 import { createUnsubscribeTokens } from "./unsubscribe.ts";
 import { createUploads } from "./uploads.ts";
+import { getOrCreateSecret } from "./secrets.ts";
 
 /** Everything the API and the pages work with, built once per process (or per test). */
 export function createServices(
@@ -63,9 +64,12 @@ export function createServices(
   const mailer = createMailer(outbox, transport);
   // Stripe when a secret key is set, else the offline sandbox (see services/payments/).
   const { secretKey, webhookSecret, apiBase } = config.stripe;
-  const sandbox = secretKey
-    ? null
-    : createSandboxProvider(createSandboxIntentStore(kv), webhookSecret);
+  let sandboxSecret: Promise<string> | undefined;
+  const sandbox = secretKey ? null : createSandboxProvider(
+    createSandboxIntentStore(kv),
+    // Generated once per install and kept in KV (like the JWT secret) unless one is set.
+    () => sandboxSecret ??= getOrCreateSecret(kv, "sandbox_webhook", webhookSecret),
+  );
   const provider = sandbox ??
     createStripeProvider({ secretKey: secretKey ?? "", webhookSecret, apiBase });
   const subscribers = createSubscriberStore(kv);
@@ -94,7 +98,10 @@ export function createServices(
     kv,
     config,
     products,
-    catalog: createCatalog(products, reservations),
+    catalog: createCatalog(
+      products,
+      catalogFollowFor(config.kvPath, Deno.env.get("DENO_DEPLOYMENT_ID")),
+    ),
     shippingFees,
     shippingDesk: createShippingDesk(shippingFees),
     orders,
@@ -134,6 +141,7 @@ export function createServices(
       outbox,
       mailer,
       provider,
+      links: orderLinks,
     }),
     subscribers,
     stockNotifications,

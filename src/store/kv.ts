@@ -1,7 +1,11 @@
 import { StoreBusyError } from "../domain/errors.ts";
 
-/** How many times an operation the store refused as busy is tried (about 2.5 s in all). */
-const BUSY_ATTEMPTS = 10;
+/**
+ * How long an operation the store refuses as busy is tried again. Several instances on one
+ * file take turns at its one write lock; in a launch crowd a turn can take seconds, and a
+ * buyer waiting that long is better served than one answered 503.
+ */
+const BUSY_WAIT_MS = 10_000;
 
 /**
  * SQLite's answer when another process holds the file's write lock (two instances on one KV
@@ -13,16 +17,20 @@ export function isStoreBusy(err: unknown): boolean {
 
 /** Jittered exponential backoff: concurrent processes do not retry in lockstep. */
 const backoff = (attempt: number) =>
-  new Promise((r) => setTimeout(r, Math.random() * Math.min(5 * 2 ** attempt, 500)));
+  new Promise((r) => setTimeout(r, Math.random() * Math.min(5 * 2 ** attempt, 250)));
+
+/** Whether a busy store is still worth waiting for, since `started` (performance.now()). */
+const stillWaiting = (started: number) => performance.now() - started < BUSY_WAIT_MS;
 
 /** Runs `op`, repeating it while the store is busy; past the bound, a 503 StoreBusyError. */
 export async function whileBusy<T>(op: () => Promise<T>): Promise<T> {
+  const started = performance.now();
   for (let attempt = 0;; attempt++) {
     try {
       return await op();
     } catch (err) {
       if (!isStoreBusy(err)) throw err;
-      if (attempt + 1 >= BUSY_ATTEMPTS) throw new StoreBusyError();
+      if (!stillWaiting(started)) throw new StoreBusyError();
       await backoff(attempt);
     }
   }
@@ -59,6 +67,7 @@ class BusyTolerantListIterator<T> implements AsyncIterableIterator<Deno.KvEntry<
 
   async *#read(kv: Deno.Kv, selector: Deno.KvListSelector, options: Deno.KvListOptions) {
     let left = options.limit;
+    const started = performance.now();
     for (let attempt = 0;; attempt++) {
       const iter = kv.list<T>(selector, { ...options, cursor: this.#cursor, limit: left });
       try {
@@ -70,7 +79,7 @@ class BusyTolerantListIterator<T> implements AsyncIterableIterator<Deno.KvEntry<
         return undefined;
       } catch (err) {
         if (!isStoreBusy(err)) throw err;
-        if (attempt + 1 >= BUSY_ATTEMPTS) throw new StoreBusyError();
+        if (!stillWaiting(started)) throw new StoreBusyError();
         await backoff(attempt);
       }
     }

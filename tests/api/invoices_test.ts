@@ -209,3 +209,16 @@ Deno.test("[api] a status mail links the buyer's order page", () =>
     assert(link, mail.text);
     assert(await t.services.orderLinks.verify(made.orderNumber, link[1]));
   }));
+
+Deno.test("[api] an order's detail answers its documents: the order page shows an invoice issued by a payment without reloading", () =>
+  withServices(async (t) => {
+    const clerk = await loginAs(t, "admin");
+    const made = await manualOrder(t, clerk);
+    const detail = await assertJsonResponse(
+      await t.api.request(`/api/orders/${made._id}`, { headers: clerk.headers }),
+      200,
+    ) as { order: { _id: string }; documents: { kind: string; number: string }[] };
+    assertEquals(detail.order._id, made._id);
+    const [doc] = await t.services.invoices.ofOrder(made._id);
+    assertEquals(detail.documents.map((d) => [d.kind, d.number]), [["invoice", doc.number]]);
+  }));

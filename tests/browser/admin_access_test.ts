@@ -69,6 +69,8 @@ browserTest(
       profile.getByRole("button", { name: "Update Profile" }).click(),
     ]);
     assertEquals(await page.getByTestId("shell-username").innerText(), "The Boss");
+    // The page loaded again to show the new name everywhere; the message came through it.
+    await page.getByText("Profile updated").waitFor();
 
     // Logout: back to the login page, and the admin pages are closed again.
     await shellReady(page);

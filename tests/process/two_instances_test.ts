@@ -92,7 +92,9 @@ async function buy(server: RunningServer, i: number, productId: string) {
     paymentIntentId: intent.body.paymentIntentId,
     orderData: body.orderData,
   }, headers);
-  assertEquals(confirmed.status, 200, JSON.stringify(confirmed.body));
+  if (confirmed.status !== 200) {
+    return { status: confirmed.status, message: confirmed.body.message };
+  }
   return { status: 200, orderNumber: confirmed.body.order.orderNumber as string };
 }
 
@@ -141,8 +143,11 @@ Deno.test({
           assertEquals(made.length, UNITS, `exactly ${UNITS} orders`);
           assertEquals(new Set(made).size, UNITS, "no duplicate order number");
           const refused = results.filter((r) => r.status !== 200);
+          // Before the card (422), or after it with the authorization canceled (409).
           assert(
-            refused.every((r) => r.status === 422 && /not enough stock/i.test(r.message)),
+            refused.every((r) =>
+              (r.status === 422 || r.status === 409) && /not enough stock/i.test(r.message)
+            ),
             `everyone else told 'not enough stock': ${JSON.stringify(refused.slice(0, 3))}`,
           );
           assertEquals((await products.get(board.id))!.stock, 0);

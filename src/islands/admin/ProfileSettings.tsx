@@ -3,7 +3,10 @@ import type { PublicAdmin } from "../../domain/admin.ts";
 import { ADMIN_USER_STORAGE_KEY, imageSrc } from "../../domain/admin-image.ts";
 import ModalFrame from "../ModalFrame.tsx";
 import { uploadImage } from "./accounts/image-upload.ts";
-import { adminApi, errorText } from "./ui/api.ts";
+import { adminApi } from "./ui/api.ts";
+import { errorSentence } from "./ui/errors.ts";
+import { flashToast } from "./ui/toast.ts";
+import { useCloseGuard } from "./ui/use-close-guard.tsx";
 import { FIELD } from "./ui/styles.ts";
 import FormActions from "./ui/FormActions.tsx";
 
@@ -22,6 +25,7 @@ export default function ProfileSettings(
   const [preview, setPreview] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);
   const [saving, setSaving] = useState(false);
+  const { requestClose, guard } = useCloseGuard({ username, email, file }, saving, onClose);
 
   function pick(e: Event) {
     const chosen = (e.currentTarget as HTMLInputElement).files?.[0] ?? null;
@@ -51,10 +55,15 @@ export default function ProfileSettings(
         json: { username, email, image: path },
       });
       localStorage.setItem(ADMIN_USER_STORAGE_KEY, JSON.stringify(updated));
+      flashToast("Profile updated");
       onClose();
       location.reload();
     } catch (err) {
-      alert(`Failed to update profile: ${errorText(err, "Failed to update profile")}`);
+      alert(
+        `Failed to update profile: ${
+          errorSentence(err, "Failed to update profile", { username: "Username", email: "Email" })
+        }`,
+      );
     } finally {
       setSaving(false);
     }
@@ -63,7 +72,7 @@ export default function ProfileSettings(
   return (
     <ModalFrame
       labelledBy="profile-title"
-      onClose={() => !saving && onClose()}
+      onClose={requestClose}
       panelClass="w-full max-w-md rounded-xl bg-white p-6 shadow-xl"
       testId="profile-settings"
     >
@@ -113,9 +122,10 @@ export default function ProfileSettings(
           busy={saving}
           label="Update Profile"
           busyLabel="Updating..."
-          onCancel={onClose}
+          onCancel={requestClose}
         />
       </form>
+      {guard}
     </ModalFrame>
   );
 }

@@ -57,12 +57,12 @@ export async function verifyStripeEvent(
   } catch (err) {
     throw new InvalidSignatureError(err instanceof Error ? err.message : "Invalid signature");
   }
-  const object = event.data?.object as { object?: string } | undefined;
+  const object = event.data?.object as { object?: string; id?: unknown } | undefined;
   return {
     id: event.id,
     type: event.type,
-    ...(object?.object === "payment_intent"
-      ? { intent: toIntentView(object as Stripe.PaymentIntent) }
+    ...(object?.object === "payment_intent" && typeof object.id === "string"
+      ? { paymentIntentId: object.id }
       : {}),
   };
 }
@@ -86,6 +86,8 @@ export function createStripeProvider(config: {
           amount: req.amountCents,
           currency: req.currency,
           allowed_payment_method_types: ["card"],
+          // Authorize only: the stock is committed first, then the payment is captured.
+          capture_method: "manual",
           description: req.description,
           metadata: req.metadata,
           ...(req.receiptEmail ? { receipt_email: req.receiptEmail } : {}),
@@ -117,6 +119,24 @@ export function createStripeProvider(config: {
         // Already canceled or succeeded (unexpected state), or unknown: nothing left to cancel.
         const { code, statusCode } = err as { code?: string; statusCode?: number };
         if (code === "payment_intent_unexpected_state" || statusCode === 404) return;
+        throw wrap(err);
+      }
+    },
+
+    async captureIntent(id: string) {
+      try {
+        return toIntentView(
+          await stripe.paymentIntents.capture(id, {}, { idempotencyKey: `capture-${id}` }),
+        );
+      } catch (err) {
+        // Canceled or expired authorization (or captured already): answer the intent as it is.
+        if ((err as { code?: string }).code === "payment_intent_unexpected_state") {
+          try {
+            return toIntentView(await stripe.paymentIntents.retrieve(id));
+          } catch (again) {
+            throw wrap(again);
+          }
+        }
         throw wrap(err);
       }
     },

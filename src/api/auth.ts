@@ -24,19 +24,12 @@ export function loginRouter(services: Services, endpoint: LoginEndpoint) {
   return new Hono<ApiEnv>().post("/login", async (c) => {
     const { email, password } = await readJson(c, loginBodySchema);
     const client = c.env?.clientAddress ?? "unknown";
-    try {
-      const { token, user } = await services.adminAuth.login(email, password, endpoint, client);
-      setCookie(c, SESSION_COOKIE, token, {
-        ...cookieOptions(c),
-        maxAge: Math.floor(SESSION_TTL_MS / 1000),
-      });
-      return c.json(endpoint === "admin" ? { token, user, admin: user } : { token, user });
-    } catch (err) {
-      if (err instanceof Error && "retryAfter" in err) {
-        c.header("Retry-After", String(err.retryAfter));
-      }
-      throw err;
-    }
+    const { token, user } = await services.adminAuth.login(email, password, endpoint, client);
+    setCookie(c, SESSION_COOKIE, token, {
+      ...cookieOptions(c),
+      maxAge: Math.floor(SESSION_TTL_MS / 1000),
+    });
+    return c.json(endpoint === "admin" ? { token, user, admin: user } : { token, user });
   });
 }
 

@@ -23,8 +23,8 @@ export function handleError(err: Error, c: Context) {
     const body: ErrorBody = { error: err.code, message: err.message };
     if (err instanceof StoreBusyError) {
       log.warn("store busy: answered 503", { requestId: c.env?.requestId }, err);
-      c.header("Retry-After", String(err.retryAfterS));
     }
+    if ("retryAfterS" in err) c.header("Retry-After", String(err.retryAfterS));
     if (err.errors?.length) body.errors = err.errors;
     return c.json(body, err.status);
   }

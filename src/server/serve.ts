@@ -2,6 +2,7 @@ import { type Config, loadConfig, onDeploy } from "../services/config.ts";
 import { createServices } from "../services/container.ts";
 import { log } from "../services/log.ts";
 import { stripeKeyProblem } from "../services/payments/key-policy.ts";
+import { securityConfigProblem } from "../services/security-config.ts";
 import { seedIfEmpty } from "../services/seed.ts";
 import { sellerProblem } from "../services/invoicing.ts";
 import { openKv } from "../store/kv.ts";
@@ -26,6 +27,8 @@ export async function startServer(
   const jobs = createJobs();
   log.setLevel(config.logLevel);
   log.debug("Modules loaded", { startMs: Math.round(performance.now()) });
+  const secretsProblem = securityConfigProblem(config);
+  if (secretsProblem) throw new Error(`Refusing to start: ${secretsProblem}`);
   const keyProblem = stripeKeyProblem(config);
   if (keyProblem) throw new Error(`Refusing to start: ${keyProblem}`);
   const sellerMissing = sellerProblem(config);

@@ -3,7 +3,7 @@ import { type Admin, adminSchema, toPublicAdmin } from "../domain/admin.ts";
 import { DomainError } from "../domain/errors.ts";
 import { newId } from "../domain/ids.ts";
 import type { AdminStore } from "../store/admins.ts";
-import type { RateLimitStore } from "../store/rate-limits.ts";
+import { type AttemptBucket, claimAttempt, refundAttempt } from "../store/rate-limits.ts";
 import { normalizeEmail } from "../domain/email.ts";
 import { getOrCreateSecret } from "./secrets.ts";
 import { hashPassword, verifyPassword } from "./passwords.ts";
@@ -13,16 +13,43 @@ export const SESSION_TTL_MS = 8 * 60 * 60_000;
 const ISSUER = "shop";
 const AUDIENCE = "shop-admin";
 
-/** Failed logins allowed per email and per client address in one window. */
-export const LOGIN_FAILURE_LIMIT = 10;
-export const LOGIN_FAILURE_WINDOW_MS = 15 * 60_000;
+const MINUTE = 60_000;
+
+/**
+ * Password attempts (a login, or the current password on a change of one's own) allowed per
+ * window, a window opening at its first attempt. Counted before the password is checked and
+ * given back when it was right, so they bound wrong guesses only. Keyed so that a stranger
+ * cannot lock an owner out: one address locks itself out of one account (`pair`) or of all
+ * (`client`); an account's own bound (`account`) is above what one address can reach in an
+ * account window (5 pair windows), and past `account.freeAttempts` each attempt waits longer
+ * (1 s, doubling every 10 attempts, at most a minute).
+ */
+export const LOGIN_LIMITS = {
+  pair: { limit: 10, windowMs: 15 * MINUTE },
+  client: { limit: 30, windowMs: 15 * MINUTE },
+  account: { limit: 100, windowMs: 60 * MINUTE, freeAttempts: 50 },
+} as const;
+
+/** The least time between two attempts on an account that has counted `n` in its window. */
+export function accountGapMs(n: number): number {
+  const over = n - LOGIN_LIMITS.account.freeAttempts;
+  return over < 0 ? 0 : Math.min(60_000, 1000 * 2 ** (over / 10));
+}
 
 export const LOGIN_FAILED_MESSAGE = "Invalid email or password";
 export const SESSION_COOKIE = "admin_session";
 /** Over https the cookie takes the `__Host-` prefix (which requires `Secure`). */
 export const cookieName = (https: boolean) => https ? `__Host-${SESSION_COOKIE}` : SESSION_COOKIE;
 
-const sessionKey = (jti: string) => ["admin_session", jti] as const;
+/**
+ * A session is stored under the SHA-256 of its id (the token's `jti`): a copy of the KV or a
+ * backup lists no id a token could name.
+ */
+async function sessionKey(jti: string) {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(jti));
+  const hex = Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
+  return ["admin_session", hex] as const;
+}
 
 interface SessionRecord {
   adminId: string;
@@ -60,10 +87,9 @@ export type AdminAuth = ReturnType<typeof createAdminAuth>;
 export function createAdminAuth(deps: {
   kv: Deno.Kv;
   admins: AdminStore;
-  rateLimits: RateLimitStore;
   jwtSecret?: string;
 }) {
-  const { kv, admins, rateLimits } = deps;
+  const { kv, admins } = deps;
   let key: Uint8Array | null = null;
   // A fixed hash to verify against when the email is unknown: same work, same timing.
   let dummyHash: Promise<string> | null = null;
@@ -73,20 +99,35 @@ export function createAdminAuth(deps: {
     return key;
   }
 
-  async function throttle(buckets: [string, string][]) {
-    for (const [bucket, who] of buckets) {
-      const r = await rateLimits.peek(bucket, who, LOGIN_FAILURE_LIMIT, LOGIN_FAILURE_WINDOW_MS);
-      if (!r.allowed) {
-        throw new TooManyLoginsError(r.retryAfter);
-      }
-    }
+  /**
+   * Checks `password` against `admin`'s (or, for no account, against a dummy hash: same work,
+   * same timing), the attempt counted first for the email and the client address.
+   */
+  async function checkPassword(
+    email: string,
+    admin: Admin | null,
+    password: string,
+    client: string,
+  ): Promise<boolean> {
+    const { pair, client: perClient, account } = LOGIN_LIMITS;
+    const buckets: AttemptBucket[] = [
+      { bucket: "login_pair", who: `${email} ${client}`, ...pair },
+      { bucket: "login_client", who: client, ...perClient },
+      { bucket: "login_account", who: email, ...account, gapMs: accountGapMs },
+    ];
+    const attempt = await claimAttempt(kv, buckets);
+    if (!attempt.allowed) throw new TooManyLoginsError(attempt.retryAfter);
+    dummyHash ??= hashPassword(newId());
+    const ok = await verifyPassword(password, admin?.passwordHash ?? await dummyHash);
+    if (admin && ok) await refundAttempt(kv, attempt.claim);
+    return !!admin && ok;
   }
 
   async function issue(admin: Admin): Promise<{ token: string; expiresAt: number }> {
     const jti = newId();
     const expiresAt = Date.now() + SESSION_TTL_MS;
     const record: SessionRecord = { adminId: admin.id, epoch: admin.sessionEpoch, expiresAt };
-    await kv.set(sessionKey(jti), record, { expireIn: SESSION_TTL_MS });
+    await kv.set(await sessionKey(jti), record, { expireIn: SESSION_TTL_MS });
     const token = await new SignJWT({ role: admin.role })
       .setProtectedHeader({ alg: "HS256", typ: "JWT" })
       .setSubject(admin.id)
@@ -102,19 +143,14 @@ export function createAdminAuth(deps: {
   return {
     async login(email: string, password: string, endpoint: LoginEndpoint, client: string) {
       const who = normalizeEmail(email);
-      const buckets: [string, string][] = [["login_email", who], ["login_client", client]];
-      await throttle(buckets);
       const admin = await admins.getByEmail(who);
-      dummyHash ??= hashPassword(newId());
-      const ok = await verifyPassword(password, admin?.passwordHash ?? await dummyHash);
+      const ok = await checkPassword(who, admin, password, client);
       if (!admin || !ok) {
-        for (const [bucket, id] of buckets) {
-          await rateLimits.hit(bucket, id, Number.MAX_SAFE_INTEGER, LOGIN_FAILURE_WINDOW_MS);
-        }
         throw new UnauthorizedError(LOGIN_FAILED_MESSAGE);
       }
       // The right password on the superadmin endpoint for a regular admin: the UI then tries
-      // the admin endpoint (spec), so this 401 is part of a normal sign-in, not a failure.
+      // the admin endpoint (spec), so this 401 is part of a normal sign-in, and its attempt was
+      // given back like every right password.
       if (endpoint === "superadmin" && admin.role !== "superadmin") {
         throw new UnauthorizedError(LOGIN_FAILED_MESSAGE);
       }
@@ -123,6 +159,14 @@ export function createAdminAuth(deps: {
       }
       const { token, expiresAt } = await issue(admin);
       return { token, expiresAt, user: toPublicAdmin(admin), admin };
+    },
+
+    /**
+     * Whether `password` is `admin`'s own, counted in the same limits as a login (a stolen
+     * session cannot be used to guess its account's password).
+     */
+    confirmPassword(admin: Admin, password: string, client: string): Promise<boolean> {
+      return checkPassword(admin.email, admin, password, client);
     },
 
     /** The session behind a token; throws 401 for anything that is not a live session. */
@@ -147,7 +191,7 @@ export function createAdminAuth(deps: {
       }
       if (!sub || !jti) throw new UnauthorizedError();
       const [session, adminEntry] = await kv.getMany<[SessionRecord, unknown]>([
-        sessionKey(jti),
+        await sessionKey(jti),
         ["admin", sub],
       ]);
       const record = session.value;
@@ -162,14 +206,15 @@ export function createAdminAuth(deps: {
     },
 
     async logout(sessionId: string): Promise<void> {
-      await kv.delete(sessionKey(sessionId));
+      await kv.delete(await sessionKey(sessionId));
     },
   };
 }
 
+/** 429 with `Retry-After` (seconds): a login, or a current password, past its limits. */
 export class TooManyLoginsError extends DomainError {
-  constructor(readonly retryAfter: number) {
-    const minutes = Math.max(1, Math.ceil(retryAfter / 60));
+  constructor(readonly retryAfterS: number) {
+    const minutes = Math.max(1, Math.ceil(retryAfterS / 60));
     super(
       429,
       "rate_limited",

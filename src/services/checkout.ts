@@ -50,6 +50,8 @@ export interface CheckoutDeps {
   provider: PaymentProvider;
   /** The buyer's order page link, in the confirmation mail. */
   links: OrderLinks;
+  /** Records a refund the provider reports (`charge.refunded`); answers what it did. */
+  onRefunded: (intent: PaymentIntentView) => Promise<"recorded" | "unchanged" | "unknown">;
 }
 
 export type Checkout = ReturnType<typeof createCheckout>;
@@ -402,7 +404,8 @@ export function createCheckout(deps: CheckoutDeps) {
         throw err;
       }
       const id = event.paymentIntentId;
-      if (!id || !event.type.startsWith("payment_intent.")) {
+      const refunded = event.type === "charge.refunded";
+      if (!id || !(event.type.startsWith("payment_intent.") || refunded)) {
         return { received: true, result: "ignored" };
       }
       let intent: PaymentIntentView | null;
@@ -415,6 +418,7 @@ export function createCheckout(deps: CheckoutDeps) {
         log.warn("webhook: no such payment intent at the provider", { paymentIntentId: id });
         return { received: true, result: "unknown" };
       }
+      if (refunded) return { received: true, result: await deps.onRefunded(intent) };
       if (event.type === "payment_intent.payment_failed") {
         const fresh = await reservations.recordFailure(
           id,

@@ -78,6 +78,7 @@ export function createServices(
   const rateLimits = createRateLimitStore(kv);
   const blobs = createBlobStore(kv);
   const audit = createAuditStore(kv);
+  const adminAuth = createAdminAuth({ kv, admins, jwtSecret: config.jwtSecret });
   const stockNotifications = createStockNotificationStore(kv);
   const newsletter = createNewsletter(
     subscribers,
@@ -86,6 +87,19 @@ export function createServices(
   );
   const uploads = createUploads(blobs);
   const orderLinks = createOrderLinks(kv, config.jwtSecret, config.siteUrl);
+  const orderDesk = createOrderDesk({
+    orders,
+    products,
+    shippingFees,
+    stock: createStockMoves(kv),
+    outbox,
+    mailer,
+    audit,
+    provider,
+    site: { name: config.siteName, url: config.siteUrl },
+    links: orderLinks,
+    timeZone: config.shopTimeZone,
+  });
   const restock = createRestockNotices({
     kv,
     products,
@@ -142,6 +156,8 @@ export function createServices(
       mailer,
       provider,
       links: orderLinks,
+      // A refund made at the provider (Stripe's dashboard), read back from it: as the shop's own.
+      onRefunded: (intent) => orderDesk.recordProviderRefund(intent),
     }),
     subscribers,
     stockNotifications,
@@ -149,22 +165,10 @@ export function createServices(
     productDesk: createProductDesk({ products, uploads, restock }),
     demoRequests,
     admins,
-    adminAuth: createAdminAuth({ kv, admins, rateLimits, jwtSecret: config.jwtSecret }),
-    adminAccounts: createAdminAccounts(admins),
+    adminAuth,
+    adminAccounts: createAdminAccounts(admins, adminAuth.confirmPassword),
     audit,
-    orderDesk: createOrderDesk({
-      orders,
-      products,
-      shippingFees,
-      stock: createStockMoves(kv),
-      outbox,
-      mailer,
-      audit,
-      provider,
-      site: { name: config.siteName, url: config.siteUrl },
-      links: orderLinks,
-      timeZone: config.shopTimeZone,
-    }),
+    orderDesk,
     rateLimits,
     blobs,
     uploads,

@@ -17,6 +17,7 @@ import {
 } from "../domain/order-admin.ts";
 import { orderRefundedMail, orderStatusMail } from "../domain/order-mails.ts";
 import type { OrderLinks } from "./order-links.ts";
+import type { PaymentIntentView } from "./payments/provider.ts";
 import { EVERY_DATE, type OrderQuery } from "../domain/order-query.ts";
 import { PROVIDER_LABELS, refundIdempotencyKey, refundRefusal } from "../domain/order-refund.ts";
 import {
@@ -65,6 +66,9 @@ export interface OrderDeskDeps {
   timeZone: string;
 }
 
+/** Who records what the payment provider reports (a refund made in its dashboard). */
+const PROVIDER_ACTOR: AuditActor = { id: "payment-provider", email: "", role: "system" };
+
 export type OrderDesk = ReturnType<typeof createOrderDesk>;
 
 /**
@@ -112,6 +116,59 @@ export function createOrderDesk(deps: OrderDeskDeps) {
     const problem = orderDateProblem(ms, Date.now(), deps.timeZone);
     if (problem) throw new ValidationError(problem, [{ field: "createdAt", message: problem }]);
     return new Date(ms).toISOString();
+  }
+
+  /**
+   * Records a refund on its order, once (`refusal` is checked again in the commit): paid
+   * status to refunded, the buyer's mail, the audit entry; the invoice hook issues the credit
+   * note in the same commit.
+   */
+  async function recordRefund(
+    actor: AuditActor,
+    id: string,
+    refund: { id: string; amountCents: number },
+    via: string,
+    refusal: (o: Order) => string | null,
+  ): Promise<Order> {
+    const at = nowIso();
+    let mailSubject: string | null = null;
+    const updated = await orders.update(
+      id,
+      (o) => {
+        const late = refusal(o);
+        if (late) throw new ConflictError(late);
+        const { needsRefund: _, ...rest } = o;
+        return {
+          ...rest,
+          paymentStatus: "refunded",
+          refund: { at, amountCents: refund.amountCents, id: refund.id },
+          // Said explicitly: without the flag, an older order would seem to hold its stock.
+          stockHeld: holdsStock(o),
+        };
+      },
+      both(
+        async (op, _before, after) => {
+          if (!after!.customer.email) return;
+          const link = await deps.links.url(after!.orderNumber);
+          const mail = orderRefundedMail(after!, deps.site, link);
+          deps.outbox.add(op, mail);
+          mailSubject = mail.subject;
+        },
+        audited(
+          actor,
+          "order.refund",
+          (o) => `Refunded ${formatMoney(o.refund?.amountCents ?? 0)} via ${via}`,
+        ),
+      ),
+    );
+    if (mailSubject) deps.mailer.wake([mailSubject]);
+    log.info("order refunded", {
+      orderNumber: updated.orderNumber,
+      refundId: refund.id,
+      amountCents: refund.amountCents,
+      provider: deps.provider.name,
+    });
+    return updated;
   }
 
   return {
@@ -218,6 +275,16 @@ export function createOrderDesk(deps: OrderDeskDeps) {
       if (!order) throw new NotFoundError("Order not found");
       const refusal = refundRefusal(order);
       if (refusal) throw new ConflictError(refusal);
+      const via = PROVIDER_LABELS[deps.provider.name] ?? deps.provider.name;
+      // Refunded outside the shop already (Stripe's dashboard): recorded, not made again (the
+      // provider would refuse it). Unreachable, the refund below says why.
+      const intent = await deps.provider.retrieveIntent(order.paymentIntentId!).catch(() => null);
+      if (intent && intent.refundedCents >= order.totalCents) {
+        const outside = { id: `outside-${intent.id}`, amountCents: intent.refundedCents };
+        return toAdminOrder(
+          await recordRefund(actor, id, outside, `${via}, made outside the shop`, refundRefusal),
+        );
+      }
       let refund: { id: string; amountCents: number };
       try {
         refund = await deps.provider.refund({
@@ -233,46 +300,34 @@ export function createOrderDesk(deps: OrderDeskDeps) {
         }, err);
         throw new UpstreamError("refund_failed", `The refund failed: ${err.message}`);
       }
-      const at = nowIso();
-      let mailSubject: string | null = null;
-      const via = PROVIDER_LABELS[deps.provider.name] ?? deps.provider.name;
-      const updated = await orders.update(
-        id,
-        (o) => {
-          const late = refundRefusal(o);
-          if (late) throw new ConflictError(late);
-          const { needsRefund: _, ...rest } = o;
-          return {
-            ...rest,
-            paymentStatus: "refunded",
-            refund: { at, amountCents: refund.amountCents, id: refund.id },
-            // Said explicitly: without the flag, an older order would seem to hold its stock.
-            stockHeld: holdsStock(o),
-          };
-        },
-        both(
-          async (op, _before, after) => {
-            if (!after!.customer.email) return;
-            const link = await deps.links.url(after!.orderNumber);
-            const mail = orderRefundedMail(after!, deps.site, link);
-            deps.outbox.add(op, mail);
-            mailSubject = mail.subject;
-          },
-          audited(
-            actor,
-            "order.refund",
-            (o) => `Refunded ${formatMoney(o.refund?.amountCents ?? 0)} via ${via}`,
-          ),
-        ),
-      );
-      if (mailSubject) deps.mailer.wake([mailSubject]);
-      log.info("order refunded", {
-        orderNumber: updated.orderNumber,
-        refundId: refund.id,
-        amountCents: refund.amountCents,
-        provider: deps.provider.name,
-      });
-      return toAdminOrder(updated);
+      return toAdminOrder(await recordRefund(actor, id, refund, via, refundRefusal));
+    },
+
+    /**
+     * A refund the provider reports (`charge.refunded`, the intent read back from it): made in
+     * Stripe's dashboard, it is recorded on its order as the shop's own refunds are (status,
+     * credit note, the buyer's mail, audit), once per amount.
+     */
+    async recordProviderRefund(
+      intent: PaymentIntentView,
+    ): Promise<"recorded" | "unchanged" | "unknown"> {
+      if (intent.refundedCents <= 0) return "unchanged";
+      const order = await orders.getByPaymentIntent(intent.id);
+      if (!order) return "unknown";
+      const newer = (o: Order) =>
+        (o.refund?.amountCents ?? 0) >= intent.refundedCents ? "Already recorded" : null;
+      if (newer(order)) return "unchanged";
+      const via = `${
+        PROVIDER_LABELS[deps.provider.name] ?? deps.provider.name
+      }, made outside the shop`;
+      const refund = { id: `outside-${intent.id}`, amountCents: intent.refundedCents };
+      try {
+        await recordRefund(PROVIDER_ACTOR, order.id, refund, via, newer);
+      } catch (err) {
+        if (err instanceof ConflictError) return "unchanged"; // a redelivery raced this one
+        throw err;
+      }
+      return "recorded";
     },
 
     async setDate(actor: AuditActor, id: string, createdAt: string) {

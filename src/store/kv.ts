@@ -1,4 +1,5 @@
 import { StoreBusyError } from "../domain/errors.ts";
+import { createPrivateFile, privateFolder, restrictFileModes } from "./file-modes.ts";
 
 /**
  * How long an operation the store refuses as busy is tried again. Several instances on one
@@ -122,13 +123,18 @@ export function busyTolerant(kv: Deno.Kv): Deno.Kv {
 
 /**
  * Opens the one KV of this process: a file path, ":memory:", a KV Connect URL, or without a path
- * the runtime's own KV (on Deno Deploy, the managed one: no file is touched).
+ * the runtime's own KV (on Deno Deploy, the managed one: no file is touched). A file is private to
+ * its owner (0600 with its -wal and -shm, in a 0700 folder): it holds every record.
  */
 export async function openKv(path?: string): Promise<Deno.Kv> {
   if (path === undefined) return busyTolerant(await Deno.openKv());
-  if (path !== ":memory:" && !/^https?:\/\//.test(path)) {
+  const file = path !== ":memory:" && !/^https?:\/\//.test(path);
+  if (file) {
     const dir = path.includes("/") ? path.slice(0, path.lastIndexOf("/")) : ".";
-    await Deno.mkdir(dir || "/", { recursive: true });
+    await privateFolder(dir || "/");
+    await createPrivateFile(path);
   }
-  return busyTolerant(await Deno.openKv(path));
+  const kv = await Deno.openKv(path);
+  if (file) await restrictFileModes(path);
+  return busyTolerant(kv);
 }

@@ -119,7 +119,17 @@ export function fakeStripe() {
     const m = /^\/v1\/payment_intents\/([^/]+)$/.exec(url.pathname);
     if (req.method === "GET" && m) {
       const pi = intents.get(m[1]);
-      return pi ? json(pi) : json(
+      // As Stripe: the refunds are on the intent's charge, there when expanded.
+      const expanded = [...url.searchParams].some(([k, v]) =>
+        k.startsWith("expand[") && v === "latest_charge"
+      );
+      const charge = {
+        id: `ch_${m[1]}`,
+        object: "charge",
+        payment_intent: m[1],
+        amount_refunded: Number(pi?.amount_refunded ?? 0),
+      };
+      return pi ? json(expanded ? { ...pi, latest_charge: charge } : pi) : json(
         { error: { type: "invalid_request_error", message: "No such payment_intent" } },
         404,
       );

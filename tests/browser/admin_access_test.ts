@@ -137,3 +137,35 @@ browserTest(
     assertEquals(found, [], found.join("\n"));
   },
 );
+
+browserTest(
+  "[browser] admin: Profile Settings changes one's own password only with the current one",
+  async ({ newPage }) => {
+    const page = await newPage();
+    await signInAs(page, BOSS);
+    await shellReady(page);
+    await page.getByTestId("avatar-button").click();
+    await page.getByRole("menuitem", { name: "Settings" }).click();
+    const profile = page.getByTestId("profile-settings");
+    await profile.getByLabel("Current password").waitFor();
+    assertEquals(await seriousViolations(page, "Profile Settings"), []);
+    await profile.getByLabel("New password").fill("violet kettle drums at noon");
+    await profile.getByLabel("Current password").fill("not my password");
+    const alerted = new Promise<string>((resolve) =>
+      page.once("dialog", async (d) => {
+        resolve(d.message());
+        await d.accept();
+      })
+    );
+    await profile.getByRole("button", { name: "Update Profile" }).click();
+    assertEquals(await alerted, "Failed to update profile: Current password is incorrect");
+    assert(await profile.isVisible(), "the modal stays open");
+
+    // The right current password: saved, and every session ends, this one included.
+    await profile.getByLabel("Current password").fill(BOSS.password);
+    await profile.getByRole("button", { name: "Update Profile" }).click();
+    await page.waitForURL("**/admin/login**");
+    await signInAs(page, { email: BOSS.email, password: "violet kettle drums at noon" });
+    assertEquals(new URL(page.url()).pathname, "/admin/dashboard");
+  },
+);

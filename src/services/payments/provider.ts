@@ -11,6 +11,8 @@ export interface PaymentIntentView {
   metadata: Record<string, string>;
   /** The last card error, as "message (code)". */
   lastError?: string;
+  /** What refunds gave back so far, made in the shop or outside it (Stripe's dashboard). */
+  refundedCents: number;
 }
 
 /**

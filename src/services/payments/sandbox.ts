@@ -16,6 +16,7 @@ const view = (i: SandboxIntent): PaymentIntentView => ({
   currency: i.currency,
   metadata: i.metadata,
   ...(i.lastError ? { lastError: i.lastError } : {}),
+  refundedCents: i.amountRefundedCents ?? 0,
 });
 
 export type SandboxProvider = ReturnType<typeof createSandboxProvider>;

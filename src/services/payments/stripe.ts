@@ -34,6 +34,10 @@ export function toIntentView(pi: Stripe.PaymentIntent): PaymentIntentView {
     currency: pi.currency,
     metadata: { ...(pi.metadata ?? {}) },
     ...(err ? { lastError: `${err.message ?? "Payment failed"}${code ? ` (${code})` : ""}` } : {}),
+    // Refunds are on the charge: read with the intent (`expand: ["latest_charge"]`).
+    refundedCents: typeof pi.latest_charge === "object" && pi.latest_charge
+      ? pi.latest_charge.amount_refunded
+      : 0,
   };
 }
 
@@ -57,13 +61,19 @@ export async function verifyStripeEvent(
   } catch (err) {
     throw new InvalidSignatureError(err instanceof Error ? err.message : "Invalid signature");
   }
-  const object = event.data?.object as { object?: string; id?: unknown } | undefined;
+  const object = event.data?.object as
+    | { object?: string; id?: unknown; payment_intent?: unknown }
+    | undefined;
+  // The intent an event names: the object itself, or a charge's (a refund is on the charge).
+  const intentId = object?.object === "payment_intent"
+    ? object.id
+    : object?.object === "charge"
+    ? object.payment_intent
+    : undefined;
   return {
     id: event.id,
     type: event.type,
-    ...(object?.object === "payment_intent" && typeof object.id === "string"
-      ? { paymentIntentId: object.id }
-      : {}),
+    ...(typeof intentId === "string" ? { paymentIntentId: intentId } : {}),
   };
 }
 
@@ -101,7 +111,9 @@ export function createStripeProvider(config: {
 
     async retrieveIntent(id: string) {
       try {
-        return toIntentView(await stripe.paymentIntents.retrieve(id));
+        return toIntentView(
+          await stripe.paymentIntents.retrieve(id, { expand: ["latest_charge"] }),
+        );
       } catch (err) {
         if ((err as { statusCode?: number }).statusCode === 404) return null;
         throw wrap(err);

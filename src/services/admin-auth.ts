@@ -7,6 +7,10 @@ import type { RateLimitStore } from "../store/rate-limits.ts";
 import { normalizeEmail } from "../domain/email.ts";
 import { getOrCreateSecret } from "./secrets.ts";
 import { hashPassword, verifyPassword } from "./passwords.ts";
+import { InvalidCodeError, type TwoFactor } from "./two-factor.ts";
+import { SECURITY_SETTINGS_KEY } from "../store/two-factor.ts";
+import type { TwoFactorChallenge } from "../domain/two-factor.ts";
+import { TWO_FACTOR_MESSAGES } from "../domain/two-factor.ts";
 
 /** Absolute lifetime of a sign-in: a working day. */
 export const SESSION_TTL_MS = 8 * 60 * 60_000;
@@ -45,12 +49,22 @@ export class ForbiddenError extends DomainError {
 export interface Session {
   admin: Admin;
   sessionId: string;
+  /** Two-factor is required for all staff and this account has it off: enrolment first. */
+  enrolmentRequired: boolean;
 }
 
 /** Which login endpoint was called: the superadmin one answers 401 for a regular admin. */
 export type LoginEndpoint = "superadmin" | "admin";
 
 export type AdminAuth = ReturnType<typeof createAdminAuth>;
+
+/** A sign-in that made a session. */
+export interface SignedIn {
+  token: string;
+  expiresAt: number;
+  user: ReturnType<typeof toPublicAdmin>;
+  admin: Admin;
+}
 
 /**
  * Staff sign-in: JWTs (HS256 only, issuer, audience, 8 h) naming a session kept in KV, so a
@@ -61,6 +75,7 @@ export function createAdminAuth(deps: {
   kv: Deno.Kv;
   admins: AdminStore;
   rateLimits: RateLimitStore;
+  twoFactor: TwoFactor;
   jwtSecret?: string;
 }) {
   const { kv, admins, rateLimits } = deps;
@@ -99,8 +114,32 @@ export function createAdminAuth(deps: {
     return { token, expiresAt };
   }
 
+  async function countFailure(buckets: [string, string][]) {
+    for (const [bucket, id] of buckets) {
+      await rateLimits.hit(bucket, id, Number.MAX_SAFE_INTEGER, LOGIN_FAILURE_WINDOW_MS);
+    }
+  }
+
+  /**
+   * Checks a second-factor code of `admin` under the sign-in limits: a wrong one counts as
+   * a failed sign-in (per email and per client), and over the limit nothing is checked.
+   */
+  async function checkCode(admin: Admin, code: string, client: string): Promise<void> {
+    const buckets: [string, string][] = [["login_email", admin.email], ["login_client", client]];
+    await throttle(buckets);
+    if (!await deps.twoFactor.verify(admin, code)) {
+      await countFailure(buckets);
+      throw new InvalidCodeError();
+    }
+  }
+
   return {
-    async login(email: string, password: string, endpoint: LoginEndpoint, client: string) {
+    async login(
+      email: string,
+      password: string,
+      endpoint: LoginEndpoint,
+      client: string,
+    ): Promise<SignedIn | TwoFactorChallenge> {
       const who = normalizeEmail(email);
       const buckets: [string, string][] = [["login_email", who], ["login_client", client]];
       await throttle(buckets);
@@ -108,9 +147,7 @@ export function createAdminAuth(deps: {
       dummyHash ??= hashPassword(newId());
       const ok = await verifyPassword(password, admin?.passwordHash ?? await dummyHash);
       if (!admin || !ok) {
-        for (const [bucket, id] of buckets) {
-          await rateLimits.hit(bucket, id, Number.MAX_SAFE_INTEGER, LOGIN_FAILURE_WINDOW_MS);
-        }
+        await countFailure(buckets);
         throw new UnauthorizedError(LOGIN_FAILED_MESSAGE);
       }
       // The right password on the superadmin endpoint for a regular admin: the UI then tries
@@ -121,9 +158,34 @@ export function createAdminAuth(deps: {
       if (admin.status !== "active") {
         throw new ForbiddenError("This account is deactivated. Ask a superadmin to activate it.");
       }
+      // The password was right; with two-factor on, the session waits for the code.
+      if (admin.twoFactor) {
+        return { twoFactorRequired: true, challenge: await deps.twoFactor.challengeFor(admin) };
+      }
       const { token, expiresAt } = await issue(admin);
       return { token, expiresAt, user: toPublicAdmin(admin), admin };
     },
+
+    /**
+     * The second step of a sign-in with two-factor: the challenge of a right password and a
+     * code. Wrong codes count toward the same limits as wrong passwords.
+     */
+    async loginWithCode(challenge: string, code: string, client: string): Promise<SignedIn> {
+      const { adminId, epoch } = await deps.twoFactor.readChallenge(challenge);
+      const admin = await admins.get(adminId);
+      // A reset, password change or deactivation since the password step ends the challenge.
+      if (!admin || admin.sessionEpoch !== epoch || !admin.twoFactor) {
+        throw new UnauthorizedError(TWO_FACTOR_MESSAGES.challengeExpired);
+      }
+      if (admin.status !== "active") {
+        throw new ForbiddenError("This account is deactivated. Ask a superadmin to activate it.");
+      }
+      await checkCode(admin, code, client);
+      const { token, expiresAt } = await issue(admin);
+      return { token, expiresAt, user: toPublicAdmin(admin), admin };
+    },
+
+    checkCode,
 
     /** The session behind a token; throws 401 for anything that is not a live session. */
     async authenticate(token: string | undefined | null): Promise<Session> {
@@ -146,10 +208,9 @@ export function createAdminAuth(deps: {
         throw err;
       }
       if (!sub || !jti) throw new UnauthorizedError();
-      const [session, adminEntry] = await kv.getMany<[SessionRecord, unknown]>([
-        sessionKey(jti),
-        ["admin", sub],
-      ]);
+      const [session, adminEntry, security] = await kv.getMany<
+        [SessionRecord, unknown, { requireTwoFactor?: boolean }]
+      >([sessionKey(jti), ["admin", sub], SECURITY_SETTINGS_KEY]);
       const record = session.value;
       if (!record || record.adminId !== sub || record.expiresAt <= Date.now()) {
         throw new UnauthorizedError("Your session has ended. Please sign in again.");
@@ -158,7 +219,8 @@ export function createAdminAuth(deps: {
       if (!admin || admin.sessionEpoch !== record.epoch || admin.status !== "active") {
         throw new UnauthorizedError("Your session has ended. Please sign in again.");
       }
-      return { admin, sessionId: jti };
+      const enrolmentRequired = security.value?.requireTwoFactor === true && !admin.twoFactor;
+      return { admin, sessionId: jti, enrolmentRequired };
     },
 
     async logout(sessionId: string): Promise<void> {

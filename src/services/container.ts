@@ -13,6 +13,7 @@ import { createShippingFeeStore } from "../store/shipping-fees.ts";
 import { createStockMoves } from "../store/stock.ts";
 import { createStockNotificationStore } from "../store/stock-notifications.ts";
 import { createSubscriberStore } from "../store/subscribers.ts";
+import { createTwoFactorStore } from "../store/two-factor.ts";
 import { createAdminAccounts } from "./admin-accounts.ts";
 import { createAdminAuth } from "./admin-auth.ts";
 import { createAnalytics } from "./analytics.ts";
@@ -33,6 +34,8 @@ import { createRestockNotices } from "./restock-notices.ts";
 import { createShippingDesk } from "./shipping-desk.ts";
 import { createUnsubscribeTokens } from "./unsubscribe.ts";
 import { createUploads } from "./uploads.ts";
+import { getOrCreateSecret } from "./secrets.ts";
+import { createTwoFactor } from "./two-factor.ts";
 
 /** Everything the API and the pages work with, built once per process (or per test). */
 export function createServices(
@@ -70,6 +73,11 @@ export function createServices(
     config.siteUrl,
   );
   const uploads = createUploads(blobs);
+  const twoFactor = createTwoFactor({
+    store: createTwoFactorStore(kv),
+    serverSecret: () => getOrCreateSecret(kv, "jwt", config.jwtSecret),
+    issuer: config.siteName,
+  });
   const restock = createRestockNotices({
     kv,
     products,
@@ -113,7 +121,14 @@ export function createServices(
     productDesk: createProductDesk({ products, uploads, restock }),
     demoRequests,
     admins,
-    adminAuth: createAdminAuth({ kv, admins, rateLimits, jwtSecret: config.jwtSecret }),
+    adminAuth: createAdminAuth({
+      kv,
+      admins,
+      rateLimits,
+      twoFactor,
+      jwtSecret: config.jwtSecret,
+    }),
+    twoFactor,
     adminAccounts: createAdminAccounts(admins),
     audit,
     orderDesk: createOrderDesk({

@@ -6,6 +6,7 @@ import { uploadImage } from "./accounts/image-upload.ts";
 import { adminApi, errorText } from "./ui/api.ts";
 import { FIELD } from "./ui/styles.ts";
 import FormActions from "./ui/FormActions.tsx";
+import TwoFactorSettings from "./TwoFactorSettings.tsx";
 
 /**
  * Profile Settings (spec: modal and section 4): a new picture is uploaded first, then the
@@ -64,7 +65,7 @@ export default function ProfileSettings(
     <ModalFrame
       labelledBy="profile-title"
       onClose={() => !saving && onClose()}
-      panelClass="w-full max-w-md rounded-xl bg-white p-6 shadow-xl"
+      panelClass="max-h-[calc(100dvh-2rem)] w-full max-w-md overflow-y-auto rounded-xl bg-white p-6 shadow-xl"
       testId="profile-settings"
     >
       <h2 id="profile-title" class="text-lg font-semibold">Profile Settings</h2>
@@ -116,6 +117,9 @@ export default function ProfileSettings(
           onCancel={onClose}
         />
       </form>
+      <div class="mt-6 border-t border-slate-200 pt-4">
+        <TwoFactorSettings user={user} />
+      </div>
     </ModalFrame>
   );
 }

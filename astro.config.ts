@@ -2,6 +2,7 @@ import { defineConfig, passthroughImageService } from "astro/config";
 import preact from "@astrojs/preact";
 import tailwindcss from "@tailwindcss/vite";
 import denoServer from "./src/server/adapter.ts";
+import { CSP_DIRECTIVES, SCRIPT_SOURCES } from "./src/server/security-headers.ts";
 
 /**
  * Astro writes its island rule (`astro-island{display:contents}`) as a <style> just before the
@@ -28,12 +29,22 @@ export default defineConfig({
   adapter: denoServer(),
   integrations: [preact({ compat: true })],
   build: { inlineStylesheets: "never" },
-  image: { service: passthroughImageService() },
+  image: {
+    service: passthroughImageService(),
+    // The site serves its images as they are. Astro's /_image endpoint fetched any "local" URL
+    // from the origin the request's Host named (a request forgery): in its place, a 404.
+    endpoint: { route: "/_image", entrypoint: "./src/server/no-image-endpoint.ts" },
+  },
   security: {
     // The API checks its own origins; Astro renders pages only.
     checkOrigin: false,
-    // A <meta> CSP with the hashes of Astro's inline scripts; the server adds the header policy.
-    csp: { scriptDirective: { resources: ["'self'", "https://js.stripe.com"] } },
+    // Each page's whole policy with the hashes of its inline scripts and styles: the header of a
+    // server-rendered page, a <meta> in a prerendered one (see src/server/security-headers.ts).
+    csp: {
+      directives: [...CSP_DIRECTIVES],
+      scriptDirective: { resources: [...SCRIPT_SOURCES] },
+      styleDirective: { resources: ["'self'"] },
+    },
   },
   markdown: { syntaxHighlight: false },
   vite: {

@@ -9,6 +9,7 @@ import {
   safeNext,
   TWO_FACTOR_SETUP_PATH,
 } from "./domain/admin-routes.ts";
+import { isHttpsRequest } from "./domain/proxy.ts";
 import { cookieName } from "./services/admin-auth.ts";
 
 /**
@@ -20,12 +21,14 @@ import { cookieName } from "./services/admin-auth.ts";
 export const onRequest = defineMiddleware(async (context, next) => {
   const { pathname, search } = context.url;
   if (!isAdminPath(pathname)) return next();
-  const https = context.url.protocol === "https:" ||
-    context.request.headers.get("X-Forwarded-Proto") === "https";
+  const { services } = context.locals;
+  const https = isHttpsRequest(
+    context.url,
+    context.request.headers.get("X-Forwarded-Proto"),
+    services.config.trustProxy,
+  );
   const token = context.cookies.get(cookieName(https))?.value;
-  const session = token
-    ? await context.locals.services.adminAuth.authenticate(token).catch(() => null)
-    : null;
+  const session = token ? await services.adminAuth.authenticate(token).catch(() => null) : null;
   const role = session?.admin.role;
 
   let redirect: string | null = null;

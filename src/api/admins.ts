@@ -23,7 +23,8 @@ export function accountsRouter(services: Services, role: AdminRole) {
     .put("/:id", async (c) => {
       const body = await readJson(c, updateAdminBodySchema);
       const actor = actorOf(c.get("session").admin);
-      return c.json(await accounts.update(actor, c.req.param("id"), body));
+      const client = c.env?.clientAddress ?? "unknown";
+      return c.json(await accounts.update(actor, c.req.param("id"), body, client));
     })
     .patch("/:id/toggle-status", async (c) => {
       const actor = actorOf(c.get("session").admin);

@@ -24,6 +24,8 @@ import { stripeRouter } from "./stripe.ts";
 import { subscriptionRouter } from "./subscription.ts";
 import { uploadsRouter } from "./uploads.ts";
 import { securitySettingsRouter, twoFactorRouter } from "./two-factor.ts";
+import { invoicesRouter } from "./invoices.ts";
+import { orderTrackingRouter } from "./order-tracking.ts";
 
 /** JSON bodies larger than this are refused with 413 before they are read. */
 export const MAX_JSON_BODY = 64 * 1024;
@@ -52,6 +54,7 @@ export function createApiApp(services: Services) {
   api.use("*", authorize(services));
   api.route("/health", healthRouter(services));
   api.route("/public/products", publicProductsRouter(services));
+  api.route("/public/orders", orderTrackingRouter(services));
   api.route("/shipping", shippingRouter(services));
   api.route("/stock-notifications", stockNotificationsRouter(services));
   api.route("/stripe", stripeRouter(services));
@@ -65,6 +68,7 @@ export function createApiApp(services: Services) {
   api.route("/settings", securitySettingsRouter(services));
   api.route("/admins/products", adminProductsRouter(services));
   api.route("/orders", ordersRouter(services));
+  api.route("/invoices", invoicesRouter(services));
   api.route("/products", productsRouter(services));
   api.route("/subscribers", subscribersRouter(services));
   api.route("/superadmins", accountsRouter(services, "superadmin"));

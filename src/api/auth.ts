@@ -3,14 +3,12 @@ import { deleteCookie, setCookie } from "hono/cookie";
 import { loginBodySchema, toPublicAdmin } from "../domain/admin.ts";
 import { type LoginEndpoint, SESSION_COOKIE, SESSION_TTL_MS } from "../services/admin-auth.ts";
 import type { Services } from "../services/container.ts";
+import { isHttps } from "./middleware/admin-auth.ts";
 import type { ApiEnv } from "./middleware/rate-limit.ts";
 import { readJson } from "./validate.ts";
 
-const isHttps = (c: Context) =>
-  new URL(c.req.url).protocol === "https:" || c.req.header("X-Forwarded-Proto") === "https";
-
 /** The session cookie: httpOnly, SameSite=Strict, `__Host-` and Secure over https. */
-function cookieOptions(c: Context) {
+function cookieOptions(c: Context<ApiEnv>) {
   const https = isHttps(c);
   return {
     httpOnly: true,
@@ -22,7 +20,7 @@ function cookieOptions(c: Context) {
 }
 
 /** Sets the session cookie of a sign-in. */
-export function setSessionCookie(c: Context, token: string) {
+export function setSessionCookie(c: Context<ApiEnv>, token: string) {
   setCookie(c, SESSION_COOKIE, token, {
     ...cookieOptions(c),
     maxAge: Math.floor(SESSION_TTL_MS / 1000),
@@ -37,18 +35,11 @@ export function loginRouter(services: Services, endpoint: LoginEndpoint) {
   return new Hono<ApiEnv>().post("/login", async (c) => {
     const { email, password } = await readJson(c, loginBodySchema);
     const client = c.env?.clientAddress ?? "unknown";
-    try {
-      const result = await services.adminAuth.login(email, password, endpoint, client);
-      if ("twoFactorRequired" in result) return c.json(result);
-      const { token, user } = result;
-      setSessionCookie(c, token);
-      return c.json(endpoint === "admin" ? { token, user, admin: user } : { token, user });
-    } catch (err) {
-      if (err instanceof Error && "retryAfter" in err) {
-        c.header("Retry-After", String(err.retryAfter));
-      }
-      throw err;
-    }
+    const result = await services.adminAuth.login(email, password, endpoint, client);
+    if ("twoFactorRequired" in result) return c.json(result);
+    const { token, user } = result;
+    setSessionCookie(c, token);
+    return c.json(endpoint === "admin" ? { token, user, admin: user } : { token, user });
   });
 }
 

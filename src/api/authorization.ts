@@ -21,6 +21,9 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   // The shop
   "GET /api/public/products": "public",
   "GET /api/public/products/:idOrSlug": "public",
+  // The buyer's order link: its token is checked by the route (a wrong one is a 404)
+  "GET /api/public/orders/:orderNumber/documents/:number": "public",
+  "POST /api/public/orders/find": "public",
   "GET /api/shipping/fees": "public",
   "GET /api/shipping/fees/country/:country": "public",
   "GET /api/shipping/countries": "public",
@@ -76,6 +79,12 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   "POST /api/orders/:id/notes": "staff",
   "DELETE /api/orders/:id": "staff",
   "GET /api/admins/products": "staff",
+
+  // Invoices and credit notes (both roles: they run the orders)
+  "GET /api/invoices": "staff",
+  "GET /api/invoices/export.csv": "staff",
+  "GET /api/invoices/export.zip": "staff",
+  "GET /api/invoices/:number/pdf": "staff",
 
   // Products (staff read; superadmins write)
   "GET /api/products": "staff",

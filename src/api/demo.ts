@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { DEMO_MESSAGES } from "../domain/demo-form.ts";
+import metadata from "libphonenumber-js/max/metadata";
 import { validateDemoRequest } from "../domain/demo-request.ts";
 import { ValidationError } from "../domain/errors.ts";
 import type { Services } from "../services/container.ts";
@@ -14,7 +15,7 @@ export function demoRouter(services: Services) {
     } catch {
       throw new ValidationError("Request body must be valid JSON");
     }
-    const result = validateDemoRequest(body, services.config.excludedCountries);
+    const result = validateDemoRequest(body, metadata, services.config.excludedCountries);
     if (!result.ok) {
       const [first] = result.errors;
       throw new ValidationError(`${first.field}: ${first.message}`, result.errors);

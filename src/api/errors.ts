@@ -22,9 +22,9 @@ export function handleError(err: Error, c: Context) {
   if (err instanceof DomainError) {
     const body: ErrorBody = { error: err.code, message: err.message };
     if (err instanceof StoreBusyError) {
-      log.warn("store busy: answered 503", { requestId: c.env?.requestId });
-      c.header("Retry-After", String(err.retryAfterS));
+      log.warn("store busy: answered 503", { requestId: c.env?.requestId }, err);
     }
+    if ("retryAfterS" in err) c.header("Retry-After", String(err.retryAfterS));
     if (err.errors?.length) body.errors = err.errors;
     return c.json(body, err.status);
   }

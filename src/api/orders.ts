@@ -9,6 +9,7 @@ import {
   paymentBodySchema,
   statusBodySchema,
 } from "../domain/order-admin.ts";
+import { toDocumentSummary } from "../domain/invoice.ts";
 import { orderCsvRow, ORDERS_CSV_HEADER } from "../domain/order-csv.ts";
 import { orderQuerySchema } from "../domain/order-query.ts";
 import { actorOf } from "../services/admin-accounts.ts";
@@ -43,7 +44,8 @@ export function ordersRouter(services: Services) {
     .get("/:id", async (c) => {
       const found = await desk.detail(c.req.param("id"));
       if (!found) throw new NotFoundError("Order not found");
-      return c.json(found);
+      const documents = await services.invoices.ofOrder(found.order._id);
+      return c.json({ ...found, documents: documents.map(toDocumentSummary) });
     })
     .put("/:id/status", async (c) => {
       const body = await readJson(c, statusBodySchema);

@@ -8,10 +8,13 @@ import { readJson } from "./validate.ts";
 
 /**
  * Shipping calls: every fee, one country's fee and the countries we ship to (public), and the
- * fee writes of Shipping Fees Management (superadmins, by the authorization table).
+ * fee writes of Shipping Fees Management (superadmins, by the authorization table). What a cart
+ * shows may be a second old (eventual reads: checkout prices the order from strong ones); the
+ * full list stays strong, as the back office reloads it right after its own write.
  */
 export function shippingRouter(services: Services) {
   const actor = (c: Context<ApiEnv>) => actorOf(c.get("session").admin);
+  const shown = { consistency: "eventual" } as const;
   return new Hono<ApiEnv>()
     .get("/fees", async (c) => {
       const fees = await services.shippingFees.list();
@@ -19,12 +22,12 @@ export function shippingRouter(services: Services) {
     })
     .get("/fees/country/:country", async (c) => {
       const country = c.req.param("country");
-      const fee = await services.shippingFees.getByCountry(country);
+      const fee = await services.shippingFees.getByCountry(country, shown);
       if (!fee || !fee.isActive) throw new NotFoundError(`No shipping fee for ${country}`);
       return c.json(toPublicShippingFee(fee));
     })
     .get("/countries", async (c) => {
-      const fees = await services.shippingFees.list();
+      const fees = await services.shippingFees.list(shown);
       return c.json(fees.filter((f) => f.isActive).map((f) => ({ country: f.country })));
     })
     .post("/fees", async (c) => {

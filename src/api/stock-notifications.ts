@@ -16,7 +16,8 @@ const subscribeBody = z.object({
 
 /**
  * `POST /api/stock-notifications/subscribe`: one pending notification per email and product;
- * a repeat is answered as success (200, nothing new stored), a new one with 201.
+ * a repeat stores nothing new and is answered exactly as a new one (201, same body), so the
+ * answer tells no one which addresses wait for which product.
  */
 export function stockNotificationsRouter(services: Services) {
   return new Hono<ApiEnv>().post(
@@ -28,11 +29,11 @@ export function stockNotificationsRouter(services: Services) {
       const product = (await services.catalog.list()).find((p) => p._id === body.productId);
       if (!product) throw new NotFoundError("Product not found");
       await enforceRateLimit(c, services, "stockNotification");
-      const { created } = await services.stockNotifications.subscribe(body.email, {
+      await services.stockNotifications.subscribe(body.email, {
         id: product._id,
         name: product.name,
       });
-      return c.json({ success: true, message: NOTIFY_MESSAGES.success }, created ? 201 : 200);
+      return c.json({ success: true, message: NOTIFY_MESSAGES.success }, 201);
     },
   )
     .get("/admin", async (c) => {

@@ -23,8 +23,7 @@ export function stripeRouter(services: Services) {
     .post("/create-payment-intent", async (c) => {
       const body = await readJson(c, createIntentBodySchema);
       await enforceRateLimit(c, services, "paymentIntent");
-      const client = c.env?.clientAddress ?? "unknown";
-      return c.json({ success: true, ...(await checkout.createPaymentIntent(body, client)) });
+      return c.json({ success: true, ...(await checkout.createPaymentIntent(body)) });
     })
     .post("/confirm-payment", async (c) => {
       const { paymentIntentId, orderData } = await readJson(c, confirmPaymentBodySchema);

@@ -10,7 +10,8 @@ export function subscriptionRouter(services: Services) {
   return new Hono<ApiEnv>().post("/subscribe", async (c) => {
     const { email, source } = await readJson(c, subscribeInputSchema);
     await enforceRateLimit(c, services, "newsletter");
-    const { created } = await services.newsletter.subscribe(email, source ?? "api");
-    return c.json({ success: true, message: NEWSLETTER_MESSAGES.success }, created ? 201 : 200);
+    // A known address is answered exactly as a new one: the answer tells no one who subscribed.
+    await services.newsletter.subscribe(email, source ?? "api");
+    return c.json({ success: true, message: NEWSLETTER_MESSAGES.success }, 201);
   });
 }

@@ -10,6 +10,7 @@ export const ADMIN_NAV: Readonly<Record<AdminRole, readonly AdminNavItem[]>> = {
   superadmin: [
     { label: "Dashboard", href: "/admin/dashboard" },
     { label: "Orders", href: "/admin/orders" },
+    { label: "Invoices", href: "/admin/invoices" },
     { label: "Products", href: "/admin/products" },
     { label: "Shipping", href: "/admin/shipping" },
     { label: "Subscribers", href: "/admin/subscribers" },
@@ -20,6 +21,7 @@ export const ADMIN_NAV: Readonly<Record<AdminRole, readonly AdminNavItem[]>> = {
   ],
   admin: [
     { label: "Orders", href: "/admin/orders" },
+    { label: "Invoices", href: "/admin/invoices" },
     { label: "Products", href: "/admin/products" },
     { label: "Subscribers", href: "/admin/subscribers" },
   ],

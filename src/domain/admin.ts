@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { normalizeEmail, SIMPLE_EMAIL } from "./email.ts";
+import { emailField as email } from "./email.ts";
 
 export const ADMIN_ROLES = ["superadmin", "admin"] as const;
 export type AdminRole = typeof ADMIN_ROLES[number];
@@ -44,22 +44,10 @@ export function toPublicAdmin(a: Admin) {
 }
 export type PublicAdmin = ReturnType<typeof toPublicAdmin>;
 
-export const MIN_PASSWORD_LENGTH = 12;
-
-/** Why a new password is refused, or null. */
-export function passwordProblem(password: string, email: string): string | null {
-  if (password.length < MIN_PASSWORD_LENGTH) {
-    return `Password must be at least ${MIN_PASSWORD_LENGTH} characters`;
-  }
-  if (password.length > 200) return "Password must be at most 200 characters";
-  if (normalizeEmail(password) === normalizeEmail(email)) {
-    return "Password must not be the email address";
-  }
-  return null;
-}
-
-const emailField = z.string().trim().min(1, "Email is required").max(254)
-  .regex(SIMPLE_EMAIL, "Please enter a valid email address");
+const emailField = email({
+  required: "Email is required",
+  invalid: "Please enter a valid email address",
+});
 const imageField = z.string().trim().max(500).default("");
 
 export const loginBodySchema = z.object({
@@ -80,6 +68,8 @@ export const updateAdminBodySchema = z.object({
   image: z.string().trim().max(500).optional(),
   role: z.enum(ADMIN_ROLES).optional(),
   password: z.string().min(1).max(200).optional(),
+  /** Required with `password` on one's own account. */
+  currentPassword: z.string().max(200).optional(),
 });
 export type UpdateAdminBody = z.infer<typeof updateAdminBodySchema>;
 

@@ -3,28 +3,12 @@ import { z } from "zod";
 import { fromCents } from "./money.ts";
 import type { MonthStats, Tally } from "./order-stats.ts";
 import type { DayRange } from "./date-ranges.ts";
-
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-/** Figures exist from the shop's opening; a range outside these years is a typo. */
-const EARLIEST = "2000-01-01";
-const LATEST = "2100-12-31";
-
-function isCalendarDay(v: string): boolean {
-  const ms = DAY.test(v) ? Date.parse(`${v}T00:00:00Z`) : NaN;
-  return !Number.isNaN(ms) && new Date(ms).toISOString().slice(0, 10) === v;
-}
-
-const day = (name: string) =>
-  z.string().trim().refine(isCalendarDay, `${name} must be a date (YYYY-MM-DD)`)
-    .refine(
-      (v) => v >= EARLIEST && v <= LATEST,
-      `${name} must be between ${EARLIEST} and ${LATEST}`,
-    );
+import { filterDay } from "./staff-dates.ts";
 
 /** `?startDate&endDate`, both inclusive shop days; either may be left out (see `resolveRange`). */
 export const dateRangeQuerySchema = z.object({
-  startDate: day("startDate").optional(),
-  endDate: day("endDate").optional(),
+  startDate: filterDay("startDate").optional(),
+  endDate: filterDay("endDate").optional(),
 }).refine((q) => !q.startDate || !q.endDate || q.endDate >= q.startDate, {
   message: "endDate must not be before startDate",
   path: ["endDate"],

@@ -1,10 +1,17 @@
 import { z } from "zod";
 import { invalidCountryMessage } from "./country-code.ts";
+import { emailField } from "./email.ts";
 import { UnprocessableError, ValidationError } from "./errors.ts";
 import { type Cents, formatMoney, toCents } from "./money.ts";
 
-/** How long a checkout holds its stock before the payment must have completed. */
+/** How long a checkout's payment intent can be paid (the sweep then cancels it). */
 export const RESERVATION_TTL_MS = 30 * 60 * 1000;
+/**
+ * How long after that an authorization may still take its stock. Older, it is canceled (the
+ * buyer is not charged): the card issuer holds the amount until then, and Stripe would let an
+ * authorization live 7 days, far longer than a buyer waiting for an answer.
+ */
+export const COMMIT_GRACE_MS = 30 * 60 * 1000;
 /** Lines per order; keeps a reservation far below KV's 64 KiB value limit. */
 export const MAX_ORDER_LINES = 50;
 
@@ -26,7 +33,7 @@ export const orderDataSchema = z.object({
   customer: z.object({
     firstName: required("First name").max(100),
     lastName: required("Last name").max(100),
-    email: required("Email").max(254).pipe(z.email("Email is invalid")),
+    email: emailField({ required: "Email is required", invalid: "Email is invalid" }),
     phone: required("Phone").max(40),
   }),
   shippingAddress: z.object({
@@ -78,6 +85,7 @@ export interface PricingProduct {
   currency: string;
   image: string;
   isActive: boolean;
+  stock: number;
 }
 
 export interface PricingFee {
@@ -149,6 +157,26 @@ export function priceCheckout(
     shippingCountry: fee.country,
     shippingFeeDetails: { country: fee.country, feeCents: fee.feeCents, currency: fee.currency },
   };
+}
+
+/**
+ * Whether the cart can be bought now: the first line asking for more than the stock refuses it
+ * with 'Not enough stock for {name}' (and what is left). Nothing is held: the units are taken
+ * when the card is authorized, and may be gone by then.
+ */
+export function assertAvailable(
+  lines: readonly { id: string; quantity: number }[],
+  products: ReadonlyMap<string, PricingProduct>,
+): void {
+  for (const { id, quantity } of lines) {
+    const p = products.get(id)!;
+    if (quantity > p.stock) {
+      throw new UnprocessableError(
+        "not_enough_stock",
+        `Not enough stock for ${p.name}` + (p.stock > 0 ? ` (${p.stock} available)` : ""),
+      );
+    }
+  }
 }
 
 /**

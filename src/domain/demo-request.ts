@@ -1,6 +1,6 @@
-import { parsePhoneNumberWithError } from "libphonenumber-js/max";
+import { type MetadataJson, parsePhoneNumberWithError } from "libphonenumber-js/core";
 import { z } from "zod";
-import { SIMPLE_EMAIL } from "./email.ts";
+import { emailField } from "./email.ts";
 import { DEMO_MESSAGE_MAX } from "./demo-form.ts";
 import type { FieldError } from "./errors.ts";
 
@@ -12,14 +12,19 @@ const required = (message: string) =>
  * Parses a phone number as an international number (a plus is prefixed if missing). Null when
  * it does not parse (NOT_A_NUMBER, TOO_SHORT, TOO_LONG, INVALID_COUNTRY: national numbers of
  * fewer than 2 or more than 17 digits are refused by the parser), is not a valid number, or
- * belongs to an excluded country.
+ * belongs to an excluded country. With libphonenumber's "max" metadata (the API) a number must
+ * match its country's patterns; the "min" metadata (the browser: 100 KB less) checks its length.
  */
-export function parseInternationalPhone(raw: string, excluded: readonly string[] = []) {
+export function parseInternationalPhone(
+  raw: string,
+  metadata: MetadataJson,
+  excluded: readonly string[] = [],
+) {
   const compact = raw.replace(/[\s().-]/g, "");
   if (!compact) return null;
   const withPlus = compact.startsWith("+") ? compact : `+${compact}`;
   try {
-    const phone = parsePhoneNumberWithError(withPlus);
+    const phone = parsePhoneNumberWithError(withPlus, metadata);
     if (!phone.isValid()) return null;
     if (phone.country && excluded.includes(phone.country)) return null;
     return phone;
@@ -30,21 +35,22 @@ export function parseInternationalPhone(raw: string, excluded: readonly string[]
 
 /**
  * The demo request as the form sends it (spec section 5), validated the same way in the browser
- * and in the API. The output is trimmed; the phone is in E.164 form and the dial code is taken
- * from it.
+ * and in the API (each with its phone metadata). The output is trimmed; the phone is in E.164
+ * form and the dial code is taken from it.
  */
-export function demoRequestInputSchema(excludedCountries: readonly string[] = []) {
+export function demoRequestInputSchema(
+  metadata: MetadataJson,
+  excludedCountries: readonly string[] = [],
+) {
   return z.object({
     firstName: required("First name is required").pipe(z.string().max(100)),
     lastName: required("Last name is required").pipe(z.string().max(100)),
-    email: required("Email is required").pipe(
-      z.string().max(254, "Email is invalid").regex(SIMPLE_EMAIL, "Email is invalid"),
-    ),
+    email: emailField({ required: "Email is required", invalid: "Email is invalid" }),
     company: required("Company name is required").pipe(z.string().max(200)),
     country: required("Country is required").pipe(z.string().max(100)),
     countryCode: z.string().trim().max(8).optional(),
     phone: required("Phone number is required").transform((value, ctx) => {
-      const phone = parseInternationalPhone(value, excludedCountries);
+      const phone = parseInternationalPhone(value, metadata, excludedCountries);
       if (!phone) {
         ctx.addIssue({ code: "custom", message: "Phone number is invalid" });
         return z.NEVER;
@@ -65,9 +71,10 @@ export type DemoRequestInput = z.output<ReturnType<typeof demoRequestInputSchema
 /** Runs the schema and answers the spec's `{ field, message }` list, one error per field. */
 export function validateDemoRequest(
   input: unknown,
+  metadata: MetadataJson,
   excludedCountries: readonly string[] = [],
 ): { ok: true; data: DemoRequestInput } | { ok: false; errors: FieldError[] } {
-  const result = demoRequestInputSchema(excludedCountries).safeParse(input);
+  const result = demoRequestInputSchema(metadata, excludedCountries).safeParse(input);
   if (result.success) return { ok: true, data: result.data };
   const errors: FieldError[] = [];
   for (const issue of result.error.issues) {

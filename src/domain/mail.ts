@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isEmailAddress } from "./email-pattern.ts";
 
 export const mailMessageSchema = z.object({
   to: z.string().min(3),
@@ -8,6 +9,26 @@ export const mailMessageSchema = z.object({
   headers: z.record(z.string(), z.string()).optional(),
 });
 export type MailMessage = z.infer<typeof mailMessageSchema>;
+
+/** A header name: printable ASCII, no colon (RFC 5322 field name). */
+const HEADER_NAME = /^[!-9;-~]+$/;
+/** Anything that would end a header line and start another (or confuse a relay doing so). */
+const LINE_BREAK = /[\r\n\u0085\u2028\u2029]/;
+
+/**
+ * Why a message must not be handed to SMTP, or null: its recipient is not one address under
+ * the app's rule, or its subject or a header would break the header block (a `Bcc:` smuggled
+ * through CR/LF). The forms refuse such values already; this holds for any message queued.
+ */
+export function mailMessageProblem(m: Pick<MailMessage, "to" | "subject" | "headers">) {
+  if (!isEmailAddress(m.to)) return "the recipient is not one email address";
+  if (LINE_BREAK.test(m.subject)) return "the subject holds a line break";
+  for (const [name, value] of Object.entries(m.headers ?? {})) {
+    if (!HEADER_NAME.test(name)) return "a header name is invalid";
+    if (LINE_BREAK.test(value)) return `the ${name} header holds a line break`;
+  }
+  return null;
+}
 
 /** An outbox record: the truth about one message (KV queues are at-least-once, or absent). */
 export const outboxEntrySchema = mailMessageSchema.extend({

@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { customerSchema, ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from "./order.ts";
 import { holdsStock, type Order, type OrderStatus } from "./order.ts";
+import { optionalEmailField } from "./email.ts";
 import { GENDERS } from "./order-status.ts";
+import { instantText } from "./staff-dates.ts";
 
 /** `PUT /api/orders/{id}/status` */
 export const statusBodySchema = z.object({
@@ -19,9 +21,7 @@ export const paymentBodySchema = z.object({
   }),
 });
 
-export const dateBodySchema = z.object({
-  createdAt: z.string().max(40).refine((v) => !Number.isNaN(Date.parse(v)), "Invalid date"),
-});
+export const dateBodySchema = z.object({ createdAt: instantText });
 
 export const noteBodySchema = z.object({
   text: z.string().trim().min(1, "A note cannot be empty").max(2000),
@@ -30,7 +30,7 @@ export const noteBodySchema = z.object({
 /** `POST /api/orders/admin`: the spec's payload; amounts sent are ignored, the server prices. */
 export const manualOrderBodySchema = z.object({
   customer: customerSchema.extend({
-    email: z.string().trim().max(254).default(""),
+    email: optionalEmailField("Please enter a valid email address"),
     phone: z.string().trim().max(40).default(""),
   }),
   shippingAddress: z.object({
@@ -48,8 +48,7 @@ export const manualOrderBodySchema = z.object({
   paymentMethod: z.enum(PAYMENT_METHODS).default("delivery"),
   gender: z.enum(GENDERS).optional(),
   orderId: z.string().trim().max(100).optional(),
-  createdAt: z.string().max(40).refine((v) => !Number.isNaN(Date.parse(v)), "Invalid date")
-    .optional(),
+  createdAt: instantText.optional(),
 });
 export type ManualOrderBody = z.infer<typeof manualOrderBodySchema>;
 
@@ -64,6 +63,18 @@ export function stockMoveFor(before: Order, next: OrderStatus): "give" | "take" 
   }
   return null;
 }
+
+/** Statuses whose units are still in the warehouse (nothing has been sent yet). */
+const NOT_YET_SENT: readonly OrderStatus[] = ["pending", "confirmed", "processing"];
+
+/**
+ * Whether deleting the order gives its units back to the stock: only while it holds them and
+ * they have not left the warehouse. A shipped or delivered order's units are gone; giving them
+ * back would let a deletion raise the stock (and an `admin`, for whom products are read-only,
+ * could do it).
+ */
+export const deletionRestocks = (o: Order): boolean =>
+  holdsStock(o) && NOT_YET_SENT.includes(o.status);
 
 /** `POST /api/orders/bulk`: one change for several orders, each done as if alone. */
 export const bulkBodySchema = z.object({

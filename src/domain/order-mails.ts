@@ -1,6 +1,8 @@
 import { vatPart } from "./checkout.ts";
 import type { MailMessage } from "./mail.ts";
 import { formatMoney } from "./money.ts";
+import { renderOrderMailHtml } from "./order-mail-html.ts";
+import { trackingUrl } from "./order-progress.ts";
 import type { Order } from "./order.ts";
 
 function lines(order: Order): string[] {
@@ -31,40 +33,102 @@ function address(order: Order): string[] {
   ];
 }
 
-/** The customer's order confirmation: number, lines, totals with the VAT part, address. */
+/** The buyer's order page, where the order's progress and its invoice are. */
+const FOLLOW = "Follow your order and download its invoice:";
+
+/**
+ * A buyer's mail about their order, as one view: the text part and the HTML part are both
+ * made from it, so they always say the same.
+ */
+function buyerMail(
+  order: Order,
+  site: { name: string; url: string },
+  orderLink: string | undefined,
+  m: {
+    subject: string;
+    heading: string;
+    paragraphs: string[];
+    facts?: [string, string][];
+    secondaryLink?: { label: string; url: string };
+    withOrder?: boolean;
+  },
+): MailMessage {
+  const withOrder = m.withOrder ?? true;
+  const greeting = `Hello ${order.customer.firstName},`;
+  const facts = m.facts ?? [];
+  const text = [
+    greeting,
+    "",
+    ...m.paragraphs,
+    ...(facts.length ? ["", ...facts.map(([k, v]) => `${k}: ${v}`)] : []),
+    ...(m.secondaryLink ? [`${m.secondaryLink.label}: ${m.secondaryLink.url}`] : []),
+    ...(withOrder
+      ? ["", `Order number: ${order.orderNumber}`, ...lines(order), "", ...totals(order)]
+      : []),
+    ...(withOrder ? ["", "Shipping address:", ...address(order)] : []),
+    ...(orderLink ? ["", FOLLOW, orderLink] : []),
+    "",
+    "Prices include VAT.",
+    `${site.name} - ${site.url}`,
+  ].join("\n");
+  const html = renderOrderMailHtml({
+    siteName: site.name,
+    siteUrl: site.url,
+    heading: m.heading,
+    greeting,
+    paragraphs: m.paragraphs,
+    facts,
+    secondaryLink: m.secondaryLink,
+    lines: withOrder
+      ? order.items.map((l) => ({
+        title: l.title,
+        quantity: l.quantity,
+        amount: formatMoney(l.priceCents * l.quantity),
+      }))
+      : [],
+    totals: [
+      ["Subtotal", formatMoney(order.subtotalCents)],
+      [`Shipping (${order.shippingCountry})`, formatMoney(order.shippingFeeCents)],
+      [`incl. VAT (20%)`, formatMoney(vatPart(order.totalCents))],
+      ["Total", formatMoney(order.totalCents)],
+    ],
+    address: withOrder ? address(order) : [],
+    button: orderLink ? { label: "View your order and invoice", url: orderLink } : undefined,
+  });
+  return { to: order.customer.email, subject: m.subject, text, html };
+}
+
+/**
+ * The customer's order confirmation: number, lines, totals with the VAT part, address, and
+ * the link to the order's page.
+ */
 export function orderConfirmationMail(
   order: Order,
   site: { name: string; url: string },
+  orderLink?: string,
 ): MailMessage {
-  const intro = order.needsRefund
-    ? [
-      `We received your payment for order ${order.orderNumber}, but the last units sold out ` +
-      "while you were paying. We will contact you shortly and refund you in full if we cannot " +
-      "ship your order.",
-    ]
-    : [`Thank you for your order ${order.orderNumber}. We have received your payment.`];
-  return {
-    to: order.customer.email,
-    subject: order.needsRefund
-      ? `Order ${order.orderNumber}: payment received, item sold out`
-      : `Your order ${order.orderNumber} is confirmed`,
-    text: [
-      `Hello ${order.customer.firstName},`,
-      "",
-      ...intro,
-      "",
-      `Order number: ${order.orderNumber}`,
-      ...lines(order),
-      "",
-      ...totals(order),
-      "",
-      "Shipping address:",
-      ...address(order),
-      "",
-      "Prices include VAT.",
-      `${site.name} - ${site.url}`,
-    ].join("\n"),
-  };
+  return buyerMail(
+    order,
+    site,
+    orderLink,
+    order.needsRefund
+      ? {
+        subject: `Order ${order.orderNumber}: payment received, item sold out`,
+        heading: "Payment received, item sold out",
+        paragraphs: [
+          `We received your payment for order ${order.orderNumber}, but the last units sold out ` +
+          "while you were paying. We will contact you shortly and refund you in full if we cannot " +
+          "ship your order.",
+        ],
+      }
+      : {
+        subject: `Your order ${order.orderNumber} is confirmed`,
+        heading: "Thank you for your order",
+        paragraphs: [
+          `Thank you for your order ${order.orderNumber}. We have received your payment.`,
+        ],
+      },
+  );
 }
 
 /** The shop's new-order notice; orders paid for sold-out stock say that a refund is due. */
@@ -96,50 +160,67 @@ export function newOrderNotice(order: Order, shopEmail: string): MailMessage {
   };
 }
 
-/** The customer's news about a status staff set: shipped (with tracking), delivered, cancelled. */
+/**
+ * The customer's news about a status staff set: shipped (carrier, tracking number and the
+ * carrier's tracking page), delivered, cancelled.
+ */
 export function orderStatusMail(
   order: Order,
   site: { name: string; url: string },
+  orderLink?: string,
 ): MailMessage | null {
-  const hello = `Hello ${order.customer.firstName},`;
-  const sign = ["", `${site.name}`, site.url];
   const ship = order.shipment;
   switch (order.status) {
-    case "shipped":
-      return {
-        to: order.customer.email,
+    case "shipped": {
+      const tracking = ship ? trackingUrl(ship.carrier, ship.trackingNumber) : null;
+      return buyerMail(order, site, orderLink, {
         subject: `Your order ${order.orderNumber} has shipped`,
-        text: [
-          hello,
-          "",
-          `Your order ${order.orderNumber} is on its way.`,
-          ...(ship?.carrier ? [`Carrier: ${ship.carrier}`] : []),
-          ...(ship?.trackingNumber ? [`Tracking number: ${ship.trackingNumber}`] : []),
-          "",
-          ...lines(order),
-          "",
-          "Shipping to:",
-          ...address(order),
-          ...sign,
-        ].join("\n"),
-      };
+        heading: "Your order is on its way",
+        paragraphs: [`Your order ${order.orderNumber} is on its way.`],
+        facts: [
+          ...(ship?.carrier ? [["Carrier", ship.carrier] as [string, string]] : []),
+          ...(ship?.trackingNumber
+            ? [["Tracking number", ship.trackingNumber] as [string, string]]
+            : []),
+        ],
+        secondaryLink: tracking ? { label: "Track the parcel", url: tracking } : undefined,
+      });
+    }
     case "delivered":
-      return {
-        to: order.customer.email,
+      return buyerMail(order, site, orderLink, {
         subject: `Your order ${order.orderNumber} has been delivered`,
-        text: [hello, "", `Your order ${order.orderNumber} has been delivered.`, ...sign].join(
-          "\n",
-        ),
-      };
+        heading: "Your order has been delivered",
+        paragraphs: [
+          `Your order ${order.orderNumber} has been delivered. We hope you enjoy building with it.`,
+        ],
+        withOrder: false,
+      });
     case "cancelled":
-      return {
-        to: order.customer.email,
+      return buyerMail(order, site, orderLink, {
         subject: `Your order ${order.orderNumber} has been cancelled`,
-        text: [hello, "", `Your order ${order.orderNumber} has been cancelled.`, ...sign].join(
-          "\n",
-        ),
-      };
+        heading: "Your order has been cancelled",
+        paragraphs: [`Your order ${order.orderNumber} has been cancelled.`],
+        withOrder: false,
+      });
     default:
       return null;
   }
+}
+
+/** The customer's news that their payment was given back. */
+export function orderRefundedMail(
+  order: Order,
+  site: { name: string; url: string },
+  orderLink?: string,
+): MailMessage {
+  return buyerMail(order, site, orderLink, {
+    subject: `Your order ${order.orderNumber} has been refunded`,
+    heading: "Your refund is on its way",
+    paragraphs: [
+      `We have refunded ${formatMoney(order.refund?.amountCents ?? order.totalCents)} for ` +
+      `order ${order.orderNumber} to the card you paid with. It usually shows within 5 to 10 ` +
+      "days. The credit note is on your order's page.",
+    ],
+    withOrder: false,
+  });
 }

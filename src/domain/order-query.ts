@@ -1,20 +1,25 @@
 import { z } from "zod";
 import { type Order, ORDER_STATUSES, STORED_PAYMENT_STATUSES } from "./order.ts";
-
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
+import { filterDay } from "./staff-dates.ts";
 
 /** The order list's filters, as the URL carries them (`GET /api/orders?...`). */
 export const orderQuerySchema = z.object({
   status: z.enum(ORDER_STATUSES).optional().catch(undefined),
   paymentStatus: z.enum(STORED_PAYMENT_STATUSES).optional().catch(undefined),
-  from: z.string().regex(DAY, "from must be YYYY-MM-DD").optional(),
-  to: z.string().regex(DAY, "to must be YYYY-MM-DD").optional(),
+  from: filterDay("from").optional(),
+  to: filterDay("to").optional(),
   needsRefund: z.enum(["true", "false"]).transform((v) => v === "true").optional(),
   q: z.string().trim().max(100).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(25),
   cursor: z.string().max(200).optional(),
 });
 export type OrderQuery = z.infer<typeof orderQuerySchema>;
+
+/**
+ * Every date an order can carry, as an epoch-ms range: lists without bounds use it, so an order
+ * dated before 1970 (negative ms, accepted before dates were bounded) is listed like any other.
+ */
+export const EVERY_DATE = { from: -8.64e15, to: 8.64e15 + 1 } as const;
 
 /**
  * The words an order is found by: its number, the customer's email and names. A search term

@@ -56,8 +56,12 @@ export interface CheckoutProblemDialog extends PaymentErrorDialog {
   backToCart?: true;
 }
 
-/** The server's codes for a stock refusal (src/store/reservations.ts, src/store/products.ts). */
-const STOCK_CODES = ["not_enough_stock", "too_many_checkouts"];
+/**
+ * The server's codes for a stock refusal (src/domain/checkout.ts): before the card, or after
+ * its authorization when the stock sold out meanwhile (the authorization is then canceled).
+ */
+export const SOLD_OUT = "sold_out_not_charged";
+const STOCK_CODES = ["not_enough_stock", SOLD_OUT];
 export const NETWORK_ERROR = "network_error";
 export const NETWORK_ERROR_AFTER_PAYMENT = "network_error_after_payment";
 export const NOTHING_CHARGED = "Nothing was charged.";

@@ -37,15 +37,38 @@ export function shopDay(ms: number, timeZone: string): string {
 /** The instant a shop day ("YYYY-MM-DD") begins, in epoch ms. */
 export function dayStart(day: string, timeZone: string): number {
   const [y, m, d] = day.split("-").map(Number);
-  const guess = Date.UTC(y, m - 1, d);
+  return wallClockToInstant(Date.UTC(y, m - 1, d), timeZone);
+}
+
+/** The instant whose wall clock in `timeZone` reads what `wall` reads in UTC. */
+function wallClockToInstant(wall: number, timeZone: string): number {
   // The zone's offset at the guess, then once more at the corrected instant (DST edges).
-  let at = guess - (parts(guess, timeZone).asUtc - guess);
-  at = guess - (parts(at, timeZone).asUtc - at);
-  return at;
+  const at = wall - (parts(wall, timeZone).asUtc - wall);
+  return wall - (parts(at, timeZone).asUtc - at);
 }
 
 /** The day after `day`. */
 export function nextDay(day: string): string {
   const [y, m, d] = day.split("-").map(Number);
   return new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
+}
+
+/** "2026-11-23T16:26": the wall clock of an instant in a time zone, as a datetime-local input. */
+export function shopDateTimeInput(ms: number, timeZone: string): string {
+  return new Date(parts(ms, timeZone).asUtc).toISOString().slice(0, 16);
+}
+
+/** The instant a wall-clock time ("YYYY-MM-DDTHH:mm") of the time zone names, in epoch ms. */
+export function fromShopDateTimeInput(local: string, timeZone: string): number {
+  const wall = Date.parse(`${local.slice(0, 16)}:00Z`);
+  return Number.isNaN(wall) ? NaN : wallClockToInstant(wall, timeZone);
+}
+
+/** "23 Nov 2026, 16:26": an instant as staff read it, in the shop's zone. */
+export function formatShopTime(iso: string, timeZone: string): string {
+  return new Date(iso).toLocaleString("en-GB", {
+    dateStyle: "medium",
+    timeStyle: "short",
+    timeZone,
+  });
 }

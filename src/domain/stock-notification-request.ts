@@ -1,4 +1,4 @@
-import { SIMPLE_EMAIL } from "./email-pattern.ts";
+import { isEmailAddress } from "./email-pattern.ts";
 
 /** The spec's messages for the stock-notification call (sections 5 and 8). */
 export const NOTIFY_MESSAGES = {
@@ -9,13 +9,10 @@ export const NOTIFY_MESSAGES = {
   network: "Failed to subscribe to notifications. Please try again.",
 } as const;
 
-/** Longest address we store (RFC 5321 path limit). */
-export const MAX_EMAIL_LENGTH = 254;
-
 /** The message for a bad address, or null when it can be sent. The dialog and the API agree. */
 export function notifyEmailProblem(email: string): string | null {
   const value = email.trim();
   if (value === "") return NOTIFY_MESSAGES.empty;
-  if (value.length > MAX_EMAIL_LENGTH || !SIMPLE_EMAIL.test(value)) return NOTIFY_MESSAGES.invalid;
+  if (!isEmailAddress(value)) return NOTIFY_MESSAGES.invalid;
   return null;
 }

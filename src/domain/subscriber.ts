@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { SIMPLE_EMAIL } from "./email.ts";
+import { emailField } from "./email.ts";
 import { NEWSLETTER_MESSAGES } from "./newsletter.ts";
 
 /** A newsletter subscriber, with the consent that was given (when, from which page). */
@@ -23,14 +23,7 @@ export function toPublicSubscriber(s: Subscriber) {
  * source). A source that is not a site path is dropped rather than refusing the subscription.
  */
 export const subscribeInputSchema = z.object({
-  email: z.string({ error: NEWSLETTER_MESSAGES.empty }).trim()
-    .min(1, { error: NEWSLETTER_MESSAGES.empty, abort: true })
-    .pipe(
-      z.string().max(254, NEWSLETTER_MESSAGES.invalid).regex(
-        SIMPLE_EMAIL,
-        NEWSLETTER_MESSAGES.invalid,
-      ),
-    ),
+  email: emailField({ required: NEWSLETTER_MESSAGES.empty, invalid: NEWSLETTER_MESSAGES.invalid }),
   source: z.string().trim().max(300).regex(/^\/[^\s]*$/).optional().catch(undefined),
 });
 

@@ -8,6 +8,7 @@ import {
   checkoutProblemDialog,
   NETWORK_ERROR,
   NETWORK_ERROR_AFTER_PAYMENT,
+  SOLD_OUT,
 } from "../domain/payment-errors.ts";
 import { cart, clearCart, drawerOpen, refreshCartFromApi } from "./state/cart.ts";
 import { checkoutOpen } from "./state/checkout.ts";
@@ -215,7 +216,8 @@ export default function Checkout({ provider, stripeKey }: CheckoutProps) {
           },
         });
         if (result.error) return fail(cardProblem(result.error));
-        if (result.status !== "succeeded") {
+        // Authorized (the shop captures once the stock is taken), or already charged.
+        if (result.status !== "requires_capture" && result.status !== "succeeded") {
           return fail({ code: "", message: "The payment was not completed. Please try again." });
         }
         current.paid = true;
@@ -226,6 +228,11 @@ export default function Checkout({ provider, stripeKey }: CheckoutProps) {
         orderData: data,
       });
       if (!confirmed.ok || !confirmed.data.success) {
+        // Sold out meanwhile, or too late: this intent was canceled (nothing charged); a new
+        // try needs a new one.
+        if ([SOLD_OUT, "payment_intent_canceled"].includes(confirmed.data.error)) {
+          intent.current = null;
+        }
         return fail(serverError(confirmed.data, "Failed to confirm payment"));
       }
       intent.current = null;

@@ -1,4 +1,6 @@
 import { render } from "preact";
+// Renders `toasts.value`: Preact's signal integration makes the list re-render on a change.
+import "@preact/signals";
 import { useEffect, useRef, useState } from "preact/hooks";
 import { CloseIcon } from "./shop/CloseButton.tsx";
 import { dismissToast, type Toast, toasts } from "./state/toasts.ts";

@@ -1,4 +1,5 @@
 import { DEMO_FIELDS, DEMO_MESSAGES as M, type DemoField } from "../domain/demo-form.ts";
+import metadata from "libphonenumber-js/min/metadata";
 import { validateDemoRequest } from "../domain/demo-request.ts";
 import type { FieldError } from "../domain/errors.ts";
 import { showToast } from "./state/toasts.ts";
@@ -28,7 +29,8 @@ function showErrors(form: DemoFormState, list: FieldError[]) {
 
 /**
  * What the demo form's Submit does: checks the request with the rules the API applies, then
- * posts it and tells the visitor the outcome. The rules (zod, libphonenumber-js) are large, so
+ * posts it and tells the visitor the outcome. The rules (zod, libphonenumber-js with its "min"
+ * metadata: the API checks the number against the full one) are large, so
  * DemoForm loads this module when the visitor starts filling the form, not with the page.
  */
 export async function submitDemoRequest(
@@ -36,7 +38,7 @@ export async function submitDemoRequest(
   excludedCountries: readonly string[],
   form: DemoFormState,
 ) {
-  const check = validateDemoRequest(payload, excludedCountries);
+  const check = validateDemoRequest(payload, metadata, excludedCountries);
   if (!check.ok) return showErrors(form, check.errors);
   form.setBusy(true);
   try {

@@ -1,8 +1,11 @@
 import { createApiApp } from "../api/app.ts";
+import { PRODUCT_LIST_PATH, productListAsset } from "../api/products.ts";
 import type { ApiEnv } from "../api/middleware/rate-limit.ts";
 import { newId } from "../domain/ids.ts";
+import { clientAddress } from "../domain/proxy.ts";
 import { log } from "../services/log.ts";
 import type { Services } from "../services/container.ts";
+import { hostGuard } from "./allowed-hosts.ts";
 import { createPageCache } from "./page-cache.ts";
 import { isHttps, withSecurityHeaders } from "./security-headers.ts";
 import { type Asset, bufferedResponse, findAsset } from "./static.ts";
@@ -32,11 +35,17 @@ export function createFrontDoor(
   const locals: PageLocals = { services };
 
   const { trustProxy } = services.config;
+  const misdirected = hostGuard(services.config);
+
+  const productList = productListAsset(services.catalog);
 
   async function route(req: Request, url: URL, env: ApiEnv["Bindings"]): Promise<Response> {
-    const https = isHttps(req, url);
+    const refused = misdirected(req, url);
+    if (refused) return refused;
+    const https = isHttps(req, url, trustProxy);
+    if (isProductListRead(req, url)) return bufferedResponse(req, await productList(), https);
     if (url.pathname.startsWith("/api/") || url.pathname === "/api") {
-      return withSecurityHeaders(await api.fetch(req, env), https);
+      return withSecurityHeaders(await api.fetch(req, { ...env, https }), https);
     }
     if (url.pathname.startsWith(UPLOAD_PREFIX)) {
       return await serveUpload(req, url.pathname, services.uploads);
@@ -60,11 +69,10 @@ export function createFrontDoor(
   return async function handle(req: Request, remoteAddress?: string): Promise<Response> {
     const started = performance.now();
     const url = new URL(req.url);
-    const forwarded = trustProxy
-      // An address is at most 45 characters; the cap keeps a forged header out of KV keys.
-      ? req.headers.get("X-Forwarded-For")?.split(",")[0]?.trim().slice(0, 64)
-      : undefined;
-    const env = { clientAddress: forwarded || remoteAddress, requestId: newId() };
+    const env = {
+      clientAddress: clientAddress(req.headers.get("X-Forwarded-For"), remoteAddress, trustProxy),
+      requestId: newId(),
+    };
     let res: Response;
     try {
       res = await route(req, url, env);
@@ -88,6 +96,16 @@ export function createFrontDoor(
 }
 
 export const REQUEST_ID_HEADER = "X-Request-Id";
+
+/**
+ * `GET /api/public/products` as the shop's pages call it: the hottest public read, answered
+ * from the catalogue's bytes without the API's routing and middleware (it is public, bodiless
+ * and bounded; the API route answers anything else under the path the same way).
+ */
+function isProductListRead(req: Request, url: URL): boolean {
+  return url.pathname === PRODUCT_LIST_PATH && url.search === "" &&
+    (req.method === "GET" || req.method === "HEAD");
+}
 
 /** Sets a header; a response with immutable headers (a redirect, a fetch) is copied first. */
 function withHeader(res: Response, name: string, value: string): Response {

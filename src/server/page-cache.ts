@@ -1,5 +1,5 @@
 import { type Catalog, PAGE_CACHE_HEADER } from "../services/catalog.ts";
-import { type Asset, bufferedResponse, makeAsset } from "./static.ts";
+import { type Asset, bufferedResponse, makeRuntimeAsset } from "./static.ts";
 
 const MAX_ENTRIES = 500;
 
@@ -34,9 +34,11 @@ export function createPageCache(catalog: Catalog) {
       }
       const type = res.headers.get("Content-Type") ?? "text/html";
       const body = new Uint8Array(await res.arrayBuffer());
-      const asset = await makeAsset(
+      const asset = await makeRuntimeAsset(
         body,
         type.includes("charset") ? type : `${type}; charset=utf-8`,
+        // The page's own policy, with the hashes of its inline scripts: the same for every copy.
+        res.headers.get("Content-Security-Policy"),
       );
       if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
       entries.set(url.pathname, { version, asset });

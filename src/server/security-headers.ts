@@ -1,13 +1,14 @@
+import { isHttpsRequest } from "../domain/proxy.ts";
+
 /**
- * The header policy. Astro adds a <meta> CSP with the hashes of its own inline scripts; both
- * policies apply, so inline scripts run only when hashed while this header adds what a meta
- * tag cannot carry (frame-ancestors) and the hosts the site really uses: Stripe (card field),
- * YouTube (videos, after a click).
+ * The site's content security policy besides script-src and style-src, which Astro writes with
+ * the hashes of each page's inline scripts and styles (astro.config.ts): no inline code runs
+ * unless hashed. Astro sends a server-rendered page's policy as its header and puts a prerendered
+ * page's in a <meta>, which the server also sends as the header (see `metaPolicy`). The hosts are
+ * those the site uses: Stripe (card field), YouTube (videos, after a click).
  */
-export const CONTENT_SECURITY_POLICY = [
+export const CSP_DIRECTIVES = [
   "default-src 'self'",
-  "script-src 'self' 'unsafe-inline' https://js.stripe.com",
-  "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob: https://i.ytimg.com",
   "font-src 'self'",
   "connect-src 'self' https://api.stripe.com",
@@ -15,38 +16,74 @@ export const CONTENT_SECURITY_POLICY = [
   "object-src 'none'",
   "base-uri 'self'",
   "form-action 'self'",
-  "frame-ancestors 'none'",
+] as const;
+export const SCRIPT_SOURCES = ["'self'", "https://js.stripe.com"] as const;
+
+/** What a <meta> policy cannot say, so the header adds it to every document's own. */
+const HEADER_ONLY = "frame-ancestors 'none'";
+
+/** An HTML document without a policy of its own: no inline script or style at all. */
+const STRICT_POLICY = [
+  ...CSP_DIRECTIVES,
+  `script-src ${SCRIPT_SOURCES.join(" ")}`,
+  "style-src 'self'",
+  HEADER_ONLY,
 ].join("; ");
 
-/** For documents (HTML, SVG): the full policy. */
-const DOCUMENT_HEADERS: Readonly<Record<string, string>> = {
-  "Content-Security-Policy": CONTENT_SECURITY_POLICY,
-  "X-Content-Type-Options": "nosniff",
-  "Referrer-Policy": "strict-origin-when-cross-origin",
-};
+/** An SVG opened as a document: its own inline styles, never a script. */
+const SVG_POLICY = "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; " +
+  HEADER_ONLY;
+
+/** The header policy of a page whose own policy (Astro's, with its hashes) is `own`. */
+export function documentPolicy(own: string | null | undefined): string {
+  if (!own) return STRICT_POLICY;
+  if (own.includes(HEADER_ONLY)) return own;
+  return `${own.trim().replace(/;$/, "")}; ${HEADER_ONLY}`;
+}
+
+const META_POLICY = /<meta http-equiv="content-security-policy" content="([^"]*)"/i;
+
+/** The policy a prerendered page carries in its <meta> (Astro writes it in the <head>), or null. */
+export function metaPolicy(html: Uint8Array): string | null {
+  const head = new TextDecoder().decode(html.subarray(0, 64 * 1024));
+  const content = META_POLICY.exec(head)?.[1];
+  return content === undefined ? null : content
+    .replaceAll("&#39;", "'")
+    .replaceAll("&quot;", '"')
+    .replaceAll("&amp;", "&");
+}
+
+const NOSNIFF = { "X-Content-Type-Options": "nosniff" } as const;
+const REFERRER = { "Referrer-Policy": "strict-origin-when-cross-origin" } as const;
+const SVG_HEADERS = { "Content-Security-Policy": SVG_POLICY, ...NOSNIFF, ...REFERRER } as const;
 
 /**
  * For everything else (JSON, scripts, styles, images): never sniffed into something executable.
  * A CSP or referrer policy only governs documents, and every header costs on every response
  * (tests/bench/http.ts), so these get only nosniff.
  */
-const RESOURCE_HEADERS: Readonly<Record<string, string>> = {
-  "X-Content-Type-Options": "nosniff",
-};
+const RESOURCE_HEADERS: Readonly<Record<string, string>> = NOSNIFF;
 
 /** Only over https (directly or behind a proxy that says so). */
 export const HSTS = "max-age=63072000; includeSubDomains";
 
-const isDocument = (contentType: string | null) =>
-  contentType !== null && /^(text\/html|image\/svg)/.test(contentType);
-
-/** The security headers for a response of this content type. */
-export function securityHeadersFor(contentType: string | null): Readonly<Record<string, string>> {
-  return isDocument(contentType) ? DOCUMENT_HEADERS : RESOURCE_HEADERS;
+/**
+ * The security headers for a response of this content type; an HTML page's policy is its own
+ * (`ownPolicy`: Astro's header, or the <meta> of a prerendered page) plus what only a header says.
+ */
+export function securityHeadersFor(
+  contentType: string | null,
+  ownPolicy?: string | null,
+): Readonly<Record<string, string>> {
+  if (contentType?.startsWith("text/html")) {
+    return { "Content-Security-Policy": documentPolicy(ownPolicy), ...NOSNIFF, ...REFERRER };
+  }
+  return contentType?.startsWith("image/svg") ? SVG_HEADERS : RESOURCE_HEADERS;
 }
 
-export function isHttps(req: Request, url: URL): boolean {
-  return url.protocol === "https:" || req.headers.get("X-Forwarded-Proto") === "https";
+/** Over https, directly or behind trusted proxies that say so (see domain/proxy.ts). */
+export function isHttps(req: Request, url: URL, trustProxy: number): boolean {
+  return isHttpsRequest(url, req.headers.get("X-Forwarded-Proto"), trustProxy);
 }
 
 /**
@@ -55,7 +92,10 @@ export function isHttps(req: Request, url: URL): boolean {
  */
 export function withSecurityHeaders(res: Response, https: boolean): Response {
   let out = res;
-  const headers = securityHeadersFor(res.headers.get("Content-Type"));
+  const headers = securityHeadersFor(
+    res.headers.get("Content-Type"),
+    res.headers.get("Content-Security-Policy"),
+  );
   try {
     for (const k in headers) out.headers.set(k, headers[k]);
   } catch {

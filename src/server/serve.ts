@@ -2,7 +2,9 @@ import { type Config, loadConfig } from "../services/config.ts";
 import { createServices } from "../services/container.ts";
 import { log } from "../services/log.ts";
 import { stripeKeyProblem } from "../services/payments/key-policy.ts";
+import { securityConfigProblem } from "../services/security-config.ts";
 import { seedIfEmpty } from "../services/seed.ts";
+import { sellerProblem } from "../services/invoicing.ts";
 import { openKv } from "../store/kv.ts";
 import { createFrontDoor, type RenderPage } from "./front-door.ts";
 import { builtOrigin, siteOriginProblem } from "./site-origin.ts";
@@ -20,8 +22,12 @@ export async function startServer(
   config: Config = loadConfig(),
 ) {
   log.setLevel(config.logLevel);
+  const secretsProblem = securityConfigProblem(config);
+  if (secretsProblem) throw new Error(`Refusing to start: ${secretsProblem}`);
   const keyProblem = stripeKeyProblem(config);
   if (keyProblem) throw new Error(`Refusing to start: ${keyProblem}`);
+  const sellerMissing = sellerProblem(config);
+  if (sellerMissing) throw new Error(`Refusing to start: ${sellerMissing}`);
   const assets = await loadStaticAssets(clientDir);
   const originProblem = siteOriginProblem(config, builtOrigin(assets));
   if (originProblem) throw new Error(`Refusing to start: ${originProblem}`);

@@ -1,12 +1,12 @@
 import {
   type Admin,
   type AdminRole,
-  passwordProblem,
   toPublicAdmin,
   type UpdateAdminBody,
 } from "../domain/admin.ts";
 import { type AuditActor, type AuditDraft, auditFields } from "../domain/audit.ts";
-import { DomainError, NotFoundError } from "../domain/errors.ts";
+import { DomainError, NotFoundError, ValidationError } from "../domain/errors.ts";
+import { passwordProblem } from "../domain/password-policy.ts";
 import type { AdminPatch, AdminStore } from "../store/admins.ts";
 import { hashPassword } from "./passwords.ts";
 
@@ -17,6 +17,12 @@ export class PasswordPolicyError extends DomainError {
     super(422, "weak_password", message, [{ field: "password", message }]);
   }
 }
+
+export const CURRENT_PASSWORD_REQUIRED = "Enter your current password to set a new one";
+export const CURRENT_PASSWORD_WRONG = "Current password is incorrect";
+
+/** Checks a password against an account's own, counted like a login (see AdminAuth). */
+export type ConfirmPassword = (admin: Admin, password: string, client: string) => Promise<boolean>;
 
 export const actorOf = (a: Admin): AuditActor => ({ id: a.id, email: a.email, role: a.role });
 
@@ -36,7 +42,7 @@ function draft(actor: AuditActor, action: string, before: Admin | null, after: A
 export type AdminAccounts = ReturnType<typeof createAdminAccounts>;
 
 /** Staff accounts: creation with a role, profile edits, activation, deletion; all audited. */
-export function createAdminAccounts(admins: AdminStore) {
+export function createAdminAccounts(admins: AdminStore, confirmPassword: ConfirmPassword) {
   async function found(id: string) {
     const admin = await admins.get(id);
     if (!admin) throw new NotFoundError("Admin not found");
@@ -53,7 +59,7 @@ export function createAdminAccounts(admins: AdminStore) {
       body: { username: string; email: string; password: string; image: string },
       role: AdminRole,
     ) {
-      const problem = passwordProblem(body.password, body.email);
+      const problem = passwordProblem(body.password, body);
       if (problem) throw new PasswordPolicyError(problem);
       const admin = await admins.create(
         {
@@ -68,9 +74,24 @@ export function createAdminAccounts(admins: AdminStore) {
       return toPublicAdmin(admin);
     },
 
-    /** A profile or account edit; only superadmins may change a role (the table lets them). */
-    async update(actor: AuditActor, id: string, body: UpdateAdminBody) {
+    /**
+     * A profile or account edit; only superadmins may change a role (the table lets them). A
+     * new password for one's own account needs the current one (`client` counts the attempt).
+     */
+    async update(actor: AuditActor, id: string, body: UpdateAdminBody, client = "unknown") {
       const current = await found(id);
+      if (body.password !== undefined && actor.id === id) {
+        if (!body.currentPassword) {
+          throw new ValidationError(CURRENT_PASSWORD_REQUIRED, [
+            { field: "currentPassword", message: CURRENT_PASSWORD_REQUIRED },
+          ]);
+        }
+        if (!await confirmPassword(current, body.currentPassword, client)) {
+          throw new DomainError(403, "wrong_password", CURRENT_PASSWORD_WRONG, [
+            { field: "currentPassword", message: CURRENT_PASSWORD_WRONG },
+          ]);
+        }
+      }
       const patch: AdminPatch = {};
       if (body.username !== undefined) patch.username = body.username;
       if (body.email !== undefined) patch.email = body.email;
@@ -82,7 +103,10 @@ export function createAdminAccounts(admins: AdminStore) {
         patch.role = body.role;
       }
       if (body.password !== undefined) {
-        const problem = passwordProblem(body.password, body.email ?? current.email);
+        const problem = passwordProblem(body.password, {
+          email: body.email ?? current.email,
+          username: body.username ?? current.username,
+        });
         if (problem) throw new PasswordPolicyError(problem);
         patch.passwordHash = await hashPassword(body.password);
       }

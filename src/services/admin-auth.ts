@@ -3,30 +3,56 @@ import { type Admin, adminSchema, toPublicAdmin } from "../domain/admin.ts";
 import { DomainError } from "../domain/errors.ts";
 import { newId } from "../domain/ids.ts";
 import type { AdminStore } from "../store/admins.ts";
-import type { RateLimitStore } from "../store/rate-limits.ts";
+import { type AttemptBucket, claimAttempt, refundAttempt } from "../store/rate-limits.ts";
 import { normalizeEmail } from "../domain/email.ts";
 import { getOrCreateSecret } from "./secrets.ts";
 import { hashPassword, verifyPassword } from "./passwords.ts";
 import { InvalidCodeError, type TwoFactor } from "./two-factor.ts";
 import { SECURITY_SETTINGS_KEY } from "../store/two-factor.ts";
-import type { TwoFactorChallenge } from "../domain/two-factor.ts";
-import { TWO_FACTOR_MESSAGES } from "../domain/two-factor.ts";
+import { TWO_FACTOR_MESSAGES, type TwoFactorChallenge } from "../domain/two-factor.ts";
 
 /** Absolute lifetime of a sign-in: a working day. */
 export const SESSION_TTL_MS = 8 * 60 * 60_000;
 const ISSUER = "shop";
 const AUDIENCE = "shop-admin";
 
-/** Failed logins allowed per email and per client address in one window. */
-export const LOGIN_FAILURE_LIMIT = 10;
-export const LOGIN_FAILURE_WINDOW_MS = 15 * 60_000;
+const MINUTE = 60_000;
+
+/**
+ * Password attempts (a login, or the current password on a change of one's own) allowed per
+ * window, a window opening at its first attempt. Counted before the password is checked and
+ * given back when it was right, so they bound wrong guesses only. Keyed so that a stranger
+ * cannot lock an owner out: one address locks itself out of one account (`pair`) or of all
+ * (`client`); an account's own bound (`account`) is above what one address can reach in an
+ * account window (5 pair windows), and past `account.freeAttempts` each attempt waits longer
+ * (1 s, doubling every 10 attempts, at most a minute).
+ */
+export const LOGIN_LIMITS = {
+  pair: { limit: 10, windowMs: 15 * MINUTE },
+  client: { limit: 30, windowMs: 15 * MINUTE },
+  account: { limit: 100, windowMs: 60 * MINUTE, freeAttempts: 50 },
+} as const;
+
+/** The least time between two attempts on an account that has counted `n` in its window. */
+export function accountGapMs(n: number): number {
+  const over = n - LOGIN_LIMITS.account.freeAttempts;
+  return over < 0 ? 0 : Math.min(60_000, 1000 * 2 ** (over / 10));
+}
 
 export const LOGIN_FAILED_MESSAGE = "Invalid email or password";
 export const SESSION_COOKIE = "admin_session";
 /** Over https the cookie takes the `__Host-` prefix (which requires `Secure`). */
 export const cookieName = (https: boolean) => https ? `__Host-${SESSION_COOKIE}` : SESSION_COOKIE;
 
-const sessionKey = (jti: string) => ["admin_session", jti] as const;
+/**
+ * A session is stored under the SHA-256 of its id (the token's `jti`): a copy of the KV or a
+ * backup lists no id a token could name.
+ */
+async function sessionKey(jti: string) {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(jti));
+  const hex = Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
+  return ["admin_session", hex] as const;
+}
 
 interface SessionRecord {
   adminId: string;
@@ -53,11 +79,6 @@ export interface Session {
   enrolmentRequired: boolean;
 }
 
-/** Which login endpoint was called: the superadmin one answers 401 for a regular admin. */
-export type LoginEndpoint = "superadmin" | "admin";
-
-export type AdminAuth = ReturnType<typeof createAdminAuth>;
-
 /** A sign-in that made a session. */
 export interface SignedIn {
   token: string;
@@ -65,6 +86,11 @@ export interface SignedIn {
   user: ReturnType<typeof toPublicAdmin>;
   admin: Admin;
 }
+
+/** Which login endpoint was called: the superadmin one answers 401 for a regular admin. */
+export type LoginEndpoint = "superadmin" | "admin";
+
+export type AdminAuth = ReturnType<typeof createAdminAuth>;
 
 /**
  * Staff sign-in: JWTs (HS256 only, issuer, audience, 8 h) naming a session kept in KV, so a
@@ -74,11 +100,10 @@ export interface SignedIn {
 export function createAdminAuth(deps: {
   kv: Deno.Kv;
   admins: AdminStore;
-  rateLimits: RateLimitStore;
   twoFactor: TwoFactor;
   jwtSecret?: string;
 }) {
-  const { kv, admins, rateLimits } = deps;
+  const { kv, admins } = deps;
   let key: Uint8Array | null = null;
   // A fixed hash to verify against when the email is unknown: same work, same timing.
   let dummyHash: Promise<string> | null = null;
@@ -88,20 +113,53 @@ export function createAdminAuth(deps: {
     return key;
   }
 
-  async function throttle(buckets: [string, string][]) {
-    for (const [bucket, who] of buckets) {
-      const r = await rateLimits.peek(bucket, who, LOGIN_FAILURE_LIMIT, LOGIN_FAILURE_WINDOW_MS);
-      if (!r.allowed) {
-        throw new TooManyLoginsError(r.retryAfter);
-      }
-    }
+  /**
+   * Runs `check` (a password or a second-factor code of the account `email`) under the sign-in
+   * limits: the attempt is counted first, per email and client address, and given back when
+   * the check passed; over a limit nothing is checked.
+   */
+  async function guarded(email: string, client: string, check: () => Promise<boolean>) {
+    const { pair, client: perClient, account } = LOGIN_LIMITS;
+    const buckets: AttemptBucket[] = [
+      { bucket: "login_pair", who: `${email} ${client}`, ...pair },
+      { bucket: "login_client", who: client, ...perClient },
+      { bucket: "login_account", who: email, ...account, gapMs: accountGapMs },
+    ];
+    const attempt = await claimAttempt(kv, buckets);
+    if (!attempt.allowed) throw new TooManyLoginsError(attempt.retryAfter);
+    const ok = await check();
+    if (ok) await refundAttempt(kv, attempt.claim);
+    return ok;
+  }
+
+  /**
+   * Checks `password` against `admin`'s (or, for no account, against a dummy hash: same work,
+   * same timing), the attempt counted first for the email and the client address.
+   */
+  function checkPassword(
+    email: string,
+    admin: Admin | null,
+    password: string,
+    client: string,
+  ): Promise<boolean> {
+    return guarded(email, client, async () => {
+      dummyHash ??= hashPassword(newId());
+      const ok = await verifyPassword(password, admin?.passwordHash ?? await dummyHash);
+      return !!admin && ok;
+    });
+  }
+
+  /** A second-factor code of `admin`, counted like a password; a wrong one is a 401. */
+  async function checkCode(admin: Admin, code: string, client: string): Promise<void> {
+    const ok = await guarded(admin.email, client, () => deps.twoFactor.verify(admin, code));
+    if (!ok) throw new InvalidCodeError();
   }
 
   async function issue(admin: Admin): Promise<{ token: string; expiresAt: number }> {
     const jti = newId();
     const expiresAt = Date.now() + SESSION_TTL_MS;
     const record: SessionRecord = { adminId: admin.id, epoch: admin.sessionEpoch, expiresAt };
-    await kv.set(sessionKey(jti), record, { expireIn: SESSION_TTL_MS });
+    await kv.set(await sessionKey(jti), record, { expireIn: SESSION_TTL_MS });
     const token = await new SignJWT({ role: admin.role })
       .setProtectedHeader({ alg: "HS256", typ: "JWT" })
       .setSubject(admin.id)
@@ -114,25 +172,6 @@ export function createAdminAuth(deps: {
     return { token, expiresAt };
   }
 
-  async function countFailure(buckets: [string, string][]) {
-    for (const [bucket, id] of buckets) {
-      await rateLimits.hit(bucket, id, Number.MAX_SAFE_INTEGER, LOGIN_FAILURE_WINDOW_MS);
-    }
-  }
-
-  /**
-   * Checks a second-factor code of `admin` under the sign-in limits: a wrong one counts as
-   * a failed sign-in (per email and per client), and over the limit nothing is checked.
-   */
-  async function checkCode(admin: Admin, code: string, client: string): Promise<void> {
-    const buckets: [string, string][] = [["login_email", admin.email], ["login_client", client]];
-    await throttle(buckets);
-    if (!await deps.twoFactor.verify(admin, code)) {
-      await countFailure(buckets);
-      throw new InvalidCodeError();
-    }
-  }
-
   return {
     async login(
       email: string,
@@ -141,17 +180,14 @@ export function createAdminAuth(deps: {
       client: string,
     ): Promise<SignedIn | TwoFactorChallenge> {
       const who = normalizeEmail(email);
-      const buckets: [string, string][] = [["login_email", who], ["login_client", client]];
-      await throttle(buckets);
       const admin = await admins.getByEmail(who);
-      dummyHash ??= hashPassword(newId());
-      const ok = await verifyPassword(password, admin?.passwordHash ?? await dummyHash);
+      const ok = await checkPassword(who, admin, password, client);
       if (!admin || !ok) {
-        await countFailure(buckets);
         throw new UnauthorizedError(LOGIN_FAILED_MESSAGE);
       }
       // The right password on the superadmin endpoint for a regular admin: the UI then tries
-      // the admin endpoint (spec), so this 401 is part of a normal sign-in, not a failure.
+      // the admin endpoint (spec), so this 401 is part of a normal sign-in, and its attempt was
+      // given back like every right password.
       if (endpoint === "superadmin" && admin.role !== "superadmin") {
         throw new UnauthorizedError(LOGIN_FAILED_MESSAGE);
       }
@@ -159,7 +195,7 @@ export function createAdminAuth(deps: {
         throw new ForbiddenError("This account is deactivated. Ask a superadmin to activate it.");
       }
       // The password was right; with two-factor on, the session waits for the code.
-      if (admin.twoFactor) {
+      if (admin.twoFactor && await deps.twoFactor.isSetUp(admin)) {
         return { twoFactorRequired: true, challenge: await deps.twoFactor.challengeFor(admin) };
       }
       const { token, expiresAt } = await issue(admin);
@@ -187,6 +223,14 @@ export function createAdminAuth(deps: {
 
     checkCode,
 
+    /**
+     * Whether `password` is `admin`'s own, counted in the same limits as a login (a stolen
+     * session cannot be used to guess its account's password).
+     */
+    confirmPassword(admin: Admin, password: string, client: string): Promise<boolean> {
+      return checkPassword(admin.email, admin, password, client);
+    },
+
     /** The session behind a token; throws 401 for anything that is not a live session. */
     async authenticate(token: string | undefined | null): Promise<Session> {
       if (!token) throw new UnauthorizedError();
@@ -210,7 +254,7 @@ export function createAdminAuth(deps: {
       if (!sub || !jti) throw new UnauthorizedError();
       const [session, adminEntry, security] = await kv.getMany<
         [SessionRecord, unknown, { requireTwoFactor?: boolean }]
-      >([sessionKey(jti), ["admin", sub], SECURITY_SETTINGS_KEY]);
+      >([await sessionKey(jti), ["admin", sub], SECURITY_SETTINGS_KEY]);
       const record = session.value;
       if (!record || record.adminId !== sub || record.expiresAt <= Date.now()) {
         throw new UnauthorizedError("Your session has ended. Please sign in again.");
@@ -224,14 +268,15 @@ export function createAdminAuth(deps: {
     },
 
     async logout(sessionId: string): Promise<void> {
-      await kv.delete(sessionKey(sessionId));
+      await kv.delete(await sessionKey(sessionId));
     },
   };
 }
 
+/** 429 with `Retry-After` (seconds): a login, or a current password, past its limits. */
 export class TooManyLoginsError extends DomainError {
-  constructor(readonly retryAfter: number) {
-    const minutes = Math.max(1, Math.ceil(retryAfter / 60));
+  constructor(readonly retryAfterS: number) {
+    const minutes = Math.max(1, Math.ceil(retryAfterS / 60));
     super(
       429,
       "rate_limited",

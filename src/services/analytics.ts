@@ -19,6 +19,7 @@ import {
 } from "../domain/analytics.ts";
 import { firstOfMonth, monthsBack } from "../domain/date-ranges.ts";
 import { toPublicOrder } from "../domain/order.ts";
+import { EVERY_DATE } from "../domain/order-query.ts";
 import { nextDay, shopDay } from "../domain/shop-time.ts";
 import type { OrderStatsStore } from "../store/order-stats.ts";
 import type { OrderStore } from "../store/orders.ts";
@@ -63,7 +64,7 @@ export function createAnalytics(deps: {
         stats.all(),
         stats.range(firstOfMonth(day), day),
         stats.range(`${day.slice(0, 4)}-01-01`, day),
-        deps.orders.query({ limit: DASHBOARD_LIST }, { from: 0, to: Number.MAX_SAFE_INTEGER }),
+        deps.orders.query({ limit: DASHBOARD_LIST }, EVERY_DATE),
         lowStockProducts(),
       ]);
       return {

@@ -1,6 +1,7 @@
 import { type PublicProduct, toPublicProduct } from "../domain/product.ts";
 import type { ProductStore } from "../store/products.ts";
-import type { ReservationStore } from "../store/reservations.ts";
+import { log } from "./log.ts";
+import { recentRead } from "./shared-read.ts";
 
 export type Catalog = ReturnType<typeof createCatalog>;
 
@@ -11,68 +12,135 @@ export type Catalog = ReturnType<typeof createCatalog>;
 export const PAGE_CACHE_HEADER = "X-Page-Cache";
 
 /**
- * The public catalogue (active products), cached in memory with its JSON. Every product write
- * changes the KV catalogue version; the cache is rebuilt when that version moves, read on every
- * use (one small KV read), so N instances on one KV never serve a catalogue older than a write
- * that already answered. The stock shown is the
- * available stock (stock minus unexpired reservations); since a reservation stops counting at
- * its expiry without any write, the cache also expires at the next hold's expiry.
+ * How an instance learns that the catalogue version moved. "read": a strong read of the
+ * version key, shared by the uses of one millisecond (a local KV file, where a watch sees only
+ * this process's own writes: measured, another process's write never arrived). "watch": one
+ * `kv.watch` of the key per instance, no read per request (Deno Deploy, a KV Connect URL: there
+ * a watch sees every writer).
  */
-export function createCatalog(products: ProductStore, reservations: ReservationStore) {
-  let cache:
-    | {
-      /** The KV catalogue version this was built from. */
-      kvVersion: string | null;
-      /**
-       * What this instance serves: the KV version, plus when the list was rebuilt, since an
-       * expired hold changes the stock shown without moving the KV version (so a page cache
-       * keyed on it must see a new value).
-       */
-      version: string | null;
-      validUntil: number;
-      list: PublicProduct[];
-      json: string;
-    }
-    | null = null;
+export type CatalogFollow = "read" | "watch";
 
-  async function load() {
-    const now = Date.now();
-    const version = await products.version();
-    if (cache && cache.kvVersion === version && version !== null && now < cache.validUntil) {
+/** "watch" where a KV watch sees the other instances' writes: Deno Deploy, KV Connect. */
+export function catalogFollowFor(kvPath: string | undefined, deploymentId?: string): CatalogFollow {
+  return deploymentId || !kvPath || /^https?:\/\//.test(kvPath) ? "watch" : "read";
+}
+
+/** The catalogue version as this instance knows it now; `close` ends a watch. */
+/**
+ * A catalogue write answered more than this long before a request is always in its answer: the
+ * propagation delay between instances on one KV file (a client cannot even send its next request
+ * that fast), for at most a thousand version reads a second under any load.
+ */
+export const VERSION_MAX_AGE_MS = 1;
+
+function versionSource(products: ProductStore, follow: CatalogFollow) {
+  const read = recentRead(() => products.version(), VERSION_MAX_AGE_MS);
+  if (follow === "read") return { current: read.get, forget: read.forget, close() {} };
+  /** Set while the watch runs and has delivered. */
+  let latest: { value: string | null } | undefined;
+  let watch: ReadableStreamDefaultReader<[Deno.KvEntryMaybe<string>]> | undefined;
+
+  async function listen(reader: ReadableStreamDefaultReader<[Deno.KvEntryMaybe<string>]>) {
+    try {
+      for (let next = await reader.read(); !next.done; next = await reader.read()) {
+        latest = { value: next.value[0].value };
+      }
+    } catch (err) {
+      log.warn("catalogue watch ended: reading the version until it restarts", {}, err);
+    } finally {
+      if (watch === reader) [latest, watch] = [undefined, undefined];
+    }
+  }
+
+  return {
+    current(): Promise<string | null> {
+      if (latest) return Promise.resolve(latest.value);
+      // Started (again) on a use, never by a timer: Deploy runs no timers between requests.
+      if (!watch) listen(watch = products.watchVersion().getReader());
+      return read.get();
+    },
+    forget: read.forget,
+    close() {
+      const reader = watch;
+      [latest, watch] = [undefined, undefined];
+      reader?.cancel().catch(() => {});
+    },
+  };
+}
+
+interface Snapshot {
+  /** The KV catalogue version this was built from (what this instance serves). */
+  kvVersion: string | null;
+  list: PublicProduct[];
+  json: string;
+}
+
+/**
+ * The public catalogue (active products), cached in memory with its JSON until the KV catalogue
+ * version moves (every product write moves it, and so does the commit that takes stock when a
+ * card is authorized: open checkouts hold none), so N instances on one KV never serve a
+ * catalogue older than a write that already answered (see `CatalogFollow`). The catalogue is
+ * for display: it is read with eventual consistency once the nearest replica has the version
+ * (checkout prices and takes stock from strong reads of the products).
+ */
+export function createCatalog(products: ProductStore, follow: CatalogFollow = "read") {
+  const versions = versionSource(products, follow);
+  let cache: Snapshot | null = null;
+  /** The rebuild under way: concurrent requests after a change share it. */
+  let building: { kvVersion: string | null; snapshot: Promise<Snapshot> } | null = null;
+
+  async function build(version: string | null): Promise<Snapshot> {
+    const replica = await products.version({ consistency: "eventual" });
+    const consistency = replica === version ? "eventual" : "strong";
+    // The shop charges in euros: a product priced otherwise is kept for staff, not offered.
+    const list = (await products.list({ consistency }))
+      .filter((p) => p.isActive && p.currency === "EUR").map((p) => toPublicProduct(p));
+    return { kvVersion: version, list, json: JSON.stringify(list) };
+  }
+
+  async function load(): Promise<Snapshot> {
+    const version = await versions.current();
+    if (cache && cache.kvVersion === version && version !== null) {
       return cache;
     }
-    const held = await reservations.held(now);
-    // The shop charges in euros: a product priced otherwise is kept for staff, not offered.
-    const list = (await products.list()).filter((p) => p.isActive && p.currency === "EUR").map((
-      p,
-    ) => toPublicProduct(p, p.stock - (held.byProduct.get(p.id) ?? 0)));
-    cache = {
-      kvVersion: version,
-      version: version === null ? null : `${version}.${now}`,
-      validUntil: held.nextExpiry,
-      list,
-      json: JSON.stringify(list),
-    };
-    return cache;
+    if (!building || building.kvVersion !== version) {
+      const snapshot = build(version);
+      const current = { kvVersion: version, snapshot };
+      building = current;
+      // Kept unless a newer rebuild or an invalidation came meanwhile.
+      snapshot.then((s) => {
+        if (building === current) cache = s;
+      }, () => {}).finally(() => {
+        if (building === current) building = null;
+      });
+    }
+    return await building.snapshot;
   }
 
   return {
     async list(): Promise<PublicProduct[]> {
       return (await load()).list;
     },
+    /** The list's JSON: the same string until the catalogue changes. */
     async json(): Promise<string> {
       return (await load()).json;
     },
     async bySlug(slug: string): Promise<PublicProduct | undefined> {
       return (await load()).list.find((p) => p.slug === slug);
     },
-    /** The catalogue version this instance serves (the KV version, read now). */
+    /** The catalogue version this instance serves (as fresh as `CatalogFollow` says). */
     async version(): Promise<string | null> {
-      return (await load()).version;
+      return (await load()).kvVersion;
     },
-    /** Forget the cache now (after a write in this instance). */
+    /** Forget the cache and the version now (after a write in this instance). */
     invalidate() {
       cache = null;
+      building = null;
+      versions.forget();
+    },
+    /** Ends the version watch, if any. */
+    close() {
+      versions.close();
     },
   };
 }

@@ -1,4 +1,5 @@
 import {
+  assertAvailable,
   assertClientAmounts,
   assertCountryCode,
   type CreateIntentBody,
@@ -9,6 +10,7 @@ import {
 } from "../domain/checkout.ts";
 import { resolveCountryCode } from "../domain/country-code.ts";
 import {
+  DomainError,
   NotFoundError,
   UnprocessableError,
   UpstreamError,
@@ -17,13 +19,15 @@ import {
 import { newId } from "../domain/ids.ts";
 import type { NewOrder, Order } from "../domain/order.ts";
 import { newOrderNotice, orderConfirmationMail } from "../domain/order-mails.ts";
+import { SOLD_OUT } from "../domain/payment-errors.ts";
 import type { Reservation } from "../domain/reservation.ts";
 import { countryKey } from "../domain/shipping-fee.ts";
 import { nowIso } from "../store/atomic.ts";
+import type { OrderLinks } from "./order-links.ts";
 import type { OrderStore } from "../store/orders.ts";
 import type { OutboxStore } from "../store/outbox.ts";
 import type { ProductStore } from "../store/products.ts";
-import type { Holder, ReservationStore } from "../store/reservations.ts";
+import type { CompleteResult, ReservationStore } from "../store/reservations.ts";
 import type { ShippingFeeStore } from "../store/shipping-fees.ts";
 import type { Config } from "./config.ts";
 import type { Mailer } from "./mail/mailer.ts";
@@ -44,14 +48,28 @@ export interface CheckoutDeps {
   outbox: OutboxStore;
   mailer: Mailer;
   provider: PaymentProvider;
+  /** The buyer's order page link, in the confirmation mail. */
+  links: OrderLinks;
+  /** Records a refund the provider reports (`charge.refunded`); answers what it did. */
+  onRefunded: (intent: PaymentIntentView) => Promise<"recorded" | "unchanged" | "unknown">;
 }
 
 export type Checkout = ReturnType<typeof createCheckout>;
 
+/** What settling an authorized or paid intent came to. */
+export type Settlement =
+  | CompleteResult
+  /** The authorization was canceled: nothing charged (the stock was gone, or too late). */
+  | { kind: "not_charged"; reason: "no_stock" | "closed"; productName?: string }
+  /** Not authorized (yet), or already canceled: nothing to do. */
+  | { kind: "not_paid"; status: string };
+
 /**
- * The checkout: prices on the server, reserves stock, creates the payment intent, and turns a
- * succeeded payment into an order through one idempotent step that both the confirm call and
- * the webhook reach.
+ * The checkout: prices on the server and checks the stock (holding none), creates the payment
+ * intent (authorize only), and when the card is authorized takes the stock, captures and turns
+ * the payment into an order, through one idempotent step, keyed by the PaymentIntent id, that
+ * the confirm call, the webhook and the sweep reach. If the stock is gone by then, the
+ * authorization is canceled: the buyer is not charged.
  */
 export function createCheckout(deps: CheckoutDeps) {
   const { config, reservations, provider } = deps;
@@ -76,6 +94,7 @@ export function createCheckout(deps: CheckoutDeps) {
     for (const p of found) if (p) products.set(p.id, p);
     const fee = await deps.shippingFees.getByCountry(data.shippingCountry);
     const priced = priceCheckout(data.items, products, data.shippingCountry, fee);
+    assertAvailable(priced.lines, products);
     assertClientAmounts(priced, body);
     return priced;
   }
@@ -111,7 +130,7 @@ export function createCheckout(deps: CheckoutDeps) {
     };
   }
 
-  /** The idempotent "complete order" step, keyed by the payment intent id. */
+  /** The order step for a captured payment: idempotent, keyed by the payment intent id. */
   async function complete(pi: PaymentIntentView, eventId?: string) {
     const subjects: string[] = [];
     const result = await reservations.complete({
@@ -119,11 +138,12 @@ export function createCheckout(deps: CheckoutDeps) {
       reservationId: pi.metadata.reservationId,
       eventId,
       buildOrder: (r, noStock) => buildOrder(r, pi, noStock),
-      addToCommit(op, order) {
+      async addToCommit(op, order) {
         subjects.length = 0;
+        const link = await deps.links.url(order.orderNumber);
         for (
           const mail of [
-            orderConfirmationMail(order, { name: config.siteName, url: config.siteUrl }),
+            orderConfirmationMail(order, { name: config.siteName, url: config.siteUrl }, link),
             newOrderNotice(order, config.shopEmail),
           ]
         ) {
@@ -143,52 +163,125 @@ export function createCheckout(deps: CheckoutDeps) {
     return result;
   }
 
-  /** Cancels the payment intent of a hold that ended; a provider failure is only logged. */
-  async function cancelIntentOf(r: Reservation) {
-    if (!r.paymentIntentId) return;
+  /** Cancels a payment intent that must not be charged; a provider failure is only logged. */
+  async function cancelIntent(paymentIntentId: string) {
     try {
-      await provider.cancelIntent(r.paymentIntentId);
+      await provider.cancelIntent(paymentIntentId);
+      return true;
     } catch (err) {
-      log.warn("checkout: cancelling a payment intent failed", {
-        paymentIntentId: r.paymentIntentId,
-      }, err);
+      log.warn("checkout: cancelling a payment intent failed", { paymentIntentId }, err);
+      return false;
     }
   }
 
-  /** Releases a reservation and cancels its intent; false when it was not active. */
+  /**
+   * The one step every path reaches (confirm-payment, the webhook, the sweep) with the intent
+   * as its provider reports it, never as a client or an event body says:
+   * - authorized (`requires_capture`): take the stock (batched per product), then capture and
+   *   record the order; if the stock is gone (or the checkout is long over), cancel the
+   *   authorization: the buyer is not charged;
+   * - captured (`succeeded`): record the order (a crash after the capture, or a capture made
+   *   elsewhere: takes free stock, else the order is flagged for refund);
+   * - anything else: nothing to do.
+   * A crash between the stock commit and the capture leaves a `committed` checkout, which the
+   * next sweep captures (or, if its authorization is gone, gives its stock back).
+   * Throws ProviderError when the provider cannot be reached (the caller may try again).
+   */
+  async function settle(pi: PaymentIntentView, eventId?: string): Promise<Settlement> {
+    if (pi.status === "succeeded") return await complete(pi, eventId);
+    if (pi.status !== "requires_capture") {
+      if (pi.status === "canceled") {
+        // An authorization canceled outside this flow (or expired) on a committed checkout:
+        // its units go back.
+        const r = await reservations.byPaymentIntent(pi.id);
+        if (r?.status === "committed") await reservations.uncommit(r.id);
+      }
+      return { kind: "not_paid", status: pi.status };
+    }
+    const outcome = await reservations.commit(pi.id, pi.metadata.reservationId);
+    if (outcome.kind === "unknown") return { kind: "unknown" };
+    if (outcome.kind === "no_stock" || outcome.kind === "closed") {
+      // Once the authorization is canceled the checkout is over; if canceling failed, it
+      // stays open and the sweep tries again. Marking it released is tidying only (a canceled
+      // intent cannot be paid): a busy store then must not turn "not charged" into an error.
+      if (await cancelIntent(pi.id)) {
+        await reservations.releaseReservation(outcome.reservation.id).catch((err) =>
+          log.warn("checkout: releasing a canceled checkout failed", {
+            paymentIntentId: pi.id,
+          }, err)
+        );
+      }
+      if (outcome.kind === "no_stock") {
+        log.info("checkout: stock gone at authorization, not charged", {
+          paymentIntentId: pi.id,
+        });
+        return { kind: "not_charged", reason: "no_stock", productName: outcome.productName };
+      }
+      return { kind: "not_charged", reason: "closed" };
+    }
+    const captured = await provider.captureIntent(pi.id);
+    if (captured.status === "succeeded") return await complete(captured, eventId);
+    if (captured.status === "canceled") {
+      await reservations.uncommit(outcome.reservation.id);
+      return { kind: "not_charged", reason: "closed" };
+    }
+    return { kind: "not_paid", status: captured.status };
+  }
+
+  /** Marks an open checkout released and cancels its intent; false when it was not open. */
   async function release(id: string): Promise<boolean> {
     const r = await reservations.releaseReservation(id);
-    if (r) await cancelIntentOf(r);
+    if (r?.paymentIntentId) await cancelIntent(r.paymentIntentId);
     return r !== null;
   }
 
   /**
-   * Completes every active reservation whose payment succeeded with no confirm call to turn it
-   * into an order (the buyer's tab closed, the server died before answering, the webhook was
-   * lost), then releases the expired ones. Checks `stopping` between reservations: each one is
-   * handled in its own commit, so stopping there is safe and the next sweep resumes.
+   * Finishes what no confirm call finished: every open or committed checkout is looked up at
+   * its provider and settled (an authorized one committed, captured and ordered, or canceled
+   * when its stock is gone or it was authorized longer than COMMIT_GRACE_MS after its
+   * checkout ended; a captured one ordered); an unpaid one past its time is released and its
+   * intent canceled. Checks `stopping` between checkouts: each is settled in its own commits,
+   * so stopping there is safe and the next sweep resumes.
    */
   async function sweep(): Promise<{ completed: number; released: number }> {
     let completed = 0;
-    for await (const r of reservations.active()) {
-      if (stopping) return { completed, released: 0 };
-      if (!r.paymentIntentId) continue;
-      let intent: PaymentIntentView | null;
+    let released = 0;
+    const now = Date.now();
+    for await (const r of reservations.pending()) {
+      if (stopping) break;
+      let intent: PaymentIntentView | null = null;
       try {
-        intent = await provider.retrieveIntent(r.paymentIntentId);
+        if (r.paymentIntentId) intent = await provider.retrieveIntent(r.paymentIntentId);
+        if (
+          intent && (intent.status === "requires_capture" || r.status === "committed" ||
+            intent.status === "succeeded")
+        ) {
+          const settled = await settle(intent);
+          if (settled.kind === "created") completed++;
+          if (settled.kind === "not_charged") released++;
+          continue;
+        }
       } catch (err) {
-        // The provider is down: the next sweep asks again (releasing meanwhile is safe, a
-        // completion takes a released reservation's stock back when it is still free).
+        // The provider is down: the next sweep asks again.
         log.warn("checkout sweep: payment provider failed", {
           paymentIntentId: r.paymentIntentId,
         }, err);
         continue;
       }
-      if (intent?.status !== "succeeded") continue;
-      if ((await complete(intent)).kind === "created") completed++;
+      if (r.status === "active" && r.expiresAt <= now && await release(r.id)) released++;
     }
-    if (stopping) return { completed, released: 0 };
-    return { completed, released: await reservations.releaseExpired(Date.now(), cancelIntentOf) };
+    return { completed, released };
+  }
+
+  function providerDown(err: unknown, paymentIntentId?: string): never {
+    if (err instanceof ProviderError) {
+      log.error("checkout: payment provider failed", { paymentIntentId }, err);
+      throw new UpstreamError(
+        "payment_provider_error",
+        "The payment service is unavailable; please try again.",
+      );
+    }
+    throw err;
   }
 
   return {
@@ -196,18 +289,31 @@ export function createCheckout(deps: CheckoutDeps) {
     release,
 
     /**
-     * Prices, reserves, then creates the intent; answers its client secret. A buyer coming back
-     * (same client address and email) replaces their own active hold rather than stacking one.
+     * Prices the cart and checks that its stock is there now (holding none), creates the
+     * intent (authorize only) and records the checkout; answers the client secret.
      */
-    async createPaymentIntent(body: CreateIntentBody, clientAddress = "unknown") {
+    async createPaymentIntent(body: CreateIntentBody) {
       const priced = await price(body);
       const data = body.orderData;
-      const holder: Holder = { address: clientAddress, email: data.customer.email.trim() };
-      for (const id of await reservations.ownActive(holder)) await release(id);
-      const reservation = await reservations.reserve({
+      const id = newId();
+      let intent: { id: string; clientSecret: string };
+      try {
+        intent = await provider.createIntent({
+          amountCents: priced.totalCents,
+          currency: "eur",
+          idempotencyKey: `checkout-${id}`,
+          metadata: { reservationId: id },
+          description: `${config.siteName} order`,
+          receiptEmail: data.customer.email,
+        });
+      } catch (err) {
+        providerDown(err);
+      }
+      const reservation = await reservations.open({
         schemaVersion: 1,
-        id: newId(),
+        id,
         status: "active",
+        paymentIntentId: intent.id,
         customer: data.customer,
         shippingAddress: data.shippingAddress,
         items: priced.lines,
@@ -218,29 +324,7 @@ export function createCheckout(deps: CheckoutDeps) {
         shippingFeeDetails: priced.shippingFeeDetails,
         expiresAt: Date.now() + RESERVATION_TTL_MS,
         createdAt: nowIso(),
-      }, holder);
-      let intent: { id: string; clientSecret: string };
-      try {
-        intent = await provider.createIntent({
-          amountCents: priced.totalCents,
-          currency: "eur",
-          idempotencyKey: `checkout-${reservation.id}`,
-          metadata: { reservationId: reservation.id },
-          description: `${config.siteName} order`,
-          receiptEmail: data.customer.email,
-        });
-      } catch (err) {
-        await reservations.release(reservation.id);
-        if (err instanceof ProviderError) {
-          log.error("checkout: payment provider failed", {}, err);
-          throw new UpstreamError(
-            "payment_provider_error",
-            "The payment service is unavailable; please try again.",
-          );
-        }
-        throw err;
-      }
-      await reservations.link(reservation.id, intent.id);
+      });
       return {
         clientSecret: intent.clientSecret,
         paymentIntentId: intent.id,
@@ -250,8 +334,9 @@ export function createCheckout(deps: CheckoutDeps) {
     },
 
     /**
-     * Called by the shop after the card payment succeeded; never trusts it: asks the provider.
-     * `email` must be the checkout's customer email (else: no such payment).
+     * Called by the shop once the card is authorized; never trusts it: asks the provider, then
+     * settles (stock, capture, order). `email` must be the checkout's customer email (else: no
+     * such payment). Stock gone meanwhile: 409 SOLD_OUT, the authorization canceled.
      */
     async confirmPayment(paymentIntentId: string, email: string): Promise<Order> {
       const sameEmail = (o: { customer: { email: string } }) =>
@@ -263,30 +348,51 @@ export function createCheckout(deps: CheckoutDeps) {
       }
       const reservation = await reservations.byPaymentIntent(paymentIntentId);
       if (reservation && !sameEmail(reservation)) throw new NotFoundError("No such payment");
-      let intent: PaymentIntentView | null;
+      let settled: Settlement;
       try {
-        intent = await provider.retrieveIntent(paymentIntentId);
+        const intent = await provider.retrieveIntent(paymentIntentId);
+        if (!intent) throw new NotFoundError("No such payment");
+        if (intent.status === "canceled") {
+          throw new UnprocessableError(
+            "payment_intent_canceled",
+            "This payment was cancelled and your card was not charged. Please start the checkout again.",
+          );
+        }
+        if (intent.status !== "requires_capture" && intent.status !== "succeeded") {
+          throw new UnprocessableError(
+            "payment_not_completed",
+            intent.lastError ?? `The payment has not succeeded (status: ${intent.status})`,
+          );
+        }
+        settled = await settle(intent);
       } catch (err) {
-        log.error("checkout: payment provider failed", { paymentIntentId }, err);
-        throw new UpstreamError(
-          "payment_provider_error",
-          "The payment service is unavailable; please try again.",
+        providerDown(err, paymentIntentId);
+      }
+      if (settled.kind === "not_charged") {
+        throw new DomainError(
+          409,
+          SOLD_OUT,
+          settled.productName
+            ? `Not enough stock for ${settled.productName}: it sold out while you were paying. The payment was cancelled: your card was not charged.`
+            : "This checkout ended before the payment was confirmed. The payment was cancelled: your card was not charged.",
         );
       }
-      if (!intent) throw new NotFoundError("No such payment");
-      if (intent.status !== "succeeded") {
+      if (settled.kind === "not_paid") {
         throw new UnprocessableError(
           "payment_not_completed",
-          intent.lastError ?? `The payment has not succeeded (status: ${intent.status})`,
+          `The payment has not succeeded (status: ${settled.status})`,
         );
       }
-      const result = await complete(intent);
-      if (result.kind === "unknown") throw new NotFoundError("No checkout found for this payment");
-      if (!result.order || !sameEmail(result.order)) throw new NotFoundError("No such payment");
-      return result.order;
+      if (settled.kind === "unknown") throw new NotFoundError("No checkout found for this payment");
+      if (!settled.order || !sameEmail(settled.order)) throw new NotFoundError("No such payment");
+      return settled.order;
     },
 
-    /** `POST /api/stripe/webhook`: a verified event, processed once per event id. */
+    /**
+     * `POST /api/stripe/webhook`: a verified event names a payment intent; the intent is read
+     * back from its provider and settled as it really is (a forged or stale body changes
+     * nothing). A failed payment is recorded once per event id.
+     */
     async handleWebhook(body: string, signature: string | null) {
       let event;
       try {
@@ -297,23 +403,40 @@ export function createCheckout(deps: CheckoutDeps) {
         }
         throw err;
       }
-      const pi = event.intent;
-      if (event.type === "payment_intent.succeeded" && pi && pi.status === "succeeded") {
-        const result = await complete(pi, event.id);
-        if (result.kind === "unknown") {
-          log.warn("webhook: not one of our checkouts", { paymentIntentId: pi.id });
-        }
-        return { received: true, result: result.kind };
+      const id = event.paymentIntentId;
+      const refunded = event.type === "charge.refunded";
+      if (!id || !(event.type.startsWith("payment_intent.") || refunded)) {
+        return { received: true, result: "ignored" };
       }
-      if (event.type === "payment_intent.payment_failed" && pi) {
+      let intent: PaymentIntentView | null;
+      try {
+        intent = await provider.retrieveIntent(id);
+      } catch (err) {
+        providerDown(err, id); // 502: the provider delivers the event again later
+      }
+      if (!intent) {
+        log.warn("webhook: no such payment intent at the provider", { paymentIntentId: id });
+        return { received: true, result: "unknown" };
+      }
+      if (refunded) return { received: true, result: await deps.onRefunded(intent) };
+      if (event.type === "payment_intent.payment_failed") {
         const fresh = await reservations.recordFailure(
-          pi.id,
+          id,
           event.id,
-          pi.lastError ?? "Payment failed",
+          intent.lastError ?? "Payment failed",
         );
         return { received: true, result: fresh ? "recorded" : "duplicate" };
       }
-      return { received: true, result: "ignored" };
+      let settled: Settlement;
+      try {
+        settled = await settle(intent, event.id);
+      } catch (err) {
+        providerDown(err, id);
+      }
+      if (settled.kind === "unknown") {
+        log.warn("webhook: not one of our checkouts", { paymentIntentId: id });
+      }
+      return { received: true, result: settled.kind };
     },
 
     sweep,
@@ -337,7 +460,7 @@ export function createCheckout(deps: CheckoutDeps) {
       tick();
     },
 
-    /** Stops the sweeps: a running one ends after the reservation it is on. */
+    /** Stops the sweeps: a running one ends after the checkout it is on. */
     async stop() {
       stopping = true;
       if (sweeper !== undefined) clearInterval(sweeper);

@@ -1,6 +1,9 @@
 import { LOG_LEVELS, type LogLevel } from "./log.ts";
 
 import { DEFAULT_SHOP_TIMEZONE } from "../domain/shop-time.ts";
+import { parseTrustProxy } from "../domain/proxy.ts";
+import { parseVatTable, type Seller, SELLER_ENV, type VatTable } from "../domain/invoice.ts";
+import { isEmailAddress } from "../domain/email-pattern.ts";
 
 function validTimeZone(zone: string): string {
   try {
@@ -9,6 +12,12 @@ function validTimeZone(zone: string): string {
   } catch {
     throw new Error(`Invalid SHOP_TIMEZONE: ${zone}`);
   }
+}
+
+/** An address setting: one address under the app's email rule, or the server does not start. */
+function oneAddress(name: string, value: string): string {
+  if (!isEmailAddress(value)) throw new Error(`Invalid ${name}: one email address is expected`);
+  return value;
 }
 
 /** The product and framework name when SITE_NAME is not set. */
@@ -35,14 +44,21 @@ export interface Config {
   shopEmail: string;
   adminEmail: string;
   adminPassword?: string;
-  /** Take the client address from X-Forwarded-For (only behind a proxy that sets it). */
-  trustProxy: boolean;
+  /**
+   * How many proxies in front append to X-Forwarded-For (0: none, the peer is the client); the
+   * client address and X-Forwarded-Proto are read from them only (see domain/proxy.ts).
+   */
+  trustProxy: number;
   /** The least severe log lines written (LOG_LEVEL: debug, info, warn, error). */
   logLevel: LogLevel;
   /** ISO codes left out of every country list (the spec excludes Israel). */
   excludedCountries: string[];
   /** The shop's days (order filters, analytics) are those of this IANA time zone. */
   shopTimeZone: string;
+  /** The seller's legal identity on invoices (SELLER_*); unset fields stop a production start. */
+  seller: Partial<Seller>;
+  /** VAT by destination (VAT_RATES): EU rate, export rate, per-country exceptions. */
+  vatTable: VatTable;
 }
 
 export function loadConfig(env: Record<string, string | undefined> = Deno.env.toObject()): Config {
@@ -74,12 +90,19 @@ export function loadConfig(env: Record<string, string | undefined> = Deno.env.to
     },
     smtpUrl: get("SMTP_URL"),
     mailFrom: get("MAIL_FROM") ?? "Shop <shop@localhost>",
-    shopEmail: get("SHOP_EMAIL") ?? "shop@localhost",
-    adminEmail: get("ADMIN_EMAIL") ?? "admin@localhost",
+    shopEmail: oneAddress("SHOP_EMAIL", get("SHOP_EMAIL") ?? "shop@localhost"),
+    adminEmail: oneAddress("ADMIN_EMAIL", get("ADMIN_EMAIL") ?? "admin@localhost"),
     adminPassword: get("ADMIN_PASSWORD"),
-    trustProxy: get("TRUST_PROXY") === "true",
+    trustProxy: parseTrustProxy(get("TRUST_PROXY")?.toLowerCase()),
     logLevel,
     shopTimeZone: validTimeZone(get("SHOP_TIMEZONE") ?? DEFAULT_SHOP_TIMEZONE),
+    seller: Object.fromEntries(
+      Object.entries(SELLER_ENV).flatMap(([field, name]) => {
+        const v = get(name);
+        return v ? [[field, v]] : [];
+      }),
+    ),
+    vatTable: parseVatTable(get("VAT_RATES")),
     excludedCountries: (get("EXCLUDED_COUNTRIES") ?? "IL").split(",").map((c) =>
       c.trim().toUpperCase()
     )

@@ -4,6 +4,11 @@ import { createBlobStore } from "../store/blobs.ts";
 import { createDemoRequestStore } from "../store/demo-requests.ts";
 import { createOrderStatsStore } from "../store/order-stats.ts";
 import { createOrderStore } from "../store/orders.ts";
+import { createInvoiceStore } from "../store/invoices.ts";
+import { sellerOf } from "./invoicing.ts";
+import { createInvoiceDesk } from "./invoice-desk.ts";
+import { createOrderLinks } from "./order-links.ts";
+import { createOrderTracking } from "./order-tracking.ts";
 import { createOutboxStore } from "../store/outbox.ts";
 import { createProductStore } from "../store/products.ts";
 import { createRateLimitStore } from "../store/rate-limits.ts";
@@ -17,7 +22,7 @@ import { createTwoFactorStore } from "../store/two-factor.ts";
 import { createAdminAccounts } from "./admin-accounts.ts";
 import { createAdminAuth } from "./admin-auth.ts";
 import { createAnalytics } from "./analytics.ts";
-import { createCatalog } from "./catalog.ts";
+import { catalogFollowFor, createCatalog } from "./catalog.ts";
 import { createCheckout } from "./checkout.ts";
 import type { Config } from "./config.ts";
 import { createMailer } from "./mail/mailer.ts";
@@ -34,8 +39,8 @@ import { createRestockNotices } from "./restock-notices.ts";
 import { createShippingDesk } from "./shipping-desk.ts";
 import { createUnsubscribeTokens } from "./unsubscribe.ts";
 import { createUploads } from "./uploads.ts";
-import { getOrCreateSecret } from "./secrets.ts";
 import { createTwoFactor } from "./two-factor.ts";
+import { getOrCreateSecret } from "./secrets.ts";
 
 /** Everything the API and the pages work with, built once per process (or per test). */
 export function createServices(
@@ -49,15 +54,24 @@ export function createServices(
     (config.smtpUrl ? createSmtpTransport(config.smtpUrl, config.mailFrom) : null);
   // Every order write moves the sales aggregates in its own commit.
   const orderStats = createOrderStatsStore(kv, config.shopTimeZone);
-  const orders = createOrderStore(kv, [orderStats.hook]);
+  // ... and issues its invoice or credit note in that same commit.
+  const invoices = createInvoiceStore(kv, {
+    seller: () => sellerOf(config),
+    vat: config.vatTable,
+    timeZone: config.shopTimeZone,
+  });
+  const orders = createOrderStore(kv, [orderStats.hook, invoices.hook]);
   const reservations = createReservationStore(kv, orders);
   const shippingFees = createShippingFeeStore(kv);
   const mailer = createMailer(outbox, transport);
   // Stripe when a secret key is set, else the offline sandbox (see services/payments/).
   const { secretKey, webhookSecret, apiBase } = config.stripe;
-  const sandbox = secretKey
-    ? null
-    : createSandboxProvider(createSandboxIntentStore(kv), webhookSecret);
+  let sandboxSecret: Promise<string> | undefined;
+  const sandbox = secretKey ? null : createSandboxProvider(
+    createSandboxIntentStore(kv),
+    // Generated once per install and kept in KV (like the JWT secret) unless one is set.
+    () => sandboxSecret ??= getOrCreateSecret(kv, "sandbox_webhook", webhookSecret),
+  );
   const provider = sandbox ??
     createStripeProvider({ secretKey: secretKey ?? "", webhookSecret, apiBase });
   const subscribers = createSubscriberStore(kv);
@@ -66,6 +80,12 @@ export function createServices(
   const rateLimits = createRateLimitStore(kv);
   const blobs = createBlobStore(kv);
   const audit = createAuditStore(kv);
+  const twoFactor = createTwoFactor({
+    store: createTwoFactorStore(kv),
+    serverSecret: () => getOrCreateSecret(kv, "jwt", config.jwtSecret),
+    issuer: config.siteName,
+  });
+  const adminAuth = createAdminAuth({ kv, admins, twoFactor, jwtSecret: config.jwtSecret });
   const stockNotifications = createStockNotificationStore(kv);
   const newsletter = createNewsletter(
     subscribers,
@@ -73,10 +93,19 @@ export function createServices(
     config.siteUrl,
   );
   const uploads = createUploads(blobs);
-  const twoFactor = createTwoFactor({
-    store: createTwoFactorStore(kv),
-    serverSecret: () => getOrCreateSecret(kv, "jwt", config.jwtSecret),
-    issuer: config.siteName,
+  const orderLinks = createOrderLinks(kv, config.jwtSecret, config.siteUrl);
+  const orderDesk = createOrderDesk({
+    orders,
+    products,
+    shippingFees,
+    stock: createStockMoves(kv),
+    outbox,
+    mailer,
+    audit,
+    provider,
+    site: { name: config.siteName, url: config.siteUrl },
+    links: orderLinks,
+    timeZone: config.shopTimeZone,
   });
   const restock = createRestockNotices({
     kv,
@@ -90,11 +119,30 @@ export function createServices(
     kv,
     config,
     products,
-    catalog: createCatalog(products, reservations),
+    catalog: createCatalog(
+      products,
+      catalogFollowFor(config.kvPath, Deno.env.get("DENO_DEPLOYMENT_ID")),
+    ),
     shippingFees,
     shippingDesk: createShippingDesk(shippingFees),
     orders,
     orderStats,
+    invoices,
+    orderLinks,
+    orderTracking: createOrderTracking({
+      kv,
+      orders,
+      invoices,
+      links: orderLinks,
+      outbox,
+      mailer,
+      site: { name: config.siteName, url: config.siteUrl },
+    }),
+    invoiceDesk: createInvoiceDesk({
+      invoices,
+      shopName: config.siteName,
+      timeZone: config.shopTimeZone,
+    }),
     analytics: createAnalytics({
       stats: orderStats,
       orders,
@@ -114,6 +162,9 @@ export function createServices(
       outbox,
       mailer,
       provider,
+      links: orderLinks,
+      // A refund made at the provider (Stripe's dashboard), read back from it: as the shop's own.
+      onRefunded: (intent) => orderDesk.recordProviderRefund(intent),
     }),
     subscribers,
     stockNotifications,
@@ -121,28 +172,11 @@ export function createServices(
     productDesk: createProductDesk({ products, uploads, restock }),
     demoRequests,
     admins,
-    adminAuth: createAdminAuth({
-      kv,
-      admins,
-      rateLimits,
-      twoFactor,
-      jwtSecret: config.jwtSecret,
-    }),
+    adminAuth,
     twoFactor,
-    adminAccounts: createAdminAccounts(admins),
+    adminAccounts: createAdminAccounts(admins, adminAuth.confirmPassword),
     audit,
-    orderDesk: createOrderDesk({
-      orders,
-      products,
-      shippingFees,
-      stock: createStockMoves(kv),
-      outbox,
-      mailer,
-      audit,
-      provider,
-      site: { name: config.siteName, url: config.siteUrl },
-      timeZone: config.shopTimeZone,
-    }),
+    orderDesk,
     rateLimits,
     blobs,
     uploads,

@@ -18,13 +18,24 @@ function errorFields(err: unknown): LogFields {
   return { error: err.message, errorName: err.name, stack: err.stack };
 }
 
-/** JSON for a log line: secrets dropped by key, every email address masked. */
+const redact = (key: string, value: unknown) => key && SECRET_KEY.test(key) ? "[redacted]" : value;
+
+/** Whether a replacer must visit the entry: a nested value, or a top-level key that is secret. */
+function needsRedaction(entry: LogFields): boolean {
+  for (const key in entry) {
+    const value = entry[key];
+    if (SECRET_KEY.test(key) || (typeof value === "object" && value !== null)) return true;
+  }
+  return false;
+}
+
+/**
+ * JSON for a log line: secrets dropped by key, every email address masked. The plain paths
+ * (no replacer, no regex without an "@") keep the per-request line cheap.
+ */
 function serialize(entry: LogFields): string {
-  const json = JSON.stringify(
-    entry,
-    (key, value) => (key && SECRET_KEY.test(key) ? "[redacted]" : value),
-  );
-  return maskEmail(json);
+  const json = needsRedaction(entry) ? JSON.stringify(entry, redact) : JSON.stringify(entry);
+  return json.includes("@") ? maskEmail(json) : json;
 }
 
 /**
@@ -56,5 +67,70 @@ export function createLogger(
 
 export type Logger = ReturnType<typeof createLogger>;
 
+/** What a batched writer writes to: a file, a pipe, stdout. */
+export interface SyncSink {
+  writeSync(bytes: Uint8Array): number;
+}
+
+/** How long a line may wait in the buffer, and how much may wait before it is written at once. */
+export const LOG_FLUSH_MS = 25;
+const LOG_FLUSH_BYTES = 256 * 1024;
+
+/**
+ * Collects lines and writes them in one write per batch, on a short timer (or at once past
+ * 256 KB), instead of one blocking write per line inside every request. `flush` writes what
+ * waits now (at shutdown, before an error line, at exit).
+ */
+export function createBatchedWriter(sink: SyncSink, delayMs = LOG_FLUSH_MS) {
+  const encoder = new TextEncoder();
+  let pending: string[] = [];
+  let size = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  function flush() {
+    if (timer !== undefined) clearTimeout(timer);
+    timer = undefined;
+    if (pending.length === 0) return;
+    const bytes = encoder.encode(pending.join(""));
+    pending = [];
+    size = 0;
+    // writeSync may write part of a large batch to a pipe: write the rest.
+    for (let at = 0; at < bytes.length;) at += sink.writeSync(bytes.subarray(at));
+  }
+
+  return {
+    push(line: string) {
+      pending.push(line, "\n");
+      size += line.length + 1;
+      if (size >= LOG_FLUSH_BYTES) flush();
+      else if (timer === undefined) {
+        const id = setTimeout(flush, delayMs);
+        // A waiting log line never keeps a finished script alive: exit flushes it.
+        Deno.unrefTimer(id);
+        timer = id;
+      }
+    },
+    flush,
+  };
+}
+
+/**
+ * Info and warn lines go to stdout in batches; an error line goes to stderr at once, after the
+ * batch that waited before it. What waits is written at exit (Deno.exit included) and before an
+ * uncaught error ends the process; only a SIGKILL can lose the last 25 ms of lines.
+ */
+function processWriter(): (level: LogLevel, line: string) => void {
+  const out = createBatchedWriter(Deno.stdout);
+  const encoder = new TextEncoder();
+  for (const event of ["unload", "error", "unhandledrejection"]) {
+    globalThis.addEventListener(event, () => out.flush());
+  }
+  return (level, line) => {
+    if (level !== "error") return out.push(line);
+    out.flush();
+    Deno.stderr.writeSync(encoder.encode(line + "\n"));
+  };
+}
+
 /** The process's logger; the server sets its level from LOG_LEVEL (services/config.ts). */
-export const log = createLogger();
+export const log = createLogger("info", processWriter());

@@ -9,9 +9,16 @@ import {
   ValidationError,
 } from "../domain/errors.ts";
 import { formatMoney } from "../domain/money.ts";
-import { type ManualOrderBody, type StatusBody, stockMoveFor } from "../domain/order-admin.ts";
-import { orderStatusMail } from "../domain/order-mails.ts";
-import { type OrderQuery } from "../domain/order-query.ts";
+import {
+  deletionRestocks,
+  type ManualOrderBody,
+  type StatusBody,
+  stockMoveFor,
+} from "../domain/order-admin.ts";
+import { orderRefundedMail, orderStatusMail } from "../domain/order-mails.ts";
+import type { OrderLinks } from "./order-links.ts";
+import type { PaymentIntentView } from "./payments/provider.ts";
+import { EVERY_DATE, type OrderQuery } from "../domain/order-query.ts";
 import { PROVIDER_LABELS, refundIdempotencyKey, refundRefusal } from "../domain/order-refund.ts";
 import {
   type AdminOrder,
@@ -21,6 +28,7 @@ import {
   toAdminOrder,
 } from "../domain/order.ts";
 import { dayStart, nextDay } from "../domain/shop-time.ts";
+import { orderDateProblem } from "../domain/staff-dates.ts";
 import { nowIso } from "../store/atomic.ts";
 import { addAudit } from "../store/audit.ts";
 import type { AuditStore } from "../store/audit.ts";
@@ -53,8 +61,13 @@ export interface OrderDeskDeps {
   audit: AuditStore;
   provider: PaymentProvider;
   site: { name: string; url: string };
+  /** The buyer's order page link, in every mail about the order. */
+  links: OrderLinks;
   timeZone: string;
 }
+
+/** Who records what the payment provider reports (a refund made in its dashboard). */
+const PROVIDER_ACTOR: AuditActor = { id: "payment-provider", email: "", role: "system" };
 
 export type OrderDesk = ReturnType<typeof createOrderDesk>;
 
@@ -86,12 +99,76 @@ export function createOrderDesk(deps: OrderDeskDeps) {
     for (const extra of extras) await extra(op, before, after);
   };
 
-  /** The `from`..`to` days of a query as epoch ms, `to` inclusive (shop time zone). */
+  /**
+   * The `from`..`to` days of a query as epoch ms, `to` inclusive (shop time zone); an open end
+   * reaches every date, so each order the figures count is listed and exported.
+   */
   function rangeOf(q: OrderQuery) {
-    const from = q.from ? dayStart(q.from, deps.timeZone) : 0;
-    const to = q.to ? dayStart(nextDay(q.to), deps.timeZone) : 8.64e15;
+    const from = q.from ? dayStart(q.from, deps.timeZone) : EVERY_DATE.from;
+    const to = q.to ? dayStart(nextDay(q.to), deps.timeZone) : EVERY_DATE.to;
     if (from >= to) throw new ValidationError("The end date must not be before the start date");
     return { from, to };
+  }
+
+  /** An order date staff sent, as ISO, or a 400 naming the accepted range. */
+  function checkedOrderDate(text: string): string {
+    const ms = Date.parse(text);
+    const problem = orderDateProblem(ms, Date.now(), deps.timeZone);
+    if (problem) throw new ValidationError(problem, [{ field: "createdAt", message: problem }]);
+    return new Date(ms).toISOString();
+  }
+
+  /**
+   * Records a refund on its order, once (`refusal` is checked again in the commit): paid
+   * status to refunded, the buyer's mail, the audit entry; the invoice hook issues the credit
+   * note in the same commit.
+   */
+  async function recordRefund(
+    actor: AuditActor,
+    id: string,
+    refund: { id: string; amountCents: number },
+    via: string,
+    refusal: (o: Order) => string | null,
+  ): Promise<Order> {
+    const at = nowIso();
+    let mailSubject: string | null = null;
+    const updated = await orders.update(
+      id,
+      (o) => {
+        const late = refusal(o);
+        if (late) throw new ConflictError(late);
+        const { needsRefund: _, ...rest } = o;
+        return {
+          ...rest,
+          paymentStatus: "refunded",
+          refund: { at, amountCents: refund.amountCents, id: refund.id },
+          // Said explicitly: without the flag, an older order would seem to hold its stock.
+          stockHeld: holdsStock(o),
+        };
+      },
+      both(
+        async (op, _before, after) => {
+          if (!after!.customer.email) return;
+          const link = await deps.links.url(after!.orderNumber);
+          const mail = orderRefundedMail(after!, deps.site, link);
+          deps.outbox.add(op, mail);
+          mailSubject = mail.subject;
+        },
+        audited(
+          actor,
+          "order.refund",
+          (o) => `Refunded ${formatMoney(o.refund?.amountCents ?? 0)} via ${via}`,
+        ),
+      ),
+    );
+    if (mailSubject) deps.mailer.wake([mailSubject]);
+    log.info("order refunded", {
+      orderNumber: updated.orderNumber,
+      refundId: refund.id,
+      amountCents: refund.amountCents,
+      provider: deps.provider.name,
+    });
+    return updated;
   }
 
   return {
@@ -140,7 +217,7 @@ export function createOrderDesk(deps: OrderDeskDeps) {
           const changed = before!.status !== after!.status;
           const notify = after!.status === "shipped" || body.notifyCustomer === true;
           const mail = changed && notify && after!.customer.email
-            ? orderStatusMail(after!, deps.site)
+            ? orderStatusMail(after!, deps.site, await deps.links.url(after!.orderNumber))
             : null;
           if (mail) {
             deps.outbox.add(op, mail);
@@ -198,6 +275,16 @@ export function createOrderDesk(deps: OrderDeskDeps) {
       if (!order) throw new NotFoundError("Order not found");
       const refusal = refundRefusal(order);
       if (refusal) throw new ConflictError(refusal);
+      const via = PROVIDER_LABELS[deps.provider.name] ?? deps.provider.name;
+      // Refunded outside the shop already (Stripe's dashboard): recorded, not made again (the
+      // provider would refuse it). Unreachable, the refund below says why.
+      const intent = await deps.provider.retrieveIntent(order.paymentIntentId!).catch(() => null);
+      if (intent && intent.refundedCents >= order.totalCents) {
+        const outside = { id: `outside-${intent.id}`, amountCents: intent.refundedCents };
+        return toAdminOrder(
+          await recordRefund(actor, id, outside, `${via}, made outside the shop`, refundRefusal),
+        );
+      }
       let refund: { id: string; amountCents: number };
       try {
         refund = await deps.provider.refund({
@@ -213,39 +300,38 @@ export function createOrderDesk(deps: OrderDeskDeps) {
         }, err);
         throw new UpstreamError("refund_failed", `The refund failed: ${err.message}`);
       }
-      const at = nowIso();
-      const via = PROVIDER_LABELS[deps.provider.name] ?? deps.provider.name;
-      const updated = await orders.update(
-        id,
-        (o) => {
-          const late = refundRefusal(o);
-          if (late) throw new ConflictError(late);
-          const { needsRefund: _, ...rest } = o;
-          return {
-            ...rest,
-            paymentStatus: "refunded",
-            refund: { at, amountCents: refund.amountCents, id: refund.id },
-            // Said explicitly: without the flag, an older order would seem to hold its stock.
-            stockHeld: holdsStock(o),
-          };
-        },
-        audited(
-          actor,
-          "order.refund",
-          (o) => `Refunded ${formatMoney(o.refund?.amountCents ?? 0)} via ${via}`,
-        ),
-      );
-      log.info("order refunded", {
-        orderNumber: updated.orderNumber,
-        refundId: refund.id,
-        amountCents: refund.amountCents,
-        provider: deps.provider.name,
-      });
-      return toAdminOrder(updated);
+      return toAdminOrder(await recordRefund(actor, id, refund, via, refundRefusal));
+    },
+
+    /**
+     * A refund the provider reports (`charge.refunded`, the intent read back from it): made in
+     * Stripe's dashboard, it is recorded on its order as the shop's own refunds are (status,
+     * credit note, the buyer's mail, audit), once per amount.
+     */
+    async recordProviderRefund(
+      intent: PaymentIntentView,
+    ): Promise<"recorded" | "unchanged" | "unknown"> {
+      if (intent.refundedCents <= 0) return "unchanged";
+      const order = await orders.getByPaymentIntent(intent.id);
+      if (!order) return "unknown";
+      const newer = (o: Order) =>
+        (o.refund?.amountCents ?? 0) >= intent.refundedCents ? "Already recorded" : null;
+      if (newer(order)) return "unchanged";
+      const via = `${
+        PROVIDER_LABELS[deps.provider.name] ?? deps.provider.name
+      }, made outside the shop`;
+      const refund = { id: `outside-${intent.id}`, amountCents: intent.refundedCents };
+      try {
+        await recordRefund(PROVIDER_ACTOR, order.id, refund, via, newer);
+      } catch (err) {
+        if (err instanceof ConflictError) return "unchanged"; // a redelivery raced this one
+        throw err;
+      }
+      return "recorded";
     },
 
     async setDate(actor: AuditActor, id: string, createdAt: string) {
-      const iso = new Date(createdAt).toISOString();
+      const iso = checkedOrderDate(createdAt);
       const updated = await orders.update(
         id,
         (o) => ({ ...o, createdAt: iso }),
@@ -263,14 +349,15 @@ export function createOrderDesk(deps: OrderDeskDeps) {
       return toAdminOrder(updated);
     },
 
-    /** Deletes an order; units it still holds go back to the stock in the same commit. */
+    /**
+     * Deletes an order; units it still holds in the warehouse go back to the stock in the same
+     * commit (never those of a shipped or delivered order).
+     */
     async remove(actor: AuditActor, id: string) {
       await orders.remove(
         id,
         both(async (op, before) => {
-          if (holdsStock(before!) && before!.status !== "cancelled") {
-            await deps.stock.give(op, before!.items);
-          }
+          if (deletionRestocks(before!)) await deps.stock.give(op, before!.items);
         }, audited(actor, "order.delete", (o) => `Deleted ${o.orderNumber}`)),
       );
     },
@@ -280,6 +367,7 @@ export function createOrderDesk(deps: OrderDeskDeps) {
      * its stock taken in the same commit, never below what is available.
      */
     async createManual(actor: AuditActor, body: ManualOrderBody): Promise<AdminOrder> {
+      const createdAt = body.createdAt ? checkedOrderDate(body.createdAt) : nowIso();
       const products = new Map<string, PricingProduct>();
       for (const { id } of body.items) {
         const p = await deps.products.get(id);
@@ -315,7 +403,7 @@ export function createOrderDesk(deps: OrderDeskDeps) {
           shippingFeeDetails: priced.shippingFeeDetails,
           stockHeld: true,
           ...(body.gender ? { gender: body.gender } : {}),
-          createdAt: body.createdAt ? new Date(body.createdAt).toISOString() : nowIso(),
+          createdAt,
         },
         both(
           (op, _before, after) => deps.stock.take(op, after!.items),

@@ -194,6 +194,24 @@ export function createTwoFactor(deps: {
     verify,
 
     /**
+     * Whether an account flagged with two-factor has its secret. A restore that left the
+     * secrets out (`deno task backup` without --include-secrets) keeps the flag without them:
+     * the flag is then taken down (audited), the account signs in with its password and sets
+     * two-factor up again.
+     */
+    async isSetUp(admin: Admin): Promise<boolean> {
+      if (await store.get(admin.id)) return true;
+      await store.disable(admin.id, (a) =>
+        audit(
+          { id: "system", email: "", role: "system" },
+          "admin.2fa.lost",
+          a,
+          "Two-factor turned off: its secret is not in this store (restored without secrets)",
+        )).catch(() => {});
+      return false;
+    },
+
+    /**
      * Turning it off takes the password and a current code (`checkCode`: the sign-in's own
      * check, under its limits).
      */

@@ -1,5 +1,6 @@
 import { normalizeEmail } from "../domain/email.ts";
 import { getOrCreateSecret } from "./secrets.ts";
+import { fromBase64Url, toBase64Url } from "../domain/base64url.ts";
 
 /**
  * Signed unsubscribe links: the token is `base64url(email).base64url(HMAC-SHA256)`, so a link
@@ -9,22 +10,6 @@ import { getOrCreateSecret } from "./secrets.ts";
  */
 const PURPOSE = "newsletter-unsubscribe:";
 const encoder = new TextEncoder();
-
-function toBase64Url(bytes: Uint8Array): string {
-  let binary = "";
-  for (const b of bytes) binary += String.fromCharCode(b);
-  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-}
-
-function fromBase64Url(text: string): Uint8Array<ArrayBuffer> | null {
-  if (!/^[A-Za-z0-9_-]*$/.test(text)) return null;
-  try {
-    const binary = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
-    return Uint8Array.from(binary, (c) => c.charCodeAt(0));
-  } catch {
-    return null;
-  }
-}
 
 export type UnsubscribeTokens = ReturnType<typeof createUnsubscribeTokens>;
 

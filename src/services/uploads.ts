@@ -1,6 +1,13 @@
 import type { AuditActor } from "../domain/audit.ts";
 import { DomainError, NotFoundError } from "../domain/errors.ts";
-import { IMAGE_TYPES, MAX_IMAGE_BYTES, sniffImage, uploadIdOf } from "../domain/image-type.ts";
+import {
+  IMAGE_TYPES,
+  inspectImage,
+  MAX_IMAGE_BYTES,
+  MAX_IMAGE_PIXELS,
+  MAX_IMAGE_SIDE,
+  uploadIdOf,
+} from "../domain/image-type.ts";
 import type { BlobStore } from "../store/blobs.ts";
 
 export const UPLOAD_PREFIX = "/uploads/";
@@ -15,6 +22,18 @@ export class UnsupportedImageError extends DomainError {
   }
 }
 
+export class ImageDimensionsError extends DomainError {
+  constructor() {
+    super(
+      415,
+      "unsupported_media_type",
+      `Images may be at most ${MAX_IMAGE_SIDE} px on a side and ${
+        MAX_IMAGE_PIXELS / 1_000_000
+      } megapixels`,
+    );
+  }
+}
+
 export class ImageTooLargeError extends DomainError {
   constructor() {
     super(413, "payload_too_large", "The image is larger than 5 MB");
@@ -23,15 +42,20 @@ export class ImageTooLargeError extends DomainError {
 
 export type Uploads = ReturnType<typeof createUploads>;
 
-/** Staff image uploads: checked by their bytes, kept as chunked blobs, served from /uploads/. */
+/**
+ * Staff image uploads: taken only when the whole file parses as the image it claims to be (see
+ * domain/image-type.ts), kept as chunked blobs, served from /uploads/.
+ */
 export function createUploads(blobs: BlobStore) {
   return {
     /** Stores an image; answers its public path. */
     async saveImage(actor: AuditActor, file: File): Promise<{ path: string; imageUrl: string }> {
       if (file.size > MAX_IMAGE_BYTES) throw new ImageTooLargeError();
       const bytes = new Uint8Array(await file.arrayBuffer());
-      const ext = sniffImage(bytes);
-      if (!ext) throw new UnsupportedImageError();
+      const image = inspectImage(bytes);
+      if (image === "too_large_dimensions") throw new ImageDimensionsError();
+      if (image === "not_an_image") throw new UnsupportedImageError();
+      const { ext } = image;
       const meta = await blobs.put(bytes, IMAGE_TYPES[ext], ext, (id) => ({
         actor,
         action: "upload.create",
@@ -60,7 +84,12 @@ export function createUploads(blobs: BlobStore) {
       const id = uploadIdOf(filename);
       const meta = id ? await blobs.meta(id) : null;
       if (!meta || `${meta.id}.${meta.filename}` !== filename) return null;
-      return { meta, read: () => blobs.read(meta.id) };
+      return {
+        meta,
+        read: () => blobs.read(meta.id),
+        /** The first bytes (up to one chunk), enough to check the type before serving. */
+        readStart: () => blobs.readStart(meta.id),
+      };
     },
   };
 }

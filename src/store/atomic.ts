@@ -16,8 +16,9 @@ export const conflict: Attempt<never> = { ok: false };
  */
 export async function retryOnConflict<T>(
   attempt: () => Promise<Attempt<T>>,
+  maxAttempts = MAX_ATTEMPTS,
 ): Promise<T> {
-  for (let i = 0; i < MAX_ATTEMPTS; i++) {
+  for (let i = 0; i < maxAttempts; i++) {
     const result = await attempt();
     if (result.ok) return result.value;
     // Back off a little, with jitter, so concurrent writers do not collide in lockstep.
@@ -27,10 +28,26 @@ export async function retryOnConflict<T>(
   throw new StoreBusyError();
 }
 
+/**
+ * How fresh a read must be. Strong (every store's default) reads the latest commit: on Deno
+ * Deploy that is a round trip to the primary region. Eventual may answer from a nearby replica,
+ * up to about a second behind; a local KV file is always strong. Only reads shown to visitors
+ * that decide nothing pass it (the catalogue, the fees a cart shows): README, "When one machine
+ * is not enough".
+ */
+export interface ReadOptions {
+  consistency?: Deno.KvConsistencyLevel;
+}
+
 /** Lists every value under a prefix. */
-export async function listValues<T>(kv: Deno.Kv, prefix: Deno.KvKey, parse: (v: unknown) => T) {
+export async function listValues<T>(
+  kv: Deno.Kv,
+  prefix: Deno.KvKey,
+  parse: (v: unknown) => T,
+  options: ReadOptions = {},
+) {
   const out: T[] = [];
-  for await (const entry of kv.list({ prefix })) out.push(parse(entry.value));
+  for await (const entry of kv.list({ prefix }, options)) out.push(parse(entry.value));
   return out;
 }
 

@@ -6,6 +6,22 @@
  */
 
 export const BACKUP_FORMAT = "shop-kv-backup";
+
+/**
+ * What a backup leaves out unless asked (`includeSecrets`): sign-in sessions, rate-limit
+ * counters, the secrets the server generated (signing keys) and staff's two-factor secrets. A
+ * restored shop regenerates what it needs, and staff sign in again (with their password alone,
+ * then set two-factor up again); a leaked backup signs no one in.
+ */
+export const SECRET_PREFIXES = [
+  "admin_session",
+  "rate_limit",
+  "secret",
+  "admin_2fa",
+  "admin_2fa_pending",
+] as const;
+
+const isSecret = (key: Deno.KvKey) => (SECRET_PREFIXES as readonly unknown[]).includes(key[0]);
 export const BACKUP_VERSION = 1;
 
 /** Entries per atomic write on restore (KV allows 1000 mutations and 800 KB per commit). */
@@ -86,21 +102,35 @@ export function decodeValue(v: unknown): unknown {
 }
 
 /**
- * Writes every entry of `kv` to `out`, one line each, as it lists them (constant memory).
- * Returns the count. KV lists in consistent batches, not as one snapshot: see the README for
- * backing up a shop that takes orders meanwhile.
+ * Writes the entries of `kv` to `out`, one line each, as it lists them (constant memory): every
+ * entry with `includeSecrets`, else all but those under SECRET_PREFIXES (the header says
+ * which). Returns the counts written and left out. KV lists in consistent batches, not as one
+ * snapshot: see the README for backing up a shop that takes orders meanwhile.
  */
 export async function writeBackup(
   kv: Deno.Kv,
   out: WritableStream<Uint8Array>,
-): Promise<number> {
+  options: { includeSecrets?: boolean } = {},
+): Promise<{ entries: number; leftOut: number }> {
   const writer = out.getWriter();
   const enc = new TextEncoder();
   const line = (o: unknown) => writer.write(enc.encode(JSON.stringify(o) + "\n"));
+  const includeSecrets = options.includeSecrets === true;
   let entries = 0;
+  let leftOut = 0;
   try {
-    await line({ format: BACKUP_FORMAT, version: BACKUP_VERSION, createdAt: new Date() });
+    await line({
+      format: BACKUP_FORMAT,
+      version: BACKUP_VERSION,
+      createdAt: new Date(),
+      secrets: includeSecrets ? "included" : "left out",
+      ...(includeSecrets ? {} : { leftOut: SECRET_PREFIXES }),
+    });
     for await (const e of kv.list({ prefix: [] }, { batchSize: 500 })) {
+      if (!includeSecrets && isSecret(e.key)) {
+        leftOut++;
+        continue;
+      }
       await line({ k: e.key.map(encodeValue), v: encodeValue(e.value) });
       entries++;
     }
@@ -110,7 +140,7 @@ export async function writeBackup(
     await writer.abort(err).catch(() => {});
     throw err;
   }
-  return entries;
+  return { entries, leftOut };
 }
 
 /** The lines of a text stream, one at a time. */

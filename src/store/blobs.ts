@@ -68,6 +68,11 @@ export function createBlobStore(kv: Deno.Kv) {
       return out;
     },
 
+    /** The blob's first chunk (empty when it has none). */
+    async readStart(id: string): Promise<Uint8Array> {
+      return (await kv.get<Uint8Array>(chunkKey(id, 0))).value ?? new Uint8Array();
+    },
+
     /** Removes a blob: its meta (with the audit entry) at once, then its chunks. */
     async remove(id: string, audit?: AuditDraft): Promise<boolean> {
       const meta = await kv.get(metaKey(id));

@@ -1,7 +1,12 @@
 import { StoreBusyError } from "../domain/errors.ts";
+import { createPrivateFile, privateFolder, restrictFileModes } from "./file-modes.ts";
 
-/** How many times an operation the store refused as busy is tried (about 2.5 s in all). */
-const BUSY_ATTEMPTS = 10;
+/**
+ * How long an operation the store refuses as busy is tried again. Several instances on one
+ * file take turns at its one write lock; in a launch crowd a turn can take seconds, and a
+ * buyer waiting that long is better served than one answered 503.
+ */
+const BUSY_WAIT_MS = 10_000;
 
 /**
  * SQLite's answer when another process holds the file's write lock (two instances on one KV
@@ -13,16 +18,20 @@ export function isStoreBusy(err: unknown): boolean {
 
 /** Jittered exponential backoff: concurrent processes do not retry in lockstep. */
 const backoff = (attempt: number) =>
-  new Promise((r) => setTimeout(r, Math.random() * Math.min(5 * 2 ** attempt, 500)));
+  new Promise((r) => setTimeout(r, Math.random() * Math.min(5 * 2 ** attempt, 250)));
+
+/** Whether a busy store is still worth waiting for, since `started` (performance.now()). */
+const stillWaiting = (started: number) => performance.now() - started < BUSY_WAIT_MS;
 
 /** Runs `op`, repeating it while the store is busy; past the bound, a 503 StoreBusyError. */
 export async function whileBusy<T>(op: () => Promise<T>): Promise<T> {
+  const started = performance.now();
   for (let attempt = 0;; attempt++) {
     try {
       return await op();
     } catch (err) {
       if (!isStoreBusy(err)) throw err;
-      if (attempt + 1 >= BUSY_ATTEMPTS) throw new StoreBusyError();
+      if (!stillWaiting(started)) throw new StoreBusyError();
       await backoff(attempt);
     }
   }
@@ -59,6 +68,7 @@ class BusyTolerantListIterator<T> implements AsyncIterableIterator<Deno.KvEntry<
 
   async *#read(kv: Deno.Kv, selector: Deno.KvListSelector, options: Deno.KvListOptions) {
     let left = options.limit;
+    const started = performance.now();
     for (let attempt = 0;; attempt++) {
       const iter = kv.list<T>(selector, { ...options, cursor: this.#cursor, limit: left });
       try {
@@ -70,7 +80,7 @@ class BusyTolerantListIterator<T> implements AsyncIterableIterator<Deno.KvEntry<
         return undefined;
       } catch (err) {
         if (!isStoreBusy(err)) throw err;
-        if (attempt + 1 >= BUSY_ATTEMPTS) throw new StoreBusyError();
+        if (!stillWaiting(started)) throw new StoreBusyError();
         await backoff(attempt);
       }
     }
@@ -111,11 +121,18 @@ export function busyTolerant(kv: Deno.Kv): Deno.Kv {
   });
 }
 
-/** Opens the one KV of this process: a file path, ":memory:" or a KV Connect URL. */
+/**
+ * Opens the one KV of this process: a file path, ":memory:" or a KV Connect URL. A file is
+ * private to its owner (0600 with its -wal and -shm, in a 0700 folder): it holds every record.
+ */
 export async function openKv(path = Deno.env.get("KV_PATH") ?? "./data/shop.kv"): Promise<Deno.Kv> {
-  if (path !== ":memory:" && !/^https?:\/\//.test(path)) {
+  const file = path !== ":memory:" && !/^https?:\/\//.test(path);
+  if (file) {
     const dir = path.includes("/") ? path.slice(0, path.lastIndexOf("/")) : ".";
-    await Deno.mkdir(dir || "/", { recursive: true });
+    await privateFolder(dir || "/");
+    await createPrivateFile(path);
   }
-  return busyTolerant(await Deno.openKv(path));
+  const kv = await Deno.openKv(path);
+  if (file) await restrictFileModes(path);
+  return busyTolerant(kv);
 }

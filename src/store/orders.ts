@@ -255,6 +255,17 @@ export function createOrderStore(kv: Deno.Kv, hooks: readonly OrderWriteHook[] =
       });
     },
 
+    /** The order of a number (the number's entry of the search index, then the order). */
+    async getByNumber(orderNumber: string): Promise<Order | null> {
+      const term = orderNumber.trim().toLowerCase();
+      if (!term || term.length > 200) return null;
+      for await (const e of kv.list<string>({ prefix: ["order_search", term] }, { limit: 50 })) {
+        const order = await get(e.value);
+        if (order?.orderNumber.toLowerCase() === term) return order;
+      }
+      return null;
+    },
+
     async getByPaymentIntent(paymentIntentId: string): Promise<Order | null> {
       const id = await kv.get<string>(paymentKey(paymentIntentId));
       return id.value ? await get(id.value) : null;

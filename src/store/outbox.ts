@@ -57,9 +57,10 @@ export function createOutboxStore(kv: Deno.Kv) {
 
     /**
      * Records one delivery attempt. Checked against the version read, so two senders racing
-     * on the same message record one outcome; returns false when another sender won.
+     * on the same message record one outcome; returns false when another sender won. A `final`
+     * error marks the message failed at once (it would fail the same way again).
      */
-    async recordAttempt(id: string, error?: string): Promise<boolean> {
+    async recordAttempt(id: string, error?: string, final = false): Promise<boolean> {
       const e = await kv.get(entryKey(id));
       if (!e.value) return false;
       const current = parse(e.value);
@@ -70,7 +71,7 @@ export function createOutboxStore(kv: Deno.Kv) {
           ...current,
           attempts,
           lastError: error.slice(0, 500),
-          status: attempts >= MAX_MAIL_ATTEMPTS ? "failed" : "pending",
+          status: final || attempts >= MAX_MAIL_ATTEMPTS ? "failed" : "pending",
         }
         : { ...current, attempts, status: "sent", sentAt: nowIso() };
       const op = kv.atomic().check(e).set(entryKey(id), next);

@@ -8,7 +8,7 @@ import {
   productSchema,
 } from "../domain/product.ts";
 import type { AuditDraft } from "../domain/audit.ts";
-import { conflict, done, listValues, nowIso, retryOnConflict } from "./atomic.ts";
+import { conflict, done, listValues, nowIso, type ReadOptions, retryOnConflict } from "./atomic.ts";
 import { addAudit } from "./audit.ts";
 
 const productKey = (id: string) => ["product", id] as const;
@@ -66,8 +66,8 @@ export function createProductStore(kv: Deno.Kv) {
     },
 
     /** Every product, oldest first. */
-    list(): Promise<Product[]> {
-      return listValues(kv, ["product"], parse);
+    list(options?: ReadOptions): Promise<Product[]> {
+      return listValues(kv, ["product"], parse, options);
     },
 
     async create(input: ProductInput, audit?: ProductAuditFor): Promise<Product> {
@@ -197,8 +197,17 @@ export function createProductStore(kv: Deno.Kv) {
     },
 
     /** The catalogue's current version (null before any product was written). */
-    async version(): Promise<string | null> {
-      return (await kv.get<string>(CATALOG_VERSION_KEY)).value;
+    async version(options?: ReadOptions): Promise<string | null> {
+      return (await kv.get<string>(CATALOG_VERSION_KEY, options)).value;
+    },
+
+    /**
+     * The catalogue version each time it changes (the current one first), from one KV watch.
+     * On Deno Deploy or a KV Connect URL it sees every writer; on a local KV file only this
+     * process's own writes (measured), so the catalogue reads the key there instead.
+     */
+    watchVersion(): ReadableStream<[Deno.KvEntryMaybe<string>]> {
+      return kv.watch<[string]>([CATALOG_VERSION_KEY]);
     },
   };
 }

@@ -19,18 +19,6 @@ export function createRateLimitStore(kv: Deno.Kv) {
   };
 
   return {
-    /** Whether the client is over the limit now, without counting this request. */
-    async peek(
-      bucket: string,
-      client: string,
-      limit: number,
-      windowMs: number,
-    ): Promise<RateLimitResult> {
-      const { window, retryAfter } = windowOf(windowMs, Date.now());
-      const count = (await kv.get<number>(["rate_limit", bucket, client, window])).value ?? 0;
-      return { allowed: count < limit, retryAfter };
-    },
-
     async hit(
       bucket: string,
       client: string,
@@ -49,4 +37,78 @@ export function createRateLimitStore(kv: Deno.Kv) {
       });
     },
   };
+}
+
+/** One counter an attempt must pass: at most `limit` per window, and `gapMs(n)` after the nth. */
+export interface AttemptBucket {
+  bucket: string;
+  who: string;
+  limit: number;
+  windowMs: number;
+  /** Least time between attempts once `n` are counted (growing delays); none if absent. */
+  gapMs?: (n: number) => number;
+}
+
+/** An attempt's place in each counter, to give back when it turned out harmless. */
+export type AttemptClaim = Deno.KvKey[];
+
+type AttemptResult = { allowed: true; claim: AttemptClaim } | {
+  allowed: false;
+  /** Seconds. */
+  retryAfter: number;
+};
+
+/** A window that opens at its first attempt (so no fixed boundary halves it). */
+interface AttemptCount {
+  n: number;
+  /** When the window ends and when the last attempt was counted (ms). */
+  until: number;
+  at: number;
+}
+
+const attemptKey = (b: AttemptBucket): Deno.KvKey => ["rate_limit", b.bucket, b.who];
+
+/** The bucket's count now: a window that has ended counts nothing. */
+function current(value: AttemptCount | null, windowMs: number, now: number): AttemptCount {
+  return value && now < value.until ? value : { n: 0, until: now + windowMs, at: 0 };
+}
+
+/**
+ * Counts one attempt in every bucket in one atomic commit, before the slow work it guards: of
+ * any number of parallel attempts, at most `limit` pass a bucket. Refused (nothing counted)
+ * when one bucket is full or its gap has not passed.
+ */
+export async function claimAttempt(kv: Deno.Kv, buckets: AttemptBucket[]): Promise<AttemptResult> {
+  const keys = buckets.map(attemptKey);
+  return await retryOnConflict<AttemptResult>(async () => {
+    const now = Date.now();
+    const entries = await kv.getMany<AttemptCount[]>(keys);
+    const counts = buckets.map((b, i) => current(entries[i].value, b.windowMs, now));
+    const waits = buckets.map((b, i) => {
+      const { n, until, at } = counts[i];
+      return n >= b.limit ? until - now : at + (b.gapMs?.(n) ?? 0) - now;
+    });
+    const wait = Math.max(...waits);
+    if (wait > 0) return done({ allowed: false, retryAfter: Math.ceil(wait / 1000) });
+    const op = kv.atomic();
+    counts.forEach(({ n, until }, i) => {
+      op.check(entries[i]).set(keys[i], { n: n + 1, until, at: now }, { expireIn: until - now });
+    });
+    return (await op.commit()).ok ? done({ allowed: true, claim: keys }) : conflict;
+  });
+}
+
+/** Gives an attempt back (a right password): it no longer counts against anyone. */
+export async function refundAttempt(kv: Deno.Kv, claim: AttemptClaim): Promise<void> {
+  await retryOnConflict(async () => {
+    const now = Date.now();
+    const entries = await kv.getMany<AttemptCount[]>(claim);
+    const op = kv.atomic();
+    for (const e of entries) {
+      // A window that ended meanwhile (KV expiry is lazy) has nothing left to give back.
+      if (!e.value || e.value.n <= 0 || e.value.until <= now) continue;
+      op.check(e).set(e.key, { ...e.value, n: e.value.n - 1 }, { expireIn: e.value.until - now });
+    }
+    return (await op.commit()).ok ? done(undefined) : conflict;
+  });
 }

@@ -7,7 +7,8 @@ export const sandboxIntentSchema = z.object({
   clientSecret: z.string(),
   amountCents: z.number().int().min(0),
   currency: z.string(),
-  status: z.enum(["requires_payment_method", "succeeded", "canceled"]),
+  /** Like Stripe's with manual capture: authorized is `requires_capture`, charged `succeeded`. */
+  status: z.enum(["requires_payment_method", "requires_capture", "succeeded", "canceled"]),
   metadata: z.record(z.string(), z.string()),
   lastError: z.string().optional(),
   /** What refunds gave back so far; never more than `amountCents`. */
@@ -76,17 +77,39 @@ export function createSandboxIntentStore(kv: Deno.Kv) {
       });
     },
 
-    /** Cancels an intent awaiting payment, like Stripe; a no-op on any other (or no) intent. */
+    /**
+     * Cancels an intent awaiting payment or authorized (the authorization is released), like
+     * Stripe; a no-op on any other (or no) intent.
+     */
     async cancel(id: string): Promise<void> {
       await retryOnConflict(async () => {
         const e = await kv.get(intentKey(id));
         if (!e.value) return done(undefined);
         const current = parse(e.value);
-        if (current.status !== "requires_payment_method") return done(undefined);
+        if (current.status !== "requires_payment_method" && current.status !== "requires_capture") {
+          return done(undefined);
+        }
         const res = await kv.atomic().check(e)
           .set(intentKey(id), { ...current, status: "canceled", lastError: undefined })
           .commit();
         return res.ok ? done(undefined) : conflict;
+      });
+    },
+
+    /**
+     * Charges an authorized intent; idempotent. Answers the intent after (as it is when it was
+     * not authorized: canceled, unpaid), or null when there is no such intent.
+     */
+    async capture(id: string): Promise<SandboxIntent | null> {
+      return await retryOnConflict(async () => {
+        const e = await kv.get(intentKey(id));
+        if (!e.value) return done(null);
+        const current = parse(e.value);
+        if (current.status !== "requires_capture") return done(current);
+        const next: SandboxIntent = { ...current, status: "succeeded" };
+        return (await kv.atomic().check(e).set(intentKey(id), next).commit()).ok
+          ? done(next)
+          : conflict;
       });
     },
 
@@ -152,7 +175,7 @@ export function createSandboxIntentStore(kv: Deno.Kv) {
       });
     },
 
-    /** Applies one confirmation attempt; a succeeded or canceled intent stays as it is. */
+    /** Applies one confirmation attempt; an authorized, succeeded or canceled one stays as it is. */
     async update(id: string, change: (i: SandboxIntent) => SandboxIntent): Promise<SandboxIntent> {
       return await retryOnConflict(async () => {
         const e = await kv.get(intentKey(id));

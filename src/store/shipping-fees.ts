@@ -9,7 +9,7 @@ import {
   shippingFeeSchema,
 } from "../domain/shipping-fee.ts";
 import type { AuditDraft } from "../domain/audit.ts";
-import { conflict, done, listValues, nowIso, retryOnConflict } from "./atomic.ts";
+import { conflict, done, listValues, nowIso, type ReadOptions, retryOnConflict } from "./atomic.ts";
 import { addAudit } from "./audit.ts";
 
 const feeKey = (id: string) => ["shipping_fee", id] as const;
@@ -30,22 +30,22 @@ const duplicate = (country: string) =>
 export function createShippingFeeStore(kv: Deno.Kv) {
   const parse = (v: unknown) => shippingFeeSchema.parse(v);
 
-  async function get(id: string): Promise<ShippingFee | null> {
-    const entry = await kv.get(feeKey(id));
+  async function get(id: string, options?: ReadOptions): Promise<ShippingFee | null> {
+    const entry = await kv.get(feeKey(id), options);
     return entry.value ? parse(entry.value) : null;
   }
 
   return {
     get,
 
-    async list(): Promise<ShippingFee[]> {
-      const fees = await listValues(kv, ["shipping_fee"], parse);
+    async list(options?: ReadOptions): Promise<ShippingFee[]> {
+      const fees = await listValues(kv, ["shipping_fee"], parse, options);
       return fees.sort((a, b) => a.country.localeCompare(b.country, "en"));
     },
 
-    async getByCountry(country: string): Promise<ShippingFee | null> {
-      const id = await kv.get<string>(countryIndexKey(country));
-      return id.value ? await get(id.value) : null;
+    async getByCountry(country: string, options?: ReadOptions): Promise<ShippingFee | null> {
+      const id = await kv.get<string>(countryIndexKey(country), options);
+      return id.value ? await get(id.value, options) : null;
     },
 
     async create(input: ShippingFeeInput, audit?: FeeAuditFor): Promise<ShippingFee> {

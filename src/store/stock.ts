@@ -1,7 +1,6 @@
 import { ConflictError } from "../domain/errors.ts";
 import { newId } from "../domain/ids.ts";
 import { type Product, productSchema } from "../domain/product.ts";
-import { heldQuantity, stockHoldsSchema } from "../domain/reservation.ts";
 import { nowIso } from "./atomic.ts";
 import { CATALOG_VERSION_KEY, markRestock } from "./products.ts";
 
@@ -25,38 +24,33 @@ export type StockMoves = ReturnType<typeof createStockMoves>;
 
 /**
  * Stock moves made by staff (manual orders, cancellations), added to the caller's atomic
- * operation with checks on each product and its checkout holds, so they commit with the order
- * change or not at all, and a racing checkout or edit makes the commit retry.
+ * operation with checks on each product, so they commit with the order change or not at all,
+ * and a racing checkout or edit makes the commit retry.
  */
 export function createStockMoves(kv: Deno.Kv) {
   async function read(lines: readonly StockLine[]) {
     const merged = perProduct(lines);
-    const entries = await kv.getMany(
-      merged.flatMap((l) => [["product", l.id], ["stock_holds", l.id]]),
-    );
-    return merged.map((line, i) => ({
-      line,
-      productEntry: entries[2 * i] as Deno.KvEntryMaybe<Product>,
-      holdsEntry: entries[2 * i + 1],
-    }));
+    const entries: Deno.KvEntryMaybe<Product>[] = [];
+    for (let i = 0; i < merged.length; i += 10) {
+      entries.push(
+        ...await kv.getMany<Product[]>(merged.slice(i, i + 10).map((l) => ["product", l.id])),
+      );
+    }
+    return merged.map((line, i) => ({ line, productEntry: entries[i] }));
   }
 
   return {
     /**
-     * Takes the units from what is available (stock less the checkout holds still counting);
+     * Takes the units from the stock (open checkouts hold none);
      * 409 'Not enough stock for {name}' when a product has not enough (or is gone).
      */
     async take(op: Deno.AtomicOperation, lines: readonly StockLine[]) {
-      const now = Date.now();
-      for (const { line, productEntry, holdsEntry } of await read(lines)) {
+      for (const { line, productEntry } of await read(lines)) {
         const product = productEntry.value ? productSchema.parse(productEntry.value) : null;
-        const held = holdsEntry.value
-          ? heldQuantity(stockHoldsSchema.parse(holdsEntry.value), now)
-          : 0;
-        if (!product || product.stock - held < line.quantity) {
+        if (!product || product.stock < line.quantity) {
           throw new ConflictError(`Not enough stock for ${product?.name ?? line.title}`);
         }
-        op.check(productEntry, holdsEntry).set(["product", line.id], {
+        op.check(productEntry).set(["product", line.id], {
           ...product,
           stock: product.stock - line.quantity,
           updatedAt: nowIso(),

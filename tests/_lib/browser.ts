@@ -1,4 +1,10 @@
-import { type Browser, chromium, type Locator, type Page } from "playwright-core";
+import {
+  type Browser,
+  type BrowserContextOptions,
+  chromium,
+  type Locator,
+  type Page,
+} from "playwright-core";
 import { type RunningServer, startBuiltServer } from "./server.ts";
 
 export const CHROMIUM_PATH = Deno.env.get("CHROMIUM_PATH") ?? "/usr/bin/chromium";
@@ -43,8 +49,11 @@ export async function hydrated(page: Page, locator: Locator) {
 export interface BrowserContextT {
   server: RunningServer;
   browser: Browser;
-  /** A fresh page (own storage) collecting console errors and failed requests. */
-  newPage: () => Promise<Page & { problems: string[] }>;
+  /**
+   * A fresh page (own storage) collecting console errors and failed requests; `options` set its
+   * context (viewport, phone emulation, time zone).
+   */
+  newPage: (options?: BrowserContextOptions) => Promise<Page & { problems: string[] }>;
 }
 
 /**
@@ -72,8 +81,8 @@ export function browserTest(
         await fn({
           server,
           browser,
-          async newPage() {
-            const context = await browser.newContext({ baseURL: server.url });
+          async newPage(options = {}) {
+            const context = await browser.newContext({ ...options, baseURL: server.url });
             const page = await context.newPage() as Page & { problems: string[] };
             page.problems = [];
             page.on("console", (m) => {

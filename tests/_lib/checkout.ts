@@ -1,6 +1,6 @@
 import Stripe from "stripe";
 import type { Services } from "../../src/services/container.ts";
-import { SANDBOX_WEBHOOK_SECRET } from "../../src/services/payments/sandbox.ts";
+import { getOrCreateSecret } from "../../src/services/secrets.ts";
 import { assertJsonResponse } from "./assert.ts";
 import { jsonRequest } from "./services.ts";
 
@@ -93,10 +93,18 @@ export async function confirmPayment(
   };
 }
 
+/**
+ * The sandbox's webhook secret of the shop on `kv`: generated once per install and kept in KV
+ * (the server's own function, so whichever asks first creates it, once).
+ */
+export function sandboxWebhookSecret(kv: Deno.Kv): Promise<string> {
+  return getOrCreateSecret(kv, "sandbox_webhook");
+}
+
 /** A payment_intent.* event signed like Stripe signs it. */
 export async function signedEvent(
   event: { id: string; type: string; intent: Record<string, unknown> },
-  secret = SANDBOX_WEBHOOK_SECRET,
+  secret: string,
 ) {
   const payload = JSON.stringify({
     id: event.id,
@@ -120,22 +128,18 @@ export async function postWebhook(api: Api, payload: string, signature: string) 
   });
 }
 
-/** Moves a reservation's expiry (and its holds') into the past, as if 30 minutes went by. */
-export async function expireReservation(kv: Deno.Kv, reservationId: string) {
-  const entry = await kv.get<
-    Record<string, unknown> & { items: { id: string }[]; expiresAt: number }
-  >(["reservation", reservationId]);
+/**
+ * Moves a checkout's expiry `agoMs` into the past, as if 30 minutes (and `agoMs`) went by.
+ */
+export async function expireReservation(kv: Deno.Kv, reservationId: string, agoMs = 1000) {
+  const entry = await kv.get<Record<string, unknown> & { expiresAt: number }>(
+    ["reservation", reservationId],
+  );
   if (!entry.value) throw new Error("no reservation");
-  const past = Date.now() - 1000;
+  const past = Date.now() - agoMs;
   const op = kv.atomic().set(["reservation", reservationId], { ...entry.value, expiresAt: past })
     .delete(["reservation_expiry", entry.value.expiresAt, reservationId])
     .set(["reservation_expiry", past, reservationId], true);
-  for (const line of entry.value.items) {
-    const holds = await kv.get<Record<string, { expiresAt: number }>>(["stock_holds", line.id]);
-    const h = holds.value ?? {};
-    if (h[reservationId]) h[reservationId] = { ...h[reservationId], expiresAt: past };
-    op.set(["stock_holds", line.id], h);
-  }
   if (!(await op.commit()).ok) throw new Error("expire failed");
 }
 

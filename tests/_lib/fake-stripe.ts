@@ -5,7 +5,11 @@ export interface Seen {
   form: URLSearchParams;
 }
 
-/** A local stand-in for api.stripe.com: records what the real SDK sends, answers like Stripe. */
+/**
+ * A local stand-in for api.stripe.com: records what the real SDK sends, answers like Stripe.
+ * A test plays the buyer's card by setting an intent's `status` (`requires_capture` when a
+ * manual-capture intent is authorized); capture and cancel move it as Stripe does.
+ */
 export function fakeStripe() {
   const seen: Seen[] = [];
   const intents = new Map<string, Record<string, unknown>>();
@@ -37,6 +41,7 @@ export function fakeStripe() {
         object: "payment_intent",
         amount: Number(form.get("amount")),
         currency: form.get("currency"),
+        capture_method: form.get("capture_method") ?? "automatic",
         status: "requires_payment_method",
         client_secret: `${id}_secret_fake`,
         metadata,
@@ -45,22 +50,35 @@ export function fakeStripe() {
       intents.set(id, pi);
       return json(pi);
     }
+    const unexpected = (pi: Record<string, unknown>, action: string) =>
+      json({
+        error: {
+          type: "invalid_request_error",
+          code: "payment_intent_unexpected_state",
+          message:
+            `You cannot ${action} this PaymentIntent because it has a status of ${pi.status}.`,
+        },
+      }, 400);
     const cancel = /^\/v1\/payment_intents\/([^/]+)\/cancel$/.exec(url.pathname);
     if (req.method === "POST" && cancel) {
       const pi = intents.get(cancel[1]);
       if (!pi) return json({ error: { type: "invalid_request_error" } }, 404);
-      if (pi.status !== "requires_payment_method") {
-        const message =
-          `You cannot cancel this PaymentIntent because it has a status of ${pi.status}.`;
-        return json({
-          error: {
-            type: "invalid_request_error",
-            code: "payment_intent_unexpected_state",
-            message,
-          },
-        }, 400);
+      // Stripe cancels an intent awaiting payment or authorized (releasing the authorization).
+      if (pi.status !== "requires_payment_method" && pi.status !== "requires_capture") {
+        return unexpected(pi, "cancel");
       }
       pi.status = "canceled";
+      return json(pi);
+    }
+    const capture = /^\/v1\/payment_intents\/([^/]+)\/capture$/.exec(url.pathname);
+    if (req.method === "POST" && capture) {
+      const pi = intents.get(capture[1]);
+      if (!pi) return json({ error: { type: "invalid_request_error" } }, 404);
+      const key = req.headers.get("idempotency-key");
+      if (pi.status === "succeeded" && key && pi.captured_with === key) return json(pi);
+      if (pi.status !== "requires_capture") return unexpected(pi, "capture");
+      pi.status = "succeeded";
+      pi.captured_with = key;
       return json(pi);
     }
     if (req.method === "POST" && url.pathname === "/v1/refunds") {
@@ -101,7 +119,17 @@ export function fakeStripe() {
     const m = /^\/v1\/payment_intents\/([^/]+)$/.exec(url.pathname);
     if (req.method === "GET" && m) {
       const pi = intents.get(m[1]);
-      return pi ? json(pi) : json(
+      // As Stripe: the refunds are on the intent's charge, there when expanded.
+      const expanded = [...url.searchParams].some(([k, v]) =>
+        k.startsWith("expand[") && v === "latest_charge"
+      );
+      const charge = {
+        id: `ch_${m[1]}`,
+        object: "charge",
+        payment_intent: m[1],
+        amount_refunded: Number(pi?.amount_refunded ?? 0),
+      };
+      return pi ? json(expanded ? { ...pi, latest_charge: charge } : pi) : json(
         { error: { type: "invalid_request_error", message: "No such payment_intent" } },
         404,
       );

@@ -51,12 +51,14 @@ const FIXTURE: Record<string, OrderSketch> = {
     lines: [{ ...P1, quantity: 1 }],
     feeCents: 1000,
   },
+  // Deleted below: unpaid (a paid order has an invoice and is cancelled, never deleted).
   F: {
     at: "2026-11-15T12:00:00.000Z",
     email: "bob@example.com",
     country: "Spain",
     lines: [{ ...P1, quantity: 4 }],
     feeCents: 1200,
+    paymentStatus: "pending",
   },
   G: {
     at: "2026-11-20T12:00:00.000Z",

@@ -1,6 +1,8 @@
+import { COMMIT_GRACE_MS } from "../../src/domain/checkout.ts";
 import {
   type CardError,
   cardErrorText,
+  checkoutProblemDialog,
   paymentErrorDialog,
 } from "../../src/domain/payment-errors.ts";
 import { SANDBOX_CARDS, sandboxToken } from "../../src/domain/sandbox-cards.ts";
@@ -18,7 +20,7 @@ import { jsonRequest, withServices } from "../_lib/services.ts";
 
 const BOARD = "Vectra DSP Board";
 
-Deno.test("[api] POST /api/stripe/create-payment-intent prices on the server and holds the stock", () =>
+Deno.test("[api] POST /api/stripe/create-payment-intent prices on the server and holds nothing", () =>
   withServices(async ({ api, services }) => {
     const board = await productByName(services, BOARD);
     const body = await createIntent(api, intentBody([{ id: board.id, price: 600, quantity: 2 }]));
@@ -29,14 +31,14 @@ Deno.test("[api] POST /api/stripe/create-payment-intent prices on the server and
     assertEquals(intent?.amountCents, 120990, "1200.00 + 9.90 shipping to France, in cents");
     assertEquals(intent?.currency, "eur");
     assertEquals(
-      await publicStock(api, services, board.id),
-      board.stock - 2,
-      "shown stock is available stock",
+      await services.sandbox!.captureIntent(body.paymentIntentId).then((i) => i.status),
+      "requires_payment_method",
+      "an unpaid intent cannot be captured",
     );
     assertEquals(
-      (await services.products.get(board.id))?.stock,
+      await publicStock(api, services, board.id),
       board.stock,
-      "stock itself moves at order time",
+      "an unpaid checkout takes nothing off sale",
     );
   }));
 
@@ -143,7 +145,7 @@ Deno.test("[api] a sandbox purchase becomes one order; a repeated confirm change
 
     const paid = await payWithToken(api, intent.clientSecret, sandboxToken("4242 4242 4242 4242")!);
     const pi = await assertJsonResponse(paid, 200) as { paymentIntent: { status: string } };
-    assertEquals(pi.paymentIntent.status, "succeeded");
+    assertEquals(pi.paymentIntent.status, "requires_capture", "authorized, not charged yet");
 
     const stranger = await confirmPayment(api, intent.paymentIntentId, 404, "eve@example.com");
     assertEquals(stranger.success, false, "a payment id alone does not reveal or make the order");
@@ -176,16 +178,17 @@ Deno.test("[api] a sandbox purchase becomes one order; a repeated confirm change
     }]);
     assertEquals((order.customer as { email: string }).email, "ada@example.com");
 
+    assertEquals(
+      (await services.sandbox!.retrieveIntent(intent.paymentIntentId))?.status,
+      "succeeded",
+      "captured once the stock was taken",
+    );
     const again = await confirmPayment(api, intent.paymentIntentId);
     assertEquals(again.order, order);
     await confirmPayment(api, intent.paymentIntentId, 404, "eve@example.com");
     assertEquals((await services.orders.list()).length, 1);
     assertEquals((await services.products.get(board.id))?.stock, board.stock - 2);
-    assertEquals(
-      await publicStock(api, services, board.id),
-      board.stock - 2,
-      "held units became sold units",
-    );
+    assertEquals(await publicStock(api, services, board.id), board.stock - 2, "sold units");
     const mails = await services.outbox.list();
     assertEquals(mails.map((m) => m.to).sort(), ["ada@example.com", "shop@localhost"]);
   }));
@@ -226,36 +229,41 @@ Deno.test("[api] every sandbox error card is refused with the error its dialog e
     await assertJsonResponse(cardNumber, 400);
   }));
 
-Deno.test("[api] an expired reservation frees its stock without any sweeper", () =>
-  withServices(async ({ api, services, kv }) => {
+Deno.test("[api] the last unit goes to the first authorized buyer; the other is not charged", () =>
+  withServices(async ({ api, services }) => {
     const board = await productByName(services, BOARD);
     await services.products.update(board.id, { stock: 1 });
-    const first = await createIntent(api, intentBody([{ id: board.id, price: 600, quantity: 1 }]));
     const line = [{ id: board.id, price: 600, quantity: 1 }];
-    const second = await createIntent(api, intentBody(line, { email: "grace@example.com" }), 422);
-    assertEquals(second.message, `Not enough stock for ${BOARD}`);
-    assertEquals(await publicStock(api, services, board.id), 0);
-
-    const r = await services.reservations.byPaymentIntent(first.paymentIntentId);
-    await expireReservation(kv, r!.id);
-    assertEquals(await publicStock(api, services, board.id), 1, "expired hold no longer counts");
-    const third = await createIntent(api, intentBody(line, { email: "grace@example.com" }));
-    assert(third.success, "the freed unit can be bought again");
-
-    // The late first payment still succeeds at the card, but its unit is gone: flagged.
-    await assertJsonResponse(await payWithToken(api, first.clientSecret, "pm_card_visa"), 200);
-    const late = await confirmPayment(api, first.paymentIntentId);
-    assertEquals(late.order.needsRefund, true);
-    assertEquals(late.order.paymentStatus, "paid");
-    assertEquals((await services.products.get(board.id))?.stock, 1, "never below zero");
-    const notice = (await services.outbox.list()).find((m) => m.to === "shop@localhost");
-    assertStringIncludes(notice!.subject, "REFUND NEEDED");
-
-    // The third buyer's hold is intact and still becomes a normal order.
-    await assertJsonResponse(await payWithToken(api, third.clientSecret, "pm_card_visa"), 200);
-    const ok = await confirmPayment(api, third.paymentIntentId, 200, "grace@example.com");
-    assertEquals(ok.order.needsRefund, undefined);
-    assertEquals((await services.products.get(board.id))?.stock, 0);
+    const first = await createIntent(api, intentBody(line));
+    const second = await createIntent(api, intentBody(line, { email: "grace@example.com" }));
+    assertEquals(await publicStock(api, services, board.id), 1, "open checkouts hold nothing");
+    for (const i of [second, first]) {
+      await assertJsonResponse(await payWithToken(api, i.clientSecret, "pm_card_visa"), 200);
+    }
+    const won = await confirmPayment(api, second.paymentIntentId, 200, "grace@example.com");
+    assertEquals(won.order.needsRefund, undefined);
+    const lost = await confirmPayment(api, first.paymentIntentId, 409);
+    assertEquals(lost.error, "sold_out_not_charged");
+    assertEquals(
+      lost.message,
+      `Not enough stock for ${BOARD}: it sold out while you were paying. The payment was cancelled: your card was not charged.`,
+    );
+    const dialog = checkoutProblemDialog({ code: lost.error!, message: lost.message! });
+    assertEquals(dialog.title, "Not Enough Stock");
+    assertEquals(dialog.footer, "Nothing was charged.");
+    assertEquals(
+      (await services.sandbox!.retrieveIntent(first.paymentIntentId))?.status,
+      "canceled",
+      "the authorization is released",
+    );
+    assertEquals(
+      (await confirmPayment(api, first.paymentIntentId, 422)).error,
+      "payment_intent_canceled",
+    );
+    assertEquals((await services.orders.list()).length, 1);
+    assertEquals((await services.products.get(board.id))?.stock, 0, "never below zero");
+    const refused = await createIntent(api, intentBody(line, { email: "h@example.com" }), 422);
+    assertEquals(refused.message, `Not enough stock for ${BOARD}`);
   }));
 
 Deno.test("[api] a payment completing after expiry still becomes an order when stock allows", () =>
@@ -267,6 +275,20 @@ Deno.test("[api] a payment completing after expiry still becomes an order when s
     await assertJsonResponse(await payWithToken(api, intent.clientSecret, "pm_card_visa"), 200);
     const { order } = await confirmPayment(api, intent.paymentIntentId);
     assertEquals(order.needsRefund, undefined);
+    assertEquals((await services.products.get(board.id))?.stock, board.stock - 1);
+    // Authorized long after its checkout ended: canceled, not charged.
+    const late = await createIntent(api, intentBody([{ id: board.id, price: 600, quantity: 1 }]));
+    await assertJsonResponse(await payWithToken(api, late.clientSecret, "pm_card_visa"), 200);
+    const lr = await services.reservations.byPaymentIntent(late.paymentIntentId);
+    await expireReservation(kv, lr!.id, COMMIT_GRACE_MS + 1000);
+    assertEquals(
+      (await confirmPayment(api, late.paymentIntentId, 409)).error,
+      "sold_out_not_charged",
+    );
+    assertEquals(
+      (await services.sandbox!.retrieveIntent(late.paymentIntentId))?.status,
+      "canceled",
+    );
     assertEquals((await services.products.get(board.id))?.stock, board.stock - 1);
     assertEquals(
       (await services.checkout.sweep()).released,
@@ -297,42 +319,6 @@ Deno.test("[api] a released reservation's payment intent is canceled: a late pay
     assertEquals((await services.products.get(board.id))?.stock, board.stock);
   }));
 
-Deno.test("[api] one client cannot hold more than 3 checkouts; a returning buyer replaces their own", () =>
-  withServices(async ({ api, services }) => {
-    const board = await productByName(services, BOARD);
-    const line = [{ id: board.id, price: 600, quantity: 1 }];
-    const first = await createIntent(api, intentBody(line));
-    const again = await createIntent(api, intentBody([{ ...line[0], quantity: 2 }]));
-    const old = await services.reservations.byPaymentIntent(first.paymentIntentId);
-    assertEquals(old?.status, "released", "the buyer's earlier hold is replaced");
-    assertEquals(
-      (await services.checkout.provider.retrieveIntent(first.paymentIntentId))?.status,
-      "canceled",
-    );
-    assertEquals(await publicStock(api, services, board.id), board.stock - 2, "no stacking");
-
-    await createIntent(api, intentBody(line, { email: "b@example.com" }));
-    await createIntent(api, intentBody(line, { email: "c@example.com" }));
-    const fourth = await createIntent(api, intentBody(line, { email: "d@example.com" }), 429);
-    assertStringIncludes(fourth.message!, "too many checkouts in progress");
-    assertEquals(await publicStock(api, services, board.id), board.stock - 4);
-
-    // The same email from three other addresses: the email's own cap.
-    const from = (address: string) => ({ clientAddress: address });
-    const body = JSON.stringify(intentBody(line, { email: "e@example.com" }));
-    const post = (address: string) =>
-      api.request(
-        "/api/stripe/create-payment-intent",
-        { method: "POST", headers: { "Content-Type": "application/json" }, body },
-        from(address),
-      );
-    for (const address of ["10.0.0.1", "10.0.0.2", "10.0.0.3"]) {
-      await assertJsonResponse(await post(address), 200);
-    }
-    await assertJsonResponse(await post("10.0.0.4"), 429);
-    assert(again.success);
-  }));
-
 Deno.test("[api] create-payment-intent is rate limited per client with a 429", () =>
   withServices(async ({ api, services }) => {
     const board = await productByName(services, BOARD);
@@ -350,33 +336,68 @@ Deno.test("[api] create-payment-intent is rate limited per client with a 429", (
       else assertEquals(body.message, "Too many requests. Please try again later.");
     }
     assertEquals(status, 429);
-    assertEquals(await publicStock(api, services, board.id), board.stock - 1);
+    assertEquals(await publicStock(api, services, board.id), board.stock);
   }));
 
-Deno.test("[api] release and completion racing: exactly one wins, stock moves once", () =>
+Deno.test("[api] release and confirmation racing: one wins, stock moves at most once, nothing charged without an order", () =>
   withServices(async ({ api, services }) => {
     const board = await productByName(services, BOARD);
-    for (let round = 0; round < 5; round++) {
+    let orders = 0;
+    for (let round = 0; round < 6; round++) {
       const intent = await createIntent(
         api,
         intentBody([{ id: board.id, price: 600, quantity: 1 }]),
       );
       await payWithToken(api, intent.clientSecret, "pm_card_visa");
       const r = await services.reservations.byPaymentIntent(intent.paymentIntentId);
-      const [released] = await Promise.all([
-        services.reservations.release(r!.id),
-        services.checkout.confirmPayment(intent.paymentIntentId, "ada@example.com"),
-        services.checkout.confirmPayment(intent.paymentIntentId, "ada@example.com"),
-      ]);
+      const confirm = () =>
+        services.checkout.confirmPayment(intent.paymentIntentId, "ada@example.com")
+          .then(() => true, (err) => {
+            // Refused at the commit, or the release canceled the intent first.
+            assert(["sold_out_not_charged", "payment_intent_canceled"].includes(err.code));
+            return false;
+          });
+      const [, a, b] = await Promise.all([services.checkout.release(r!.id), confirm(), confirm()]);
+      assertEquals(a, b, "both confirm calls see the same outcome");
       const after = await services.reservations.get(r!.id);
-      assertEquals(after?.status, "completed");
-      assert(typeof released === "boolean");
+      const pi = await services.sandbox!.retrieveIntent(intent.paymentIntentId);
+      if (a) {
+        orders++;
+        assertEquals([after?.status, pi?.status], ["completed", "succeeded"]);
+      } else assertEquals([after?.status, pi?.status], ["released", "canceled"]);
     }
-    assertEquals((await services.orders.list()).length, 5);
-    assertEquals((await services.products.get(board.id))?.stock, board.stock - 5);
+    assertEquals((await services.orders.list()).length, orders);
+    assertEquals((await services.products.get(board.id))?.stock, board.stock - orders);
+  }));
+
+Deno.test("[api] a crash between the stock commit and the capture: the sweep captures and orders", () =>
+  withServices(async ({ api, services }) => {
+    const board = await productByName(services, BOARD);
+    const line = [{ id: board.id, price: 600, quantity: 1 }];
+    const intent = await createIntent(api, intentBody(line));
+    await payWithToken(api, intent.clientSecret, "pm_card_visa");
+    // The server took the stock, then died before capturing.
+    assertEquals((await services.reservations.commit(intent.paymentIntentId)).kind, "committed");
     assertEquals(
-      await publicStock(api, services, board.id),
-      board.stock - 5,
-      "no hold left behind",
+      (await services.sandbox!.retrieveIntent(intent.paymentIntentId))?.status,
+      "requires_capture",
     );
+    assertEquals(await services.checkout.sweep(), { completed: 1, released: 0 });
+    assertEquals(
+      (await services.sandbox!.retrieveIntent(intent.paymentIntentId))?.status,
+      "succeeded",
+    );
+    const order = await services.orders.getByPaymentIntent(intent.paymentIntentId);
+    assertEquals(order?.needsRefund, undefined);
+    assertEquals((await services.products.get(board.id))?.stock, board.stock - 1);
+
+    // Committed, then the authorization was canceled (it expired): the units come back.
+    const other = await createIntent(api, intentBody(line, { email: "grace@example.com" }));
+    await payWithToken(api, other.clientSecret, "pm_card_visa");
+    await services.reservations.commit(other.paymentIntentId);
+    assertEquals((await services.products.get(board.id))?.stock, board.stock - 2);
+    await services.sandbox!.cancelIntent(other.paymentIntentId);
+    assertEquals(await services.checkout.sweep(), { completed: 0, released: 0 });
+    assertEquals((await services.products.get(board.id))?.stock, board.stock - 1);
+    assertEquals((await services.orders.list()).length, 1);
   }));

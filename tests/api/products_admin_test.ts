@@ -2,17 +2,8 @@ import { assert, assertEquals, assertJsonResponse, assertMatch } from "../_lib/a
 import { loginAs, type SignedIn } from "../_lib/admin.ts";
 import { jsonRequest, type TestContext, withServices } from "../_lib/services.ts";
 
-const PNG = new Uint8Array([
-  0x89,
-  0x50,
-  0x4e,
-  0x47,
-  0x0d,
-  0x0a,
-  0x1a,
-  0x0a,
-  ...new Array(40).fill(0),
-]);
+/** A real tiny PNG: uploads are parsed whole. */
+const PNG = Deno.readFileSync(new URL("../fixtures/images/tiny.png", import.meta.url));
 const png = (name = "front.png") => new File([PNG], name, { type: "image/png" });
 
 function productForm(fields: Record<string, string | File>) {

@@ -80,7 +80,7 @@ Deno.test("[api] POST /api/stock-notifications/subscribe twice is a success stor
       URL,
       jsonRequest("POST", { email: "ADA@example.com", productId }),
     );
-    const body = await assertJsonResponse(again, 200) as { success: boolean; message: string };
+    const body = await assertJsonResponse(again, 201) as { success: boolean; message: string };
     assertEquals(body.message, "Successfully subscribed to stock notifications!");
     assertEquals((await services.stockNotifications.list()).length, 1);
   }));

@@ -15,7 +15,7 @@ import { jsonRequest, withServices } from "../_lib/services.ts";
 
 const WEBHOOK_SECRET = "whsec_fake_test";
 
-Deno.test("[api] stripe provider: the real SDK sends amount in cents, eur and an idempotency key", async () => {
+Deno.test("[api] stripe provider: the real SDK authorizes (manual capture) in cents and eur, then captures once", async () => {
   const fake = fakeStripe();
   try {
     await withServices(async ({ api, services }) => {
@@ -29,6 +29,7 @@ Deno.test("[api] stripe provider: the real SDK sends amount in cents, eur and an
       assertEquals(create.form.get("amount"), "120990");
       assertEquals(create.form.get("currency"), "eur");
       assertEquals(create.form.get("allowed_payment_method_types[0]"), "card");
+      assertEquals(create.form.get("capture_method"), "manual");
       assertEquals(create.headers.get("authorization"), "Bearer sk_test_fake");
       const reservation = await services.reservations.byPaymentIntent("pi_fake_1");
       assertEquals(create.headers.get("idempotency-key"), `checkout-${reservation!.id}`);
@@ -36,12 +37,16 @@ Deno.test("[api] stripe provider: the real SDK sends amount in cents, eur and an
 
       // Not paid yet: Stripe says so, no order.
       assertEquals((await confirmPayment(api, "pi_fake_1", 422)).error, "payment_not_completed");
-      fake.intents.get("pi_fake_1")!.status = "succeeded";
+      fake.intents.get("pi_fake_1")!.status = "requires_capture"; // the card is authorized
       const { order } = await confirmPayment(api, "pi_fake_1");
       assertEquals(order.total, 1209.9);
       assert(
         fake.seen.some((s) => s.method === "GET" && s.path === "/v1/payment_intents/pi_fake_1"),
       );
+      const captures = fake.seen.filter((s) => s.path === "/v1/payment_intents/pi_fake_1/capture");
+      assertEquals(captures.length, 1);
+      assertEquals(captures[0].headers.get("idempotency-key"), "capture-pi_fake_1");
+      assertEquals(fake.intents.get("pi_fake_1")!.status, "succeeded");
 
       // The webhook for the same payment finds the order and changes nothing.
       const { payload, header } = await signedEvent({
@@ -69,7 +74,7 @@ Deno.test("[api] stripe provider: the real SDK sends amount in cents, eur and an
   }
 });
 
-Deno.test("[api] stripe provider: a released hold cancels its PaymentIntent once, idempotently", async () => {
+Deno.test("[api] stripe provider: an ended checkout cancels its PaymentIntent once; one sold out is canceled, not captured", async () => {
   const fake = fakeStripe();
   try {
     await withServices(async ({ api, services, kv }) => {
@@ -92,6 +97,28 @@ Deno.test("[api] stripe provider: a released hold cancels its PaymentIntent once
       const held = await services.reservations.byPaymentIntent(paid.paymentIntentId);
       assertEquals(await services.checkout.release(held!.id), true);
       assertEquals(fake.intents.get(paid.paymentIntentId)!.status, "succeeded");
+
+      // Authorized when the stock is gone: the authorization is canceled, nothing captured.
+      await services.products.update(board.id, { stock: 0 });
+      const late = await createIntent(
+        api,
+        intentBody([{ id: board.id, price: 600, quantity: 1 }]),
+        422,
+      );
+      assertEquals(late.error, "not_enough_stock");
+      await services.products.update(board.id, { stock: 1 });
+      const [a, b] = [
+        await createIntent(api, intentBody([{ id: board.id, price: 600, quantity: 1 }])),
+        await createIntent(api, intentBody([{ id: board.id, price: 600, quantity: 1 }])),
+      ];
+      for (const i of [a, b]) fake.intents.get(i.paymentIntentId)!.status = "requires_capture";
+      await confirmPayment(api, a.paymentIntentId);
+      assertEquals(
+        (await confirmPayment(api, b.paymentIntentId, 409)).error,
+        "sold_out_not_charged",
+      );
+      assertEquals(fake.intents.get(b.paymentIntentId)!.status, "canceled");
+      assert(!fake.seen.some((s) => s.path === `/v1/payment_intents/${b.paymentIntentId}/capture`));
     }, {
       config: { stripe: { secretKey: "sk_test_fake", apiBase: fake.apiBase } },
     });
@@ -100,7 +127,7 @@ Deno.test("[api] stripe provider: a released hold cancels its PaymentIntent once
   }
 });
 
-Deno.test("[api] stripe provider: Stripe failing is a 502 and the held stock is released", async () => {
+Deno.test("[api] stripe provider: Stripe failing is a 502 and nothing is held", async () => {
   const fake = fakeStripe();
   try {
     await withServices(async ({ api, services }) => {

@@ -33,7 +33,7 @@ Deno.test("[api] POST /api/subscription/subscribe: a repeated email is a success
     );
     const again = await assertJsonResponse(
       await api.request("/api/subscription/subscribe", subscribe({ email: "A@example.com " })),
-      200,
+      201,
     ) as Body;
     assertEquals(again.success, true);
     assertEquals((await services.subscribers.list()).length, 1);

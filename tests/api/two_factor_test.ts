@@ -1,5 +1,5 @@
 import * as OTPAuth from "otpauth";
-import { LOGIN_FAILURE_LIMIT } from "../../src/services/admin-auth.ts";
+import { LOGIN_LIMITS } from "../../src/services/admin-auth.ts";
 import { assert, assertEquals, assertJsonResponse } from "../_lib/assert.ts";
 import { login, loginAs, type SignedIn, STAFF_PASSWORD, SUPERADMIN } from "../_lib/admin.ts";
 import { jsonRequest, type TestContext, withServices } from "../_lib/services.ts";
@@ -164,7 +164,7 @@ Deno.test("[api] 2FA: wrong codes count toward the sign-in limit; over it, even 
       "198.51.100.7",
     );
     const guesses = await Promise.all(
-      Array.from({ length: LOGIN_FAILURE_LIMIT + 5 }, (_, i) =>
+      Array.from({ length: LOGIN_LIMITS.pair.limit + 5 }, (_, i) =>
         post(
           t,
           "/api/auth/2fa",
@@ -273,4 +273,17 @@ Deno.test("[api] 'Require two-factor for all staff': an account without it may o
     );
     const audit = await t.services.audit.forRecord("settings", "security");
     assertEquals(audit.map((a) => a.action), ["settings.security"]);
+  }));
+
+Deno.test("[api] 2FA after a restore without secrets: the password signs in, the flag comes down (audited)", () =>
+  withServices(async (t) => {
+    const boss = await loginAs(t, "seeded");
+    await enrol(t, boss);
+    // What `deno task restore` of a backup made without --include-secrets leaves.
+    for await (const e of t.kv.list({ prefix: ["admin_2fa"] })) await t.kv.delete(e.key);
+    const step = await passwordStep(t, SUPERADMIN.email, SUPERADMIN.password);
+    assert(step.token && !step.twoFactorRequired, "signed in with the password");
+    assertEquals((await t.services.admins.get(boss.id))!.twoFactor, false);
+    const audit = await t.services.audit.forRecord("admin", boss.id);
+    assert(audit.some((a) => a.action === "admin.2fa.lost"), "audited");
   }));

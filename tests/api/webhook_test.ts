@@ -14,15 +14,16 @@ async function checkout(api: Parameters<Parameters<typeof withServices>[0]>[0]["
   return await createIntent(api, intentBody([{ id, price: 600, quantity: 1 }]));
 }
 
-Deno.test("[api] POST /api/stripe/webhook payment_intent.succeeded creates the order once", () =>
+Deno.test("[api] POST /api/stripe/webhook: an authorized intent becomes the order once", () =>
   withServices(async ({ api, services }) => {
     const board = await productByName(services, "Vectra DSP Board");
     const intent = await checkout(api, board.id);
+    await payWithToken(api, intent.clientSecret, "pm_card_visa");
     const { payload, header } = await signedEvent({
       id: "evt_1",
-      type: "payment_intent.succeeded",
-      intent: { id: intent.paymentIntentId, status: "succeeded", amount: 60990 },
-    });
+      type: "payment_intent.amount_capturable_updated",
+      intent: { id: intent.paymentIntentId, status: "requires_capture", amount: 60990 },
+    }, await services.sandbox!.webhookSecret());
     const first = await assertJsonResponse(await postWebhook(api, payload, header), 200);
     assertEquals(first, { received: true, result: "created" });
     const again = await assertJsonResponse(await postWebhook(api, payload, header), 200);
@@ -35,6 +36,11 @@ Deno.test("[api] POST /api/stripe/webhook payment_intent.succeeded creates the o
     const orders = await services.orders.list();
     assertEquals(orders.length, 1);
     assertEquals(orders[0].paymentIntentId, intent.paymentIntentId);
+    assertEquals(
+      (await services.sandbox!.retrieveIntent(intent.paymentIntentId))?.status,
+      "succeeded",
+      "captured",
+    );
     assertEquals((await services.products.get(board.id))?.stock, board.stock - 1);
     assertEquals((await services.outbox.list()).length, 2, "one confirmation, one notice");
   }));
@@ -54,9 +60,9 @@ Deno.test("[api] webhook and confirm-payment meet in the same order", () =>
     });
     const { payload, header } = await signedEvent({
       id: "evt_race",
-      type: "payment_intent.succeeded",
-      intent: { id: intent.paymentIntentId, status: "succeeded", amount: 60990 },
-    });
+      type: "payment_intent.amount_capturable_updated",
+      intent: { id: intent.paymentIntentId, status: "requires_capture", amount: 60990 },
+    }, await services.sandbox!.webhookSecret());
     const [c, w] = await Promise.all([confirm, postWebhook(api, payload, header)]);
     await assertJsonResponse(c, 200);
     await assertJsonResponse(w, 200);
@@ -70,6 +76,7 @@ Deno.test("[api] POST /api/stripe/webhook payment_intent.payment_failed is recor
   withServices(async ({ api, services }) => {
     const board = await productByName(services, "Vectra DSP Board");
     const intent = await checkout(api, board.id);
+    await payWithToken(api, intent.clientSecret, "pm_card_chargeDeclined");
     const { payload, header } = await signedEvent({
       id: "evt_failed",
       type: "payment_intent.payment_failed",
@@ -79,7 +86,7 @@ Deno.test("[api] POST /api/stripe/webhook payment_intent.payment_failed is recor
         amount: 60990,
         last_payment_error: { code: "card_declined", message: "Your card was declined." },
       },
-    });
+    }, await services.sandbox!.webhookSecret());
     const first = await assertJsonResponse(await postWebhook(api, payload, header), 200);
     assertEquals(first, { received: true, result: "recorded" });
     const again = await assertJsonResponse(await postWebhook(api, payload, header), 200);
@@ -117,14 +124,18 @@ Deno.test("[api] POST /api/stripe/webhook refuses a bad or missing signature wit
 
 Deno.test("[api] payment calls about unknown payments: webhook acknowledged, confirm 404", () =>
   withServices(async ({ api, services }) => {
+    const secret = await services.sandbox!.webhookSecret();
     const { payload, header } = await signedEvent({
       id: "evt_other",
       type: "payment_intent.succeeded",
       intent: { id: "pi_not_ours", status: "succeeded", amount: 100 },
-    });
+    }, secret);
     const hook = await assertJsonResponse(await postWebhook(api, payload, header), 200);
     assertEquals(hook, { received: true, result: "unknown" }, "Stripe must not retry it forever");
-    const other = await signedEvent({ id: "evt_misc", type: "charge.refunded", intent: {} });
+    const other = await signedEvent(
+      { id: "evt_misc", type: "charge.refunded", intent: {} },
+      secret,
+    );
     const ignored = await assertJsonResponse(
       await postWebhook(api, other.payload, other.header),
       200,

@@ -1,24 +1,37 @@
 import { openKv } from "../../src/store/kv.ts";
 /**
- * Checkout under load: 200 concurrent buyers of one product with 10 units, through the real
- * HTTP API of the built server (sandbox provider). Checks the outcome (exactly 10 orders, stock
- * 0, never negative, no duplicate order, everyone else told 'not enough stock') and prints
- * orders/s and the latency of create-payment-intent. Each buyer comes from its own address
- * (X-Forwarded-For, TRUST_PROXY=true). A last round adds one client reserving as fast as it can
- * with a new email each time, next to the 200 buyers: it must not drain the product.
+ * Checkout under load, through the real HTTP API of the built server (sandbox provider). Each
+ * buyer comes from its own address (X-Forwarded-For, TRUST_PROXY=true) with its own email, and
+ * does what the shop does: create-payment-intent, the card (authorized), confirm-payment (the
+ * commit step: stock, capture, order). Every round checks the outcome: exactly as many orders
+ * as units, stock 0, never negative, no duplicate order, everyone else told the product is out
+ * of stock (before the card, or after it with the authorization canceled), no 5xx.
+ *
+ * - rounds: BUYERS (200) buyers of UNITS (10) units, ROUNDS (3) times;
+ * - hostage: one client asks for 10,000 units and opens 200 checkouts while 200 buyers buy;
+ * - launch: LAUNCH_BUYERS (1,000) buyers of LAUNCH_UNITS (400) units at once, on one instance,
+ *   then split across two instances on one KV file; prints buyers/s and p50/p99 of
+ *   create-payment-intent and of the commit step (confirm-payment).
  * `deno task bench:checkout`.
  */
 import { createOrderStore } from "../../src/store/orders.ts";
 import { createProductStore } from "../../src/store/products.ts";
-import { MAX_HOLDS_PER_HOLDER } from "../../src/store/reservations.ts";
-import { startBuiltServer } from "../_lib/server.ts";
+import { type RunningServer, startBuiltServer } from "../_lib/server.ts";
 
 const BUYERS = Number(Deno.env.get("BUYERS") ?? 200);
 const UNITS = Number(Deno.env.get("UNITS") ?? 10);
 const ROUNDS = Number(Deno.env.get("ROUNDS") ?? 3);
+const LAUNCH_BUYERS = Number(Deno.env.get("LAUNCH_BUYERS") ?? 1000);
+const LAUNCH_UNITS = Number(Deno.env.get("LAUNCH_UNITS") ?? 400);
 const BOARD = "Vectra DSP Board";
+/** KV commits one buyer costs (see the ceiling below). */
+const COMMITS_PER_BUYER = 6;
+/** `ONLY_LAUNCH=1`: the launch rounds alone. */
+const ONLY_LAUNCH = Deno.env.get("ONLY_LAUNCH") === "1";
+const OUT_OF_STOCK = ["not_enough_stock", "sold_out_not_charged"];
 
 const server = await startBuiltServer({ TRUST_PROXY: "true" });
+let second: RunningServer | null = null;
 const kv = await openKv(server.kvPath);
 const products = createProductStore(kv);
 const orders = createOrderStore(kv);
@@ -31,8 +44,8 @@ const check = (ok: boolean, what: string) => {
 /** Buyer i's own address, as the proxy would forward it. */
 const addressOf = (i: number) => `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
 
-async function post(path: string, body: unknown, address: string) {
-  const res = await fetch(`${server.url}${path}`, {
+async function post(base: string, path: string, body: unknown, address: string) {
+  const res = await fetch(`${base}${path}`, {
     method: "POST",
     headers: { "Content-Type": "application/json", "X-Forwarded-For": address },
     body: JSON.stringify(body),
@@ -41,11 +54,26 @@ async function post(path: string, body: unknown, address: string) {
 }
 
 const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil(p / 100 * sorted.length) - 1)];
+  sorted[Math.min(sorted.length - 1, Math.ceil(p / 100 * sorted.length) - 1)] ?? 0;
+const ms = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return `p50 ${percentile(sorted, 50).toFixed(0)} ms, p99 ${percentile(sorted, 99).toFixed(0)} ms`;
+};
+
+interface Outcome {
+  order: string | null;
+  /** The refusal's code, when the buyer was told the product is out of stock. */
+  refused: string | null;
+  statuses: number[];
+  /** The error codes of 5xx answers. */
+  errors: string[];
+  intentMs: number;
+  commitMs: number | null;
+}
 
 try {
   const board = (await products.list()).find((p) => p.name === BOARD)!;
-  const orderData = (i: number) => ({
+  const orderData = (i: number, quantity = 1) => ({
     customer: {
       firstName: "Buyer",
       lastName: String(i),
@@ -59,139 +87,207 @@ try {
       zipCode: "31000",
       country: "France",
     },
-    items: [{ id: board.id, title: board.name, price: 600, quantity: 1 }],
-    subtotal: 600,
+    items: [{ id: board.id, title: board.name, price: 600, quantity }],
+    subtotal: 600 * quantity,
     shippingFee: 9.9,
-    total: 609.9,
+    total: Math.round((600 * quantity + 9.9) * 100) / 100,
     paymentMethod: "stripe",
     shippingCountry: "France",
     shippingFeeDetails: { country: "France", fee: 9.9, currency: "EUR" },
   });
 
-  const allLatencies: number[] = [];
-  let totalOrders = 0;
-  let totalMs = 0;
-  for (let round = 1; round <= ROUNDS; round++) {
-    await products.update(board.id, { stock: UNITS });
+  /** One buyer, the shop's way: intent, card, confirm. */
+  const buy = async (base: string, i: number): Promise<Outcome> => {
+    const address = addressOf(i);
+    const data = orderData(i);
+    const t0 = performance.now();
+    const intent = await post(base, "/api/stripe/create-payment-intent", {
+      amount: data.total,
+      currency: "eur",
+      orderData: data,
+    }, address);
+    const intentMs = performance.now() - t0;
+    const noteError = (a: { status: number; body: { error?: string } }) => {
+      if (a.status >= 500) out.errors.push(`${a.status} ${a.body.error}`);
+    };
+    const out: Outcome = {
+      errors: [],
+      order: null,
+      refused: null,
+      statuses: [intent.status],
+      intentMs,
+      commitMs: null,
+    };
+    noteError(intent);
+    if (!intent.body.success) {
+      out.refused = OUT_OF_STOCK.includes(intent.body.error) ? intent.body.error : null;
+      return out;
+    }
+    const card = await post(base, "/api/sandbox/confirm-card", {
+      clientSecret: intent.body.clientSecret,
+      paymentMethod: "pm_card_visa",
+    }, address);
+    out.statuses.push(card.status);
+    noteError(card);
+    const t1 = performance.now();
+    const confirmed = await post(base, "/api/stripe/confirm-payment", {
+      paymentIntentId: intent.body.paymentIntentId,
+      orderData: data,
+    }, address);
+    out.commitMs = performance.now() - t1;
+    out.statuses.push(confirmed.status);
+    noteError(confirmed);
+    if (confirmed.body.success) out.order = confirmed.body.order.orderNumber;
+    else if (OUT_OF_STOCK.includes(confirmed.body.error)) out.refused = confirmed.body.error;
+    return out;
+  };
+
+  /** Runs `buyers` (index, base url) at once and checks the outcome against `units`. */
+  const round = async (label: string, units: number, buyers: [number, string][]) => {
+    await products.update(board.id, { stock: units });
     const before = (await orders.list()).length;
-    const latencies: number[] = [];
-    const refusals: string[] = [];
     const started = performance.now();
-    const results = await Promise.all(Array.from({ length: BUYERS }, async (_, i) => {
-      const t0 = performance.now();
-      const intent = await post("/api/stripe/create-payment-intent", {
-        amount: 609.9,
-        currency: "eur",
-        orderData: orderData(i),
-      }, addressOf(i));
-      latencies.push(performance.now() - t0);
-      if (!intent.body.success) {
-        refusals.push(String(intent.body.message));
-        return null;
-      }
-      await post("/api/sandbox/confirm-card", {
-        clientSecret: intent.body.clientSecret,
-        paymentMethod: "pm_card_visa",
-      }, addressOf(i));
-      const confirmed = await post("/api/stripe/confirm-payment", {
-        paymentIntentId: intent.body.paymentIntentId,
-        orderData: orderData(i),
-      }, addressOf(i));
-      return confirmed.body.success ? confirmed.body.order.orderNumber as string : null;
-    }));
+    const results = await Promise.all(buyers.map(([i, base]) => buy(base, i)));
     const elapsed = performance.now() - started;
-    const made = results.filter((r): r is string => r !== null);
+    const made = results.flatMap((r) => r.order ? [r.order] : []);
     const after = await orders.list();
     const roundOrders = after.slice(0, after.length - before);
     const stock = (await products.get(board.id))!.stock;
-    latencies.sort((a, b) => a - b);
-    allLatencies.push(...latencies);
-    totalOrders += made.length;
-    totalMs += elapsed;
-
-    console.log(`round ${round}: ${BUYERS} buyers, ${UNITS} units, ${elapsed.toFixed(0)} ms`);
-    check(made.length === UNITS && roundOrders.length === UNITS, `exactly ${UNITS} orders`);
+    const refused = results.filter((r) => r.refused);
+    const errors = results.flatMap((r) => r.statuses.filter((s) => s >= 500));
+    console.log(`${label}: ${buyers.length} buyers, ${units} units, ${elapsed.toFixed(0)} ms`);
+    check(
+      made.length === units && roundOrders.length === units,
+      `exactly ${units} orders (${made.length})`,
+    );
     check(stock === 0, `stock 0 (is ${stock})`);
     check(
       new Set(roundOrders.map((o) => o.paymentIntentId)).size === roundOrders.length &&
         new Set(made).size === made.length,
       "no duplicate order",
     );
+    const afterCard = refused.filter((r) => r.refused === "sold_out_not_charged").length;
     check(
-      refusals.length === BUYERS - UNITS &&
-        refusals.every((m) => m.toLowerCase().includes("not enough stock")),
-      `${BUYERS - UNITS} buyers told 'not enough stock'`,
+      refused.length === buyers.length - units,
+      `${buyers.length - units} buyers told it is out of stock (${refused.length}: ` +
+        `${refused.length - afterCard} before the card, ${afterCard} after it, not charged)`,
     );
+    const codes = new Map<string, number>();
+    for (const e of results.flatMap((r) => r.errors)) codes.set(e, (codes.get(e) ?? 0) + 1);
+    check(
+      errors.length === 0,
+      `no 5xx (${errors.length}${
+        codes.size ? `: ${[...codes].map(([c, n]) => `${n} ${c}`).join(", ")}` : ""
+      })`,
+    );
+    const commits = results.flatMap((r) => r.commitMs === null ? [] : [r.commitMs]);
     console.log(
-      `  create-payment-intent p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${
-        percentile(latencies, 99).toFixed(1)
-      } ms; ${(made.length / (elapsed / 1000)).toFixed(1)} orders/s`,
+      `  create-payment-intent ${ms(results.map((r) => r.intentMs))}; commit step ` +
+        `(confirm-payment) ${ms(commits)}; ${(buyers.length / (elapsed / 1000)).toFixed(0)} ` +
+        `buyers/s, ${(made.length / (elapsed / 1000)).toFixed(1)} orders/s`,
+    );
+    return { elapsed, results };
+  };
+
+  for (let r = 1; r <= (ONLY_LAUNCH ? 0 : ROUNDS); r++) {
+    await round(
+      `round ${r}`,
+      UNITS,
+      Array.from({ length: BUYERS }, (_, j) => [r * 100_000 + j, server.url]),
     );
   }
-  allLatencies.sort((a, b) => a - b);
 
-  console.log(
-    `\nall rounds: ${(totalOrders / (totalMs / 1000)).toFixed(1)} orders/s, ` +
-      `${(ROUNDS * BUYERS / (totalMs / 1000)).toFixed(0)} buyers/s, create-payment-intent p50 ${
-        percentile(allLatencies, 50).toFixed(1)
-      } ms, p99 ${percentile(allLatencies, 99).toFixed(1)} ms`,
-  );
-
-  // Hostage round: one address fires HOSTAGE_TRIES reservations (a new email each), 20 at a
-  // time, while the 200 buyers (new ones) buy as before.
-  const HOSTAGE_TRIES = BUYERS;
-  await products.update(board.id, { stock: UNITS });
-  const before = (await orders.list()).length;
-  const attacker = "203.0.113.66";
-  let held = 0;
-  let refused429 = 0;
-  const attack = async (n: number) => {
-    const answers = await Promise.all(
-      Array.from({ length: 20 }, (_, k) =>
-        post("/api/stripe/create-payment-intent", {
-          amount: 609.9,
-          currency: "eur",
-          orderData: orderData(100_000 + n + k),
-        }, attacker)),
-    );
-    held += answers.filter((a) => a.body.success).length;
-    refused429 += answers.filter((a) => a.status === 429).length;
-  };
-  // The client strikes first, then keeps going while the buyers arrive.
-  await attack(0);
-  const hostage = async () => {
-    for (let n = 20; n < HOSTAGE_TRIES; n += 20) await attack(n);
-  };
-  const buyers = Promise.all(Array.from({ length: BUYERS }, async (_, j) => {
-    const i = 10_000 + j;
-    const intent = await post("/api/stripe/create-payment-intent", {
-      amount: 609.9,
+  const hostageRound = async () => {
+    // Hostage: one client asks for 10,000 units, then opens checkouts as fast as it may, while
+    // the buyers buy. Open checkouts hold nothing: the buyers get every unit.
+    await products.update(board.id, { stock: UNITS });
+    const attacker = "203.0.113.66";
+    const greedy = await post(server.url, "/api/stripe/create-payment-intent", {
+      amount: 600 * 10_000 + 9.9,
       currency: "eur",
-      orderData: orderData(i),
-    }, addressOf(i));
-    if (!intent.body.success) return false;
-    await post("/api/sandbox/confirm-card", {
-      clientSecret: intent.body.clientSecret,
-      paymentMethod: "pm_card_visa",
-    }, addressOf(i));
-    const confirmed = await post("/api/stripe/confirm-payment", {
-      paymentIntentId: intent.body.paymentIntentId,
-      orderData: orderData(i),
-    }, addressOf(i));
-    return confirmed.body.success === true;
-  }));
-  const [bought] = await Promise.all([buyers, hostage()]);
-  const sold = bought.filter(Boolean).length;
-  const hostageOrders = (await orders.list()).length - before;
-  console.log(
-    `\nhostage: one client tried ${HOSTAGE_TRIES} reservations of a ${UNITS}-unit product while ` +
-      `${BUYERS} buyers bought: it held ${held} unit(s) (${refused429} refused with 429), ` +
-      `the buyers made ${sold} orders`,
+      orderData: orderData(900_000, 10_000),
+    }, attacker);
+    let opened = 0;
+    const hostage = (async () => {
+      for (let n = 0; n < BUYERS; n += 20) {
+        const answers = await Promise.all(
+          Array.from(
+            { length: 20 },
+            (_, k) =>
+              post(server.url, "/api/stripe/create-payment-intent", {
+                amount: 609.9,
+                currency: "eur",
+                orderData: orderData(910_000 + n + k),
+              }, attacker),
+          ),
+        );
+        opened += answers.filter((a) => a.body.success).length;
+      }
+    })();
+    const [{ results }] = await Promise.all([
+      round("hostage", UNITS, Array.from({ length: BUYERS }, (_, j) => [800_000 + j, server.url])),
+      hostage,
+    ]);
+    console.log(
+      `  one client asked for 10,000 units (${greedy.status} ${greedy.body.error ?? ""}) and ` +
+        `opened ${opened} checkouts; the buyers made ${
+          results.filter((r) => r.order).length
+        } orders`,
+    );
+  };
+  if (!ONLY_LAUNCH) await hostageRound();
+
+  // The ceiling of one SQLite file: small independent commits per second, 1,000 at once (a
+  // buyer costs about 6: rate limit, intent, checkout, card, then capture and order, or cancel
+  // and release).
+  const t = performance.now();
+  await Promise.all(
+    Array.from(
+      { length: 1000 },
+      (_, i) => kv.set(["bench_ceiling", i], { i, pad: "x".repeat(300) }),
+    ),
   );
-  check(held <= MAX_HOLDS_PER_HOLDER, `the client held at most ${MAX_HOLDS_PER_HOLDER} units`);
-  check(sold === hostageOrders && sold === UNITS - held, `buyers bought the other ${UNITS - held}`);
+  const commitsPerS = 1000 / ((performance.now() - t) / 1000);
+  for await (const e of kv.list({ prefix: ["bench_ceiling"] })) await kv.delete(e.key);
+  console.log(
+    `\nSQLite ceiling on this machine: ${commitsPerS.toFixed(0)} commits/s, about ` +
+      `${
+        (commitsPerS / COMMITS_PER_BUYER).toFixed(0)
+      } buyers/s at ${COMMITS_PER_BUYER} commits each`,
+  );
+
+  // Launch: 1,000 buyers at once on one instance, then split across two on one KV file.
+  const launch = (base: (j: number) => string) =>
+    Array.from({ length: LAUNCH_BUYERS }, (_, j) => [700_000 + j, base(j)] as [number, string]);
+  const one = await round("\nlaunch, one instance", LAUNCH_UNITS, launch(() => server.url));
+  second = await startBuiltServer({ TRUST_PROXY: "true" }, { kvPath: server.kvPath });
+  const other = second.url;
+  const two = await round(
+    "launch, two instances on one KV file",
+    LAUNCH_UNITS,
+    launch((j) => j % 2 ? other : server.url),
+  );
+  // What went wrong, from the servers' own logs (warnings and errors, by message).
+  const problems = new Map<string, number>();
+  for (const line of (server.output() + second.output()).split("\n")) {
+    if (!/"level":"(warn|error)"/.test(line)) continue;
+    const { msg, error, stack } = JSON.parse(line);
+    const where = String(stack ?? "").split("\n").slice(1, 5).map((l) => l.trim()).join(" < ");
+    const key = `${msg}${error ? `: ${String(error).slice(0, 80)}` : ""}${
+      where ? ` (${where})` : ""
+    }`;
+    problems.set(key, (problems.get(key) ?? 0) + 1);
+  }
+  for (const [what, n] of problems) console.log(`  log: ${n} x ${what}`);
+  console.log(
+    `  one instance: ${(LAUNCH_BUYERS / (one.elapsed / 1000)).toFixed(0)} buyers/s; two on ` +
+      `one SQLite file (one writer at a time): ${
+        (LAUNCH_BUYERS / (two.elapsed / 1000)).toFixed(0)
+      } buyers/s`,
+  );
 } finally {
   kv.close();
+  await second?.stop();
   await server.stop();
 }
 if (failed) Deno.exit(1);

@@ -1,14 +1,17 @@
 /**
  * Prints the JavaScript a page loads, gzip-compressed, from the built files: every module the
  * page's HTML references (scripts, island components and renderers, modulepreloads) plus
- * everything those modules import. Usage (after `deno task build`):
+ * everything those modules import, then a summary of every page. Without paths: every public
+ * page (the marketing routes, /shop and a product page). Usage (after `deno task build`):
  *   deno run -A --unstable-kv tests/bench/page_js_size.ts [/shop] [/shop/some-slug]
+ * With VERBOSE=1, each file of each page.
  * Paths under /admin (but the login page, which sends a signed-in visitor on) are fetched signed
  * in as ADMIN_EMAIL / ADMIN_PASSWORD (the account the server seeds; defaults are the test
  * server's superadmin).
  */
 import { isAdminPath, LOGIN_PATH } from "../../src/domain/admin-routes.ts";
 import { startBuiltServer } from "../_lib/server.ts";
+import { MARKETING_ROUTES } from "../browser/_marketing_routes.ts";
 
 const CLIENT = new URL("../../dist/client/", import.meta.url);
 
@@ -60,7 +63,11 @@ async function signIn(base: string, email: string, password: string): Promise<st
   throw new Error(`sign-in failed: wrong ADMIN_EMAIL / ADMIN_PASSWORD`);
 }
 
-const paths = Deno.args.length ? Deno.args : ["/shop"];
+const paths = Deno.args.length
+  ? Deno.args
+  : [...MARKETING_ROUTES.map((r) => r.path), "/shop", "/shop/vectra-dsp-board"];
+const verbose = Deno.args.length > 0 || Deno.env.get("VERBOSE") === "1";
+const summary: string[] = [];
 const account = {
   ADMIN_EMAIL: Deno.env.get("ADMIN_EMAIL") ?? "admin@example.com",
   ADMIN_PASSWORD: Deno.env.get("ADMIN_PASSWORD") ?? "correct horse battery",
@@ -84,15 +91,21 @@ try {
     for (const [url, bytes] of files) {
       const gz = await gzipSize(bytes);
       total += gz;
-      console.log(`${path}  ${url}  ${bytes.length} B, ${gz} B gzip`);
+      if (verbose) console.log(`${path}  ${url}  ${bytes.length} B, ${gz} B gzip`);
     }
     let inlineGz = 0;
     for (const bytes of inline) inlineGz += await gzipSize(bytes);
-    console.log(
-      `${path}: ${files.size} JS files, ${(total / 1024).toFixed(1)} KB gzip` +
-        ` (+ ${(inlineGz / 1024).toFixed(1)} KB gzip of inline scripts in the HTML)`,
+    summary.push(
+      path.padEnd(36) + String(files.size).padStart(6) + (total / 1024).toFixed(1).padStart(9) +
+        (inlineGz / 1024).toFixed(1).padStart(9) +
+        ((total + inlineGz) / 1024).toFixed(1).padStart(9),
     );
   }
+  console.log(
+    "\npage".padEnd(37) + "files".padStart(6) + "JS KB".padStart(9) + "inline".padStart(9) +
+      "total".padStart(9) + "   (gzip)",
+  );
+  for (const line of summary) console.log(line);
 } finally {
   await server.stop();
 }

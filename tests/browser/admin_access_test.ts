@@ -28,7 +28,7 @@ browserTest(
     await drawer.waitFor();
     assertStringIncludes(await drawer.innerText(), "Admin Panel");
     const links = await drawer.getByRole("link").allInnerTexts();
-    assertEquals(links.length, 9);
+    assertEquals(links.length, 10);
     assertEquals(await drawer.locator("a[aria-current=page]").innerText(), "Products");
     await drawer.getByTestId("active-dot").waitFor();
     await page.keyboard.press("Escape");
@@ -69,6 +69,8 @@ browserTest(
       profile.getByRole("button", { name: "Update Profile" }).click(),
     ]);
     assertEquals(await page.getByTestId("shell-username").innerText(), "The Boss");
+    // The page loaded again to show the new name everywhere; the message came through it.
+    await page.getByText("Profile updated").waitFor();
 
     // Logout: back to the login page, and the admin pages are closed again.
     await shellReady(page);
@@ -85,6 +87,7 @@ browserTest(
     await page.getByTestId("menu-button").click();
     assertEquals(await page.getByTestId("admin-drawer").getByRole("link").allInnerTexts(), [
       "Orders",
+      "Invoices",
       "Products",
       "Subscribers",
     ]);
@@ -132,5 +135,37 @@ browserTest(
       await context.close();
     }
     assertEquals(found, [], found.join("\n"));
+  },
+);
+
+browserTest(
+  "[browser] admin: Profile Settings changes one's own password only with the current one",
+  async ({ newPage }) => {
+    const page = await newPage();
+    await signInAs(page, BOSS);
+    await shellReady(page);
+    await page.getByTestId("avatar-button").click();
+    await page.getByRole("menuitem", { name: "Settings" }).click();
+    const profile = page.getByTestId("profile-settings");
+    await profile.getByLabel("Current password").waitFor();
+    assertEquals(await seriousViolations(page, "Profile Settings"), []);
+    await profile.getByLabel("New password").fill("violet kettle drums at noon");
+    await profile.getByLabel("Current password").fill("not my password");
+    const alerted = new Promise<string>((resolve) =>
+      page.once("dialog", async (d) => {
+        resolve(d.message());
+        await d.accept();
+      })
+    );
+    await profile.getByRole("button", { name: "Update Profile" }).click();
+    assertEquals(await alerted, "Failed to update profile: Current password is incorrect");
+    assert(await profile.isVisible(), "the modal stays open");
+
+    // The right current password: saved, and every session ends, this one included.
+    await profile.getByLabel("Current password").fill(BOSS.password);
+    await profile.getByRole("button", { name: "Update Profile" }).click();
+    await page.waitForURL("**/admin/login**");
+    await signInAs(page, { email: BOSS.email, password: "violet kettle drums at noon" });
+    assertEquals(new URL(page.url()).pathname, "/admin/dashboard");
   },
 );

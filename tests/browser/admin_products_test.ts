@@ -3,12 +3,8 @@ import { BOSS, shellReady, signInAs } from "../_lib/admin-browser.ts";
 import { browserTest, hydrated } from "../_lib/browser.ts";
 
 /** A file of PNG bytes to pick in the form's file chooser. */
-async function pngFile(): Promise<string> {
-  const path = await Deno.makeTempFile({ suffix: ".png" });
-  const header = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
-  await Deno.writeFile(path, new Uint8Array([...header, ...new Array(40).fill(0)]));
-  return path;
-}
+/** A real tiny PNG: uploads are parsed whole. */
+const PNG_FILE = new URL("../fixtures/images/tiny.png", import.meta.url).pathname;
 
 browserTest(
   "[browser] products: create a product, then delete it by typing its name",
@@ -30,7 +26,7 @@ browserTest(
     await form.getByRole("button", { name: "Create Product" }).click();
     await form.getByRole("alert").filter({ hasText: "Front image is required" }).waitFor();
     await form.getByLabel("Modules").check();
-    await form.getByLabel("Front image").setInputFiles(await pngFile());
+    await form.getByLabel("Front image").setInputFiles(PNG_FILE);
     await form.getByRole("button", { name: "Create Product" }).click();
     await page.getByText("Product created successfully!").waitFor();
     assertEquals(await rows.count(), before + 1);

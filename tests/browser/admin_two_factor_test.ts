@@ -40,7 +40,7 @@ async function enrolOnScreen(page: Page): Promise<string> {
 }
 
 const noSidewaysScroll = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+  page.evaluate(() => document.documentElement.scrollWidth <= innerWidth);
 
 browserTest(
   "[browser] 2FA: set up in Profile Settings at 390 px, then sign in with the app's code (keyboard)",

@@ -1,6 +1,8 @@
 import type { Page } from "playwright-core";
 import { assert, assertEquals, assertStringIncludes } from "../_lib/assert.ts";
 import { browserTest } from "../_lib/browser.ts";
+import { confirmPayment, createIntent, intentBody, payWithToken } from "../_lib/checkout.ts";
+import { serverApi } from "../_lib/server.ts";
 
 const BOARD = "Vectra DSP Board";
 
@@ -317,6 +319,43 @@ browserTest(
     assertStringIncludes(text, "Nothing was charged.");
     assert(!text.includes("bank"), "a stock refusal is not a card failure");
     assert(!text.includes("Payment Failed"));
+    await error.getByRole("button", { name: "Back to Cart" }).click();
+    await page.getByRole("dialog", { name: "Shopping Cart" }).waitFor();
+  },
+);
+
+browserTest(
+  "[browser] checkout: the last units sold while the card was typed: not charged, said in the dialog",
+  async ({ newPage, server }) => {
+    const page = await newPage();
+    await openCheckout(page);
+    await submitCustomer(page);
+    await page.getByRole("dialog", { name: "Card Payment" }).waitFor();
+    // Another buyer takes every unit meanwhile (opening the checkout held nothing).
+    const api = serverApi(server);
+    const products = await (await api.request("/api/public/products")).json() as {
+      _id: string;
+      name: string;
+      stock: number;
+    }[];
+    const board = products.find((p) => p.name === BOARD)!;
+    const other = await createIntent(
+      api,
+      intentBody([{ id: board._id, price: 600, quantity: board.stock }], {
+        email: "grace@example.com",
+      }),
+    );
+    await payWithToken(api, other.clientSecret, "pm_card_visa");
+    await confirmPayment(api, other.paymentIntentId, 200, "grace@example.com");
+
+    await payWith(page, "4242 4242 4242 4242");
+    const error = page.getByRole("alertdialog", { name: "Not Enough Stock" });
+    await error.waitFor();
+    const text = await error.innerText();
+    assertStringIncludes(text, `Not enough stock for ${BOARD}: it sold out while you were paying.`);
+    assertStringIncludes(text, "your card was not charged");
+    assertStringIncludes(text, "Nothing was charged.");
+    assert(!text.includes("bank"), "not a card failure");
     await error.getByRole("button", { name: "Back to Cart" }).click();
     await page.getByRole("dialog", { name: "Shopping Cart" }).waitFor();
   },

@@ -6,6 +6,7 @@ import {
   intentBody,
   payWithToken,
   postWebhook,
+  sandboxWebhookSecret,
   signedEvent,
 } from "../_lib/checkout.ts";
 import { type RunningServer, serverApi, startBuiltServer } from "../_lib/server.ts";
@@ -20,12 +21,12 @@ const BOARD = "Vectra DSP Board";
 let buyers = 0;
 const buyer = (server: RunningServer) => serverApi(server, `198.51.100.${++buyers}`);
 
-/** Creates the intent and has the (sandbox) provider take the payment; no confirm call. */
+/** Creates the intent and has the (sandbox) provider authorize the card; no confirm call. */
 async function pay(api: ReturnType<typeof serverApi>, body: ReturnType<typeof intentBody>) {
   const intent = await createIntent(api, body);
   const paid = await payWithToken(api, intent.clientSecret, "pm_card_visa");
   assertEquals(paid.status, 200);
-  assertEquals((await paid.json()).paymentIntent.status, "succeeded");
+  assertEquals((await paid.json()).paymentIntent.status, "requires_capture");
   return intent.paymentIntentId;
 }
 
@@ -50,7 +51,7 @@ Deno.test({
       await products.update(board.id, { stock: 5 });
       const body = intentBody([{ id: board.id, price: 600, quantity: 1 }]);
 
-      // Buyer 1 finishes; buyer 2's payment is taken, then the server dies before confirming.
+      // Buyer 1 finishes; buyer 2's card is authorized, then the server dies before confirming.
       const one = buyer(first);
       await confirmPayment(one, await pay(one, body));
       const two = buyer(first);
@@ -63,11 +64,11 @@ Deno.test({
       assertEquals((await outbox.pending()).length, 2, "its two mails are pending");
 
       second = await startBuiltServer({ ...ENV, SMTP_URL: smtp.url }, { kvPath });
-      // The start-up sweep finds the succeeded payment with no order and completes it.
+      // The start-up sweep finds the authorized payment with no order: stock, capture, order.
       await waitFor(async () => (await orders.list()).length === 2, "the swept order");
       const swept = await orders.getByPaymentIntent(paidOnly);
       assert(swept, "the paid checkout became an order");
-      assert(!swept.needsRefund, "with its stock (the hold still counted)");
+      assert(!swept.needsRefund, "with its stock");
 
       // The buyer's late confirm call, then the provider's webhook: the same order, no other.
       const late = await confirmPayment(serverApi(second, "198.51.100.200"), paidOnly);
@@ -81,7 +82,7 @@ Deno.test({
           amount: 60990,
           metadata: {},
         },
-      });
+      }, await sandboxWebhookSecret(kv));
       const hook = await postWebhook(serverApi(second), event.payload, event.header);
       assertEquals(hook.status, 200);
       assertEquals((await hook.json()).result, "existing");

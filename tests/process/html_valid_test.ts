@@ -20,6 +20,7 @@ export const CHECKED_PAGES = {
   admin: [
     "/admin/dashboard",
     "/admin/orders",
+    "/admin/invoices",
     "/admin/products",
     "/admin/shipping",
     "/admin/subscribers",

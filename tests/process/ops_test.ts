@@ -86,7 +86,9 @@ Deno.test({
       const requestId = shop.headers.get("x-request-id");
       assert(requestId, "X-Request-Id sent");
 
-      // The log: JSON lines only, one per request, nothing secret in any of them.
+      // The log: JSON lines only, one per request, nothing secret in any of them. Lines are
+      // written in batches, a few milliseconds after their request.
+      await waitFor(() => server.output().includes(requestId), "the request's log line");
       const lines = server.output().split("\n").filter((l) => l.trim());
       const entries = lines.map((l) => JSON.parse(l));
       for (const e of entries) {

@@ -1,3 +1,4 @@
+import { crc32 } from "node:zlib";
 import { openKv } from "../../src/store/kv.ts";
 import { assert, assertEquals } from "../_lib/assert.ts";
 import {
@@ -27,7 +28,7 @@ async function snapshot(kv: Deno.Kv) {
   return out;
 }
 
-// A 1x1 PNG and 70 KB more bytes: uploaded images are stored as several chunks.
+// A 1x1 PNG with a 70 KB private chunk: uploaded images are stored as several chunks.
 const PNG = Uint8Array.from(
   atob(
     "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8/5+hHgAHggJ/PchI7wAAAABJRU5ErkJggg==",
@@ -35,14 +36,28 @@ const PNG = Uint8Array.from(
   (c) => c.charCodeAt(0),
 );
 
+/** `png` with an ancillary private chunk of `size` zero bytes (correct CRC) before its IEND. */
+function withPrivateChunk(png: Uint8Array, size: number): Uint8Array<ArrayBuffer> {
+  const chunk = new Uint8Array(12 + size);
+  const view = new DataView(chunk.buffer);
+  view.setUint32(0, size);
+  chunk.set(new TextEncoder().encode("prVt"), 4);
+  view.setUint32(8 + size, crc32(chunk.subarray(4, 8 + size)));
+  const iend = png.length - 12;
+  const out = new Uint8Array(png.length + chunk.length);
+  out.set(png.subarray(0, iend));
+  out.set(chunk, iend);
+  out.set(png.subarray(iend), iend + chunk.length);
+  return out;
+}
+
 Deno.test("[store] backup and restore: a shop with orders, admins and images round-trips exactly", () =>
   withServices(async ({ kv, services, api }) => {
     const board = await productByName(services, "Vectra DSP Board");
     const intent = await createIntent(api, intentBody([{ id: board.id, price: 600, quantity: 2 }]));
     await (await payWithToken(api, intent.clientSecret, "pm_card_visa")).body?.cancel();
     await confirmPayment(api, intent.paymentIntentId);
-    const big = new Uint8Array(PNG.length + 70_000);
-    big.set(PNG);
+    const big = withPrivateChunk(PNG, 70_000);
     const actor = { id: "test", email: "test@example.com", role: "system" as const };
     await services.uploads.saveImage(actor, new File([big], "board.png"));
     // Types the shop's records do not use yet, all of which KV can hold.
@@ -65,7 +80,10 @@ Deno.test("[store] backup and restore: a shop with orders, admins and images rou
     const file = `${dir}/shop.jsonl`;
     try {
       const out = await Deno.open(file, { write: true, create: true });
-      assertEquals(await writeBackup(kv, out.writable), before.length);
+      // Everything, secrets included, to compare every entry (what is left out by default:
+      // tests/security/secrets_at_rest_test.ts).
+      const written = await writeBackup(kv, out.writable, { includeSecrets: true });
+      assertEquals(written.entries, before.length);
       const open = async () => (await Deno.open(file)).readable;
 
       const target = await openKv(":memory:");

@@ -1,5 +1,8 @@
+import { COMMIT_GRACE_MS } from "../../src/domain/checkout.ts";
 import type { Reservation } from "../../src/domain/reservation.ts";
-import { assert, assertEquals } from "../_lib/assert.ts";
+import { createOrderStore } from "../../src/store/orders.ts";
+import { createReservationStore } from "../../src/store/reservations.ts";
+import { assertEquals } from "../_lib/assert.ts";
 import { productByName } from "../_lib/checkout.ts";
 import { withServices } from "../_lib/services.ts";
 
@@ -8,6 +11,7 @@ function reservation(id: string, items: { id: string; quantity: number }[], ttlM
     schemaVersion: 1,
     id,
     status: "active",
+    paymentIntentId: `pi_${id}`,
     customer: { firstName: "A", lastName: "B", email: "a@b.co", phone: "1" },
     shippingAddress: { address: "x", city: "y", state: "z", zipCode: "1", country: "France" },
     items: items.map((l) => ({ ...l, title: l.id, priceCents: 100, image: "/x.svg" })),
@@ -21,72 +25,84 @@ function reservation(id: string, items: { id: string; quantity: number }[], ttlM
   } satisfies Reservation;
 }
 
-Deno.test("[store] reservations: 60 concurrent buyers of 10 units, exactly 10 holds", () =>
-  withServices(async ({ services }) => {
-    const board = await productByName(services, "Vectra DSP Board");
-    await services.products.update(board.id, { stock: 10 });
-    const results = await Promise.allSettled(
-      Array.from(
-        { length: 60 },
-        (_, i) =>
-          services.reservations.reserve(reservation(`r${i}`, [{ id: board.id, quantity: 1 }])),
-      ),
-    );
-    assertEquals(results.filter((r) => r.status === "fulfilled").length, 10);
-    for (const r of results) {
-      if (r.status === "rejected") {
-        assertEquals(r.reason.message, "Not enough stock for Vectra DSP Board");
-      }
-    }
-    const held = await services.reservations.held();
-    assertEquals(held.byProduct.get(board.id), 10);
-  }));
-
-Deno.test("[store] reservations: a line short of stock holds nothing at all", () =>
-  withServices(async ({ services }) => {
-    const board = await productByName(services, "Vectra DSP Board");
-    const kit = await productByName(services, "Encoder & Hall Sensor Kit");
-    let refused = false;
-    try {
-      await services.reservations.reserve(
-        reservation("r1", [{ id: board.id, quantity: 1 }, { id: kit.id, quantity: 1 }]),
-      );
-    } catch {
-      refused = true;
-    }
-    assert(refused);
-    assertEquals((await services.reservations.held()).byProduct.get(board.id) ?? 0, 0);
-    assertEquals(await services.reservations.get("r1"), null);
-  }));
-
-Deno.test("[store] reservations: expired holds stop counting at once, the sweep only tidies", () =>
-  withServices(async ({ services }) => {
-    const board = await productByName(services, "Vectra DSP Board");
-    await services.products.update(board.id, { stock: 1 });
-    await services.reservations.reserve(reservation("short", [{ id: board.id, quantity: 1 }], 30));
-    await new Promise((r) => setTimeout(r, 50));
-    assertEquals((await services.reservations.held()).byProduct.get(board.id), 0);
-    // The next buyer gets the unit although nothing released the first reservation.
-    await services.reservations.reserve(reservation("next", [{ id: board.id, quantity: 1 }]));
-    assertEquals(await services.reservations.releaseExpired(), 1);
-    assertEquals((await services.reservations.get("short"))?.status, "released");
-    assertEquals((await services.reservations.get("next"))?.status, "active");
-    assertEquals((await services.reservations.held()).byProduct.get(board.id), 1);
-  }));
-
-Deno.test("[api] GET /api/public/products/{id} shows a held unit again once its hold expires, no write", () =>
+Deno.test("[store] checkouts: opening one holds no stock", () =>
   withServices(async ({ api, services }) => {
     const board = await productByName(services, "Vectra DSP Board");
-    const stock = async () => {
-      const res = await api.request(`/api/public/products/${board.id}`);
-      return (await res.json() as { stock: number }).stock;
-    };
-    await services.reservations.reserve(reservation("soon", [{ id: board.id, quantity: 2 }], 300));
+    for (let i = 0; i < 5; i++) {
+      await services.reservations.open(reservation(`r${i}`, [{ id: board.id, quantity: 10_000 }]));
+    }
     services.catalog.invalidate();
-    assertEquals(await stock(), board.stock - 2);
-    const before = await services.catalog.version();
-    // Past the expiry and the cache's once-a-second recheck; nothing was written meanwhile.
-    await new Promise((r) => setTimeout(r, 1100));
-    assertEquals(await stock(), board.stock);
-    assert(await services.catalog.version() !== before, "caches keyed on the version refresh");
+    const res = await api.request(`/api/public/products/${board.id}`);
+    assertEquals((await res.json() as { stock: number }).stock, board.stock);
+  }));
+
+Deno.test("[store] checkouts: 60 concurrent commits of 10 units, then two instances: never oversold", () =>
+  withServices(async ({ services, kv }) => {
+    const board = await productByName(services, "Vectra DSP Board");
+    await services.products.update(board.id, { stock: 10 });
+    for (let i = 0; i < 60; i++) {
+      await services.reservations.open(reservation(`r${i}`, [{ id: board.id, quantity: 1 }]));
+    }
+    const outcomes = await Promise.all(
+      Array.from({ length: 60 }, (_, i) => services.reservations.commit(`pi_r${i}`)),
+    );
+    assertEquals(outcomes.filter((o) => o.kind === "committed").length, 10);
+    assertEquals(outcomes.filter((o) => o.kind === "no_stock").length, 50);
+    assertEquals((await services.products.get(board.id))?.stock, 0);
+    // Arrival order: the first ten asked got the units.
+    assertEquals(
+      outcomes.map((o, i) => o.kind === "committed" ? i : -1).filter((i) => i >= 0),
+      [...Array(10).keys()],
+    );
+    const again = await services.reservations.commit("pi_r0");
+    assertEquals(again.kind, "committed", "idempotent");
+    assertEquals((await services.products.get(board.id))?.stock, 0, "taken once");
+
+    // Two instances (two committers) on one KV, 25 units, 80 buyers split across both.
+    await services.products.update(board.id, { stock: 25 });
+    const other = createReservationStore(kv, createOrderStore(kv));
+    for (let i = 0; i < 80; i++) {
+      await services.reservations.open(reservation(`s${i}`, [{ id: board.id, quantity: 1 }]));
+    }
+    const split = await Promise.all(
+      Array.from(
+        { length: 80 },
+        (_, i) => (i % 2 ? other : services.reservations).commit(`pi_s${i}`),
+      ),
+    );
+    assertEquals(split.filter((o) => o.kind === "committed").length, 25);
+    assertEquals((await services.products.get(board.id))?.stock, 0);
+  }));
+
+Deno.test("[store] checkouts: a line short of stock commits nothing; released and stale ones are closed", () =>
+  withServices(async ({ services, kv }) => {
+    const board = await productByName(services, "Vectra DSP Board");
+    const kit = await productByName(services, "Encoder & Hall Sensor Kit"); // stock 0
+    await services.reservations.open(
+      reservation("both", [{ id: board.id, quantity: 1 }, { id: kit.id, quantity: 1 }]),
+    );
+    const short = await services.reservations.commit("pi_both");
+    assertEquals(short.kind, "no_stock");
+    assertEquals(short.kind === "no_stock" && short.productName, kit.name);
+    assertEquals((await services.products.get(board.id))?.stock, board.stock);
+
+    await services.reservations.open(reservation("gone", [{ id: board.id, quantity: 1 }]));
+    await services.reservations.releaseReservation("gone");
+    assertEquals((await services.reservations.commit("pi_gone")).kind, "closed");
+
+    const stale = reservation("stale", [{ id: board.id, quantity: 1 }], -COMMIT_GRACE_MS - 1000);
+    await services.reservations.open(stale);
+    assertEquals((await services.reservations.commit("pi_stale")).kind, "closed");
+    assertEquals((await services.reservations.commit("pi_nobody")).kind, "unknown");
+    assertEquals((await services.products.get(board.id))?.stock, board.stock);
+
+    // A committed checkout whose authorization ended gives its units back, once.
+    await services.reservations.open(reservation("back", [{ id: board.id, quantity: 2 }]));
+    assertEquals((await services.reservations.commit("pi_back")).kind, "committed");
+    assertEquals((await services.products.get(board.id))?.stock, board.stock - 2);
+    assertEquals(await services.reservations.uncommit("back"), true);
+    assertEquals(await services.reservations.uncommit("back"), false);
+    assertEquals((await services.products.get(board.id))?.stock, board.stock);
+    assertEquals((await services.reservations.get("back"))?.status, "released");
+    assertEquals((await kv.get(["reservation_expiry", stale.expiresAt, "stale"])).value, true);
   }));

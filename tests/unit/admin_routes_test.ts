@@ -23,6 +23,7 @@ Deno.test("[unit] admin navigation per role, and where each role lands", () => {
   assertEquals(navFor("superadmin").map((n) => n.label), [
     "Dashboard",
     "Orders",
+    "Invoices",
     "Products",
     "Shipping",
     "Subscribers",
@@ -31,7 +32,12 @@ Deno.test("[unit] admin navigation per role, and where each role lands", () => {
     "Admin Management",
     "Register Admin",
   ]);
-  assertEquals(navFor("admin").map((n) => n.label), ["Orders", "Products", "Subscribers"]);
+  assertEquals(navFor("admin").map((n) => n.label), [
+    "Orders",
+    "Invoices",
+    "Products",
+    "Subscribers",
+  ]);
   assertEquals(navFor("viewer"), []);
   assertEquals(landingFor("superadmin"), "/admin/dashboard");
   assertEquals(landingFor("admin"), "/admin/orders");

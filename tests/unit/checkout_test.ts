@@ -22,6 +22,7 @@ const product = (id: string, priceCents: number, extra: Partial<PricingProduct> 
   currency: "EUR",
   image: `/${id}.svg`,
   isActive: true,
+  stock: 10,
   ...extra,
 });
 const catalog = new Map([

@@ -3,7 +3,12 @@ import { Hono } from "hono";
 import { assert, assertEquals } from "../_lib/assert.ts";
 import { handleError } from "../../src/api/errors.ts";
 import { StoreBusyError } from "../../src/domain/errors.ts";
-import { createLogger, maskEmail } from "../../src/services/log.ts";
+import {
+  createBatchedWriter,
+  createLogger,
+  LOG_FLUSH_MS,
+  maskEmail,
+} from "../../src/services/log.ts";
 import { busyTolerant, whileBusy } from "../../src/store/kv.ts";
 
 const busy = () => new TypeError("database is locked");
@@ -72,4 +77,39 @@ Deno.test("[unit] logger: JSON lines at or above its level; emails masked, secre
   const second = JSON.parse(lines[1]);
   assertEquals([second.who, second.error], ["b***@mail.example.org", "x for e***@example.com"]);
   assertEquals(maskEmail("no address here"), "no address here");
+});
+
+Deno.test("[unit] log lines are written in batches after the request, in order, none lost", async () => {
+  const writes: string[] = [];
+  const decoder = new TextDecoder();
+  // A pipe that takes at most 10 bytes a write: the rest of a batch is written after.
+  const sink = {
+    writeSync(bytes: Uint8Array) {
+      writes.push(decoder.decode(bytes.subarray(0, 10)));
+      return Math.min(10, bytes.length);
+    },
+  };
+  const out = createBatchedWriter(sink);
+  out.push('{"n":1}');
+  out.push('{"n":2}');
+  assertEquals(writes.length, 0, "nothing is written while the request is answered");
+  await new Promise((r) => setTimeout(r, LOG_FLUSH_MS + 20));
+  assertEquals(writes.join(""), '{"n":1}\n{"n":2}\n', "one batch, in order, written whole");
+  writes.length = 0;
+  out.push('{"n":3}');
+  out.flush();
+  assertEquals(writes.join(""), '{"n":3}\n', "flushed at once (shutdown, an error line)");
+  out.flush();
+  assertEquals(writes.join(""), '{"n":3}\n', "nothing twice");
+});
+
+Deno.test("[unit] logger: nested secrets are still dropped on the fast path", () => {
+  const lines: string[] = [];
+  const log = createLogger("info", (_level, line) => lines.push(line));
+  log.info("request", { path: "/x", status: 200 });
+  log.info("nested", { user: { password: "hunter2" }, list: ["eve@example.com"] });
+  assertEquals(JSON.parse(lines[0]).path, "/x");
+  const nested = JSON.parse(lines[1]);
+  assertEquals(nested.user.password, "[redacted]");
+  assertEquals(nested.list, ["e***@example.com"]);
 });

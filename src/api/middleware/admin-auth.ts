@@ -36,15 +36,25 @@ function targetId(c: Context, routePath: string): string | undefined {
   }
 }
 
-/** The request's own origin, as the browser would send it in `Origin`. */
-function sameOrigin(c: Context): boolean {
+/**
+ * Whether the browser is on https: as the server entry determined it (trusting
+ * X-Forwarded-Proto only behind TRUST_PROXY), else the request's own scheme.
+ */
+export function isHttps(c: Context<ApiEnv>): boolean {
+  return c.env?.https ?? new URL(c.req.url).protocol === "https:";
+}
+
+/**
+ * Whether `Origin` is the page's own origin, scheme, host and port as the browser writes them (a
+ * page on http://host is another origin than https://host: a network attacker can write one), or
+ * the public origin (PUBLIC_SITE_URL), which is ours even behind a proxy that does not say https.
+ */
+function sameOrigin(c: Context<ApiEnv>, siteUrl: string): boolean {
   const origin = c.req.header("Origin");
   if (!origin) return false;
-  try {
-    return new URL(origin).host === new URL(c.req.url).host;
-  } catch {
-    return false;
-  }
+  const { host } = new URL(c.req.url);
+  return origin === `${isHttps(c) ? "https" : "http"}://${host}` ||
+    origin === new URL(siteUrl).origin;
 }
 
 /**
@@ -54,11 +64,9 @@ function sameOrigin(c: Context): boolean {
 export async function sessionOf(c: Context<ApiEnv>, services: Services): Promise<Session> {
   const bearer = c.req.header("Authorization")?.match(/^Bearer\s+(\S+)$/i)?.[1];
   if (bearer) return await services.adminAuth.authenticate(bearer);
-  const https = new URL(c.req.url).protocol === "https:" ||
-    c.req.header("X-Forwarded-Proto") === "https";
-  const cookie = getCookie(c, cookieName(https));
+  const cookie = getCookie(c, cookieName(isHttps(c)));
   if (!cookie) throw new UnauthorizedError();
-  if (!SAFE_METHODS.has(c.req.method) && !sameOrigin(c)) {
+  if (!SAFE_METHODS.has(c.req.method) && !sameOrigin(c, services.config.siteUrl)) {
     throw new ForbiddenError("Cross-origin request refused");
   }
   return await services.adminAuth.authenticate(cookie);

@@ -3,9 +3,12 @@ import { DomainError } from "../../domain/errors.ts";
 import type { Session } from "../../services/admin-auth.ts";
 import type { Services } from "../../services/container.ts";
 
-/** What the server entry passes to the API for each request. */
+/**
+ * What the server entry passes to the API for each request: the client's address and whether
+ * the browser is on https, both read from trusted proxies only (see domain/proxy.ts).
+ */
 export interface ApiEnv {
-  Bindings: { clientAddress?: string; requestId?: string };
+  Bindings: { clientAddress?: string; requestId?: string; https?: boolean };
   /** Set by the authorization middleware on every non-public route. */
   Variables: { session: Session };
 }
@@ -19,6 +22,8 @@ export const FORM_LIMITS = {
   demo: { limit: 5, windowMs: TEN_MINUTES },
   newsletter: { limit: 10, windowMs: TEN_MINUTES },
   stockNotification: { limit: 20, windowMs: TEN_MINUTES },
+  /** "Find my orders": each call may send a mail. */
+  findOrders: { limit: 5, windowMs: TEN_MINUTES },
   /** A buyer retrying a declined card or changing the cart stays far below it. */
   paymentIntent: { limit: 20, windowMs: TEN_MINUTES },
 } as const;

@@ -2,15 +2,8 @@ import type { AuditEntry } from "../../domain/audit.ts";
 import { formatMoney, toCents } from "../../domain/money.ts";
 import { PAYMENT_METHOD_LABELS, STATUS_COLOURS } from "../../domain/order-status.ts";
 import type { AdminOrder } from "../../domain/order.ts";
+import { formatShopTime } from "../../domain/shop-time.ts";
 import StatusBadge, { type BadgeColour } from "../../islands/admin/ui/StatusBadge.tsx";
-
-const when = (iso: string) =>
-  new Date(iso).toLocaleString("en-GB", {
-    dateStyle: "medium",
-    timeStyle: "short",
-    timeZone: "UTC",
-  }) +
-  " UTC";
 
 function Section({ title, children }: { title: string; children: preact.ComponentChildren }) {
   return (
@@ -21,10 +14,14 @@ function Section({ title, children }: { title: string; children: preact.Componen
   );
 }
 
-/** An order as staff read it: lines, totals, customer, address, payment, and its history. */
+/**
+ * An order as staff read it: lines, totals, customer, address, payment, and its history, its
+ * times in the shop's zone (named).
+ */
 export default function OrderDetail(
-  { order, history }: { order: AdminOrder; history: AuditEntry[] },
+  { order, history, timeZone }: { order: AdminOrder; history: AuditEntry[]; timeZone: string },
 ) {
+  const when = (iso: string) => `${formatShopTime(iso, timeZone)} (${timeZone})`;
   const a = order.shippingAddress;
   return (
     <div class="grid gap-4 lg:grid-cols-3">

@@ -7,10 +7,10 @@ const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /**
  * The orders' filters as a plain GET form: every view is a URL (bookmarks, the back button),
- * and it works before any script runs.
+ * and it works before any script runs. Its days are the shop's (named), as the server reads them.
  */
 export default function OrderFilters(
-  { query, exportHref }: { query: OrderQuery; exportHref: string },
+  { query, exportHref, timeZone }: { query: OrderQuery; exportHref: string; timeZone: string },
 ) {
   return (
     <form
@@ -48,11 +48,11 @@ export default function OrderFilters(
         </select>
       </label>
       <label class="text-sm font-medium">
-        From
+        From <span class="font-normal text-slate-500">({timeZone})</span>
         <input type="date" name="from" value={query.from ?? ""} class={field} />
       </label>
       <label class="text-sm font-medium">
-        To
+        To <span class="font-normal text-slate-500">({timeZone})</span>
         <input type="date" name="to" value={query.to ?? ""} class={field} />
       </label>
       <div class="flex flex-col justify-end gap-2">

@@ -5,6 +5,7 @@ import type { AdminNavItem } from "../../domain/admin-routes.ts";
 import { useModal } from "../use-modal.ts";
 import Avatar from "./Avatar.tsx";
 import ProfileSettings from "./ProfileSettings.tsx";
+import { showFlashToast } from "./ui/toast.ts";
 
 interface Props {
   user: PublicAdmin;
@@ -42,6 +43,9 @@ export default function AdminShell({ user, nav, currentPath, siteName }: Props) 
   useEffect(() => {
     localStorage.setItem(ADMIN_USER_STORAGE_KEY, JSON.stringify(user));
   }, [user]);
+
+  // A message the previous page left for after its reload (a saved profile).
+  useEffect(showFlashToast, []);
 
   // A layout effect: Escape and outside clicks work from the moment the menu is on screen
   // (an effect runs after paint, and a quick key press fell in between).

@@ -3,7 +3,10 @@ import type { PublicAdmin } from "../../domain/admin.ts";
 import { ADMIN_USER_STORAGE_KEY, imageSrc } from "../../domain/admin-image.ts";
 import ModalFrame from "../ModalFrame.tsx";
 import { uploadImage } from "./accounts/image-upload.ts";
-import { adminApi, errorText } from "./ui/api.ts";
+import { adminApi } from "./ui/api.ts";
+import { errorSentence } from "./ui/errors.ts";
+import { flashToast } from "./ui/toast.ts";
+import { useCloseGuard } from "./ui/use-close-guard.tsx";
 import { FIELD } from "./ui/styles.ts";
 import FormActions from "./ui/FormActions.tsx";
 import TwoFactorSettings from "./TwoFactorSettings.tsx";
@@ -11,7 +14,8 @@ import TwoFactorSettings from "./TwoFactorSettings.tsx";
 /**
  * Profile Settings (spec: modal and section 4): a new picture is uploaded first, then the
  * profile is saved through the endpoint of the user's role; on success the page reloads, on
- * failure an alert says why and the modal stays open.
+ * failure an alert says why and the modal stays open. A new password (optional) is sent with
+ * the current one, which the server checks.
  */
 export default function ProfileSettings(
   { user, onClose }: { user: PublicAdmin; onClose: () => void },
@@ -19,10 +23,13 @@ export default function ProfileSettings(
   const [username, setUsername] = useState(user.username);
   const [email, setEmail] = useState(user.email);
   const [image, setImage] = useState(user.image);
+  const [newPassword, setNewPassword] = useState("");
+  const [currentPassword, setCurrentPassword] = useState("");
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);
   const [saving, setSaving] = useState(false);
+  const { requestClose, guard } = useCloseGuard({ username, email, file }, saving, onClose);
 
   function pick(e: Event) {
     const chosen = (e.currentTarget as HTMLInputElement).files?.[0] ?? null;
@@ -49,13 +56,23 @@ export default function ProfileSettings(
       const endpoint = user.role === "superadmin" ? "superadmins" : "admins";
       const updated = await adminApi<PublicAdmin>(`/api/${endpoint}/${user.id}`, {
         method: "PUT",
-        json: { username, email, image: path },
+        json: {
+          username,
+          email,
+          image: path,
+          ...(newPassword ? { password: newPassword, currentPassword } : {}),
+        },
       });
       localStorage.setItem(ADMIN_USER_STORAGE_KEY, JSON.stringify(updated));
+      flashToast("Profile updated");
       onClose();
       location.reload();
     } catch (err) {
-      alert(`Failed to update profile: ${errorText(err, "Failed to update profile")}`);
+      alert(
+        `Failed to update profile: ${
+          errorSentence(err, "Failed to update profile", { username: "Username", email: "Email" })
+        }`,
+      );
     } finally {
       setSaving(false);
     }
@@ -64,7 +81,7 @@ export default function ProfileSettings(
   return (
     <ModalFrame
       labelledBy="profile-title"
-      onClose={() => !saving && onClose()}
+      onClose={requestClose}
       panelClass="max-h-[calc(100dvh-2rem)] w-full max-w-md overflow-y-auto rounded-xl bg-white p-6 shadow-xl"
       testId="profile-settings"
     >
@@ -109,17 +126,56 @@ export default function ProfileSettings(
             class={FIELD}
           />
         </div>
+        <fieldset class="space-y-3 rounded-lg border border-slate-200 p-3">
+          <legend class="px-1 text-sm font-medium">Change password</legend>
+          <p id="profile-password-hint" class="text-xs text-slate-600">
+            Leave blank to keep your password. A new one signs you out everywhere: sign in again
+            with it.
+          </p>
+          <div>
+            <label for="profile-new-password" class="block text-sm font-medium">
+              New password
+            </label>
+            <input
+              id="profile-new-password"
+              type="password"
+              autocomplete="new-password"
+              minLength={12}
+              maxLength={200}
+              aria-describedby="profile-password-hint"
+              value={newPassword}
+              onInput={(e) => setNewPassword(e.currentTarget.value)}
+              class={FIELD}
+            />
+          </div>
+          <div>
+            <label for="profile-current-password" class="block text-sm font-medium">
+              Current password
+            </label>
+            <input
+              id="profile-current-password"
+              type="password"
+              autocomplete="current-password"
+              required={newPassword !== ""}
+              maxLength={200}
+              value={currentPassword}
+              onInput={(e) => setCurrentPassword(e.currentTarget.value)}
+              class={FIELD}
+            />
+          </div>
+        </fieldset>
         {uploading && <p role="status" class="text-sm text-slate-600">Uploading image...</p>}
         <FormActions
           busy={saving}
           label="Update Profile"
           busyLabel="Updating..."
-          onCancel={onClose}
+          onCancel={requestClose}
         />
       </form>
       <div class="mt-6 border-t border-slate-200 pt-4">
         <TwoFactorSettings user={user} />
       </div>
+      {guard}
     </ModalFrame>
   );
 }

@@ -1,7 +1,8 @@
 import { useState } from "preact/hooks";
 import type { PublicAdmin } from "../../domain/admin.ts";
 import { ADMIN_USER_STORAGE_KEY } from "../../domain/admin-image.ts";
-import { adminApi, errorText } from "./ui/api.ts";
+import { adminApi } from "./ui/api.ts";
+import { errorSentence } from "./ui/errors.ts";
 import { FIELD } from "./ui/styles.ts";
 
 interface Enrolment {
@@ -13,6 +14,8 @@ interface Enrolment {
 const BUTTON =
   "rounded-lg bg-brand-600 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60";
 const QUIET_ZONE = 4;
+/** The screen's labels, for error sentences. */
+const LABELS = { code: "Authentication code", password: "Current password" };
 
 /** The QR code of the otpauth URI, drawn from the server's modules (no image, no script). */
 function QrCode({ rows }: { rows: string[] }) {
@@ -65,7 +68,7 @@ export default function TwoFactorSettings(
     try {
       await action();
     } catch (err) {
-      setError(errorText(err, fallback));
+      setError(errorSentence(err, fallback, LABELS));
     } finally {
       setBusy(false);
     }

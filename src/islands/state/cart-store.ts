@@ -1,4 +1,6 @@
-import { computed, effect, signal } from "@preact/signals";
+// The core only: Preact's signal integration (3 KB more) loads with the islands that render
+// signals (state/cart.ts), not on every page for the header's badge.
+import { computed, effect, signal } from "@preact/signals-core";
 import { type CartState, clear, itemCount, parseStoredCart } from "../../domain/cart.ts";
 
 /**

@@ -1,4 +1,4 @@
-import { signal } from "@preact/signals";
+import { signal } from "@preact/signals-core";
 
 /** Toasts shared by every island of a page; islands/Toaster.tsx shows them. */
 export type ToastKind = "success" | "info" | "error" | "warning";

@@ -1,5 +1,5 @@
 import type { OutboxStore } from "../../store/outbox.ts";
-import type { MailTransport } from "./transport.ts";
+import { type MailTransport, UnsafeMailError } from "./transport.ts";
 import { log } from "../log.ts";
 
 export type Mailer = ReturnType<typeof createMailer>;
@@ -31,7 +31,7 @@ export function createMailer(outbox: OutboxStore, transport: MailTransport | nul
         sent++;
       } catch (err) {
         const reason = err instanceof Error ? err.message : String(err);
-        await outbox.recordAttempt(entry.id, reason);
+        await outbox.recordAttempt(entry.id, reason, err instanceof UnsafeMailError);
         log.error("mail delivery failed", { job: "mail", outboxId: entry.id }, err);
       }
     }

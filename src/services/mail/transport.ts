@@ -1,5 +1,10 @@
 import nodemailer from "nodemailer";
-import type { MailMessage } from "../../domain/mail.ts";
+import { type MailMessage, mailMessageProblem } from "../../domain/mail.ts";
+
+/** A message refused before it reaches SMTP: sending it again would not help. */
+export class UnsafeMailError extends Error {
+  override name = "UnsafeMailError";
+}
 
 /** Delivers one message or throws. */
 export interface MailTransport {
@@ -17,6 +22,8 @@ export function createSmtpTransport(url: string, from: string): MailTransport {
   const transporter = nodemailer.createTransport(withPool(url));
   return {
     async send(message, id) {
+      const problem = mailMessageProblem(message);
+      if (problem) throw new UnsafeMailError(`Not sent: ${problem}`);
       await transporter.sendMail({
         from,
         ...(id ? { messageId: `<${id}@${from.match(/@([^>\s]+)/)?.[1] ?? "localhost"}>` } : {}),

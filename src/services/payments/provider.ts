@@ -1,20 +1,28 @@
 /** A payment intent as the shop needs to see it, whichever provider holds it. */
 export interface PaymentIntentView {
   id: string;
-  /** Stripe's statuses: "succeeded", "requires_payment_method", "processing", ... */
+  /**
+   * Stripe's statuses: "requires_payment_method", "requires_capture" (authorized, not charged:
+   * every checkout intent captures manually), "succeeded" (charged), "canceled", ...
+   */
   status: string;
   amountCents: number;
   currency: string;
   metadata: Record<string, string>;
   /** The last card error, as "message (code)". */
   lastError?: string;
+  /** What refunds gave back so far, made in the shop or outside it (Stripe's dashboard). */
+  refundedCents: number;
 }
 
-/** A verified webhook event; `intent` is set for payment_intent.* events. */
+/**
+ * A verified webhook event: only its id, type and the payment intent it names. The event's
+ * body is never trusted for money: the intent is read back from its provider.
+ */
 export interface PaymentEvent {
   id: string;
   type: string;
-  intent?: PaymentIntentView;
+  paymentIntentId?: string;
 }
 
 export interface CreateIntentRequest {
@@ -40,10 +48,17 @@ export interface PaymentProvider {
   createIntent(req: CreateIntentRequest): Promise<{ id: string; clientSecret: string }>;
   retrieveIntent(id: string): Promise<PaymentIntentView | null>;
   /**
-   * Cancels the intent of a hold that ended (expired or released), so it can no longer be paid.
-   * Idempotent: an intent already canceled, succeeded or unknown is left as it is.
+   * Cancels an intent not charged yet: one awaiting payment (the checkout ended) or authorized
+   * (its stock is gone: the authorization is released, the buyer is not charged). Idempotent:
+   * an intent already canceled, succeeded or unknown is left as it is.
    */
   cancelIntent(id: string): Promise<void>;
+  /**
+   * Charges an authorized intent (`requires_capture`); idempotent. Answers the intent after:
+   * `succeeded`, or as it is when it can no longer be captured (canceled, expired). Throws
+   * ProviderError when the provider cannot be reached.
+   */
+  captureIntent(id: string): Promise<PaymentIntentView>;
   /** Refunds a succeeded intent; throws ProviderError when the provider refuses. */
   refund(req: RefundRequest): Promise<{ id: string; amountCents: number }>;
   /** Verifies the signature header and parses the event; throws InvalidSignatureError. */

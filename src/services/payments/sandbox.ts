@@ -5,12 +5,6 @@ import type { SandboxIntent, SandboxIntentStore } from "../../store/sandbox-inte
 import { type PaymentIntentView, type PaymentProvider, ProviderError } from "./provider.ts";
 import { verifyStripeEvent } from "./stripe.ts";
 
-/**
- * Signs sandbox webhooks when STRIPE_WEBHOOK_SECRET is unset. Public on purpose: the sandbox
- * moves no money, and the server refuses to run it with SHOP_ENV=production.
- */
-export const SANDBOX_WEBHOOK_SECRET = "whsec_sandbox_offline_only";
-
 /** Stripe's answer when paying an intent canceled with its expired hold. */
 const CANCELED =
   "This payment was canceled because the checkout expired. Please start the checkout again.";
@@ -22,16 +16,22 @@ const view = (i: SandboxIntent): PaymentIntentView => ({
   currency: i.currency,
   metadata: i.metadata,
   ...(i.lastError ? { lastError: i.lastError } : {}),
+  refundedCents: i.amountRefundedCents ?? 0,
 });
 
 export type SandboxProvider = ReturnType<typeof createSandboxProvider>;
 
 /**
  * The offline provider: intents in KV, and a confirmation call that plays Stripe's test cards
- * (4242... succeeds, 4000 0000 0000 0002 is declined, ...), so the whole checkout and every
- * error dialog work with no keys and no network. Webhooks are signed like Stripe's.
+ * (4242... authorizes, 4000 0000 0000 0002 is declined, ...), so the whole checkout and every
+ * error dialog work with no keys and no network. Like Stripe with manual capture, a good card
+ * authorizes (`requires_capture`) and the shop captures. Webhooks are verified like Stripe's,
+ * with `webhookSecret()`: STRIPE_WEBHOOK_SECRET, or one generated once per install (in KV).
  */
-export function createSandboxProvider(intents: SandboxIntentStore, webhookSecret?: string) {
+export function createSandboxProvider(
+  intents: SandboxIntentStore,
+  webhookSecret: () => Promise<string>,
+) {
   const provider: PaymentProvider = {
     name: "sandbox",
 
@@ -50,19 +50,26 @@ export function createSandboxProvider(intents: SandboxIntentStore, webhookSecret
 
     cancelIntent: (id) => intents.cancel(id),
 
+    async captureIntent(id) {
+      const intent = await intents.capture(id);
+      if (!intent) throw new ProviderError(`Sandbox: no such payment_intent: '${id}'`);
+      return view(intent);
+    },
+
     async refund(req) {
       const answer = await intents.refund(req.paymentIntentId, req.amountCents, req.idempotencyKey);
       if ("refused" in answer) throw new ProviderError(`Sandbox: ${answer.refused}`);
       return { id: answer.refund.id, amountCents: answer.refund.amountCents };
     },
 
-    parseWebhook(body, signature) {
-      return verifyStripeEvent(body, signature, webhookSecret ?? SANDBOX_WEBHOOK_SECRET);
+    async parseWebhook(body, signature) {
+      return verifyStripeEvent(body, signature, await webhookSecret());
     },
   };
 
   return {
     ...provider,
+    webhookSecret,
 
     /**
      * What `stripe.confirmCardPayment` does, for the sandbox: `paymentMethod` is the token the
@@ -85,13 +92,15 @@ export function createSandboxProvider(intents: SandboxIntentStore, webhookSecret
       if (intent.status === "canceled") {
         throw new UnprocessableError("payment_intent_canceled", CANCELED);
       }
-      const error = intent.status === "succeeded" ? null : sandboxOutcome(paymentMethod);
+      const error = intent.status === "requires_payment_method"
+        ? sandboxOutcome(paymentMethod)
+        : null;
       const next = await intents.update(
         id,
         (i) =>
           error
             ? { ...i, lastError: cardErrorText(error) }
-            : { ...i, status: "succeeded", lastError: undefined },
+            : { ...i, status: "requires_capture", lastError: undefined },
       );
       return error ? { intent: view(next), error } : { intent: view(next) };
     },

@@ -34,6 +34,10 @@ export function toIntentView(pi: Stripe.PaymentIntent): PaymentIntentView {
     currency: pi.currency,
     metadata: { ...(pi.metadata ?? {}) },
     ...(err ? { lastError: `${err.message ?? "Payment failed"}${code ? ` (${code})` : ""}` } : {}),
+    // Refunds are on the charge: read with the intent (`expand: ["latest_charge"]`).
+    refundedCents: typeof pi.latest_charge === "object" && pi.latest_charge
+      ? pi.latest_charge.amount_refunded
+      : 0,
   };
 }
 
@@ -57,13 +61,19 @@ export async function verifyStripeEvent(
   } catch (err) {
     throw new InvalidSignatureError(err instanceof Error ? err.message : "Invalid signature");
   }
-  const object = event.data?.object as { object?: string } | undefined;
+  const object = event.data?.object as
+    | { object?: string; id?: unknown; payment_intent?: unknown }
+    | undefined;
+  // The intent an event names: the object itself, or a charge's (a refund is on the charge).
+  const intentId = object?.object === "payment_intent"
+    ? object.id
+    : object?.object === "charge"
+    ? object.payment_intent
+    : undefined;
   return {
     id: event.id,
     type: event.type,
-    ...(object?.object === "payment_intent"
-      ? { intent: toIntentView(object as Stripe.PaymentIntent) }
-      : {}),
+    ...(typeof intentId === "string" ? { paymentIntentId: intentId } : {}),
   };
 }
 
@@ -86,6 +96,8 @@ export function createStripeProvider(config: {
           amount: req.amountCents,
           currency: req.currency,
           allowed_payment_method_types: ["card"],
+          // Authorize only: the stock is committed first, then the payment is captured.
+          capture_method: "manual",
           description: req.description,
           metadata: req.metadata,
           ...(req.receiptEmail ? { receipt_email: req.receiptEmail } : {}),
@@ -99,7 +111,9 @@ export function createStripeProvider(config: {
 
     async retrieveIntent(id: string) {
       try {
-        return toIntentView(await stripe.paymentIntents.retrieve(id));
+        return toIntentView(
+          await stripe.paymentIntents.retrieve(id, { expand: ["latest_charge"] }),
+        );
       } catch (err) {
         if ((err as { statusCode?: number }).statusCode === 404) return null;
         throw wrap(err);
@@ -117,6 +131,24 @@ export function createStripeProvider(config: {
         // Already canceled or succeeded (unexpected state), or unknown: nothing left to cancel.
         const { code, statusCode } = err as { code?: string; statusCode?: number };
         if (code === "payment_intent_unexpected_state" || statusCode === 404) return;
+        throw wrap(err);
+      }
+    },
+
+    async captureIntent(id: string) {
+      try {
+        return toIntentView(
+          await stripe.paymentIntents.capture(id, {}, { idempotencyKey: `capture-${id}` }),
+        );
+      } catch (err) {
+        // Canceled or expired authorization (or captured already): answer the intent as it is.
+        if ((err as { code?: string }).code === "payment_intent_unexpected_state") {
+          try {
+            return toIntentView(await stripe.paymentIntents.retrieve(id));
+          } catch (again) {
+            throw wrap(again);
+          }
+        }
         throw wrap(err);
       }
     },

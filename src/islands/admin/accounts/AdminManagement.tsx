@@ -4,6 +4,7 @@ import Avatar from "../Avatar.tsx";
 import ConfirmDialog from "../ui/ConfirmDialog.tsx";
 import { adminApi, ApiError } from "../ui/api.ts";
 import StatusBadge from "../ui/StatusBadge.tsx";
+import { errorSentence } from "../ui/errors.ts";
 import { adminToast } from "../ui/toast.ts";
 import AccessDenied from "./AccessDenied.tsx";
 import EditAdminDialog from "./EditAdminDialog.tsx";
@@ -11,9 +12,12 @@ import EditAdminDialog from "./EditAdminDialog.tsx";
 const endpointOf = (a: Pick<PublicAdmin, "role">) =>
   a.role === "superadmin" ? "superadmins" : "admins";
 
-/** The server's message, or the spec's fallback for a refusal or for a network failure. */
+/**
+ * The server's refusal, or the spec's fallbacks: `refused` for a failed answer (a server
+ * error included), `broken` when no answer came.
+ */
 const failure = (err: unknown, refused: string, broken: string) =>
-  err instanceof ApiError ? err.message || refused : broken;
+  errorSentence(err, err instanceof ApiError ? refused : broken);
 
 /** Both lists, merged; a failure of either is ignored (spec section 7). */
 async function fetchAll(): Promise<PublicAdmin[]> {

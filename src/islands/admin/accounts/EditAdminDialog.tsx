@@ -4,7 +4,9 @@ import { imageSrc } from "../../../domain/admin-image.ts";
 import ModalFrame from "../../ModalFrame.tsx";
 import { adminApi, ApiError } from "../ui/api.ts";
 import DropdownSelect from "../ui/DropdownSelect.tsx";
+import { errorSentence } from "../ui/errors.ts";
 import { adminToast } from "../ui/toast.ts";
+import { useCloseGuard } from "../ui/use-close-guard.tsx";
 import { deleteReplacedImage, uploadImage } from "./image-upload.ts";
 import { FIELD } from "../ui/styles.ts";
 import FormActions from "../ui/FormActions.tsx";
@@ -28,6 +30,7 @@ export default function EditAdminDialog(
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const { requestClose, guard } = useCloseGuard({ username, email, role, file }, saving, onClose);
 
   async function save(e: Event) {
     e.preventDefault();
@@ -44,11 +47,15 @@ export default function EditAdminDialog(
       onSaved(updated);
     } catch (err) {
       adminToast(
-        err instanceof ApiError
-          ? err.message || "Failed to update admin"
-          : err instanceof Error && err.message === "Failed to upload image"
-          ? err.message
-          : "Error updating admin",
+        errorSentence(
+          err,
+          err instanceof ApiError ? "Failed to update admin" : "Error updating admin",
+          {
+            username: "Username",
+            email: "Email",
+            image: "Profile Image",
+          },
+        ),
         "error",
       );
     } finally {
@@ -59,7 +66,7 @@ export default function EditAdminDialog(
   return (
     <ModalFrame
       labelledBy="edit-admin-title"
-      onClose={() => !saving && onClose()}
+      onClose={requestClose}
       panelClass="w-full max-w-md rounded-xl bg-white p-6 shadow-xl"
       testId="edit-admin-dialog"
     >
@@ -121,8 +128,14 @@ export default function EditAdminDialog(
             </span>
           </div>
         </div>
-        <FormActions busy={saving} label="Save Changes" busyLabel="Saving..." onCancel={onClose} />
+        <FormActions
+          busy={saving}
+          label="Save Changes"
+          busyLabel="Saving..."
+          onCancel={requestClose}
+        />
       </form>
+      {guard}
     </ModalFrame>
   );
 }

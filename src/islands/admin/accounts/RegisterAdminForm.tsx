@@ -1,6 +1,7 @@
 import { useState } from "preact/hooks";
 import DropdownSelect from "../ui/DropdownSelect.tsx";
 import { adminApi, ApiError } from "../ui/api.ts";
+import { errorSentence } from "../ui/errors.ts";
 import { uploadImage } from "./image-upload.ts";
 import { FIELD } from "../ui/styles.ts";
 
@@ -50,11 +51,11 @@ export default function RegisterAdminForm({ currentRole }: { currentRole: string
       reset(form);
     } catch (err) {
       setError(
-        err instanceof ApiError
-          ? err.message || "Failed to register admin"
-          : err instanceof Error && err.message === "Failed to upload image"
-          ? err.message
-          : "Registration failed",
+        errorSentence(
+          err,
+          err instanceof ApiError ? "Failed to register admin" : "Registration failed",
+          { username: "Username", email: "Email", password: "Password", image: "Profile Image" },
+        ),
       );
     } finally {
       setBusy(false);

@@ -1,5 +1,6 @@
 import { useState } from "preact/hooks";
-import { adminApi, errorText } from "../ui/api.ts";
+import { adminApi } from "../ui/api.ts";
+import { errorSentence } from "../ui/errors.ts";
 import { adminToast } from "../ui/toast.ts";
 
 /** The superadmin's 'Require two-factor for all staff' setting, saved as it is switched. */
@@ -22,7 +23,7 @@ export default function SecurityPolicy({ initial }: { initial: boolean }) {
         "success",
       );
     } catch (err) {
-      adminToast(errorText(err, "Failed to save the setting"), "error");
+      adminToast(errorSentence(err, "Failed to save the setting"), "error");
     } finally {
       setBusy(false);
     }

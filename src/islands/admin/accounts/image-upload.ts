@@ -1,4 +1,5 @@
 import { adminApi } from "../ui/api.ts";
+import { StaffError } from "../ui/errors.ts";
 
 /** Uploads a picked image; answers its stored path. Throws 'Failed to upload image'. */
 export async function uploadImage(file: File): Promise<string> {
@@ -11,7 +12,7 @@ export async function uploadImage(file: File): Promise<string> {
     });
     return res.path ?? res.imageUrl ?? "";
   } catch {
-    throw new Error("Failed to upload image");
+    throw new StaffError("Failed to upload image");
   }
 }
 

@@ -26,7 +26,12 @@ export default function ChartFigure(
     return () => chart.destroy();
   }, [config]);
   return (
-    <section class="rounded-xl bg-white p-4 ring-1 ring-slate-200" data-testid={testId}>
+    // min-w-0 and relative: the chart follows its column's width, and the hidden table stays
+    // inside the card (a table is never shorter than its rows, whatever its height says).
+    <section
+      class="relative min-w-0 rounded-xl bg-white p-4 ring-1 ring-slate-200"
+      data-testid={testId}
+    >
       <h2 class="mb-3 font-semibold">{title}</h2>
       {config
         ? (
@@ -40,17 +45,19 @@ export default function ChartFigure(
         )
         : <p class="py-10 text-center text-sm text-slate-500">{empty}</p>}
       {config && (
-        <table class="sr-only" data-testid="chart-table">
-          <caption>{title}</caption>
-          <thead>
-            <tr>{table.head.map((h) => <th key={h} scope="col">{h}</th>)}</tr>
-          </thead>
-          <tbody>
-            {table.rows.map((r, i) => (
-              <tr key={i}>{r.map((cell, j) => <td key={j}>{cell}</td>)}</tr>
-            ))}
-          </tbody>
-        </table>
+        <div class="sr-only">
+          <table data-testid="chart-table">
+            <caption>{title}</caption>
+            <thead>
+              <tr>{table.head.map((h) => <th key={h} scope="col">{h}</th>)}</tr>
+            </thead>
+            <tbody>
+              {table.rows.map((r, i) => (
+                <tr key={i}>{r.map((cell, j) => <td key={j}>{cell}</td>)}</tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
     </section>
   );

@@ -4,14 +4,16 @@ import ChartFigure from "../charts/ChartFigure.tsx";
 import DateRangeInputs from "../charts/DateRangeInputs.tsx";
 import { type ChartConfiguration, PALETTE, useLines } from "../charts/chart.ts";
 import { adminApi } from "../ui/api.ts";
+import {
+  bucketLabel,
+  groupSales,
+  salesGrain,
+  type SalesPoint,
+} from "../../../domain/sales-series.ts";
 
 useLines();
 
-export interface SalesDay {
-  _id: string;
-  revenue: number;
-  orders: number;
-}
+type SalesDay = SalesPoint;
 
 /**
  * The dashboard's Sales Over Time line chart with its Start and End pickers; the range lives
@@ -22,6 +24,10 @@ export default function SalesOverTime(
 ) {
   const [range, setRange] = useState({ from, to });
   const [days, setDays] = useState(initial);
+  // The range the points are of: a long one is drawn by week or month, never 2,500 days.
+  const [shown, setShown] = useState({ from, to });
+  const grain = salesGrain(shown.from, shown.to);
+  const points = useMemo(() => groupSales(days, grain), [days, grain]);
   const [problem, setProblem] = useState("");
 
   async function load(next: { from: string; to: string }) {
@@ -45,16 +51,17 @@ export default function SalesOverTime(
     } catch {
       setDays([]);
     }
+    setShown(next);
   }
 
   const config = useMemo<ChartConfiguration | null>(() =>
-    days.length === 0 ? null : {
+    points.length === 0 ? null : {
       type: "line",
       data: {
-        labels: days.map((d) => d._id),
+        labels: points.map((d) => bucketLabel(d._id, grain)),
         datasets: [{
           label: "Revenue (€)",
-          data: days.map((d) => d.revenue),
+          data: points.map((d) => d.revenue),
           borderColor: PALETTE[0],
           backgroundColor: "rgba(37, 99, 235, 0.12)",
           fill: true,
@@ -70,15 +77,17 @@ export default function SalesOverTime(
           tooltip: {
             callbacks: {
               label: (item) => {
-                const d = days[item.dataIndex];
-                return `${formatWholeEuros(toCents(d.revenue))}, ${d.orders} orders`;
+                const d = points[item.dataIndex];
+                return `${formatWholeEuros(toCents(d.revenue))}, ${d.orders} order${
+                  d.orders === 1 ? "" : "s"
+                }`;
               },
             },
           },
         },
         scales: { y: { beginAtZero: true } },
       },
-    }, [days]);
+    }, [points]);
 
   return (
     <div class="space-y-3">
@@ -92,8 +101,16 @@ export default function SalesOverTime(
         empty="No sales data available"
         testId="sales-over-time"
         table={{
-          head: ["Date", "Revenue", "Orders"],
-          rows: days.map((d) => [d._id, formatWholeEuros(toCents(d.revenue)), d.orders]),
+          head: [
+            grain === "day" ? "Date" : grain === "week" ? "Week" : "Month",
+            "Revenue",
+            "Orders",
+          ],
+          rows: points.map((d) => [
+            bucketLabel(d._id, grain),
+            formatWholeEuros(toCents(d.revenue)),
+            d.orders,
+          ]),
         }}
       />
     </div>

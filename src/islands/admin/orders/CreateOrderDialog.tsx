@@ -2,7 +2,11 @@ import { useEffect, useState } from "preact/hooks";
 import { formatMoney, toCents } from "../../../domain/money.ts";
 import { GENDERS } from "../../../domain/order-status.ts";
 import ModalFrame from "../../ModalFrame.tsx";
-import { adminApi, ApiError } from "../ui/api.ts";
+import { fromShopDateTimeInput } from "../../../domain/shop-time.ts";
+import { adminApi } from "../ui/api.ts";
+import { errorSentence } from "../ui/errors.ts";
+import { Required } from "../ui/feedback.tsx";
+import { useCloseGuard } from "../ui/use-close-guard.tsx";
 import MessageDialog from "../ui/MessageDialog.tsx";
 import { FIELD } from "../ui/styles.ts";
 import FormActions from "../ui/FormActions.tsx";
@@ -21,6 +25,24 @@ interface Row {
 }
 
 const DEFAULT_COUNTRY = "Tunisia";
+
+/** The form's labels by the API's field path, for its error sentences. */
+const LABELS = {
+  "customer.firstName": "First name",
+  "customer.lastName": "Last name",
+  "customer.email": "Email",
+  "customer.phone": "Phone",
+  "shippingAddress.address": "Address",
+  "shippingAddress.city": "City",
+  "shippingAddress.state": "State",
+  "shippingAddress.zipCode": "ZIP code",
+  "shippingAddress.country": "Country",
+  shippingCountry: "Country",
+  "items.id": "Product",
+  "items.quantity": "Quantity",
+  createdAt: "Order date",
+  gender: "Gender",
+};
 
 /** The admin product list, else the public one (spec section 7). */
 async function loadProducts(): Promise<ProductOption[]> {
@@ -43,7 +65,13 @@ async function feeFor(country: string): Promise<number> {
  * 'Create New Order' (spec sections 5 and 9): items with read-only prices, at least one row,
  * the country's fee, payment on delivery or online. The server prices the order itself.
  */
-export default function CreateOrderDialog({ onClose }: { onClose: () => void }) {
+export default function CreateOrderDialog(
+  { onClose, onCreated, timeZone }: {
+    onClose: () => void;
+    onCreated: () => void;
+    timeZone: string;
+  },
+) {
   const [products, setProducts] = useState<ProductOption[] | null>(null);
   const [countries, setCountries] = useState<string[]>([DEFAULT_COUNTRY]);
   const [rows, setRows] = useState<Row[]>([{ productId: "", quantity: 1 }]);
@@ -64,6 +92,7 @@ export default function CreateOrderDialog({ onClose }: { onClose: () => void }) 
   });
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
+  const { requestClose, guard } = useCloseGuard({ form, rows, country }, busy, onClose);
 
   useEffect(() => {
     loadProducts().then(setProducts).catch(() => setProducts([]));
@@ -130,14 +159,16 @@ export default function CreateOrderDialog({ onClose }: { onClose: () => void }) 
           shippingCountry: country,
           shippingFeeDetails: { country, fee: fee ?? 0, currency: "EUR" },
           ...(form.gender ? { gender: form.gender } : {}),
-          ...(form.createdAt ? { createdAt: new Date(form.createdAt).toISOString() } : {}),
+          ...(form.createdAt
+            ? { createdAt: new Date(fromShopDateTimeInput(form.createdAt, timeZone)).toISOString() }
+            : {}),
         },
       });
       setResult({ ok: true, message: "Order Created Successfully!" });
     } catch (err) {
       setResult({
         ok: false,
-        message: err instanceof ApiError ? err.message : "Failed to create order",
+        message: errorSentence(err, "Failed to create order", LABELS),
       });
     } finally {
       setBusy(false);
@@ -147,7 +178,7 @@ export default function CreateOrderDialog({ onClose }: { onClose: () => void }) 
   return (
     <ModalFrame
       labelledBy="create-order-title"
-      onClose={() => !busy && onClose()}
+      onClose={requestClose}
       panelClass="max-h-[90vh] w-full max-w-3xl overflow-y-auto rounded-xl bg-white p-5 shadow-xl sm:p-6"
       testId="create-order-dialog"
     >
@@ -156,7 +187,7 @@ export default function CreateOrderDialog({ onClose }: { onClose: () => void }) 
         <fieldset class="grid gap-3 sm:grid-cols-2">
           <legend class="mb-1 text-sm font-semibold">Customer</legend>
           <label class="text-sm font-medium">
-            First name
+            First name<Required />
             <input
               required
               data-autofocus
@@ -166,7 +197,7 @@ export default function CreateOrderDialog({ onClose }: { onClose: () => void }) 
             />
           </label>
           <label class="text-sm font-medium">
-            Last name
+            Last name<Required />
             <input required class={FIELD} value={form.lastName} onInput={set("lastName")} />
           </label>
           <label class="text-sm font-medium">
@@ -187,7 +218,7 @@ export default function CreateOrderDialog({ onClose }: { onClose: () => void }) 
             </select>
           </label>
           <label class="text-sm font-medium">
-            Order date (optional)
+            Order date (optional, {timeZone})
             <input
               type="datetime-local"
               class={FIELD}
@@ -199,11 +230,11 @@ export default function CreateOrderDialog({ onClose }: { onClose: () => void }) 
         <fieldset class="grid gap-3 sm:grid-cols-2">
           <legend class="mb-1 text-sm font-semibold">Shipping address</legend>
           <label class="text-sm font-medium sm:col-span-2">
-            Address
+            Address<Required />
             <input required class={FIELD} value={form.address} onInput={set("address")} />
           </label>
           <label class="text-sm font-medium">
-            City
+            City<Required />
             <input required class={FIELD} value={form.city} onInput={set("city")} />
           </label>
           <label class="text-sm font-medium">
@@ -215,7 +246,7 @@ export default function CreateOrderDialog({ onClose }: { onClose: () => void }) 
             <input class={FIELD} value={form.zipCode} onInput={set("zipCode")} />
           </label>
           <label class="text-sm font-medium">
-            Country
+            Country<Required />
             <select
               required
               class={FIELD}
@@ -239,7 +270,7 @@ export default function CreateOrderDialog({ onClose }: { onClose: () => void }) 
                 data-testid="order-item"
               >
                 <label class="text-sm font-medium">
-                  Product
+                  Product<Required />
                   <select
                     class={FIELD}
                     value={r.productId}
@@ -252,7 +283,7 @@ export default function CreateOrderDialog({ onClose }: { onClose: () => void }) 
                   </select>
                 </label>
                 <label class="text-sm font-medium">
-                  Quantity
+                  Quantity<Required />
                   <input
                     type="number"
                     min={1}
@@ -319,7 +350,7 @@ export default function CreateOrderDialog({ onClose }: { onClose: () => void }) 
           busy={busy}
           label="Create Order"
           busyLabel="Creating..."
-          onCancel={onClose}
+          onCancel={requestClose}
           disabled={incomplete}
         />
       </form>
@@ -331,9 +362,13 @@ export default function CreateOrderDialog({ onClose }: { onClose: () => void }) 
         onClose={() => {
           const ok = result?.ok;
           setResult(null);
-          if (ok) location.reload();
+          if (ok) {
+            onCreated();
+            onClose();
+          }
         }}
       />
+      {guard}
     </ModalFrame>
   );
 }

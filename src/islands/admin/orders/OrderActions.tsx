@@ -3,9 +3,11 @@ import { formatMoney, toCents } from "../../../domain/money.ts";
 import type { AdminOrder } from "../../../domain/order.ts";
 import { refundRefusal } from "../../../domain/order-refund.ts";
 import { ORDER_STATUSES } from "../../../domain/order-status.ts";
-import { adminApi, ApiError } from "../ui/api.ts";
+import { adminApi } from "../ui/api.ts";
 import ConfirmDialog from "../ui/ConfirmDialog.tsx";
-import MessageDialog from "../ui/MessageDialog.tsx";
+import { errorSentence } from "../ui/errors.ts";
+import { useFailure } from "../ui/feedback.tsx";
+import { adminToast } from "../ui/toast.ts";
 import { FIELD } from "../ui/styles.ts";
 
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -14,29 +16,33 @@ const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
  * The order page's actions: status (with shipment and customer notice), the refund of an order
  * paid online, and internal notes.
  */
-export default function OrderActions({ order }: { order: AdminOrder }) {
+export default function OrderActions(
+  { order, onChanged }: { order: AdminOrder; onChanged: () => Promise<boolean> },
+) {
   const [status, setStatus] = useState<string>(order.status);
   const [carrier, setCarrier] = useState(order.shipment?.carrier ?? "");
   const [tracking, setTracking] = useState(order.shipment?.trackingNumber ?? "");
   const [notify, setNotify] = useState(false);
   const [note, setNote] = useState("");
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState({ title: "", message: "" });
+  const { fail, dialog } = useFailure();
   const [refunding, setRefunding] = useState(false);
   const refundable = refundRefusal(order) === null;
   const total = formatMoney(toCents(order.total), order.currency);
 
-  async function run(call: () => Promise<unknown>, failure = "Update Failed") {
+  /** Runs an action, then shows the order as it now is and says it is done. */
+  async function run(call: () => Promise<unknown>, done: string, failure = "Update Failed") {
     setBusy(true);
     try {
       await call();
-      location.reload();
+      await onChanged();
+      adminToast(done, "success");
+      return true;
     } catch (err) {
+      fail(failure, errorSentence(err, "Update failed", { text: "Note" }));
+      return false;
+    } finally {
       setRefunding(false);
-      setError({
-        title: failure,
-        message: err instanceof ApiError ? err.message : "Update failed",
-      });
       setBusy(false);
     }
   }
@@ -55,8 +61,7 @@ export default function OrderActions({ order }: { order: AdminOrder }) {
                 ...(status === "shipped" ? { carrier, trackingNumber: tracking } : {}),
                 notifyCustomer: notify,
               },
-            })
-          );
+            }), "Order status updated");
         }}
       >
         <h2 class="mb-2 text-base font-semibold">Status</h2>
@@ -128,9 +133,14 @@ export default function OrderActions({ order }: { order: AdminOrder }) {
         onSubmit={(e) => {
           e.preventDefault();
           if (note.trim()) {
-            run(() =>
-              adminApi(`/api/orders/${order._id}/notes`, { method: "POST", json: { text: note } })
-            );
+            run(
+              () =>
+                adminApi(`/api/orders/${order._id}/notes`, {
+                  method: "POST",
+                  json: { text: note },
+                }),
+              "Note added",
+            ).then((ok) => ok && setNote(""));
           }
         }}
       >
@@ -170,17 +180,12 @@ export default function OrderActions({ order }: { order: AdminOrder }) {
         onConfirm={() =>
           run(
             () => adminApi(`/api/orders/${order._id}/refund`, { method: "POST" }),
+            "Order refunded",
             "Refund Failed",
           )}
         onCancel={() => setRefunding(false)}
       />
-      <MessageDialog
-        open={error.message !== ""}
-        kind="error"
-        title={error.title}
-        message={error.message}
-        onClose={() => setError({ title: "", message: "" })}
-      />
+      {dialog}
     </div>
   );
 }

@@ -7,13 +7,15 @@ import {
   STATUS_COLOURS,
 } from "../../../domain/order-status.ts";
 import { formatMoney, toCents } from "../../../domain/money.ts";
-import { adminApi, ApiError } from "../ui/api.ts";
-import ConfirmDialog from "../ui/ConfirmDialog.tsx";
-import MessageDialog from "../ui/MessageDialog.tsx";
+import { fromShopDateTimeInput, shopDateTimeInput } from "../../../domain/shop-time.ts";
+import { adminApi } from "../ui/api.ts";
+import { errorSentence, StaffError } from "../ui/errors.ts";
+import { EmptyState, LoadError, useConfirmedAction, useFailure } from "../ui/feedback.tsx";
 import StatusBadge, { type BadgeColour } from "../ui/StatusBadge.tsx";
 import { adminToast } from "../ui/toast.ts";
 import CreateOrderDialog from "./CreateOrderDialog.tsx";
-import { ROW_DANGER } from "../ui/styles.ts";
+import { DeleteButton, TableBox } from "../ui/table.tsx";
+import { useResource } from "../ui/use-resource.ts";
 
 interface Edit {
   status?: string;
@@ -24,80 +26,89 @@ interface Edit {
 const colour = (v: string) => (STATUS_COLOURS[v] ?? "grey") as BadgeColour;
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
-/** `2026-11-23T09:05` in the viewer's clock, for a datetime-local input. */
-function localInput(iso: string) {
-  const d = new Date(iso);
-  return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
-}
-
 const cell = "px-3 py-2 align-top";
 const select =
   "rounded-md border border-slate-300 bg-white px-2 py-1 text-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30";
 
 /**
- * The orders table: per-row pending edits of status, payment status and date, sent as one
- * call each on Update, then a reload (spec section 4); delete with confirmation; bulk changes;
- * 'Create New Order'.
+ * The orders table: per-row pending edits of status, payment status and date (in the shop's
+ * time zone, whatever the browser's), sent as one call each on Update (spec section 4); delete
+ * with confirmation; bulk changes; 'Create New Order'. Every action changes its rows in place:
+ * the other rows keep their unsaved edits.
  */
-export default function OrdersTable({ orders }: { orders: AdminOrder[] }) {
+export default function OrdersTable(
+  { orders: initial, timeZone }: { orders: AdminOrder[]; timeZone: string },
+) {
+  // The page's own query (filters, cursor) is the API's: the list is loaded again as it is.
+  const list = useResource(
+    initial,
+    async () => (await adminApi<{ orders: AdminOrder[] }>(`/api/orders${location.search}`)).orders,
+    "Failed to fetch orders",
+  );
+  const orders = list.data;
   const [edits, setEdits] = useState<Record<string, Edit>>({});
   const [busy, setBusy] = useState<string | null>(null);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [bulkStatus, setBulkStatus] = useState("");
   const [bulkPayment, setBulkPayment] = useState("");
-  const [deleting, setDeleting] = useState<AdminOrder | null>(null);
   const [creating, setCreating] = useState(false);
-  const [failure, setFailure] = useState<{ title: string; message: string } | null>(null);
+  const { fail, dialog } = useFailure();
+  const localInput = (iso: string) => shopDateTimeInput(Date.parse(iso), timeZone);
 
   const edit = (id: string, patch: Edit) =>
     setEdits((all) => ({ ...all, [id]: { ...all[id], ...patch } }));
+  const forget = (id: string) => setEdits(({ [id]: _, ...rest }) => rest);
+  const replace = (next: AdminOrder) =>
+    list.setData((all) => all.map((o) => o._id === next._id ? next : o));
+  const deletion = useConfirmedAction<AdminOrder>({
+    title: "Delete Order",
+    message: (o) =>
+      `Delete order ${o.orderNumber}? Units it still holds go back to the stock. This cannot be undone.`,
+    fallback: "Failed to delete order",
+    fail,
+    async run(o) {
+      const res = await adminApi<{ message: string }>(`/api/orders/${o._id}`, {
+        method: "DELETE",
+      });
+      list.setData((all) => all.filter((x) => x._id !== o._id));
+      forget(o._id);
+      setSelected((s) => new Set([...s].filter((id) => id !== o._id)));
+      return res.message;
+    },
+  });
 
   async function update(o: AdminOrder) {
     const e = edits[o._id] ?? {};
     setBusy(o._id);
     try {
+      let next = o;
       if (e.status && e.status !== o.status) {
-        await adminApi(`/api/orders/${o._id}/status`, {
+        next = await adminApi<AdminOrder>(`/api/orders/${o._id}/status`, {
           method: "PUT",
           json: { status: e.status },
         });
       }
       if (e.paymentStatus && e.paymentStatus !== o.paymentStatus) {
-        await adminApi(`/api/orders/${o._id}/payment`, {
+        next = await adminApi<AdminOrder>(`/api/orders/${o._id}/payment`, {
           method: "PUT",
           json: { paymentStatus: e.paymentStatus },
         });
       }
       if (e.createdAt && e.createdAt !== localInput(o.createdAt)) {
-        await adminApi(`/api/orders/${o._id}/date`, {
+        const at = fromShopDateTimeInput(e.createdAt, timeZone);
+        if (Number.isNaN(at)) throw new StaffError("Enter a complete date and time");
+        next = await adminApi<AdminOrder>(`/api/orders/${o._id}/date`, {
           method: "PUT",
-          json: { createdAt: new Date(e.createdAt).toISOString() },
+          json: { createdAt: new Date(at).toISOString() },
         });
       }
-      location.reload();
+      replace(next);
+      forget(o._id);
+      adminToast(`Order ${o.orderNumber} updated`, "success");
     } catch (err) {
-      setFailure({
-        title: "Update Failed",
-        message: err instanceof Error ? err.message : "Update failed",
-      });
+      fail("Update Failed", errorSentence(err, "Update failed"));
+    } finally {
       setBusy(null);
-    }
-  }
-
-  async function remove() {
-    if (!deleting) return;
-    setBusy(deleting._id);
-    try {
-      await adminApi(`/api/orders/${deleting._id}`, { method: "DELETE" });
-      adminToast("Order Deleted", "success");
-      location.reload();
-    } catch (err) {
-      setDeleting(null);
-      setBusy(null);
-      setFailure({
-        title: "Delete Failed",
-        message: err instanceof ApiError ? err.message : "Failed to delete order",
-      });
     }
   }
 
@@ -117,21 +128,25 @@ export default function OrdersTable({ orders }: { orders: AdminOrder[] }) {
           },
         },
       );
+      await list.reload();
       const failed = res.results.filter((r) => !r.ok);
       if (failed.length) {
         const number = (id: string) => orders.find((o) => o._id === id)?.orderNumber ?? id;
-        setFailure({
-          title: "Update Failed",
-          message: `${res.updated} updated. Not updated:\n${
+        fail(
+          "Update Failed",
+          `${res.updated} updated. Not updated:\n${
             failed.map((f) => `${number(f.id)}: ${f.message}`).join("\n")
           }`,
-        });
-        setBusy(null);
-        return;
+        );
+      } else {
+        adminToast(`${res.updated} order${res.updated === 1 ? "" : "s"} updated`, "success");
+        setSelected(new Set());
+        setBulkStatus("");
+        setBulkPayment("");
       }
-      location.reload();
     } catch (err) {
-      setFailure({ title: "Update Failed", message: err instanceof Error ? err.message : "" });
+      fail("Update Failed", errorSentence(err, "Update failed"));
+    } finally {
       setBusy(null);
     }
   }
@@ -188,186 +203,169 @@ export default function OrdersTable({ orders }: { orders: AdminOrder[] }) {
           </div>
         )}
       </div>
-      {orders.length === 0
-        ? (
-          <p class="rounded-xl bg-white p-8 text-center text-slate-600 ring-1 ring-slate-200">
-            No orders found
-          </p>
-        )
-        : (
-          <div class="overflow-x-auto rounded-xl bg-white ring-1 ring-slate-200">
-            <table class="min-w-full text-sm" data-testid="orders-table">
-              <caption class="sr-only">Orders, newest first</caption>
-              <thead class="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
-                <tr>
-                  <th scope="col" class={cell}>
-                    <input
-                      type="checkbox"
-                      aria-label="Select every order on this page"
-                      checked={allSelected}
-                      onChange={() =>
-                        setSelected(allSelected ? new Set() : new Set(orders.map((o) => o._id)))}
-                    />
-                  </th>
-                  <th scope="col" class={cell}>Order</th>
-                  <th scope="col" class={cell}>Date</th>
-                  <th scope="col" class={cell}>Customer</th>
-                  <th scope="col" class={cell}>Items</th>
-                  <th scope="col" class={cell}>Total</th>
-                  <th scope="col" class={cell}>Payment</th>
-                  <th scope="col" class={cell}>Status</th>
-                  <th scope="col" class={cell}>Actions</th>
-                </tr>
-              </thead>
-              <tbody class="divide-y divide-slate-100">
-                {orders.map((o) => {
-                  const e = edits[o._id] ?? {};
-                  const status = e.status ?? o.status;
-                  const payment = e.paymentStatus ?? o.paymentStatus;
-                  const date = e.createdAt ?? localInput(o.createdAt);
-                  const changed = status !== o.status || payment !== o.paymentStatus ||
-                    date !== localInput(o.createdAt);
-                  return (
-                    <tr
-                      key={o._id}
-                      data-testid="order-row"
-                      data-order={o.orderNumber}
-                      class={changed ? "bg-amber-50" : ""}
-                    >
-                      <td class={cell}>
+      {list.error && (
+        <LoadError
+          title="Error"
+          message={list.error}
+          onRetry={list.reload}
+          busy={list.loading}
+        />
+      )}
+      {orders.length === 0 ? <EmptyState>No orders found</EmptyState> : (
+        <TableBox>
+          <table class="min-w-full text-sm" data-testid="orders-table">
+            <caption class="sr-only">Orders, newest first</caption>
+            <thead class="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
+              <tr>
+                <th scope="col" class={cell}>
+                  <input
+                    type="checkbox"
+                    aria-label="Select every order on this page"
+                    checked={allSelected}
+                    onChange={() =>
+                      setSelected(allSelected ? new Set() : new Set(orders.map((o) => o._id)))}
+                  />
+                </th>
+                <th scope="col" class={cell}>Order</th>
+                <th scope="col" class={cell}>Date ({timeZone})</th>
+                <th scope="col" class={cell}>Customer</th>
+                <th scope="col" class={cell}>Items</th>
+                <th scope="col" class={cell}>Total</th>
+                <th scope="col" class={cell}>Payment</th>
+                <th scope="col" class={cell}>Status</th>
+                <th scope="col" class={cell}>Actions</th>
+              </tr>
+            </thead>
+            <tbody class="divide-y divide-slate-100">
+              {orders.map((o) => {
+                const e = edits[o._id] ?? {};
+                const status = e.status ?? o.status;
+                const payment = e.paymentStatus ?? o.paymentStatus;
+                const date = e.createdAt ?? localInput(o.createdAt);
+                const changed = status !== o.status || payment !== o.paymentStatus ||
+                  date !== localInput(o.createdAt);
+                return (
+                  <tr
+                    key={o._id}
+                    data-testid="order-row"
+                    data-order={o.orderNumber}
+                    class={changed ? "bg-amber-50" : ""}
+                  >
+                    <td class={cell}>
+                      <input
+                        type="checkbox"
+                        aria-label={`Select ${o.orderNumber}`}
+                        checked={selected.has(o._id)}
+                        onChange={() => {
+                          const next = new Set(selected);
+                          if (next.has(o._id)) next.delete(o._id);
+                          else next.add(o._id);
+                          setSelected(next);
+                        }}
+                      />
+                    </td>
+                    <td class={cell}>
+                      <a
+                        href={`/admin/orders/${o._id}`}
+                        class="font-semibold text-brand-700 hover:underline"
+                      >
+                        {o.orderNumber}
+                      </a>
+                      {o.needsRefund && (
+                        <div class="mt-1">
+                          <StatusBadge value="needs refund" colour="red" />
+                        </div>
+                      )}
+                    </td>
+                    <td class={cell}>
+                      <label>
+                        <span class="sr-only">Date of {o.orderNumber} ({timeZone})</span>
                         <input
-                          type="checkbox"
-                          aria-label={`Select ${o.orderNumber}`}
-                          checked={selected.has(o._id)}
-                          onChange={() => {
-                            const next = new Set(selected);
-                            if (next.has(o._id)) next.delete(o._id);
-                            else next.add(o._id);
-                            setSelected(next);
-                          }}
+                          type="datetime-local"
+                          class={select}
+                          value={date}
+                          onInput={(ev) => edit(o._id, { createdAt: ev.currentTarget.value })}
                         />
-                      </td>
-                      <td class={cell}>
-                        <a
-                          href={`/admin/orders/${o._id}`}
-                          class="font-semibold text-brand-700 hover:underline"
+                      </label>
+                    </td>
+                    <td class={cell}>
+                      <div class="font-medium">{o.customer.firstName} {o.customer.lastName}</div>
+                      <div class="text-slate-600">{o.customer.email}</div>
+                      <div class="text-slate-500">{o.shippingCountry}</div>
+                    </td>
+                    <td class={cell}>
+                      {o.items.map((l) => <div key={l.id}>{l.quantity} × {l.title}</div>)}
+                    </td>
+                    <td class={`${cell} whitespace-nowrap font-semibold`}>
+                      {formatMoney(toCents(o.total), o.currency)}
+                      <div class="text-xs font-normal text-slate-500">
+                        {PAYMENT_METHOD_LABELS[o.paymentMethod] ?? o.paymentMethod}
+                      </div>
+                    </td>
+                    <td class={cell}>
+                      <StatusBadge value={o.paymentStatus} colour={colour(o.paymentStatus)} />
+                      <label class="mt-1 block">
+                        <span class="sr-only">Payment status of {o.orderNumber}</span>
+                        <select
+                          class={select}
+                          // A refund is final: the server refuses any other payment status.
+                          disabled={o.refund !== null}
+                          value={PAYMENT_STATUSES.includes(payment as never) ? payment : ""}
+                          onChange={(ev) => edit(o._id, { paymentStatus: ev.currentTarget.value })}
                         >
-                          {o.orderNumber}
-                        </a>
-                        {o.needsRefund && (
-                          <div class="mt-1">
-                            <StatusBadge value="needs refund" colour="red" />
-                          </div>
-                        )}
-                      </td>
-                      <td class={cell}>
-                        <label>
-                          <span class="sr-only">Date of {o.orderNumber}</span>
-                          <input
-                            type="datetime-local"
-                            class={select}
-                            value={date}
-                            onInput={(ev) => edit(o._id, { createdAt: ev.currentTarget.value })}
-                          />
-                        </label>
-                      </td>
-                      <td class={cell}>
-                        <div class="font-medium">{o.customer.firstName} {o.customer.lastName}</div>
-                        <div class="text-slate-600">{o.customer.email}</div>
-                        <div class="text-slate-500">{o.shippingCountry}</div>
-                      </td>
-                      <td class={cell}>
-                        {o.items.map((l) => <div key={l.id}>{l.quantity} × {l.title}</div>)}
-                      </td>
-                      <td class={`${cell} whitespace-nowrap font-semibold`}>
-                        {formatMoney(toCents(o.total), o.currency)}
-                        <div class="text-xs font-normal text-slate-500">
-                          {PAYMENT_METHOD_LABELS[o.paymentMethod] ?? o.paymentMethod}
-                        </div>
-                      </td>
-                      <td class={cell}>
-                        <StatusBadge value={o.paymentStatus} colour={colour(o.paymentStatus)} />
-                        <label class="mt-1 block">
-                          <span class="sr-only">Payment status of {o.orderNumber}</span>
-                          <select
-                            class={select}
-                            // A refund is final: the server refuses any other payment status.
-                            disabled={o.refund !== null}
-                            value={PAYMENT_STATUSES.includes(payment as never) ? payment : ""}
-                            onChange={(ev) =>
-                              edit(o._id, { paymentStatus: ev.currentTarget.value })}
-                          >
-                            {!PAYMENT_STATUSES.includes(payment as never) && (
-                              <option value="" disabled>{capital(payment)}</option>
-                            )}
-                            {PAYMENT_STATUSES.map((s) => (
-                              <option key={s} value={s}>{capital(s)}</option>
-                            ))}
-                          </select>
-                        </label>
-                      </td>
-                      <td class={cell}>
-                        <StatusBadge value={o.status} colour={colour(o.status)} />
-                        <label class="mt-1 block">
-                          <span class="sr-only">Status of {o.orderNumber}</span>
-                          <select
-                            class={select}
-                            value={status}
-                            onChange={(ev) => edit(o._id, { status: ev.currentTarget.value })}
-                          >
-                            {ORDER_STATUSES.map((s) => (
-                              <option key={s} value={s}>{capital(s)}</option>
-                            ))}
-                          </select>
-                        </label>
-                      </td>
-                      <td class={`${cell} whitespace-nowrap`}>
-                        <div class="flex flex-col gap-1">
-                          <button
-                            type="button"
-                            disabled={!changed || busy !== null}
-                            onClick={() => update(o)}
-                            class="rounded-md bg-brand-600 px-3 py-1 text-xs font-semibold text-white disabled:opacity-40"
-                          >
-                            {busy === o._id ? "Updating..." : "Update"}
-                          </button>
-                          <button
-                            type="button"
-                            disabled={busy !== null}
-                            onClick={() => setDeleting(o)}
-                            class={ROW_DANGER}
-                          >
-                            Delete
-                          </button>
-                        </div>
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
-        )}
-      <ConfirmDialog
-        open={deleting !== null}
-        title="Delete Order"
-        message={`Delete order ${
-          deleting?.orderNumber ?? ""
-        }? Units it still holds go back to the stock. This cannot be undone.`}
-        confirmLabel="Delete"
-        busyLabel="Deleting..."
-        busy={busy !== null && busy === deleting?._id}
-        onConfirm={remove}
-        onCancel={() => setDeleting(null)}
-      />
-      <MessageDialog
-        open={failure !== null}
-        kind="error"
-        title={failure?.title ?? ""}
-        message={failure?.message ?? ""}
-        onClose={() => setFailure(null)}
-      />
-      {creating && <CreateOrderDialog onClose={() => setCreating(false)} />}
+                          {!PAYMENT_STATUSES.includes(payment as never) && (
+                            <option value="" disabled>{capital(payment)}</option>
+                          )}
+                          {PAYMENT_STATUSES.map((s) => (
+                            <option key={s} value={s}>{capital(s)}</option>
+                          ))}
+                        </select>
+                      </label>
+                    </td>
+                    <td class={cell}>
+                      <StatusBadge value={o.status} colour={colour(o.status)} />
+                      <label class="mt-1 block">
+                        <span class="sr-only">Status of {o.orderNumber}</span>
+                        <select
+                          class={select}
+                          value={status}
+                          onChange={(ev) => edit(o._id, { status: ev.currentTarget.value })}
+                        >
+                          {ORDER_STATUSES.map((s) => (
+                            <option key={s} value={s}>{capital(s)}</option>
+                          ))}
+                        </select>
+                      </label>
+                    </td>
+                    <td class={`${cell} whitespace-nowrap`}>
+                      <div class="flex flex-col gap-1">
+                        <button
+                          type="button"
+                          disabled={!changed || busy !== null}
+                          onClick={() => update(o)}
+                          class="rounded-md bg-brand-600 px-3 py-1 text-xs font-semibold text-white disabled:opacity-40"
+                        >
+                          {busy === o._id ? "Updating..." : "Update"}
+                        </button>
+                        <DeleteButton disabled={busy !== null} onClick={() => deletion.ask(o)} />
+                      </div>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </TableBox>
+      )}
+      {deletion.dialog}
+      {dialog}
+      {creating && (
+        <CreateOrderDialog
+          timeZone={timeZone}
+          onClose={() => setCreating(false)}
+          onCreated={() => list.reload()}
+        />
+      )}
     </div>
   );
 }

@@ -2,7 +2,10 @@ import { useState } from "preact/hooks";
 import type { AdminProduct } from "../../../domain/product.ts";
 import { PRODUCT_CATEGORIES } from "../../../domain/product-categories.ts";
 import ModalFrame from "../../ModalFrame.tsx";
-import { adminApi, ApiError } from "../ui/api.ts";
+import { adminApi } from "../ui/api.ts";
+import { errorSentence } from "../ui/errors.ts";
+import { Required } from "../ui/feedback.tsx";
+import { useCloseGuard } from "../ui/use-close-guard.tsx";
 import { FIELD } from "../ui/styles.ts";
 import FormActions from "../ui/FormActions.tsx";
 
@@ -28,6 +31,23 @@ export default function ProductForm(
   const [removeBack, setRemoveBack] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState("");
+  const { requestClose, guard } = useCloseGuard(
+    [
+      name,
+      description,
+      price,
+      currency,
+      stock,
+      categories,
+      features,
+      isActive,
+      front,
+      back,
+      removeBack,
+    ],
+    busy,
+    onClose,
+  );
 
   async function submit(e: Event) {
     e.preventDefault();
@@ -54,11 +74,11 @@ export default function ProductForm(
       onSaved(res.message);
     } catch (err) {
       setError(
-        err instanceof ApiError
-          ? err.message
-          : editing
-          ? "Failed to update product"
-          : "Failed to create product",
+        errorSentence(err, editing ? "Failed to update product" : "Failed to create product", {
+          hoverImage: "Back image",
+          image: "Front image",
+          category: "Categories",
+        }),
       );
     } finally {
       setBusy(false);
@@ -68,7 +88,7 @@ export default function ProductForm(
   return (
     <ModalFrame
       labelledBy="product-form-title"
-      onClose={() => !busy && onClose()}
+      onClose={requestClose}
       panelClass="max-h-[90vh] w-full max-w-2xl overflow-y-auto rounded-xl bg-white p-5 shadow-xl sm:p-6"
       testId="product-form"
     >
@@ -77,12 +97,15 @@ export default function ProductForm(
       </h2>
       <form class="mt-4 grid gap-3 sm:grid-cols-2" onSubmit={submit} noValidate>
         {error && (
-          <p role="alert" class="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800 sm:col-span-2">
+          <p
+            role="alert"
+            class="whitespace-pre-line rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800 sm:col-span-2"
+          >
             {error}
           </p>
         )}
         <label class="text-sm font-medium sm:col-span-2">
-          Name
+          Name<Required />
           <input
             required
             data-autofocus
@@ -101,7 +124,7 @@ export default function ProductForm(
           />
         </label>
         <label class="text-sm font-medium">
-          Price
+          Price<Required />
           <input
             required
             type="number"
@@ -133,7 +156,7 @@ export default function ProductForm(
           </p>
         )}
         <label class="text-sm font-medium">
-          Stock
+          Stock<Required />
           <input
             required
             type="number"
@@ -182,7 +205,7 @@ export default function ProductForm(
           />
         </label>
         <label class="text-sm font-medium">
-          Front image{editing ? " (leave empty to keep)" : ""}
+          Front image{editing ? " (leave empty to keep)" : <Required />}
           <input
             type="file"
             accept="image/*"
@@ -213,10 +236,11 @@ export default function ProductForm(
           busy={busy}
           label={editing ? "Update Product" : "Create Product"}
           busyLabel={editing ? "Updating..." : "Creating..."}
-          onCancel={onClose}
+          onCancel={requestClose}
           class="sm:col-span-2"
         />
       </form>
+      {guard}
     </ModalFrame>
   );
 }

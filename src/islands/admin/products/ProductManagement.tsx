@@ -2,12 +2,13 @@ import { useEffect, useState } from "preact/hooks";
 import { formatMoney, toCents } from "../../../domain/money.ts";
 import { imageSrc } from "../../../domain/admin-image.ts";
 import type { AdminProduct } from "../../../domain/product.ts";
-import { adminApi, ApiError } from "../ui/api.ts";
-import ConfirmDialog from "../ui/ConfirmDialog.tsx";
-import MessageDialog from "../ui/MessageDialog.tsx";
+import { adminApi } from "../ui/api.ts";
+import { useConfirmedAction, useFailure } from "../ui/feedback.tsx";
+import { DeleteButton, TableBox, TableHead } from "../ui/table.tsx";
+import { useResource } from "../ui/use-resource.ts";
 import StatusBadge from "../ui/StatusBadge.tsx";
 import ProductForm from "./ProductForm.tsx";
-import { ROW_ACTION, ROW_DANGER } from "../ui/styles.ts";
+import { ROW_ACTION } from "../ui/styles.ts";
 
 /** Success messages vanish after 3 s (spec section 4). */
 const SUCCESS_MS = 3000;
@@ -20,45 +21,37 @@ const stockColour = (n: number) => n > 10 ? "green" : n > 0 ? "yellow" : "red";
 export default function ProductManagement(
   { initial, canWrite }: { initial: AdminProduct[]; canWrite: boolean },
 ) {
-  const [products, setProducts] = useState(initial);
+  const products = useResource(
+    initial,
+    () => adminApi<AdminProduct[]>("/api/products"),
+    "Failed to fetch products",
+  );
   const [editing, setEditing] = useState<AdminProduct | null | "new">(null);
-  const [deleting, setDeleting] = useState<AdminProduct | null>(null);
-  const [busy, setBusy] = useState(false);
   const [success, setSuccess] = useState("");
-  const [error, setError] = useState("");
+  const { fail, dialog } = useFailure();
+  const deletion = useConfirmedAction<AdminProduct>({
+    title: "Delete Product",
+    message: (p) => `This deletes ${p.name} for good. Type its name to confirm.`,
+    requireText: (p) => p.name,
+    mismatchMessage: "Product name does not match",
+    fallback: "Failed to delete product",
+    failTitle: "Error",
+    fail,
+    notify: setSuccess,
+    async run(p) {
+      const res = await adminApi<{ message: string }>(`/api/products/${p._id}`, {
+        method: "DELETE",
+      });
+      products.setData((all) => all.filter((x) => x._id !== p._id));
+      return res.message;
+    },
+  });
 
   useEffect(() => {
     if (!success) return;
     const t = setTimeout(() => setSuccess(""), SUCCESS_MS);
     return () => clearTimeout(t);
   }, [success]);
-
-  async function reload() {
-    try {
-      setProducts(await adminApi<AdminProduct[]>("/api/products"));
-    } catch (err) {
-      setError(err instanceof ApiError ? err.message : "Failed to fetch products");
-    }
-  }
-
-  async function remove() {
-    if (!deleting) return;
-    setBusy(true);
-    try {
-      const res = await adminApi<{ message: string }>(`/api/products/${deleting._id}`, {
-        method: "DELETE",
-      });
-      setDeleting(null);
-      // The table shows the change before the message says it is done.
-      await reload();
-      setSuccess(res.message);
-    } catch (err) {
-      setDeleting(null);
-      setError(err instanceof ApiError ? err.message : "Failed to delete product");
-    } finally {
-      setBusy(false);
-    }
-  }
 
   return (
     <div>
@@ -81,21 +74,16 @@ export default function ProductManagement(
           </p>
         )}
       </div>
-      <div class="overflow-x-auto rounded-xl bg-white ring-1 ring-slate-200">
+      <TableBox>
         <table class="min-w-full text-sm" data-testid="products-table">
-          <caption class="sr-only">Products</caption>
-          <thead class="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
-            <tr>
-              <th scope="col" class="px-3 py-2">Product</th>
-              <th scope="col" class="px-3 py-2">Description</th>
-              <th scope="col" class="px-3 py-2">Features</th>
-              <th scope="col" class="px-3 py-2">Price</th>
-              <th scope="col" class="px-3 py-2">Stock</th>
-              {canWrite && <th scope="col" class="px-3 py-2">Actions</th>}
-            </tr>
-          </thead>
+          <TableHead
+            caption="Products"
+            columns={["Product", "Description", "Features", "Price", "Stock"].concat(
+              canWrite ? ["Actions"] : [],
+            )}
+          />
           <tbody class="divide-y divide-slate-100">
-            {products.map((p) => {
+            {products.data.map((p) => {
               const more = p.features.length - FEATURES_SHOWN;
               return (
                 <tr key={p._id} data-testid="product-row" class="align-top">
@@ -142,13 +130,7 @@ export default function ProductManagement(
                         >
                           Edit
                         </button>
-                        <button
-                          type="button"
-                          onClick={() => setDeleting(p)}
-                          class={ROW_DANGER}
-                        >
-                          Delete
-                        </button>
+                        <DeleteButton onClick={() => deletion.ask(p)} />
                       </div>
                     </td>
                   )}
@@ -157,37 +139,21 @@ export default function ProductManagement(
             })}
           </tbody>
         </table>
-      </div>
+      </TableBox>
       {editing !== null && (
         <ProductForm
           product={editing === "new" ? null : editing}
           onClose={() => setEditing(null)}
           onSaved={async (message) => {
             setEditing(null);
-            await reload();
+            // The table shows the change before the message says it is done.
+            if (!await products.reload()) fail("Error", "Failed to fetch products");
             setSuccess(message);
           }}
         />
       )}
-      <ConfirmDialog
-        open={deleting !== null}
-        title="Delete Product"
-        message={`This deletes ${deleting?.name ?? ""} for good. Type its name to confirm.`}
-        confirmLabel="Delete"
-        busyLabel="Deleting..."
-        busy={busy}
-        requireText={deleting?.name ?? ""}
-        mismatchMessage="Product name does not match"
-        onConfirm={remove}
-        onCancel={() => setDeleting(null)}
-      />
-      <MessageDialog
-        open={error !== ""}
-        kind="error"
-        title="Error"
-        message={error}
-        onClose={() => setError("")}
-      />
+      {deletion.dialog}
+      {dialog}
     </div>
   );
 }

@@ -1,12 +1,14 @@
 import { useState } from "preact/hooks";
 import { resolveCountryCode } from "../../../domain/country-code.ts";
 import type { PublicShippingFee } from "../../../domain/shipping-fee.ts";
-import { adminApi, ApiError } from "../ui/api.ts";
-import ConfirmDialog from "../ui/ConfirmDialog.tsx";
-import MessageDialog from "../ui/MessageDialog.tsx";
+import { adminApi } from "../ui/api.ts";
+import { errorSentence } from "../ui/errors.ts";
+import { useConfirmedAction, useFailure } from "../ui/feedback.tsx";
 import StatusBadge from "../ui/StatusBadge.tsx";
+import { useResource } from "../ui/use-resource.ts";
 import { adminToast } from "../ui/toast.ts";
-import { ROW_ACTION, ROW_DANGER } from "../ui/styles.ts";
+import { ROW_ACTION } from "../ui/styles.ts";
+import { DeleteButton } from "../ui/table.tsx";
 
 const input =
   "rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30";
@@ -51,32 +53,39 @@ function Flag({ country }: { country: string }) {
     : <span class="inline-block h-[18px] w-6" aria-hidden="true" />;
 }
 
+const LABELS = { country: "Country", shippingFee: "Shipping fee", currency: "Currency" };
+const byCountry = (list: PublicShippingFee[]) =>
+  list.sort((a, b) => a.country.localeCompare(b.country));
+
 /** Shipping Fees Management: one fee per country, rows that switch between view and edit. */
 export default function ShippingFees({ initial }: { initial: PublicShippingFee[] }) {
-  const [fees, setFees] = useState(initial);
+  const fees = useResource(
+    initial,
+    async () => byCountry(await adminApi<PublicShippingFee[]>("/api/shipping/fees")),
+    "Failed to fetch shipping fees",
+  );
   const [adding, setAdding] = useState<Draft>(draftOf());
   const [editing, setEditing] = useState<Record<string, Draft>>({});
-  const [deleting, setDeleting] = useState<PublicShippingFee | null>(null);
   const [busy, setBusy] = useState(false);
-  const [dialog, setDialog] = useState<{ title: string; message: string } | null>(null);
-
-  async function reload() {
-    try {
-      const list = await adminApi<PublicShippingFee[]>("/api/shipping/fees");
-      setFees(list.sort((a, b) => a.country.localeCompare(b.country)));
-    } catch {
-      setDialog({ title: "Error", message: "Failed to fetch shipping fees" });
-    }
-  }
+  const { fail, dialog } = useFailure();
+  const deletion = useConfirmedAction<PublicShippingFee>({
+    title: "Delete Shipping Fee",
+    message: (f) =>
+      `Delete the shipping fee for ${f.country}? Buyers there can no longer check out.`,
+    fallback: "Delete failed",
+    fail,
+    async run(f) {
+      const res = await adminApi<{ message: string }>(`/api/shipping/fees/${f._id}`, {
+        method: "DELETE",
+      });
+      fees.setData((all) => all.filter((x) => x._id !== f._id));
+      return res.message;
+    },
+  });
 
   async function save(id: string | null, d: Draft) {
     const body = bodyOf(d);
-    if (!body) {
-      return setDialog({
-        title: "Validation Error",
-        message: "Country and shipping fee are required",
-      });
-    }
+    if (!body) return fail("Validation Error", "Country and shipping fee are required");
     setBusy(true);
     try {
       const res = await adminApi<{ message: string }>(
@@ -86,34 +95,10 @@ export default function ShippingFees({ initial }: { initial: PublicShippingFee[]
       if (id) setEditing(({ [id]: _, ...rest }) => rest);
       else setAdding(draftOf());
       // The list shows the change before the toast says it is done.
-      await reload();
+      if (!await fees.reload()) fail("Error", "Failed to fetch shipping fees");
       adminToast(res.message, "success");
     } catch (err) {
-      setDialog({
-        title: "Error",
-        message: err instanceof ApiError ? err.message : "Failed to update shipping fee",
-      });
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  async function remove() {
-    if (!deleting) return;
-    setBusy(true);
-    try {
-      const res = await adminApi<{ message: string }>(`/api/shipping/fees/${deleting._id}`, {
-        method: "DELETE",
-      });
-      setDeleting(null);
-      await reload();
-      adminToast(res.message, "success");
-    } catch (err) {
-      setDeleting(null);
-      setDialog({
-        title: "Delete Failed",
-        message: err instanceof ApiError ? err.message : "Delete failed",
-      });
+      fail("Error", errorSentence(err, "Failed to update shipping fee", LABELS));
     } finally {
       setBusy(false);
     }
@@ -188,7 +173,7 @@ export default function ShippingFees({ initial }: { initial: PublicShippingFee[]
         class="divide-y divide-slate-100 rounded-xl bg-white ring-1 ring-slate-200"
         data-testid="fee-list"
       >
-        {fees.map((f) => {
+        {fees.data.map((f) => {
           const d = editing[f._id];
           return (
             <li
@@ -234,38 +219,15 @@ export default function ShippingFees({ initial }: { initial: PublicShippingFee[]
                     >
                       Edit
                     </button>
-                    <button
-                      type="button"
-                      onClick={() => setDeleting(f)}
-                      class={ROW_DANGER}
-                    >
-                      Delete
-                    </button>
+                    <DeleteButton onClick={() => deletion.ask(f)} />
                   </>
                 )}
             </li>
           );
         })}
       </ul>
-      <ConfirmDialog
-        open={deleting !== null}
-        title="Delete Shipping Fee"
-        message={`Delete the shipping fee for ${
-          deleting?.country ?? ""
-        }? Buyers there can no longer check out.`}
-        confirmLabel="Delete"
-        busyLabel="Deleting..."
-        busy={busy}
-        onConfirm={remove}
-        onCancel={() => setDeleting(null)}
-      />
-      <MessageDialog
-        open={dialog !== null}
-        kind="error"
-        title={dialog?.title ?? ""}
-        message={dialog?.message ?? ""}
-        onClose={() => setDialog(null)}
-      />
+      {deletion.dialog}
+      {dialog}
     </div>
   );
 }

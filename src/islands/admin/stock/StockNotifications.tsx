@@ -1,77 +1,59 @@
-import { useState } from "preact/hooks";
 import {
   groupByProduct,
   type PublicStockNotification,
 } from "../../../domain/stock-notification-groups.ts";
-import { adminApi, ApiError } from "../ui/api.ts";
-import ConfirmDialog from "../ui/ConfirmDialog.tsx";
-import MessageDialog from "../ui/MessageDialog.tsx";
+import { shopDay } from "../../../domain/shop-time.ts";
+import { adminApi } from "../ui/api.ts";
+import { EmptyState, LoadError, useConfirmedAction, useFailure } from "../ui/feedback.tsx";
 import StatusBadge from "../ui/StatusBadge.tsx";
-import { adminToast } from "../ui/toast.ts";
-import { ROW_DANGER } from "../ui/styles.ts";
+import { useResource } from "../ui/use-resource.ts";
+import { DeleteButton } from "../ui/table.tsx";
 
 /** Stock Notifications Management: grouped per product, Pending or Notified, deletable. */
-export default function StockNotifications({ initial }: { initial: PublicStockNotification[] }) {
-  const [list, setList] = useState(initial);
-  const [loadError, setLoadError] = useState("");
-  const [deleting, setDeleting] = useState<PublicStockNotification | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState("");
-
-  async function load() {
-    setLoadError("");
-    try {
-      const res = await adminApi<{ notifications: PublicStockNotification[] }>(
+export default function StockNotifications(
+  { initial, timeZone }: { initial: PublicStockNotification[]; timeZone: string },
+) {
+  const notifications = useResource(
+    initial,
+    async () =>
+      (await adminApi<{ notifications: PublicStockNotification[] }>(
         "/api/stock-notifications/admin",
-      );
-      setList(res.notifications);
-    } catch (err) {
-      setLoadError(err instanceof ApiError ? err.message : "Failed to fetch notifications");
-    }
-  }
-
-  async function remove() {
-    if (!deleting) return;
-    setBusy(true);
-    try {
+      )).notifications,
+    "Failed to fetch notifications",
+  );
+  const list = notifications.data;
+  const { fail, dialog } = useFailure();
+  const deletion = useConfirmedAction<PublicStockNotification>({
+    title: "Delete Notification",
+    message: (n) => `Delete the notification of ${n.email} for ${n.productName}?`,
+    fallback: "Failed to delete notification",
+    failTitle: "Error",
+    fail,
+    async run(n) {
       const res = await adminApi<{ message: string }>(
-        `/api/stock-notifications/admin/${deleting._id}`,
+        `/api/stock-notifications/admin/${n._id}`,
         { method: "DELETE" },
       );
-      adminToast(res.message, "success");
-      setList(list.filter((n) => n._id !== deleting._id));
-    } catch (err) {
-      setError(err instanceof ApiError ? err.message : "Failed to delete notification");
-    } finally {
-      setDeleting(null);
-      setBusy(false);
-    }
-  }
+      notifications.setData((all) => all.filter((x) => x._id !== n._id));
+      return res.message;
+    },
+  });
 
-  if (loadError) {
+  if (notifications.error) {
     return (
-      <div role="alert" class="rounded-xl bg-red-50 p-6 text-red-900 ring-1 ring-red-200">
-        <h2 class="font-semibold">Error loading stock notifications</h2>
-        <p class="mt-1 text-sm">{loadError}</p>
-        <button
-          type="button"
-          onClick={load}
-          class="mt-3 rounded-lg bg-red-700 px-4 py-2 text-sm font-semibold text-white"
-        >
-          Retry
-        </button>
-      </div>
+      <LoadError
+        title="Error loading stock notifications"
+        message={notifications.error}
+        onRetry={notifications.reload}
+        busy={notifications.loading}
+      />
     );
   }
 
   const groups = groupByProduct(list);
   return (
     <div class="space-y-4">
-      {groups.length === 0 && (
-        <p class="rounded-xl bg-white p-8 text-center text-slate-600 ring-1 ring-slate-200">
-          No stock notifications yet
-        </p>
-      )}
+      {groups.length === 0 && <EmptyState>No stock notifications yet</EmptyState>}
       {groups.map((g) => (
         <section
           key={g.productId}
@@ -96,39 +78,16 @@ export default function StockNotifications({ initial }: { initial: PublicStockNo
                   colour={n.isNotified ? "green" : "yellow"}
                 />
                 <span class="text-slate-500">
-                  {new Date(n.notifiedAt ?? n.createdAt).toISOString().slice(0, 10)}
+                  {shopDay(Date.parse(n.notifiedAt ?? n.createdAt), timeZone)}
                 </span>
-                <button
-                  type="button"
-                  onClick={() => setDeleting(n)}
-                  class={ROW_DANGER}
-                >
-                  Delete
-                </button>
+                <DeleteButton onClick={() => deletion.ask(n)} />
               </li>
             ))}
           </ul>
         </section>
       ))}
-      <ConfirmDialog
-        open={deleting !== null}
-        title="Delete Notification"
-        message={`Delete the notification of ${deleting?.email ?? ""} for ${
-          deleting?.productName ?? ""
-        }?`}
-        confirmLabel="Delete"
-        busyLabel="Deleting..."
-        busy={busy}
-        onConfirm={remove}
-        onCancel={() => setDeleting(null)}
-      />
-      <MessageDialog
-        open={error !== ""}
-        kind="error"
-        title="Error"
-        message={error}
-        onClose={() => setError("")}
-      />
+      {deletion.dialog}
+      {dialog}
     </div>
   );
 }

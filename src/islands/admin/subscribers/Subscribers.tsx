@@ -1,13 +1,17 @@
 import { useState } from "preact/hooks";
 import type { CampaignProgress } from "../../../domain/campaign.ts";
-import { adminApi, ApiError } from "../ui/api.ts";
-import ConfirmDialog from "../ui/ConfirmDialog.tsx";
-import MessageDialog from "../ui/MessageDialog.tsx";
-import StatusBadge from "../ui/StatusBadge.tsx";
-import { adminToast } from "../ui/toast.ts";
+import { formatShopTime, shopDay } from "../../../domain/shop-time.ts";
 import ModalFrame from "../../ModalFrame.tsx";
-import { FIELD, ROW_DANGER } from "../ui/styles.ts";
+import { adminApi } from "../ui/api.ts";
+import { errorSentence } from "../ui/errors.ts";
+import { EmptyState, Required, useConfirmedAction, useFailure } from "../ui/feedback.tsx";
 import FormActions from "../ui/FormActions.tsx";
+import StatusBadge from "../ui/StatusBadge.tsx";
+import { FIELD } from "../ui/styles.ts";
+import { DeleteButton, TableBox, TableHead } from "../ui/table.tsx";
+import { adminToast } from "../ui/toast.ts";
+import { useCloseGuard } from "../ui/use-close-guard.tsx";
+import { useResource } from "../ui/use-resource.ts";
 
 interface Row {
   _id: string;
@@ -16,65 +20,54 @@ interface Row {
   createdAt: string;
 }
 
-/** Newsletter Subscribers: the page's list with delete, the Send Newsletter modal, progress. */
-export default function Subscribers(
-  { rows, newsletters }: { rows: Row[]; newsletters: CampaignProgress[] },
-) {
-  const [list, setList] = useState(rows);
-  const [deleting, setDeleting] = useState<Row | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [composing, setComposing] = useState(false);
-  const [subject, setSubject] = useState("");
-  const [message, setMessage] = useState("");
-  const [error, setError] = useState<{ title: string; message: string } | null>(null);
+/** How often the newsletters' counts are read again while one is still sending. */
+const PROGRESS_POLL_MS = 2000;
 
-  async function remove() {
-    if (!deleting) return;
-    setBusy(true);
-    try {
-      const res = await adminApi<{ message: string }>(`/api/subscribers/admin/${deleting._id}`, {
+/** 'Done' only once nothing is left to send. */
+const finished = (n: CampaignProgress) => n.status === "done" && n.pending === 0;
+
+interface Props {
+  rows: Row[];
+  newsletters: CampaignProgress[];
+  /** Subscribers matching the page's search (all pages); `capped`: at least that many. */
+  total: number;
+  capped: boolean;
+  timeZone: string;
+}
+
+/** Newsletter Subscribers: the page's list with delete, the Send Newsletter modal, progress. */
+export default function Subscribers({ rows, newsletters, total, capped, timeZone }: Props) {
+  const [list, setList] = useState(rows);
+  const [count, setCount] = useState(total);
+  const [composing, setComposing] = useState(false);
+  const { fail, dialog } = useFailure();
+  const campaigns = useResource(
+    newsletters,
+    async () =>
+      (await adminApi<{ newsletters: CampaignProgress[] }>("/api/subscribers/newsletters"))
+        .newsletters,
+    "Failed to fetch newsletters",
+    { pollMs: PROGRESS_POLL_MS, poll: (all) => all.some((n) => !finished(n)) },
+  );
+  const deletion = useConfirmedAction<Row>({
+    title: "Delete Subscriber",
+    message: (r) => `Delete ${r.email} from the subscribers?`,
+    fallback: "Failed to delete subscriber",
+    failTitle: "Error",
+    fail,
+    async run(r) {
+      const res = await adminApi<{ message: string }>(`/api/subscribers/admin/${r._id}`, {
         method: "DELETE",
       });
-      adminToast(res.message, "success");
-      setList(list.filter((r) => r._id !== deleting._id));
-    } catch (err) {
-      setError({
-        title: "Error",
-        message: err instanceof ApiError ? err.message : "Failed to delete subscriber",
-      });
-    } finally {
-      setDeleting(null);
-      setBusy(false);
-    }
-  }
-
-  async function send(e: Event) {
-    e.preventDefault();
-    if (!subject.trim() || !message.trim()) {
-      return setError({ title: "Validation Error", message: "Subject and content are required" });
-    }
-    setBusy(true);
-    try {
-      const res = await adminApi<{ message: string }>("/api/subscribers/send-to-all", {
-        method: "POST",
-        json: { subject, message },
-      });
-      adminToast(res.message, "success");
-      setComposing(false);
-      location.reload();
-    } catch (err) {
-      setError({
-        title: "Error",
-        message: err instanceof ApiError ? err.message : "Failed to send newsletter",
-      });
-    } finally {
-      setBusy(false);
-    }
-  }
+      setList((all) => all.filter((x) => x._id !== r._id));
+      setCount((n) => Math.max(0, n - 1));
+      return res.message;
+    },
+  });
 
   return (
     <div class="space-y-4">
-      <div class="flex flex-wrap gap-2">
+      <div class="flex flex-wrap items-center gap-2">
         <button
           type="button"
           onClick={() => setComposing(true)}
@@ -88,124 +81,152 @@ export default function Subscribers(
         >
           Export CSV
         </a>
+        <p class="text-sm text-slate-600" data-testid="subscriber-count" aria-live="polite">
+          {count}
+          {capped ? "+" : ""} subscriber{count === 1 ? "" : "s"}
+          {capped ? " (narrow the search to see them all)" : ""}
+        </p>
       </div>
-      {list.length === 0
-        ? (
-          <p class="rounded-xl bg-white p-8 text-center text-slate-600 ring-1 ring-slate-200">
-            No subscribers found
-          </p>
-        )
-        : (
-          <div class="overflow-x-auto rounded-xl bg-white ring-1 ring-slate-200">
-            <table class="min-w-full text-sm" data-testid="subscribers-table">
-              <caption class="sr-only">Subscribers</caption>
-              <thead class="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
-                <tr>
-                  <th scope="col" class="px-3 py-2">Email</th>
-                  <th scope="col" class="px-3 py-2">Status</th>
-                  <th scope="col" class="px-3 py-2">Subscribed</th>
-                  <th scope="col" class="px-3 py-2">Actions</th>
+      {list.length === 0 ? <EmptyState>No subscribers found</EmptyState> : (
+        <TableBox>
+          <table class="min-w-full text-sm" data-testid="subscribers-table">
+            <TableHead
+              caption="Subscribers"
+              columns={["Email", "Status", "Subscribed", "Actions"]}
+            />
+            <tbody class="divide-y divide-slate-100">
+              {list.map((r) => (
+                <tr key={r._id} data-testid="subscriber-row">
+                  <td class="break-all px-3 py-2">{r.email}</td>
+                  <td class="px-3 py-2">
+                    <StatusBadge
+                      value={r.subscribed ? "active" : "inactive"}
+                      colour={r.subscribed ? "green" : "grey"}
+                    />
+                  </td>
+                  <td class="whitespace-nowrap px-3 py-2">
+                    {shopDay(Date.parse(r.createdAt), timeZone)}
+                  </td>
+                  <td class="px-3 py-2">
+                    <DeleteButton onClick={() => deletion.ask(r)} />
+                  </td>
                 </tr>
-              </thead>
-              <tbody class="divide-y divide-slate-100">
-                {list.map((r) => (
-                  <tr key={r._id} data-testid="subscriber-row">
-                    <td class="px-3 py-2">{r.email}</td>
-                    <td class="px-3 py-2">
-                      <StatusBadge
-                        value={r.subscribed ? "active" : "inactive"}
-                        colour={r.subscribed ? "green" : "grey"}
-                      />
-                    </td>
-                    <td class="px-3 py-2">{r.createdAt.slice(0, 10)}</td>
-                    <td class="px-3 py-2">
-                      <button
-                        type="button"
-                        onClick={() => setDeleting(r)}
-                        class={ROW_DANGER}
-                      >
-                        Delete
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-      {newsletters.length > 0 && (
+              ))}
+            </tbody>
+          </table>
+        </TableBox>
+      )}
+      {campaigns.data.length > 0 && (
         <section class="rounded-xl bg-white p-4 ring-1 ring-slate-200">
           <h2 class="mb-2 font-semibold">Newsletters</h2>
           <ul class="divide-y divide-slate-100 text-sm" data-testid="newsletters">
-            {newsletters.map((n) => (
+            {campaigns.data.map((n) => (
               <li key={n.id} class="flex flex-wrap items-center gap-3 py-2">
-                <span class="min-w-48 flex-1 font-medium">{n.subject}</span>
+                <span class="min-w-0 flex-1 basis-48 break-words font-medium">{n.subject}</span>
                 <span class="text-slate-600" data-testid="newsletter-progress">
                   {n.sent} sent · {n.failed} failed · {n.pending} pending
                 </span>
-                <StatusBadge value={n.status} colour={n.status === "done" ? "green" : "blue"} />
-                <span class="text-slate-500">{n.createdAt.slice(0, 16).replace("T", " ")}</span>
+                <StatusBadge
+                  value={finished(n) ? "done" : "sending"}
+                  colour={finished(n) ? "green" : "blue"}
+                />
+                <span class="text-slate-500">
+                  {formatShopTime(n.createdAt, timeZone)} ({timeZone})
+                </span>
               </li>
             ))}
           </ul>
         </section>
       )}
       {composing && (
-        <ModalFrame
-          labelledBy="newsletter-title"
-          onClose={() => !busy && setComposing(false)}
-          panelClass="w-full max-w-lg rounded-xl bg-white p-6 shadow-xl"
-          testId="newsletter-dialog"
-        >
-          <h2 id="newsletter-title" class="text-lg font-semibold">Send Newsletter</h2>
-          <form class="mt-4 space-y-3" onSubmit={send} noValidate>
-            <label class="block text-sm font-medium">
-              Subject
-              <input
-                data-autofocus
-                class={FIELD}
-                value={subject}
-                onInput={(e) => setSubject(e.currentTarget.value)}
-              />
-            </label>
-            <label class="block text-sm font-medium">
-              Message
-              <textarea
-                rows={8}
-                class={FIELD}
-                value={message}
-                onInput={(e) => setMessage(e.currentTarget.value)}
-              />
-            </label>
-            <p class="text-xs text-slate-600">
-              Every active subscriber gets it once, with an unsubscribe link.
-            </p>
-            <FormActions
-              busy={busy}
-              label="Send to All"
-              busyLabel="Sending..."
-              onCancel={() => setComposing(false)}
-            />
-          </form>
-        </ModalFrame>
+        <NewsletterDialog
+          onClose={() => setComposing(false)}
+          onSent={(message) => {
+            setComposing(false);
+            adminToast(message, "success");
+            campaigns.reload();
+          }}
+          fail={fail}
+        />
       )}
-      <ConfirmDialog
-        open={deleting !== null}
-        title="Delete Subscriber"
-        message={`Delete ${deleting?.email ?? ""} from the subscribers?`}
-        confirmLabel="Delete"
-        busyLabel="Deleting..."
-        busy={busy}
-        onConfirm={remove}
-        onCancel={() => setDeleting(null)}
-      />
-      <MessageDialog
-        open={error !== null}
-        kind="error"
-        title={error?.title ?? ""}
-        message={error?.message ?? ""}
-        onClose={() => setError(null)}
-      />
+      {deletion.dialog}
+      {dialog}
     </div>
+  );
+}
+
+/** Send Newsletter: subject and message, both required (spec section 5). */
+function NewsletterDialog(
+  { onClose, onSent, fail }: {
+    onClose: () => void;
+    onSent: (message: string) => void;
+    fail: (title: string, message: string) => void;
+  },
+) {
+  const [subject, setSubject] = useState("");
+  const [message, setMessage] = useState("");
+  const [busy, setBusy] = useState(false);
+  const { requestClose, guard } = useCloseGuard({ subject, message }, busy, onClose);
+
+  async function send(e: Event) {
+    e.preventDefault();
+    if (!subject.trim() || !message.trim()) {
+      return fail("Validation Error", "Subject and content are required");
+    }
+    setBusy(true);
+    try {
+      const res = await adminApi<{ message: string }>("/api/subscribers/send-to-all", {
+        method: "POST",
+        json: { subject, message },
+      });
+      onSent(res.message);
+    } catch (err) {
+      fail("Error", errorSentence(err, "Failed to send newsletter", { message: "Message" }));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <ModalFrame
+      labelledBy="newsletter-title"
+      onClose={requestClose}
+      panelClass="w-full max-w-lg rounded-xl bg-white p-6 shadow-xl"
+      testId="newsletter-dialog"
+    >
+      <h2 id="newsletter-title" class="text-lg font-semibold">Send Newsletter</h2>
+      <form class="mt-4 space-y-3" onSubmit={send} noValidate>
+        <label class="block text-sm font-medium">
+          Subject<Required />
+          <input
+            data-autofocus
+            required
+            class={FIELD}
+            value={subject}
+            onInput={(e) => setSubject(e.currentTarget.value)}
+          />
+        </label>
+        <label class="block text-sm font-medium">
+          Message<Required />
+          <textarea
+            rows={8}
+            required
+            class={FIELD}
+            value={message}
+            onInput={(e) => setMessage(e.currentTarget.value)}
+          />
+        </label>
+        <p class="text-xs text-slate-600">
+          Every active subscriber gets it once, with an unsubscribe link.
+        </p>
+        <FormActions
+          busy={busy}
+          label="Send to All"
+          busyLabel="Sending..."
+          onCancel={requestClose}
+        />
+      </form>
+      {guard}
+    </ModalFrame>
   );
 }

@@ -6,6 +6,8 @@ interface Props {
   title: string;
   message: string;
   confirmLabel: string;
+  /** The button that keeps things as they are ("Cancel"). */
+  cancelLabel?: string;
   busyLabel: string;
   busy: boolean;
   /** When set, the confirm button works only once this exact text is typed. */
@@ -83,7 +85,7 @@ export default function ConfirmDialog(props: Props) {
             onClick={close}
             disabled={busy}
           >
-            Cancel
+            {props.cancelLabel ?? "Cancel"}
           </button>
           <button
             type="submit"

@@ -1,6 +1,11 @@
-/** An API call that failed: the server's status and its message. */
+import type { FieldError } from "../../../domain/errors.ts";
+
+/**
+ * An API call that failed: the server's status, its message (empty when it sent none) and the
+ * fields it named. Screens show it through errorSentence (ui/errors.ts), never as it is.
+ */
 export class ApiError extends Error {
-  constructor(readonly status: number, message: string) {
+  constructor(readonly status: number, message: string, readonly errors: FieldError[] = []) {
     super(message);
     this.name = "ApiError";
   }
@@ -17,7 +22,7 @@ export interface ApiOptions {
 /**
  * Calls the back-office API with the session cookie (same origin: the browser adds `Origin`,
  * which the server requires for cookie-authenticated writes) and returns the JSON answer.
- * Throws ApiError with the server's `error` or `message` text, or `HTTP error! status: N`.
+ * Throws ApiError with the server's `message` (else `error`) text and field errors.
  */
 export async function adminApi<T = unknown>(path: string, options: ApiOptions = {}): Promise<T> {
   const init: RequestInit = { method: options.method ?? "GET", credentials: "same-origin" };
@@ -32,18 +37,15 @@ export async function adminApi<T = unknown>(path: string, options: ApiOptions = 
       ? body.message
       : typeof body?.error === "string" && body.error
       ? body.error
-      : `HTTP error! status: ${res.status}`;
+      : "";
+    const errors = Array.isArray(body?.errors) ? body.errors as FieldError[] : [];
     // A session that ended meanwhile: back to the login page, then here again.
     if (res.status === 401 && !path.endsWith("/login") && typeof location !== "undefined") {
       location.assign(
         `/admin/login?next=${encodeURIComponent(location.pathname + location.search)}`,
       );
     }
-    throw new ApiError(res.status, text);
+    throw new ApiError(res.status, text, errors);
   }
   return body as T;
 }
-
-/** The message of anything thrown, else `fallback`. */
-export const errorText = (err: unknown, fallback: string) =>
-  err instanceof Error && err.message ? err.message : fallback;

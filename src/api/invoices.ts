@@ -1,0 +1,43 @@
+import { Hono } from "hono";
+import { stream } from "hono/streaming";
+import { invoiceCsvRows, invoicePeriodSchema, INVOICES_CSV_HEADER } from "../domain/invoice.ts";
+import type { Services } from "../services/container.ts";
+import type { ApiEnv } from "./middleware/rate-limit.ts";
+
+/** `/api/invoices`: staff's list by period, the accountant's CSV and ZIP, each PDF. */
+export function invoicesRouter(services: Services) {
+  const desk = services.invoiceDesk;
+  return new Hono<ApiEnv>()
+    .get("/", async (c) => c.json(await desk.list(invoicePeriodSchema.parse(c.req.query()))))
+    .get("/export.csv", (c) => {
+      const q = invoicePeriodSchema.parse(c.req.query());
+      const { from, to } = desk.period(q);
+      c.header("Content-Type", "text/csv; charset=utf-8");
+      c.header("Content-Disposition", `attachment; filename="invoices-${from}-${to}.csv"`);
+      return stream(c, async (out) => {
+        await out.write(INVOICES_CSV_HEADER);
+        for await (const doc of desk.each(q)) await out.write(invoiceCsvRows(doc));
+      });
+    })
+    .get("/export.zip", (c) => {
+      const q = invoicePeriodSchema.parse(c.req.query());
+      const { from, to } = desk.period(q);
+      return new Response(desk.zip(q), {
+        headers: {
+          "Content-Type": "application/zip",
+          "Content-Disposition": `attachment; filename="invoices-${from}-${to}.zip"`,
+          "Cache-Control": "no-store",
+        },
+      });
+    })
+    .get("/:number/pdf", async (c) => {
+      const { doc, bytes } = await desk.pdf(c.req.param("number"));
+      return new Response(bytes as Uint8Array<ArrayBuffer>, {
+        headers: {
+          "Content-Type": "application/pdf",
+          "Content-Disposition": `inline; filename="${doc.number}.pdf"`,
+          "Cache-Control": "no-store",
+        },
+      });
+    });
+}

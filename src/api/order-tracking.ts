@@ -1,0 +1,49 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import { emailField } from "../domain/email.ts";
+import { NotFoundError } from "../domain/errors.ts";
+import type { Services } from "../services/container.ts";
+import { type ApiEnv, enforceRateLimit } from "./middleware/rate-limit.ts";
+import { readJson } from "./validate.ts";
+
+export const FIND_ORDERS_MESSAGE =
+  "If we have orders for this address, a mail with their links is on its way.";
+
+const findBodySchema = z.object({
+  email: emailField({
+    required: "Email is required",
+    invalid: "Please enter a valid email address",
+  }),
+});
+
+/**
+ * `/api/public/orders`: a buyer's invoice and credit notes behind their order link, and
+ * "Find my orders".
+ */
+export function orderTrackingRouter(services: Services) {
+  const tracking = services.orderTracking;
+  return new Hono<ApiEnv>()
+    .post("/find", async (c) => {
+      const { email } = await readJson(c, findBodySchema);
+      await enforceRateLimit(c, services, "findOrders");
+      await tracking.mailLinks(email);
+      return c.json({ success: true, message: FIND_ORDERS_MESSAGE }, 202);
+    })
+    .get("/:orderNumber/documents/:number", async (c) => {
+      const found = await tracking.documentPdf(
+        c.req.param("orderNumber"),
+        c.req.query("t"),
+        c.req.param("number"),
+      );
+      // A wrong token, an unknown order or document: one answer.
+      if (!found) throw new NotFoundError("Order not found");
+      return new Response(found.bytes as Uint8Array<ArrayBuffer>, {
+        headers: {
+          "Content-Type": "application/pdf",
+          "Content-Disposition": `inline; filename="${found.doc.number}.pdf"`,
+          "Cache-Control": "private, no-store",
+          "X-Robots-Tag": "noindex",
+        },
+      });
+    });
+}

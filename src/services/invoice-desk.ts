@@ -1,0 +1,97 @@
+import { Zip, ZipPassThrough } from "fflate";
+import { NotFoundError } from "../domain/errors.ts";
+import {
+  type InvoiceDocument,
+  type InvoicePeriodQuery,
+  toDocumentSummary,
+  totalsByRate,
+} from "../domain/invoice.ts";
+import { firstOfMonth, lastOfMonth } from "../domain/date-ranges.ts";
+import { fromCents } from "../domain/money.ts";
+import { dayStart, nextDay, shopDay } from "../domain/shop-time.ts";
+import type { InvoiceStore } from "../store/invoices.ts";
+import { renderInvoicePdf } from "./invoice-pdf.ts";
+
+export type InvoiceDesk = ReturnType<typeof createInvoiceDesk>;
+
+/** Staff's view of the invoices: a period's list and totals, PDFs, the CSV and the ZIP. */
+export function createInvoiceDesk(deps: {
+  invoices: InvoiceStore;
+  shopName: string;
+  timeZone: string;
+}) {
+  const { invoices, timeZone } = deps;
+
+  /** The period's days and its bounds in ms (the current month by default). */
+  function period(q: InvoicePeriodQuery) {
+    const today = shopDay(Date.now(), timeZone);
+    const from = q.from ?? firstOfMonth(q.to ?? today);
+    const to = q.to ?? (q.from ? lastOfMonth(from) : lastOfMonth(today));
+    return { from, to, start: dayStart(from, timeZone), end: dayStart(nextDay(to), timeZone) };
+  }
+
+  async function pdf(number: string): Promise<{ doc: InvoiceDocument; bytes: Uint8Array }> {
+    const doc = await invoices.get(number);
+    if (!doc) throw new NotFoundError("Invoice not found");
+    return { doc, bytes: await renderInvoicePdf(doc, deps.shopName) };
+  }
+
+  return {
+    period,
+    pdf,
+
+    /** The period's documents, newest first, with the totals per VAT rate. */
+    async list(q: InvoicePeriodQuery) {
+      const p = period(q);
+      const docs: InvoiceDocument[] = [];
+      for await (const d of invoices.between(p.start, p.end)) docs.push(d);
+      return {
+        from: p.from,
+        to: p.to,
+        documents: docs.reverse().map(toDocumentSummary),
+        totals: totalsByRate(docs).map((t) => ({
+          rateBp: t.rateBp,
+          net: fromCents(t.netCents),
+          vat: fromCents(t.vatCents),
+          gross: fromCents(t.grossCents),
+        })),
+      };
+    },
+
+    /** The period's documents, oldest first, one at a time (the export holds none in memory). */
+    each(q: InvoicePeriodQuery): AsyncGenerator<InvoiceDocument> {
+      const p = period(q);
+      return invoices.between(p.start, p.end);
+    },
+
+    /**
+     * A ZIP of the period's PDFs, streamed as the client reads: each PDF is made when the
+     * stream asks for more, added (stored: PDFs are compressed already) and let go.
+     */
+    zip(q: InvoicePeriodQuery): ReadableStream<Uint8Array> {
+      const p = period(q);
+      const docs = invoices.between(p.start, p.end);
+      let zip: Zip;
+      return new ReadableStream<Uint8Array>({
+        start(controller) {
+          zip = new Zip((err, chunk, final) => {
+            if (err) return controller.error(err);
+            controller.enqueue(chunk);
+            if (final) controller.close();
+          });
+        },
+        async pull() {
+          const next = await docs.next();
+          if (next.done) return zip.end();
+          const file = new ZipPassThrough(`${next.value.number}.pdf`);
+          file.mtime = new Date(next.value.issuedAt);
+          zip.add(file);
+          file.push(await renderInvoicePdf(next.value, deps.shopName), true);
+        },
+        async cancel() {
+          await docs.return(undefined);
+        },
+      });
+    },
+  };
+}

@@ -1,0 +1,53 @@
+import { fromBase64Url, toBase64Url } from "../domain/base64url.ts";
+import { getOrCreateSecret } from "./secrets.ts";
+
+/** The MAC covers a purpose prefix: a signature made for another use of a secret never passes. */
+const PURPOSE = "order-page:";
+const encoder = new TextEncoder();
+
+export type OrderLinks = ReturnType<typeof createOrderLinks>;
+
+/**
+ * The buyer's link to their order page, `/orders/{orderNumber}?t={token}`: the token is an
+ * HMAC-SHA256 of the order number by the server, so the link needs no account and no stored
+ * record, and nobody can reach another order by changing the number.
+ */
+export function createOrderLinks(
+  kv: Deno.Kv,
+  configuredSecret: string | undefined,
+  siteUrl: string,
+) {
+  let key: Promise<CryptoKey> | undefined;
+  const hmacKey = () =>
+    key ??= getOrCreateSecret(kv, "order_links", configuredSecret).then((secret) =>
+      crypto.subtle.importKey(
+        "raw",
+        encoder.encode(`${PURPOSE}${secret}`),
+        { name: "HMAC", hash: "SHA-256" },
+        false,
+        ["sign", "verify"],
+      )
+    );
+
+  async function token(orderNumber: string): Promise<string> {
+    const mac = await crypto.subtle.sign("HMAC", await hmacKey(), encoder.encode(orderNumber));
+    return toBase64Url(new Uint8Array(mac));
+  }
+
+  return {
+    token,
+
+    /** Whether `token` was made for this order number (constant time). */
+    async verify(orderNumber: string, token: string | null | undefined): Promise<boolean> {
+      if (!token || token.length > 100) return false;
+      const mac = fromBase64Url(token);
+      if (!mac) return false;
+      return await crypto.subtle.verify("HMAC", await hmacKey(), mac, encoder.encode(orderNumber));
+    },
+
+    /** The order page's full address, for mails. */
+    async url(orderNumber: string): Promise<string> {
+      return `${siteUrl}/orders/${encodeURIComponent(orderNumber)}?t=${await token(orderNumber)}`;
+    },
+  };
+}

@@ -6,7 +6,7 @@ import {
   twoFactorEnableSchema,
   twoFactorLoginSchema,
 } from "../domain/two-factor.ts";
-import { actorOf } from "../services/admin-accounts.ts";
+import { actorOf, CurrentPasswordError } from "../services/admin-accounts.ts";
 import type { Services } from "../services/container.ts";
 import { NotFoundError } from "../domain/errors.ts";
 import { setSessionCookie } from "./auth.ts";
@@ -37,12 +37,12 @@ export function twoFactorRouter(services: Services) {
     .post("/disable", async (c) => {
       const { password, code } = await readJson(c, twoFactorDisableSchema);
       const admin = c.get("session").admin;
-      const user = await twoFactor.disable(
-        admin,
-        password,
-        () => adminAuth.checkCode(admin, code, client(c)),
-        actorOf(admin),
-      );
+      const user = await twoFactor.disable(admin, async () => {
+        if (!await adminAuth.confirmPassword(admin, password, client(c))) {
+          throw new CurrentPasswordError("password");
+        }
+        await adminAuth.checkCode(admin, code, client(c));
+      }, actorOf(admin));
       return c.json({ success: true, message: TWO_FACTOR_MESSAGES.disabled, user });
     })
     .post("/reset/:id", async (c) => {

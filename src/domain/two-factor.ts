@@ -17,7 +17,6 @@ export const TWO_FACTOR_MESSAGES = {
   noEnrolment: "Start the set-up again: it has expired",
   alreadyOn: "Two-factor authentication is already on",
   notOn: "Two-factor authentication is not on",
-  wrongPassword: "Current password is incorrect",
   enrolmentRequired: "Set up two-factor authentication to continue",
   enabled: "Two-factor authentication is on",
   disabled: "Two-factor authentication is off",

@@ -17,7 +17,6 @@ import {
   TWO_FACTOR_MESSAGES,
 } from "../domain/two-factor.ts";
 import type { Sealed, TwoFactorStore } from "../store/two-factor.ts";
-import { verifyPassword } from "./passwords.ts";
 import { actorOf } from "./admin-accounts.ts";
 
 const CHALLENGE_AUDIENCE = "shop-admin-2fa";
@@ -212,21 +211,11 @@ export function createTwoFactor(deps: {
     },
 
     /**
-     * Turning it off takes the password and a current code (`checkCode`: the sign-in's own
-     * check, under its limits).
+     * Turning it off takes the password and a current code, both checked by the sign-in's own
+     * checks, under its limits (`proofs` throw when wrong).
      */
-    async disable(
-      admin: Admin,
-      password: string,
-      checkCode: () => Promise<void>,
-      actor: AuditActor,
-    ) {
-      if (!await verifyPassword(password, admin.passwordHash)) {
-        throw new DomainError(401, "invalid_password", TWO_FACTOR_MESSAGES.wrongPassword, [
-          { field: "password", message: TWO_FACTOR_MESSAGES.wrongPassword },
-        ]);
-      }
-      await checkCode();
+    async disable(admin: Admin, proofs: () => Promise<void>, actor: AuditActor) {
+      await proofs();
       const updated = await store.disable(
         admin.id,
         (a) => audit(actor, "admin.2fa.disable", a, "Two-factor authentication turned off"),

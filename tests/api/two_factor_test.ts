@@ -201,7 +201,7 @@ Deno.test("[api] 2FA off takes the password and a current code; a superadmin's r
       password: "wrong password here",
       code: codeAt(secret, Date.now() + 30_000),
     }, clerk);
-    await assertJsonResponse(noPass, 401);
+    await assertJsonResponse(noPass, 403);
     const noCode = await post(t, "/api/auth/2fa/disable", {
       password: STAFF_PASSWORD,
       code: "123456",

@@ -40,6 +40,8 @@ export const SUPERADMIN_PAGES = [
 ] as const;
 
 export const LOGIN_PATH = "/admin/login";
+/** Where an account goes when two-factor is required for all staff and it has it off. */
+export const TWO_FACTOR_SETUP_PATH = "/admin/two-factor-setup";
 
 export function isAdminPath(pathname: string): boolean {
   return pathname === "/admin" || pathname.startsWith("/admin/");

@@ -26,6 +26,9 @@ function labelOf(field: string, labels: FieldLabels): string {
 function fieldSentence(field: string, message: string, labels: FieldLabels): string {
   const label = labelOf(field, labels);
   if (MISSING.test(message)) return `${label} is required`;
+  // A message that begins with its field's name is a sentence already ("Current password is
+  // incorrect").
+  if (message.toLowerCase().startsWith(label.toLowerCase())) return message;
   // Validator wording ("Too big: expected ...") is not for staff; our own rules' messages are.
   if (/^(too (big|small)|invalid|expected)\b/i.test(message)) return `${label} is not valid`;
   return `${label}: ${message}`;

@@ -8,6 +8,7 @@ import {
   loginUrlFor,
   movedAdminPath,
   safeNext,
+  TWO_FACTOR_SETUP_PATH,
 } from "./domain/admin-routes.ts";
 import { isHttpsRequest } from "./domain/proxy.ts";
 import { cookieName } from "./services/admin-auth.ts";
@@ -38,6 +39,9 @@ export const onRequest = defineMiddleware(async (context, next) => {
     if (role) redirect = safeNext(context.url.searchParams.get("next")) ?? landingFor(role);
   } else if (!role) {
     redirect = loginUrlFor(pathname + search);
+  } else if (session?.enrolmentRequired && pathname !== TWO_FACTOR_SETUP_PATH) {
+    // Two-factor required and off for this account: its set-up before any other page.
+    redirect = TWO_FACTOR_SETUP_PATH;
   } else if (pathname === "/admin" || pathname === "/admin/") {
     redirect = landingFor(role);
   } else if (role !== "superadmin" && isSuperadminPage(pathname)) {

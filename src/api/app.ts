@@ -23,6 +23,7 @@ import { stockNotificationsRouter } from "./stock-notifications.ts";
 import { stripeRouter } from "./stripe.ts";
 import { subscriptionRouter } from "./subscription.ts";
 import { uploadsRouter } from "./uploads.ts";
+import { securitySettingsRouter, twoFactorRouter } from "./two-factor.ts";
 import { invoicesRouter } from "./invoices.ts";
 import { orderTrackingRouter } from "./order-tracking.ts";
 
@@ -62,7 +63,9 @@ export function createApiApp(services: Services) {
   api.route("/demo", demoRouter(services));
   api.route("/superadmins", loginRouter(services, "superadmin"));
   api.route("/admins", loginRouter(services, "admin"));
+  api.route("/auth/2fa", twoFactorRouter(services));
   api.route("/auth", authRouter(services));
+  api.route("/settings", securitySettingsRouter(services));
   api.route("/admins/products", adminProductsRouter(services));
   api.route("/orders", ordersRouter(services));
   api.route("/invoices", invoicesRouter(services));

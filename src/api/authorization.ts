@@ -45,6 +45,13 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   "POST /api/admins/login": "public",
   "GET /api/auth/verify": "staff",
   "POST /api/auth/logout": "staff",
+  "POST /api/auth/2fa": "public",
+  "POST /api/auth/2fa/setup": "staff",
+  "POST /api/auth/2fa/enable": "staff",
+  "POST /api/auth/2fa/disable": "staff",
+  "POST /api/auth/2fa/reset/:id": "superadmin",
+  "GET /api/settings/security": "superadmin",
+  "PUT /api/settings/security": "superadmin",
 
   // Accounts
   "GET /api/admins": "superadmin",
@@ -107,6 +114,17 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   "GET /api/analytics/customer-analytics": "superadmin",
   "GET /api/analytics/real-time-metrics": "superadmin",
 };
+
+/**
+ * What an account may call while it must set up two-factor (required for all staff, off for
+ * it): its own session and the set-up, nothing else.
+ */
+export const ENROLMENT_ROUTES: ReadonlySet<string> = new Set([
+  "GET /api/auth/verify",
+  "POST /api/auth/logout",
+  "POST /api/auth/2fa/setup",
+  "POST /api/auth/2fa/enable",
+]);
 
 /** Whether an account of `role` (id `adminId`) may call a route of `access` on `targetId`. */
 export function allowed(

@@ -40,6 +40,8 @@ export const SUPERADMIN_PAGES = [
 ] as const;
 
 export const LOGIN_PATH = "/admin/login";
+/** Where an account goes when two-factor is required for all staff and it has it off. */
+export const TWO_FACTOR_SETUP_PATH = "/admin/two-factor-setup";
 
 /**
  * Old addresses of admin pages and where they live now (the spec's "/admin/register" is the

@@ -21,6 +21,8 @@ export const adminSchema = z.object({
    * everywhere (deactivation, role or password change) moves it in the same write.
    */
   sessionEpoch: z.number().int().min(0).default(0),
+  /** Two-factor sign-in is on (its secret lives in its own record, store/two-factor.ts). */
+  twoFactor: z.boolean().default(false),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -36,6 +38,7 @@ export function toPublicAdmin(a: Admin) {
     role: a.role,
     status: a.status,
     image: a.image,
+    twoFactorEnabled: a.twoFactor,
     createdAt: a.createdAt,
   };
 }

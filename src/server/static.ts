@@ -157,15 +157,20 @@ export async function loadStaticAssets(dir: URL): Promise<Map<string, Asset>> {
   } catch {
     return assets;
   }
-  for await (const file of walk(root)) {
-    if (isEncoding(file)) continue;
-    const body = await Deno.readFile(file);
+  const files: string[] = [];
+  for await (const file of walk(root)) if (!isEncoding(file)) files.push(file);
+  // All read side by side: one after the other, the reads were most of the start-up time.
+  await Promise.all(files.map(async (file) => {
     const urlPath = "/" + relative(root, file).split("\\").join("/");
     const type = typeOf(file);
-    const [gzip, br] = await Promise.all([readIfExists(`${file}.gz`), readIfExists(`${file}.br`)]);
+    const [body, gzip, br] = await Promise.all([
+      Deno.readFile(file),
+      readIfExists(`${file}.gz`),
+      readIfExists(`${file}.br`),
+    ]);
     const encoded = gzip && br ? { gzip, br } : compress(body, type);
     assets.set(urlPath, await makeAsset(body, type, urlPath.startsWith("/_astro/"), encoded));
-  }
+  }));
   return assets;
 }
 

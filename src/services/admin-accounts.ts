@@ -32,6 +32,15 @@ export class OwnAccountError extends DomainError {
 export const CURRENT_PASSWORD_REQUIRED = "Enter your current password to set a new one";
 export const CURRENT_PASSWORD_WRONG = "Current password is incorrect";
 
+/** 403: the current password given (on a change of one's own account) is not the account's. */
+export class CurrentPasswordError extends DomainError {
+  constructor(field = "currentPassword") {
+    super(403, "wrong_password", CURRENT_PASSWORD_WRONG, [
+      { field, message: CURRENT_PASSWORD_WRONG },
+    ]);
+  }
+}
+
 /** Checks a password against an account's own, counted like a login (see AdminAuth). */
 export type ConfirmPassword = (admin: Admin, password: string, client: string) => Promise<boolean>;
 
@@ -100,9 +109,7 @@ export function createAdminAccounts(admins: AdminStore, confirmPassword: Confirm
           ]);
         }
         if (!await confirmPassword(current, body.currentPassword, client)) {
-          throw new DomainError(403, "wrong_password", CURRENT_PASSWORD_WRONG, [
-            { field: "currentPassword", message: CURRENT_PASSWORD_WRONG },
-          ]);
+          throw new CurrentPasswordError();
         }
       }
       const patch: AdminPatch = {};

@@ -7,6 +7,9 @@ import { type AttemptBucket, claimAttempt, refundAttempt } from "../store/rate-l
 import { normalizeEmail } from "../domain/email.ts";
 import { getOrCreateSecret } from "./secrets.ts";
 import { hashPassword, verifyPassword } from "./passwords.ts";
+import { InvalidCodeError, type TwoFactor } from "./two-factor.ts";
+import { SECURITY_SETTINGS_KEY } from "../store/two-factor.ts";
+import { TWO_FACTOR_MESSAGES, type TwoFactorChallenge } from "../domain/two-factor.ts";
 
 /** Absolute lifetime of a sign-in: a working day. */
 export const SESSION_TTL_MS = 8 * 60 * 60_000;
@@ -72,6 +75,16 @@ export class ForbiddenError extends DomainError {
 export interface Session {
   admin: Admin;
   sessionId: string;
+  /** Two-factor is required for all staff and this account has it off: enrolment first. */
+  enrolmentRequired: boolean;
+}
+
+/** A sign-in that made a session. */
+export interface SignedIn {
+  token: string;
+  expiresAt: number;
+  user: ReturnType<typeof toPublicAdmin>;
+  admin: Admin;
 }
 
 /** Which login endpoint was called: the superadmin one answers 401 for a regular admin. */
@@ -87,6 +100,7 @@ export type AdminAuth = ReturnType<typeof createAdminAuth>;
 export function createAdminAuth(deps: {
   kv: Deno.Kv;
   admins: AdminStore;
+  twoFactor: TwoFactor;
   jwtSecret?: string;
 }) {
   const { kv, admins } = deps;
@@ -100,15 +114,11 @@ export function createAdminAuth(deps: {
   }
 
   /**
-   * Checks `password` against `admin`'s (or, for no account, against a dummy hash: same work,
-   * same timing), the attempt counted first for the email and the client address.
+   * Runs `check` (a password or a second-factor code of the account `email`) under the sign-in
+   * limits: the attempt is counted first, per email and client address, and given back when
+   * the check passed; over a limit nothing is checked.
    */
-  async function checkPassword(
-    email: string,
-    admin: Admin | null,
-    password: string,
-    client: string,
-  ): Promise<boolean> {
+  async function guarded(email: string, client: string, check: () => Promise<boolean>) {
     const { pair, client: perClient, account } = LOGIN_LIMITS;
     const buckets: AttemptBucket[] = [
       { bucket: "login_pair", who: `${email} ${client}`, ...pair },
@@ -117,10 +127,32 @@ export function createAdminAuth(deps: {
     ];
     const attempt = await claimAttempt(kv, buckets);
     if (!attempt.allowed) throw new TooManyLoginsError(attempt.retryAfter);
-    dummyHash ??= hashPassword(newId());
-    const ok = await verifyPassword(password, admin?.passwordHash ?? await dummyHash);
-    if (admin && ok) await refundAttempt(kv, attempt.claim);
-    return !!admin && ok;
+    const ok = await check();
+    if (ok) await refundAttempt(kv, attempt.claim);
+    return ok;
+  }
+
+  /**
+   * Checks `password` against `admin`'s (or, for no account, against a dummy hash: same work,
+   * same timing), the attempt counted first for the email and the client address.
+   */
+  function checkPassword(
+    email: string,
+    admin: Admin | null,
+    password: string,
+    client: string,
+  ): Promise<boolean> {
+    return guarded(email, client, async () => {
+      dummyHash ??= hashPassword(newId());
+      const ok = await verifyPassword(password, admin?.passwordHash ?? await dummyHash);
+      return !!admin && ok;
+    });
+  }
+
+  /** A second-factor code of `admin`, counted like a password; a wrong one is a 401. */
+  async function checkCode(admin: Admin, code: string, client: string): Promise<void> {
+    const ok = await guarded(admin.email, client, () => deps.twoFactor.verify(admin, code));
+    if (!ok) throw new InvalidCodeError();
   }
 
   async function issue(admin: Admin): Promise<{ token: string; expiresAt: number }> {
@@ -141,7 +173,12 @@ export function createAdminAuth(deps: {
   }
 
   return {
-    async login(email: string, password: string, endpoint: LoginEndpoint, client: string) {
+    async login(
+      email: string,
+      password: string,
+      endpoint: LoginEndpoint,
+      client: string,
+    ): Promise<SignedIn | TwoFactorChallenge> {
       const who = normalizeEmail(email);
       const admin = await admins.getByEmail(who);
       const ok = await checkPassword(who, admin, password, client);
@@ -157,9 +194,34 @@ export function createAdminAuth(deps: {
       if (admin.status !== "active") {
         throw new ForbiddenError("This account is deactivated. Ask a superadmin to activate it.");
       }
+      // The password was right; with two-factor on, the session waits for the code.
+      if (admin.twoFactor && await deps.twoFactor.isSetUp(admin)) {
+        return { twoFactorRequired: true, challenge: await deps.twoFactor.challengeFor(admin) };
+      }
       const { token, expiresAt } = await issue(admin);
       return { token, expiresAt, user: toPublicAdmin(admin), admin };
     },
+
+    /**
+     * The second step of a sign-in with two-factor: the challenge of a right password and a
+     * code. Wrong codes count toward the same limits as wrong passwords.
+     */
+    async loginWithCode(challenge: string, code: string, client: string): Promise<SignedIn> {
+      const { adminId, epoch } = await deps.twoFactor.readChallenge(challenge);
+      const admin = await admins.get(adminId);
+      // A reset, password change or deactivation since the password step ends the challenge.
+      if (!admin || admin.sessionEpoch !== epoch || !admin.twoFactor) {
+        throw new UnauthorizedError(TWO_FACTOR_MESSAGES.challengeExpired);
+      }
+      if (admin.status !== "active") {
+        throw new ForbiddenError("This account is deactivated. Ask a superadmin to activate it.");
+      }
+      await checkCode(admin, code, client);
+      const { token, expiresAt } = await issue(admin);
+      return { token, expiresAt, user: toPublicAdmin(admin), admin };
+    },
+
+    checkCode,
 
     /**
      * Whether `password` is `admin`'s own, counted in the same limits as a login (a stolen
@@ -190,10 +252,9 @@ export function createAdminAuth(deps: {
         throw err;
       }
       if (!sub || !jti) throw new UnauthorizedError();
-      const [session, adminEntry] = await kv.getMany<[SessionRecord, unknown]>([
-        await sessionKey(jti),
-        ["admin", sub],
-      ]);
+      const [session, adminEntry, security] = await kv.getMany<
+        [SessionRecord, unknown, { requireTwoFactor?: boolean }]
+      >([await sessionKey(jti), ["admin", sub], SECURITY_SETTINGS_KEY]);
       const record = session.value;
       if (!record || record.adminId !== sub || record.expiresAt <= Date.now()) {
         throw new UnauthorizedError("Your session has ended. Please sign in again.");
@@ -202,7 +263,8 @@ export function createAdminAuth(deps: {
       if (!admin || admin.sessionEpoch !== record.epoch || admin.status !== "active") {
         throw new UnauthorizedError("Your session has ended. Please sign in again.");
       }
-      return { admin, sessionId: jti };
+      const enrolmentRequired = security.value?.requireTwoFactor === true && !admin.twoFactor;
+      return { admin, sessionId: jti, enrolmentRequired };
     },
 
     async logout(sessionId: string): Promise<void> {

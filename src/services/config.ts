@@ -14,6 +14,11 @@ function validTimeZone(zone: string): string {
   }
 }
 
+/** Deno Deploy sets DENO_DEPLOYMENT_ID in every deployment (and nothing else does). */
+export function onDeploy(env: Record<string, string | undefined> = Deno.env.toObject()): boolean {
+  return Boolean(env.DENO_DEPLOYMENT_ID?.trim());
+}
+
 /** An address setting: one address under the app's email rule, or the server does not start. */
 function oneAddress(name: string, value: string): string {
   if (!isEmailAddress(value)) throw new Error(`Invalid ${name}: one email address is expected`);
@@ -26,7 +31,8 @@ export const DEFAULT_SITE_NAME = "Vectra";
 /** Everything the server reads from its environment, in one typed place. */
 export interface Config {
   port: number;
-  kvPath: string;
+  /** Unset on Deno Deploy without KV_PATH: the deployment's managed KV (see store/kv.ts). */
+  kvPath?: string;
   siteUrl: string;
   siteName: string;
   /** Unset means: generate once and keep in KV (see services/secrets.ts). */
@@ -77,7 +83,7 @@ export function loadConfig(env: Record<string, string | undefined> = Deno.env.to
   const siteUrl = (get("PUBLIC_SITE_URL") ?? `http://localhost:${port}`).replace(/\/+$/, "");
   return {
     port,
-    kvPath: get("KV_PATH") ?? "./data/shop.kv",
+    kvPath: get("KV_PATH") ?? (onDeploy(env) ? undefined : "./data/shop.kv"),
     siteUrl,
     siteName: get("SITE_NAME") ?? DEFAULT_SITE_NAME,
     jwtSecret: get("JWT_SECRET"),

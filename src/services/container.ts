@@ -18,6 +18,7 @@ import { createShippingFeeStore } from "../store/shipping-fees.ts";
 import { createStockMoves } from "../store/stock.ts";
 import { createStockNotificationStore } from "../store/stock-notifications.ts";
 import { createSubscriberStore } from "../store/subscribers.ts";
+import { createTwoFactorStore } from "../store/two-factor.ts";
 import { createAdminAccounts } from "./admin-accounts.ts";
 import { createAdminAuth } from "./admin-auth.ts";
 import { createAnalytics } from "./analytics.ts";
@@ -39,6 +40,7 @@ import { createShippingDesk } from "./shipping-desk.ts";
 import { listCountries } from "../domain/countries.ts";
 import { createUnsubscribeTokens } from "./unsubscribe.ts";
 import { createUploads } from "./uploads.ts";
+import { createTwoFactor } from "./two-factor.ts";
 import { getOrCreateSecret } from "./secrets.ts";
 
 /** Everything the API and the pages work with, built once per process (or per test). */
@@ -79,7 +81,12 @@ export function createServices(
   const rateLimits = createRateLimitStore(kv);
   const blobs = createBlobStore(kv);
   const audit = createAuditStore(kv);
-  const adminAuth = createAdminAuth({ kv, admins, jwtSecret: config.jwtSecret });
+  const twoFactor = createTwoFactor({
+    store: createTwoFactorStore(kv),
+    serverSecret: () => getOrCreateSecret(kv, "jwt", config.jwtSecret),
+    issuer: config.siteName,
+  });
+  const adminAuth = createAdminAuth({ kv, admins, twoFactor, jwtSecret: config.jwtSecret });
   const stockNotifications = createStockNotificationStore(kv);
   const newsletter = createNewsletter(
     subscribers,
@@ -171,6 +178,7 @@ export function createServices(
     demoRequests,
     admins,
     adminAuth,
+    twoFactor,
     adminAccounts: createAdminAccounts(admins, adminAuth.confirmPassword),
     audit,
     orderDesk,

@@ -10,7 +10,7 @@ import { firstOfMonth, lastOfMonth } from "../domain/date-ranges.ts";
 import { fromCents } from "../domain/money.ts";
 import { dayStart, nextDay, shopDay } from "../domain/shop-time.ts";
 import type { InvoiceStore } from "../store/invoices.ts";
-import { renderInvoicePdf } from "./invoice-pdf.ts";
+import { renderInvoicePdf } from "./invoice-pdf-lazy.ts";
 
 export type InvoiceDesk = ReturnType<typeof createInvoiceDesk>;
 

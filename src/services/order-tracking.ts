@@ -5,7 +5,7 @@ import type { Order } from "../domain/order.ts";
 import type { InvoiceStore } from "../store/invoices.ts";
 import type { OrderStore } from "../store/orders.ts";
 import type { OutboxStore } from "../store/outbox.ts";
-import { renderInvoicePdf } from "./invoice-pdf.ts";
+import { renderInvoicePdf } from "./invoice-pdf-lazy.ts";
 import type { Mailer } from "./mail/mailer.ts";
 import type { OrderLinks } from "./order-links.ts";
 

@@ -6,8 +6,9 @@ import { ConflictError, NotFoundError } from "../domain/errors.ts";
 import { newId } from "../domain/ids.ts";
 import { addAudit } from "./audit.ts";
 import { conflict, done, listValues, nowIso, retryOnConflict } from "./atomic.ts";
+import { twoFactorKeysOf } from "./two-factor.ts";
 
-const adminKey = (id: string) => ["admin", id] as const;
+export const adminKey = (id: string) => ["admin", id] as const;
 /** One account per email: the unique index. */
 const emailKey = (email: string) => ["admin_by_email", normalizeEmail(email)] as const;
 
@@ -140,6 +141,7 @@ export function createAdminStore(kv: Deno.Kv) {
         if (!entry.value) throw new NotFoundError("Admin not found");
         const current = parse(entry.value);
         const op = kv.atomic().check(entry).delete(adminKey(id)).delete(emailKey(current.email));
+        for (const key of twoFactorKeysOf(id)) op.delete(key);
         await keepOneSuperadmin(op, current, null);
         if (audit) addAudit(op, audit(current, null));
         const res = await op.commit();

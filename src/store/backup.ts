@@ -9,10 +9,17 @@ export const BACKUP_FORMAT = "shop-kv-backup";
 
 /**
  * What a backup leaves out unless asked (`includeSecrets`): sign-in sessions, rate-limit
- * counters and the secrets the server generated (signing keys). A restored shop regenerates
- * what it needs, and staff sign in again; a leaked backup signs no one in.
+ * counters, the secrets the server generated (signing keys) and staff's two-factor secrets. A
+ * restored shop regenerates what it needs, and staff sign in again (with their password alone,
+ * then set two-factor up again); a leaked backup signs no one in.
  */
-export const SECRET_PREFIXES = ["admin_session", "rate_limit", "secret"] as const;
+export const SECRET_PREFIXES = [
+  "admin_session",
+  "rate_limit",
+  "secret",
+  "admin_2fa",
+  "admin_2fa_pending",
+] as const;
 
 const isSecret = (key: Deno.KvKey) => (SECRET_PREFIXES as readonly unknown[]).includes(key[0]);
 export const BACKUP_VERSION = 1;

@@ -122,10 +122,12 @@ export function busyTolerant(kv: Deno.Kv): Deno.Kv {
 }
 
 /**
- * Opens the one KV of this process: a file path, ":memory:" or a KV Connect URL. A file is
- * private to its owner (0600 with its -wal and -shm, in a 0700 folder): it holds every record.
+ * Opens the one KV of this process: a file path, ":memory:", a KV Connect URL, or without a path
+ * the runtime's own KV (on Deno Deploy, the managed one: no file is touched). A file is private to
+ * its owner (0600 with its -wal and -shm, in a 0700 folder): it holds every record.
  */
-export async function openKv(path = Deno.env.get("KV_PATH") ?? "./data/shop.kv"): Promise<Deno.Kv> {
+export async function openKv(path?: string): Promise<Deno.Kv> {
+  if (path === undefined) return busyTolerant(await Deno.openKv());
   const file = path !== ":memory:" && !/^https?:\/\//.test(path);
   if (file) {
     const dir = path.includes("/") ? path.slice(0, path.lastIndexOf("/")) : ".";

@@ -2,6 +2,7 @@
 export interface RunningServer {
   url: string;
   port: number;
+  /** Empty under the Deploy profile (the runtime's own KV). */
   kvPath: string;
   output: () => string;
   /** SIGTERM, then waits; resolves to the exit code. */
@@ -24,7 +25,25 @@ export interface StartOptions {
   kvPath?: string;
   /** The port to listen on (a restart on the same address); a free one by default. */
   port?: number;
+  /** Run as `deno task serve` does, with `--unstable-cron` (default); false: the timers. */
+  cron?: boolean;
+  /**
+   * Deno Deploy's rules: `DENO_DEPLOYMENT_ID` set, no `KV_PATH` (the runtime's own KV, kept by
+   * Deno under a temporary DENO_DIR), no file writes, no subprocesses, no native code, reads
+   * of the project only.
+   */
+  deploy?: boolean;
 }
+
+const DEPLOY_PERMISSIONS = [
+  "--allow-net",
+  "--allow-env",
+  `--allow-read=${ROOT.pathname}`,
+  "--deny-write",
+  "--deny-run",
+  "--deny-ffi",
+  "--no-prompt",
+];
 
 export async function startBuiltServer(
   env: Record<string, string> = {},
@@ -36,16 +55,26 @@ export async function startBuiltServer(
   } catch {
     throw new Error("dist/server/entry.mjs is missing: run `deno task build` first");
   }
-  const dir = options.kvPath ? null : await Deno.makeTempDir({ prefix: "shop-test-" });
-  const kvPath = options.kvPath ?? `${dir}/shop.kv`;
+  const dir = options.kvPath && !options.deploy
+    ? null
+    : await Deno.makeTempDir({ prefix: "shop-test-" });
+  const kvPath = options.deploy ? "" : options.kvPath ?? `${dir}/shop.kv`;
   const port = options.port ?? freePort();
   const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", "--unstable-kv", entry.pathname],
+    args: [
+      "run",
+      ...(options.deploy ? DEPLOY_PERMISSIONS : ["-A"]),
+      "--unstable-kv",
+      ...(options.cron === false ? [] : ["--unstable-cron"]),
+      entry.pathname,
+    ],
     cwd: ROOT.pathname,
     env: {
       PORT: String(port),
       HOST: "127.0.0.1",
-      KV_PATH: kvPath,
+      ...(options.deploy
+        ? { DENO_DEPLOYMENT_ID: "test-deployment", DENO_DIR: `${dir}/deno-dir` }
+        : { KV_PATH: kvPath }),
       PUBLIC_SITE_URL: `http://127.0.0.1:${port}`,
       ADMIN_EMAIL: "admin@example.com",
       ADMIN_PASSWORD: "correct horse battery",

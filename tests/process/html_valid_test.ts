@@ -28,6 +28,7 @@ export const CHECKED_PAGES = {
     "/admin/analytics",
     "/admin/admins",
     "/admin/register-admin",
+    "/admin/two-factor-setup",
   ],
 };
 

@@ -15,6 +15,7 @@ const clerk: PublicAdmin = {
   role: "admin",
   status: "inactive",
   image: "",
+  twoFactorEnabled: false,
   createdAt: "2026-11-23T00:00:00.000Z",
 };
 

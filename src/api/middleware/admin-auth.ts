@@ -9,7 +9,9 @@ import {
   UnauthorizedError,
 } from "../../services/admin-auth.ts";
 import type { Services } from "../../services/container.ts";
-import { allowed, ROUTE_ACCESS } from "../authorization.ts";
+import { allowed, ENROLMENT_ROUTES, ROUTE_ACCESS } from "../authorization.ts";
+import { DomainError } from "../../domain/errors.ts";
+import { TWO_FACTOR_MESSAGES } from "../../domain/two-factor.ts";
 import type { ApiEnv } from "./rate-limit.ts";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -98,10 +100,14 @@ export function authorize(services: Services): MiddlewareHandler<ApiEnv> {
   return async (c, next) => {
     const route = handlerRoute(c);
     if (!route) return await next(); // no such route: the API answers 404
-    const access = ROUTE_ACCESS[`${route.method} ${route.path}`] ?? "superadmin";
+    const name = `${route.method} ${route.path}`;
+    const access = ROUTE_ACCESS[name] ?? "superadmin";
     if (access === "public") return await next();
     const session = await sessionOf(c, services);
     if (!allowed(access, session.admin, targetId(c, route.path))) throw new ForbiddenError();
+    if (session.enrolmentRequired && !ENROLMENT_ROUTES.has(name)) {
+      throw new DomainError(403, "two_factor_required", TWO_FACTOR_MESSAGES.enrolmentRequired);
+    }
     c.set("session", session);
     await next();
   };

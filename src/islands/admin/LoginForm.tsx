@@ -1,4 +1,4 @@
-import { useEffect, useState } from "preact/hooks";
+import { useEffect, useRef, useState } from "preact/hooks";
 import type { PublicAdmin } from "../../domain/admin.ts";
 import { ADMIN_USER_STORAGE_KEY } from "../../domain/admin-image.ts";
 import { landingFor, safeNext } from "../../domain/admin-routes.ts";
@@ -6,25 +6,32 @@ import { FIELD } from "./ui/styles.ts";
 
 const FALLBACK = "Login failed. Please try again.";
 
-async function post(path: string, email: string, password: string) {
+async function post(path: string, payload: Record<string, string>) {
   const res = await fetch(path, {
     method: "POST",
     credentials: "same-origin",
     headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ email, password }),
+    body: JSON.stringify(payload),
   });
   const body = await res.json().catch(() => ({})) as {
     user?: PublicAdmin;
     admin?: PublicAdmin;
+    twoFactorRequired?: boolean;
+    challenge?: string;
     error?: string;
     message?: string;
   };
   return { status: res.status, body };
 }
 
+const ERROR_BOX = "rounded-lg border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800";
+const SUBMIT =
+  "w-full rounded-lg bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700 disabled:opacity-60";
+
 /**
  * The login form: the superadmin endpoint first, the admin one only after its 401 (spec
- * section 4), then on to the page asked for or the role's landing page.
+ * section 4), then on to the page asked for or the role's landing page. An account with
+ * two-factor on is asked for its code in a second step.
  */
 export default function LoginForm({ next }: { next: string | null }) {
   const [email, setEmail] = useState("");
@@ -32,6 +39,7 @@ export default function LoginForm({ next }: { next: string | null }) {
   const [show, setShow] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState("");
+  const [challenge, setChallenge] = useState<string | null>(null);
 
   // Only signed-out visitors see this form (the server sends the others on): a user still
   // stored from an ended session goes.
@@ -42,8 +50,12 @@ export default function LoginForm({ next }: { next: string | null }) {
     setBusy(true);
     setError("");
     try {
-      let answer = await post("/api/superadmins/login", email, password);
-      if (answer.status === 401) answer = await post("/api/admins/login", email, password);
+      let answer = await post("/api/superadmins/login", { email, password });
+      if (answer.status === 401) answer = await post("/api/admins/login", { email, password });
+      if (answer.status === 200 && answer.body.twoFactorRequired && answer.body.challenge) {
+        setChallenge(answer.body.challenge);
+        return;
+      }
       const user = answer.body.user ?? answer.body.admin;
       if (answer.status !== 200 || !user) {
         setError(answer.body.message || answer.body.error || FALLBACK);
@@ -56,6 +68,19 @@ export default function LoginForm({ next }: { next: string | null }) {
     } finally {
       setBusy(false);
     }
+  }
+
+  if (challenge) {
+    return (
+      <CodeStep
+        challenge={challenge}
+        next={next}
+        onRestart={() => {
+          setChallenge(null);
+          setPassword("");
+        }}
+      />
+    );
   }
 
   return (
@@ -96,21 +121,94 @@ export default function LoginForm({ next }: { next: string | null }) {
           </button>
         </div>
       </div>
-      {error && (
-        <div
-          role="alert"
-          class="rounded-lg border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800"
-        >
-          {error}
-        </div>
-      )}
-      <button
-        type="submit"
-        disabled={busy}
-        class="w-full rounded-lg bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
-      >
+      {error && <div role="alert" class={ERROR_BOX}>{error}</div>}
+      <button type="submit" disabled={busy} class={SUBMIT}>
         {busy ? "Signing in..." : "Sign in"}
       </button>
+    </form>
+  );
+}
+
+/** The second step: the code of the authenticator app, or a recovery code. */
+function CodeStep(
+  { challenge, next, onRestart }: {
+    challenge: string;
+    next: string | null;
+    onRestart: () => void;
+  },
+) {
+  const [code, setCode] = useState("");
+  const [recovery, setRecovery] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState("");
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => input.current?.focus(), [recovery]);
+
+  async function verify(e: Event) {
+    e.preventDefault();
+    setBusy(true);
+    setError("");
+    try {
+      const answer = await post("/api/auth/2fa", { challenge, code });
+      const user = answer.body.user;
+      if (answer.status !== 200 || !user) {
+        setError(answer.body.message || answer.body.error || FALLBACK);
+        return;
+      }
+      localStorage.setItem(ADMIN_USER_STORAGE_KEY, JSON.stringify(user));
+      location.assign(safeNext(next) ?? landingFor(user.role));
+    } catch {
+      setError(FALLBACK);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form class="mt-6 space-y-4" onSubmit={verify} data-testid="login-code-form">
+      <p class="text-sm text-slate-700">
+        {recovery
+          ? "Enter one of your recovery codes. Each code works once."
+          : "Enter the 6-digit code from your authenticator app."}
+      </p>
+      <div>
+        <label for="login-code" class="block text-sm font-medium">
+          {recovery ? "Recovery code" : "Authentication code"}
+        </label>
+        <input
+          ref={input}
+          id="login-code"
+          required
+          autocomplete="one-time-code"
+          inputMode={recovery ? "text" : "numeric"}
+          pattern={recovery ? undefined : "[0-9 ]{6,7}"}
+          maxLength={recovery ? 24 : 7}
+          spellcheck={false}
+          value={code}
+          onInput={(e) => setCode(e.currentTarget.value)}
+          class={`${FIELD} font-mono tracking-widest`}
+        />
+      </div>
+      {error && <div role="alert" class={ERROR_BOX}>{error}</div>}
+      <button type="submit" disabled={busy} class={SUBMIT}>
+        {busy ? "Verifying..." : "Verify"}
+      </button>
+      <div class="flex flex-wrap justify-between gap-2 text-sm">
+        <button
+          type="button"
+          class="font-medium text-brand-700 hover:underline"
+          onClick={() => {
+            setRecovery(!recovery);
+            setCode("");
+            setError("");
+          }}
+        >
+          {recovery ? "Use the authenticator app" : "Use a recovery code"}
+        </button>
+        <button type="button" class="text-slate-600 hover:underline" onClick={onRestart}>
+          Start over
+        </button>
+      </div>
     </form>
   );
 }

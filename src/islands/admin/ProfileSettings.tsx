@@ -9,6 +9,7 @@ import { flashToast } from "./ui/toast.ts";
 import { useCloseGuard } from "./ui/use-close-guard.tsx";
 import { FIELD } from "./ui/styles.ts";
 import FormActions from "./ui/FormActions.tsx";
+import TwoFactorSettings from "./TwoFactorSettings.tsx";
 
 /**
  * Profile Settings (spec: modal and section 4): a new picture is uploaded first, then the
@@ -82,7 +83,7 @@ export default function ProfileSettings(
     <ModalFrame
       labelledBy="profile-title"
       onClose={requestClose}
-      panelClass="w-full max-w-md rounded-xl bg-white p-6 shadow-xl"
+      panelClass="max-h-[calc(100dvh-2rem)] w-full max-w-md overflow-y-auto rounded-xl bg-white p-6 shadow-xl"
       testId="profile-settings"
     >
       <h2 id="profile-title" class="text-lg font-semibold">Profile Settings</h2>
@@ -172,6 +173,9 @@ export default function ProfileSettings(
           onCancel={requestClose}
         />
       </form>
+      <div class="mt-6 border-t border-slate-200 pt-4">
+        <TwoFactorSettings user={user} />
+      </div>
       {guard}
     </ModalFrame>
   );

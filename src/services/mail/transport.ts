@@ -1,4 +1,4 @@
-import nodemailer from "nodemailer";
+import type { Transporter } from "nodemailer";
 import { type MailMessage, mailMessageProblem } from "../../domain/mail.ts";
 
 /** A message refused before it reaches SMTP: sending it again would not help. */
@@ -19,12 +19,19 @@ export interface MailTransport {
  * about 9 mails/s, a pool at about 130 (`deno task bench:subscribers`).
  */
 export function createSmtpTransport(url: string, from: string): MailTransport {
-  const transporter = nodemailer.createTransport(withPool(url));
+  const options = withPool(url);
+  // nodemailer is loaded for the first mail, not at start: it was the slowest import of a cold
+  // start, and an isolate that only serves pages never needs it.
+  let transporter: Promise<Transporter> | undefined;
+  const connect = () =>
+    transporter ??= import("nodemailer").then(({ default: nodemailer }) =>
+      nodemailer.createTransport(options)
+    );
   return {
     async send(message, id) {
       const problem = mailMessageProblem(message);
       if (problem) throw new UnsafeMailError(`Not sent: ${problem}`);
-      await transporter.sendMail({
+      await (await connect()).sendMail({
         from,
         ...(id ? { messageId: `<${id}@${from.match(/@([^>\s]+)/)?.[1] ?? "localhost"}>` } : {}),
         to: message.to,
@@ -35,7 +42,7 @@ export function createSmtpTransport(url: string, from: string): MailTransport {
       });
     },
     close() {
-      transporter.close();
+      transporter?.then((t) => t.close());
     },
   };
 }

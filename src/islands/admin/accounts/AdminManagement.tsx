@@ -49,6 +49,8 @@ export default function AdminManagement({ initial, currentRole, currentId }: Pro
   const [deleting, setDeleting] = useState<PublicAdmin | null>(null);
   const [deleteBusy, setDeleteBusy] = useState(false);
   const [deactivating, setDeactivating] = useState<PublicAdmin | null>(null);
+  const [resetting, setResetting] = useState<PublicAdmin | null>(null);
+  const [resetBusy, setResetBusy] = useState(false);
 
   if (currentRole !== "superadmin") return <AccessDenied role={currentRole} />;
 
@@ -106,6 +108,28 @@ export default function AdminManagement({ initial, currentRole, currentId }: Pro
     }
   }
 
+  /** A lost phone: two-factor off for the account, its sessions ended (audited). */
+  async function resetTwoFactor() {
+    const a = resetting;
+    if (!a) return;
+    setResetBusy(true);
+    try {
+      const res = await adminApi<{ user: PublicAdmin }>(`/api/auth/2fa/reset/${a.id}`, {
+        method: "POST",
+      });
+      replace(res.user);
+      adminToast(`Two-factor authentication reset for ${a.username}`, "success");
+      setResetting(null);
+    } catch (err) {
+      adminToast(
+        failure(err, "Failed to reset two-factor authentication", "Error resetting"),
+        "error",
+      );
+    } finally {
+      setResetBusy(false);
+    }
+  }
+
   if (loading) return <p role="status" class="text-slate-600">Loading admins...</p>;
 
   return (
@@ -153,6 +177,10 @@ export default function AdminManagement({ initial, currentRole, currentId }: Pro
                 <div class="mt-3 flex gap-2">
                   <StatusBadge value={a.role} colour={a.role === "superadmin" ? "blue" : "grey"} />
                   <StatusBadge value={a.status} colour={a.status === "active" ? "green" : "red"} />
+                  <StatusBadge
+                    value={a.twoFactorEnabled ? "2FA on" : "2FA off"}
+                    colour={a.twoFactorEnabled ? "teal" : "grey"}
+                  />
                 </div>
                 <div class="mt-4 flex flex-wrap gap-2">
                   <button
@@ -189,6 +217,16 @@ export default function AdminManagement({ initial, currentRole, currentId }: Pro
                         </button>
                       </>
                     )}
+                  {a.twoFactorEnabled && (
+                    <button
+                      type="button"
+                      disabled={busy[a.id]}
+                      onClick={() => setResetting(a)}
+                      class="rounded-lg px-3 py-1.5 text-sm font-semibold text-slate-700 ring-1 ring-slate-300 hover:bg-slate-100"
+                    >
+                      Reset 2FA
+                    </button>
+                  )}
                 </div>
               </li>
             ))}
@@ -226,6 +264,18 @@ export default function AdminManagement({ initial, currentRole, currentId }: Pro
         busy={false}
         onConfirm={() => deactivating && toggle(deactivating)}
         onCancel={() => setDeactivating(null)}
+      />
+      <ConfirmDialog
+        open={resetting !== null}
+        title="Reset two-factor authentication"
+        message={`Turn off two-factor authentication for ${
+          resetting?.username ?? ""
+        } and sign them out everywhere? They sign in with their password alone until they set it up again.`}
+        confirmLabel="Reset"
+        busyLabel="Resetting..."
+        busy={resetBusy}
+        onConfirm={resetTwoFactor}
+        onCancel={() => setResetting(null)}
       />
     </div>
   );

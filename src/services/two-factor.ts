@@ -1,0 +1,286 @@
+import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
+import * as OTPAuth from "otpauth";
+import { encode as encodeQr } from "uqr";
+import { type Admin, toPublicAdmin } from "../domain/admin.ts";
+import type { AuditActor } from "../domain/audit.ts";
+import { DomainError } from "../domain/errors.ts";
+import {
+  CHALLENGE_TTL_MS,
+  formatRecoveryCode,
+  isTotpCode,
+  normalizeCode,
+  RECOVERY_CODE_COUNT,
+  type SecuritySettings,
+  TOTP_DIGITS,
+  TOTP_PERIOD_S,
+  TOTP_WINDOW,
+  TWO_FACTOR_MESSAGES,
+} from "../domain/two-factor.ts";
+import type { Sealed, TwoFactorStore } from "../store/two-factor.ts";
+import { actorOf } from "./admin-accounts.ts";
+
+const CHALLENGE_AUDIENCE = "shop-admin-2fa";
+const ISSUER = "shop";
+
+const b64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes));
+const unb64 = (text: string) => Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
+const hex = (bytes: ArrayBuffer) =>
+  Array.from(new Uint8Array(bytes), (b) => b.toString(16).padStart(2, "0")).join("");
+
+export class InvalidCodeError extends DomainError {
+  constructor() {
+    super(401, "invalid_code", TWO_FACTOR_MESSAGES.invalidCode, [
+      { field: "code", message: TWO_FACTOR_MESSAGES.invalidCode },
+    ]);
+  }
+}
+
+/** What enrolment shows: the `otpauth://` URI as a QR code, and the secret as text. */
+export interface Enrolment {
+  secret: string;
+  otpauthUrl: string;
+  /** The QR code's modules, one string of 0 and 1 per row (drawn as SVG by the page). */
+  qr: string[];
+}
+
+export type TwoFactor = ReturnType<typeof createTwoFactor>;
+
+/**
+ * Staff two-factor sign-in with TOTP (RFC 6238, what every authenticator app reads) and
+ * single-use recovery codes. Secrets are encrypted at rest with a key derived from the
+ * server's secret; recovery codes are kept only as hashes; a code is accepted once.
+ */
+export function createTwoFactor(deps: {
+  store: TwoFactorStore;
+  /** The server's signing secret (JWT_SECRET or the one kept in KV). */
+  serverSecret: () => Promise<string>;
+  /** The name the app shows beside the code. */
+  issuer: string;
+}) {
+  const { store } = deps;
+  let cipherKey: Promise<CryptoKey> | null = null;
+  let challengeKey: Promise<Uint8Array> | null = null;
+
+  /** AES-GCM key from the server secret by HKDF: a KV dump alone does not open the secrets. */
+  function sealingKey() {
+    cipherKey ??= (async () => {
+      const base = await crypto.subtle.importKey(
+        "raw",
+        new TextEncoder().encode(await deps.serverSecret()),
+        "HKDF",
+        false,
+        ["deriveKey"],
+      );
+      return await crypto.subtle.deriveKey(
+        {
+          name: "HKDF",
+          hash: "SHA-256",
+          salt: new TextEncoder().encode("shop-admin-2fa"),
+          info: new TextEncoder().encode("totp-secret"),
+        },
+        base,
+        { name: "AES-GCM", length: 256 },
+        false,
+        ["encrypt", "decrypt"],
+      );
+    })();
+    return cipherKey;
+  }
+
+  function signingKey() {
+    challengeKey ??= deps.serverSecret().then((s) => new TextEncoder().encode(s));
+    return challengeKey;
+  }
+
+  async function seal(text: string): Promise<Sealed> {
+    const iv = crypto.getRandomValues(new Uint8Array(12));
+    const data = await crypto.subtle.encrypt(
+      { name: "AES-GCM", iv },
+      await sealingKey(),
+      new TextEncoder().encode(text),
+    );
+    return { iv: b64(iv), data: b64(new Uint8Array(data)) };
+  }
+
+  async function unseal(sealed: Sealed): Promise<string> {
+    const plain = await crypto.subtle.decrypt(
+      { name: "AES-GCM", iv: unb64(sealed.iv) },
+      await sealingKey(),
+      unb64(sealed.data),
+    );
+    return new TextDecoder().decode(plain);
+  }
+
+  const totp = (admin: Admin, secret: string) =>
+    new OTPAuth.TOTP({
+      issuer: deps.issuer,
+      label: admin.email,
+      algorithm: "SHA1",
+      digits: TOTP_DIGITS,
+      period: TOTP_PERIOD_S,
+      secret: OTPAuth.Secret.fromBase32(secret),
+    });
+
+  /** The time step a code belongs to, within the drift allowed, or null. */
+  function stepOf(admin: Admin, secret: string, code: string): number | null {
+    const now = Date.now();
+    const delta = totp(admin, secret).validate({
+      token: code,
+      timestamp: now,
+      window: TOTP_WINDOW,
+    });
+    return delta === null ? null : Math.floor(now / 1000 / TOTP_PERIOD_S) + delta;
+  }
+
+  const hashCode = async (code: string) =>
+    hex(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(normalizeCode(code))));
+
+  const audit = (actor: AuditActor, action: string, admin: Admin, summary: string) => ({
+    actor,
+    action,
+    entity: "admin",
+    entityId: admin.id,
+    summary,
+  });
+
+  /**
+   * Whether `code` proves the account's second factor now: an app's code of a step not used
+   * before, or an unused recovery code (spent by this call).
+   */
+  async function verify(admin: Admin, code: string): Promise<boolean> {
+    const record = await store.get(admin.id);
+    if (!record) return false;
+    const typed = normalizeCode(code);
+    if (isTotpCode(typed)) {
+      const step = stepOf(admin, await unseal(record.secret), typed);
+      return step !== null && await store.useStep(admin.id, step);
+    }
+    return await store.useRecoveryCode(admin.id, await hashCode(typed));
+  }
+
+  return {
+    /** A new secret for the account's app; two-factor turns on only after a correct code. */
+    async begin(admin: Admin): Promise<Enrolment> {
+      if (admin.twoFactor) throw new DomainError(409, "conflict", TWO_FACTOR_MESSAGES.alreadyOn);
+      const secret = new OTPAuth.Secret({ size: 20 }).base32;
+      await store.setPending(admin.id, await seal(secret));
+      const otpauthUrl = totp(admin, secret).toString();
+      const qr = encodeQr(otpauthUrl, { border: 0 }).data.map((row) =>
+        row.map((on) => (on ? "1" : "0")).join("")
+      );
+      return { secret, otpauthUrl, qr };
+    },
+
+    /** Confirms enrolment with a code from the app; answers the recovery codes, shown once. */
+    async enable(admin: Admin, code: string, actor: AuditActor) {
+      const pending = await store.getPending(admin.id);
+      if (!pending) throw new DomainError(409, "conflict", TWO_FACTOR_MESSAGES.noEnrolment);
+      const secret = await unseal(pending);
+      const step = stepOf(admin, secret, normalizeCode(code));
+      if (step === null) throw new InvalidCodeError();
+      const recoveryCodes = Array.from(
+        { length: RECOVERY_CODE_COUNT },
+        () => formatRecoveryCode(crypto.getRandomValues(new Uint8Array(10))),
+      );
+      const updated = await store.enable(admin.id, {
+        secret: pending,
+        recoveryHashes: await Promise.all(recoveryCodes.map(hashCode)),
+        lastStep: step,
+      }, (a) => audit(actor, "admin.2fa.enable", a, "Two-factor authentication turned on"));
+      return { recoveryCodes, user: toPublicAdmin(updated) };
+    },
+
+    verify,
+
+    /**
+     * Whether an account flagged with two-factor has its secret. A restore that left the
+     * secrets out (`deno task backup` without --include-secrets) keeps the flag without them:
+     * the flag is then taken down (audited), the account signs in with its password and sets
+     * two-factor up again.
+     */
+    async isSetUp(admin: Admin): Promise<boolean> {
+      if (await store.get(admin.id)) return true;
+      await store.disable(admin.id, (a) =>
+        audit(
+          { id: "system", email: "", role: "system" },
+          "admin.2fa.lost",
+          a,
+          "Two-factor turned off: its secret is not in this store (restored without secrets)",
+        )).catch(() => {});
+      return false;
+    },
+
+    /**
+     * Turning it off takes the password and a current code, both checked by the sign-in's own
+     * checks, under its limits (`proofs` throw when wrong).
+     */
+    async disable(admin: Admin, proofs: () => Promise<void>, actor: AuditActor) {
+      await proofs();
+      const updated = await store.disable(
+        admin.id,
+        (a) => audit(actor, "admin.2fa.disable", a, "Two-factor authentication turned off"),
+      );
+      return toPublicAdmin(updated);
+    },
+
+    /** A superadmin's reset of someone's two-factor (lost phone): their sessions end too. */
+    async reset(target: Admin, actor: AuditActor) {
+      const updated = await store.reset(
+        target.id,
+        (a) => audit(actor, "admin.2fa.reset", a, `Two-factor authentication reset for ${a.email}`),
+      );
+      return toPublicAdmin(updated);
+    },
+
+    /** The signed proof that the password was right, valid for the second step only. */
+    async challengeFor(admin: Admin): Promise<string> {
+      return await new SignJWT({ epoch: admin.sessionEpoch })
+        .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+        .setSubject(admin.id)
+        .setIssuer(ISSUER)
+        .setAudience(CHALLENGE_AUDIENCE)
+        .setIssuedAt()
+        .setExpirationTime(Math.floor((Date.now() + CHALLENGE_TTL_MS) / 1000))
+        .sign(await signingKey());
+    },
+
+    /** The account and session epoch a challenge was issued for; 401 when it is not valid. */
+    async readChallenge(challenge: string): Promise<{ adminId: string; epoch: number }> {
+      try {
+        const { payload } = await jwtVerify(challenge, await signingKey(), {
+          algorithms: ["HS256"],
+          issuer: ISSUER,
+          audience: CHALLENGE_AUDIENCE,
+          requiredClaims: ["sub", "exp"],
+        });
+        if (typeof payload.epoch !== "number") throw new TypeError("epoch");
+        return { adminId: payload.sub!, epoch: payload.epoch };
+      } catch (err) {
+        if (err instanceof joseErrors.JOSEError || err instanceof TypeError) {
+          throw new DomainError(401, "unauthorized", TWO_FACTOR_MESSAGES.challengeExpired);
+        }
+        throw err;
+      }
+    },
+
+    settings: () => store.settings(),
+
+    /** Requiring two-factor for all staff is for a superadmin who has it on (never a lock-out). */
+    async saveSettings(settings: SecuritySettings, by: Admin) {
+      if (settings.requireTwoFactor && !by.twoFactor) {
+        throw new DomainError(409, "conflict", TWO_FACTOR_MESSAGES.ownFirst);
+      }
+      return await store.saveSettings(settings, (before) => ({
+        actor: actorOf(by),
+        action: "settings.security",
+        entity: "settings",
+        entityId: "security",
+        summary: settings.requireTwoFactor
+          ? "Two-factor authentication required for all staff"
+          : "Two-factor authentication optional",
+        before,
+        after: settings,
+      }));
+    },
+  };
+}

@@ -1,0 +1,165 @@
+import { type Admin, adminSchema } from "../domain/admin.ts";
+import type { AuditDraft } from "../domain/audit.ts";
+import { ConflictError, NotFoundError } from "../domain/errors.ts";
+import {
+  ENROLMENT_TTL_MS,
+  type SecuritySettings,
+  securitySettingsSchema,
+  TWO_FACTOR_MESSAGES,
+} from "../domain/two-factor.ts";
+import { z } from "zod";
+import { adminKey } from "./admins.ts";
+import { addAudit } from "./audit.ts";
+import { conflict, done, nowIso, retryOnConflict } from "./atomic.ts";
+
+/** A secret encrypted at rest (AES-GCM): never stored in the clear. */
+const sealedSchema = z.object({ iv: z.string(), data: z.string() });
+export type Sealed = z.infer<typeof sealedSchema>;
+
+const recordSchema = z.object({
+  schemaVersion: z.literal(1),
+  secret: sealedSchema,
+  /** SHA-256 (hex) of each unused recovery code. */
+  recoveryHashes: z.array(z.string()),
+  /** The last TOTP time step accepted: a code of that step or before is refused (no replay). */
+  lastStep: z.number().int(),
+  enabledAt: z.string(),
+});
+export type TwoFactorRecord = z.infer<typeof recordSchema>;
+
+const pendingSchema = z.object({ secret: sealedSchema, expiresAt: z.number() });
+
+/** The keys holding two-factor secrets: a backup leaves them out unless asked. */
+export const TWO_FACTOR_PREFIXES = [["admin_2fa"], ["admin_2fa_pending"]] as const;
+const recordKey = (adminId: string) => ["admin_2fa", adminId] as const;
+const pendingKey = (adminId: string) => ["admin_2fa_pending", adminId] as const;
+/** An account's two-factor keys, deleted with the account. */
+export const twoFactorKeysOf = (adminId: string) => [recordKey(adminId), pendingKey(adminId)];
+/** Read with every session: whether staff must have two-factor on. */
+export const SECURITY_SETTINGS_KEY = ["settings", "security"] as const;
+
+export type TwoFactorStore = ReturnType<typeof createTwoFactorStore>;
+
+export function createTwoFactorStore(kv: Deno.Kv) {
+  async function adminEntry(adminId: string) {
+    const entry = await kv.get(adminKey(adminId));
+    if (!entry.value) throw new NotFoundError("Admin not found");
+    return { entry, admin: adminSchema.parse(entry.value) };
+  }
+
+  /** Turns two-factor off for an account; `signOut` also ends its sessions (a reset). */
+  async function turnOff(
+    adminId: string,
+    signOut: boolean,
+    audit: (admin: Admin) => AuditDraft,
+  ): Promise<Admin> {
+    return await retryOnConflict(async () => {
+      const { entry, admin } = await adminEntry(adminId);
+      if (!admin.twoFactor) throw new ConflictError(TWO_FACTOR_MESSAGES.notOn);
+      const next = adminSchema.parse({
+        ...admin,
+        twoFactor: false,
+        sessionEpoch: admin.sessionEpoch + (signOut ? 1 : 0),
+        updatedAt: nowIso(),
+      });
+      const op = kv.atomic().check(entry).set(adminKey(adminId), next)
+        .delete(recordKey(adminId)).delete(pendingKey(adminId));
+      addAudit(op, audit(next));
+      return (await op.commit()).ok ? done(next) : conflict;
+    });
+  }
+
+  return {
+    async get(adminId: string): Promise<TwoFactorRecord | null> {
+      const entry = await kv.get(recordKey(adminId));
+      return entry.value ? recordSchema.parse(entry.value) : null;
+    },
+
+    async getPending(adminId: string): Promise<Sealed | null> {
+      const entry = await kv.get(pendingKey(adminId));
+      if (!entry.value) return null;
+      const pending = pendingSchema.parse(entry.value);
+      return pending.expiresAt > Date.now() ? pending.secret : null;
+    },
+
+    /** A secret offered to the account's app, kept until confirmed by a code or expired. */
+    async setPending(adminId: string, secret: Sealed): Promise<void> {
+      await kv.set(pendingKey(adminId), { secret, expiresAt: Date.now() + ENROLMENT_TTL_MS }, {
+        expireIn: ENROLMENT_TTL_MS,
+      });
+    },
+
+    /** Turns two-factor on: the account's flag, its secret and recovery hashes, one commit. */
+    async enable(
+      adminId: string,
+      record: Omit<TwoFactorRecord, "schemaVersion" | "enabledAt">,
+      audit: (admin: Admin) => AuditDraft,
+    ): Promise<Admin> {
+      return await retryOnConflict(async () => {
+        const { entry, admin } = await adminEntry(adminId);
+        if (admin.twoFactor) throw new ConflictError(TWO_FACTOR_MESSAGES.alreadyOn);
+        const next = adminSchema.parse({ ...admin, twoFactor: true, updatedAt: nowIso() });
+        const stored = recordSchema.parse({ ...record, schemaVersion: 1, enabledAt: nowIso() });
+        const op = kv.atomic().check(entry).set(adminKey(adminId), next)
+          .set(recordKey(adminId), stored).delete(pendingKey(adminId));
+        addAudit(op, audit(next));
+        return (await op.commit()).ok ? done(next) : conflict;
+      });
+    },
+
+    disable: (adminId: string, audit: (admin: Admin) => AuditDraft) =>
+      turnOff(adminId, false, audit),
+
+    /** A superadmin's reset: two-factor off and every session of the account ended. */
+    reset: (adminId: string, audit: (admin: Admin) => AuditDraft) => turnOff(adminId, true, audit),
+
+    /**
+     * Accepts a TOTP step once: true when `step` is after the last one used, which it becomes
+     * in a checked commit (two racing uses of one code: one wins).
+     */
+    async useStep(adminId: string, step: number): Promise<boolean> {
+      return await retryOnConflict(async () => {
+        const entry = await kv.get(recordKey(adminId));
+        if (!entry.value) return done(false);
+        const record = recordSchema.parse(entry.value);
+        if (step <= record.lastStep) return done(false);
+        const res = await kv.atomic().check(entry)
+          .set(recordKey(adminId), { ...record, lastStep: step }).commit();
+        return res.ok ? done(true) : conflict;
+      });
+    },
+
+    /** Spends a recovery code once: true when its hash was unused, and it is no more. */
+    async useRecoveryCode(adminId: string, hash: string): Promise<boolean> {
+      return await retryOnConflict(async () => {
+        const entry = await kv.get(recordKey(adminId));
+        if (!entry.value) return done(false);
+        const record = recordSchema.parse(entry.value);
+        if (!record.recoveryHashes.includes(hash)) return done(false);
+        const next = { ...record, recoveryHashes: record.recoveryHashes.filter((h) => h !== hash) };
+        const res = await kv.atomic().check(entry).set(recordKey(adminId), next).commit();
+        return res.ok ? done(true) : conflict;
+      });
+    },
+
+    async settings(): Promise<SecuritySettings> {
+      const entry = await kv.get(SECURITY_SETTINGS_KEY);
+      return entry.value ? securitySettingsSchema.parse(entry.value) : { requireTwoFactor: false };
+    },
+
+    async saveSettings(
+      settings: SecuritySettings,
+      audit: (before: SecuritySettings) => AuditDraft,
+    ): Promise<SecuritySettings> {
+      return await retryOnConflict(async () => {
+        const entry = await kv.get(SECURITY_SETTINGS_KEY);
+        const before = entry.value
+          ? securitySettingsSchema.parse(entry.value)
+          : { requireTwoFactor: false };
+        const op = kv.atomic().check(entry).set(SECURITY_SETTINGS_KEY, settings);
+        addAudit(op, audit(before));
+        return (await op.commit()).ok ? done(settings) : conflict;
+      });
+    },
+  };
+}

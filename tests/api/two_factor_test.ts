@@ -1,0 +1,289 @@
+import * as OTPAuth from "otpauth";
+import { LOGIN_LIMITS } from "../../src/services/admin-auth.ts";
+import { assert, assertEquals, assertJsonResponse } from "../_lib/assert.ts";
+import { login, loginAs, type SignedIn, STAFF_PASSWORD, SUPERADMIN } from "../_lib/admin.ts";
+import { jsonRequest, type TestContext, withServices } from "../_lib/services.ts";
+
+/** The code an authenticator app shows for `secret` at `at` (the same library as the server). */
+const codeAt = (secret: string, at = Date.now()) =>
+  OTPAuth.TOTP.generate({
+    secret: OTPAuth.Secret.fromBase32(secret),
+    algorithm: "SHA1",
+    digits: 6,
+    period: 30,
+    timestamp: at,
+  });
+
+const post = (
+  t: TestContext,
+  path: string,
+  body: unknown,
+  who?: SignedIn,
+  client = "203.0.113.1",
+) => t.api.request(path, jsonRequest("POST", body, who?.headers ?? {}), { clientAddress: client });
+
+/** Turns two-factor on for a signed-in account; answers its secret and recovery codes. */
+async function enrol(t: TestContext, who: SignedIn) {
+  const setup = await assertJsonResponse(await post(t, "/api/auth/2fa/setup", {}, who), 200) as {
+    secret: string;
+    otpauthUrl: string;
+    qr: string[];
+  };
+  const on = await assertJsonResponse(
+    await post(t, "/api/auth/2fa/enable", { code: codeAt(setup.secret) }, who),
+    200,
+  ) as { recoveryCodes: string[]; user: { twoFactorEnabled: boolean } };
+  return { ...setup, ...on };
+}
+
+/** The password step; answers the challenge of an account with two-factor on. */
+async function passwordStep(t: TestContext, email: string, password: string, client?: string) {
+  for (const path of ["/api/superadmins/login", "/api/admins/login"]) {
+    const res = await post(t, path, { email, password }, undefined, client);
+    if (res.status === 401) {
+      await res.body?.cancel();
+      continue;
+    }
+    return await assertJsonResponse(res, 200) as {
+      twoFactorRequired?: boolean;
+      challenge?: string;
+      token?: string;
+    };
+  }
+  throw new Error("password refused");
+}
+
+Deno.test("[api] 2FA enrolment: an otpauth URI and QR; on only after a right code; ten recovery codes stored as hashes", () =>
+  withServices(async (t) => {
+    const boss = await loginAs(t, "seeded");
+    const setup = await assertJsonResponse(await post(t, "/api/auth/2fa/setup", {}, boss), 200) as {
+      secret: string;
+      otpauthUrl: string;
+      qr: string[];
+    };
+    const uri = new URL(setup.otpauthUrl);
+    assertEquals(uri.protocol, "otpauth:");
+    assertEquals(uri.host, "totp");
+    assertEquals(
+      [uri.searchParams.get("algorithm"), uri.searchParams.get("digits")],
+      ["SHA1", "6"],
+    );
+    assertEquals(uri.searchParams.get("period"), "30");
+    assertEquals(uri.searchParams.get("secret"), setup.secret);
+    assert(setup.qr.length >= 21 && setup.qr.every((row) => row.length === setup.qr.length));
+
+    const wrong = await post(t, "/api/auth/2fa/enable", { code: "000000" }, boss);
+    await assertJsonResponse(wrong, 401);
+    assertEquals((await t.services.admins.get(boss.id))!.twoFactor, false, "still off");
+
+    const on = await assertJsonResponse(
+      await post(t, "/api/auth/2fa/enable", { code: codeAt(setup.secret) }, boss),
+      200,
+    ) as { recoveryCodes: string[]; user: { twoFactorEnabled: boolean }; message: string };
+    assertEquals(on.message, "Two-factor authentication is on");
+    assertEquals(on.user.twoFactorEnabled, true);
+    assertEquals(on.recoveryCodes.length, 10);
+    assertEquals(new Set(on.recoveryCodes).size, 10);
+
+    // At rest: neither the secret nor any recovery code in clear text, anywhere in KV.
+    const dump: string[] = [];
+    for await (const e of t.kv.list({ prefix: [] })) dump.push(JSON.stringify(e.value));
+    const all = dump.join("\n");
+    assert(!all.includes(setup.secret), "the TOTP secret is encrypted");
+    for (const code of on.recoveryCodes) assert(!all.includes(code), "recovery codes hashed");
+    const audit = await t.services.audit.forRecord("admin", boss.id);
+    assert(audit.some((a) => a.action === "admin.2fa.enable"), "audited");
+  }));
+
+Deno.test("[api] 2FA sign-in: password then code; a code is accepted once; one step of drift; recovery codes once", () =>
+  withServices(async (t) => {
+    const boss = await loginAs(t, "seeded");
+    const { secret, recoveryCodes } = await enrol(t, boss);
+
+    const first = await passwordStep(t, SUPERADMIN.email, SUPERADMIN.password);
+    assertEquals(first.twoFactorRequired, true);
+    assert(first.challenge && !first.token, "no session before the code");
+    // The challenge is not a session token.
+    const asToken = await t.api.request("/api/auth/verify", {
+      headers: { Authorization: `Bearer ${first.challenge}` },
+    });
+    await assertJsonResponse(asToken, 401);
+
+    // The step used at enrolment (and any before it) is spent.
+    const spent = await post(t, "/api/auth/2fa", {
+      challenge: first.challenge,
+      code: codeAt(secret, Date.now() - 30_000),
+    });
+    await assertJsonResponse(spent, 401);
+
+    // A fresh step (the next one, within the drift) signs in, once.
+    const next = codeAt(secret, Date.now() + 30_000);
+    const ok = await post(t, "/api/auth/2fa", { challenge: first.challenge, code: next });
+    const session = await assertJsonResponse(ok, 200) as { token: string };
+    assert(ok.headers.get("set-cookie")?.includes("admin_session="), "the cookie is set");
+    const verify = await t.api.request("/api/auth/verify", {
+      headers: { Authorization: `Bearer ${session.token}` },
+    });
+    await assertJsonResponse(verify, 200);
+    const replay = await post(t, "/api/auth/2fa", { challenge: first.challenge, code: next });
+    assertEquals(
+      (await assertJsonResponse(replay, 401) as { message: string }).message,
+      "Invalid authentication code",
+    );
+    // Two steps away is outside the drift.
+    const far = await post(t, "/api/auth/2fa", {
+      challenge: first.challenge,
+      code: codeAt(secret, Date.now() + 95_000),
+    });
+    await assertJsonResponse(far, 401);
+
+    // A recovery code (typed with spaces, lower case) works once.
+    const typed = recoveryCodes[3].toLowerCase().replace(/-/g, " ");
+    const rec = await post(t, "/api/auth/2fa", { challenge: first.challenge, code: typed });
+    await assertJsonResponse(rec, 200);
+    const again = await post(t, "/api/auth/2fa", {
+      challenge: first.challenge,
+      code: recoveryCodes[3],
+    });
+    await assertJsonResponse(again, 401);
+
+    // A forged or altered challenge is refused.
+    const altered = first.challenge!.slice(0, -2) + (first.challenge!.endsWith("A") ? "BB" : "AA");
+    const bad = await post(t, "/api/auth/2fa", { challenge: altered, code: recoveryCodes[4] });
+    await assertJsonResponse(bad, 401);
+  }));
+
+Deno.test("[api] 2FA: wrong codes count toward the sign-in limit; over it, even the right code is not checked", () =>
+  withServices(async (t) => {
+    const boss = await loginAs(t, "seeded");
+    const { secret } = await enrol(t, boss);
+    const { challenge } = await passwordStep(
+      t,
+      SUPERADMIN.email,
+      SUPERADMIN.password,
+      "198.51.100.7",
+    );
+    const guesses = await Promise.all(
+      Array.from({ length: LOGIN_LIMITS.pair.limit + 5 }, (_, i) =>
+        post(
+          t,
+          "/api/auth/2fa",
+          {
+            challenge,
+            code: String(100000 + i),
+          },
+          undefined,
+          "198.51.100.7",
+        )),
+    );
+    const statuses = guesses.map((r) => r.status);
+    await Promise.all(guesses.map((r) => r.body?.cancel()));
+    assert(statuses.every((s) => s === 401 || s === 429), String(statuses));
+    const right = await post(
+      t,
+      "/api/auth/2fa",
+      {
+        challenge,
+        code: codeAt(secret, Date.now() + 30_000),
+      },
+      undefined,
+      "198.51.100.7",
+    );
+    assertEquals(right.status, 429, "limited: the code is not even checked");
+    await right.body?.cancel();
+  }));
+
+Deno.test("[api] 2FA off takes the password and a current code; a superadmin's reset ends the sessions (audited)", () =>
+  withServices(async (t) => {
+    const clerk = await loginAs(t, "admin");
+    const { secret } = await enrol(t, clerk);
+    const noPass = await post(t, "/api/auth/2fa/disable", {
+      password: "wrong password here",
+      code: codeAt(secret, Date.now() + 30_000),
+    }, clerk);
+    await assertJsonResponse(noPass, 403);
+    const noCode = await post(t, "/api/auth/2fa/disable", {
+      password: STAFF_PASSWORD,
+      code: "123456",
+    }, clerk);
+    await assertJsonResponse(noCode, 401);
+    const off = await post(t, "/api/auth/2fa/disable", {
+      password: STAFF_PASSWORD,
+      code: codeAt(secret, Date.now() + 30_000),
+    }, clerk);
+    assertEquals(
+      (await assertJsonResponse(off, 200) as { user: { twoFactorEnabled: boolean } })
+        .user.twoFactorEnabled,
+      false,
+    );
+
+    // On again, then the phone is lost: a superadmin resets it.
+    await enrol(t, clerk);
+    const boss = await loginAs(t, "seeded");
+    const byClerk = await post(t, `/api/auth/2fa/reset/${clerk.id}`, {}, clerk);
+    await assertJsonResponse(byClerk, 403);
+    const reset = await post(t, `/api/auth/2fa/reset/${clerk.id}`, {}, boss);
+    await assertJsonResponse(reset, 200);
+    const gone = await t.api.request("/api/auth/verify", { headers: clerk.headers });
+    await assertJsonResponse(gone, 401);
+    const account = (await t.services.admins.get(clerk.id))!;
+    assertEquals(account.twoFactor, false);
+    // Signs in with the password alone again.
+    await login(t, account.email, STAFF_PASSWORD);
+    const audit = await t.services.audit.forRecord("admin", clerk.id);
+    const reset1 = audit.find((a) => a.action === "admin.2fa.reset")!;
+    assertEquals(reset1.actor.id, boss.id);
+  }));
+
+Deno.test("[api] 'Require two-factor for all staff': an account without it may only enrol", () =>
+  withServices(async (t) => {
+    const boss = await loginAs(t, "seeded");
+    const clerk = await loginAs(t, "admin");
+    const byClerk = await t.api.request(
+      "/api/settings/security",
+      jsonRequest("PUT", { requireTwoFactor: true }, clerk.headers),
+    );
+    await assertJsonResponse(byClerk, 403);
+    const early = await t.api.request(
+      "/api/settings/security",
+      jsonRequest("PUT", { requireTwoFactor: true }, boss.headers),
+    );
+    assertEquals(
+      (await assertJsonResponse(early, 409) as { message: string }).message,
+      "Turn on two-factor authentication for your own account first",
+    );
+    await enrol(t, boss);
+    const put = await t.api.request(
+      "/api/settings/security",
+      jsonRequest("PUT", { requireTwoFactor: true }, boss.headers),
+    );
+    assertEquals(await assertJsonResponse(put, 200), { requireTwoFactor: true });
+
+    const orders = await t.api.request("/api/orders", { headers: clerk.headers });
+    const refused = await assertJsonResponse(orders, 403) as { error: string; message: string };
+    assertEquals(refused.error, "two_factor_required");
+    await assertJsonResponse(
+      await t.api.request("/api/auth/verify", { headers: clerk.headers }),
+      200,
+    );
+    await enrol(t, clerk);
+    await assertJsonResponse(
+      await t.api.request("/api/orders", { headers: clerk.headers }),
+      200,
+    );
+    const audit = await t.services.audit.forRecord("settings", "security");
+    assertEquals(audit.map((a) => a.action), ["settings.security"]);
+  }));
+
+Deno.test("[api] 2FA after a restore without secrets: the password signs in, the flag comes down (audited)", () =>
+  withServices(async (t) => {
+    const boss = await loginAs(t, "seeded");
+    await enrol(t, boss);
+    // What `deno task restore` of a backup made without --include-secrets leaves.
+    for await (const e of t.kv.list({ prefix: ["admin_2fa"] })) await t.kv.delete(e.key);
+    const step = await passwordStep(t, SUPERADMIN.email, SUPERADMIN.password);
+    assert(step.token && !step.twoFactorRequired, "signed in with the password");
+    assertEquals((await t.services.admins.get(boss.id))!.twoFactor, false);
+    const audit = await t.services.audit.forRecord("admin", boss.id);
+    assert(audit.some((a) => a.action === "admin.2fa.lost"), "audited");
+  }));

@@ -1,0 +1,135 @@
+import * as OTPAuth from "otpauth";
+import type { Page } from "playwright-core";
+import { assert, assertEquals } from "../_lib/assert.ts";
+import { BOSS, shellReady } from "../_lib/admin-browser.ts";
+import { browserTest, hydrated } from "../_lib/browser.ts";
+
+const CLERK = { email: "clerk2fa@example.com", password: "a long clerk password" };
+
+/** The code an authenticator app shows for `secret`, `stepsAhead` steps from now. */
+const codeFor = (secret: string, stepsAhead = 0) =>
+  OTPAuth.TOTP.generate({
+    secret: OTPAuth.Secret.fromBase32(secret.replace(/\s/g, "")),
+    algorithm: "SHA1",
+    digits: 6,
+    period: 30,
+    timestamp: Date.now() + stepsAhead * 30_000,
+  });
+
+async function passwordStep(page: Page, creds: { email: string; password: string }) {
+  await page.goto("/admin/login");
+  const form = page.getByTestId("login-form");
+  await hydrated(page, form);
+  await form.getByLabel("Email").fill(creds.email);
+  await form.getByLabel("Password", { exact: true }).fill(creds.password);
+  await page.keyboard.press("Enter");
+}
+
+/** Sets two-factor up in the section on screen; answers the secret it showed. */
+async function enrolOnScreen(page: Page): Promise<string> {
+  const section = page.getByTestId("two-factor");
+  await section.getByRole("button", { name: "Set up two-factor authentication" }).click();
+  await section.getByRole("img", { name: /QR code/ }).waitFor();
+  const secret = (await section.getByTestId("two-factor-secret").innerText()).replace(/\s/g, "");
+  await section.getByLabel("Authentication code").fill(codeFor(secret));
+  await section.getByRole("button", { name: "Turn on" }).click();
+  const codes = section.getByTestId("recovery-codes");
+  await codes.waitFor();
+  assertEquals(await codes.locator("li").count(), 10);
+  return secret;
+}
+
+const noSidewaysScroll = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth <= innerWidth);
+
+browserTest(
+  "[browser] 2FA: set up in Profile Settings at 390 px, then sign in with the app's code (keyboard)",
+  async ({ newPage }) => {
+    const page = await newPage();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await passwordStep(page, BOSS);
+    await page.waitForURL("**/admin/dashboard");
+    await shellReady(page);
+    // On a phone the avatar opens Profile Settings directly.
+    await page.getByTestId("avatar-button").click();
+    const dialog = page.getByTestId("profile-settings");
+    await dialog.waitFor();
+    const secret = await enrolOnScreen(page);
+    const box = (await dialog.boundingBox())!;
+    assert(box.x >= 0 && box.x + box.width <= 390, `dialog on screen: ${JSON.stringify(box)}`);
+    assert(await noSidewaysScroll(page), "no sideways scroll at 390 px");
+    await dialog.getByRole("button", { name: "I have saved these codes" }).click();
+    assertEquals(await dialog.getByText("On", { exact: true }).count(), 1);
+
+    // Signed out, in again: the password, then the code (the next step, within the drift).
+    await page.context().clearCookies();
+    await passwordStep(page, BOSS);
+    const codeForm = page.getByTestId("login-code-form");
+    await codeForm.waitFor();
+    const field = codeForm.getByLabel("Authentication code");
+    assertEquals(await field.getAttribute("autocomplete"), "one-time-code");
+    assert(await field.evaluate((el) => el === document.activeElement), "the code field has focus");
+    await page.keyboard.type("000000");
+    await page.keyboard.press("Enter");
+    await codeForm.getByRole("alert").filter({ hasText: "Invalid authentication code" }).waitFor();
+    await field.fill(codeFor(secret, 1));
+    await page.keyboard.press("Enter");
+    await page.waitForURL("**/admin/dashboard");
+    assertEquals(page.problems.filter((p) => !p.includes("401")), []);
+  },
+);
+
+browserTest(
+  "[browser] 2FA required for all staff at 1366 px: a clerk is sent to the set-up, then on; a superadmin resets it",
+  async ({ newPage }) => {
+    const boss = await newPage();
+    await boss.setViewportSize({ width: 1366, height: 900 });
+    await passwordStep(boss, BOSS);
+    await boss.waitForURL("**/admin/dashboard");
+    await shellReady(boss);
+    // The superadmin turns two-factor on for itself (the policy asks for it first).
+    await boss.getByTestId("avatar-button").click();
+    await boss.getByRole("menuitem", { name: "Settings" }).click();
+    await boss.getByTestId("profile-settings").waitFor();
+    await enrolOnScreen(boss);
+    await boss.getByRole("button", { name: "I have saved these codes" }).click();
+    const created = await boss.evaluate(async (clerk) => {
+      const res = await fetch("/api/admins", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ username: "Clerk", image: "", ...clerk }),
+      });
+      return res.status;
+    }, CLERK);
+    assertEquals(created, 201);
+
+    await boss.goto("/admin/admins");
+    const policy = boss.getByTestId("require-2fa");
+    await hydrated(boss, policy);
+    await policy.click();
+    await boss.getByText("Two-factor authentication is now required for all staff").waitFor();
+
+    const clerk = await newPage();
+    await clerk.setViewportSize({ width: 1366, height: 900 });
+    await passwordStep(clerk, CLERK);
+    await clerk.waitForURL("**/admin/two-factor-setup");
+    // Any other page sends it back to the set-up.
+    await clerk.goto("/admin/orders");
+    assertEquals(new URL(clerk.url()).pathname, "/admin/two-factor-setup");
+    await hydrated(clerk, clerk.getByTestId("two-factor"));
+    await enrolOnScreen(clerk);
+    await clerk.getByRole("button", { name: "I have saved these codes" }).click();
+    await clerk.waitForURL("**/admin/orders");
+
+    // The clerk's phone is lost: the superadmin resets it, and the clerk is signed out.
+    await boss.reload();
+    const card = boss.getByTestId("admin-card").filter({ hasText: CLERK.email });
+    await hydrated(boss, card);
+    assertEquals(await card.getByText("2FA on").count(), 1);
+    await card.getByRole("button", { name: "Reset 2FA" }).click();
+    await boss.getByRole("button", { name: "Reset", exact: true }).click();
+    await card.getByText("2FA off").waitFor();
+    await clerk.goto("/admin/orders");
+    assertEquals(new URL(clerk.url()).pathname, "/admin/login");
+  },
+);

@@ -6,6 +6,7 @@ import {
   landingFor,
   LOGIN_PATH,
   loginUrlFor,
+  movedAdminPath,
   safeNext,
   TWO_FACTOR_SETUP_PATH,
 } from "./domain/admin-routes.ts";
@@ -21,6 +22,8 @@ import { cookieName } from "./services/admin-auth.ts";
 export const onRequest = defineMiddleware(async (context, next) => {
   const { pathname, search } = context.url;
   if (!isAdminPath(pathname)) return next();
+  const moved = movedAdminPath(pathname);
+  if (moved) return context.redirect(moved + search, 301);
   const { services } = context.locals;
   const https = isHttpsRequest(
     context.url,

@@ -3,21 +3,9 @@ import { deleteCookie, setCookie } from "hono/cookie";
 import { loginBodySchema, toPublicAdmin } from "../domain/admin.ts";
 import { type LoginEndpoint, SESSION_COOKIE, SESSION_TTL_MS } from "../services/admin-auth.ts";
 import type { Services } from "../services/container.ts";
-import { isHttps } from "./middleware/admin-auth.ts";
+import { cookieOptions } from "./middleware/admin-auth.ts";
 import type { ApiEnv } from "./middleware/rate-limit.ts";
 import { readJson } from "./validate.ts";
-
-/** The session cookie: httpOnly, SameSite=Strict, `__Host-` and Secure over https. */
-function cookieOptions(c: Context<ApiEnv>) {
-  const https = isHttps(c);
-  return {
-    httpOnly: true,
-    sameSite: "Strict" as const,
-    path: "/",
-    secure: https,
-    ...(https ? { prefix: "host" as const } : {}),
-  };
-}
 
 /** Sets the session cookie of a sign-in. */
 export function setSessionCookie(c: Context<ApiEnv>, token: string) {

@@ -43,6 +43,16 @@ export const LOGIN_PATH = "/admin/login";
 /** Where an account goes when two-factor is required for all staff and it has it off. */
 export const TWO_FACTOR_SETUP_PATH = "/admin/two-factor-setup";
 
+/**
+ * Old addresses of admin pages and where they live now (the spec's "/admin/register" is the
+ * registration page); the target keeps its own guard.
+ */
+const MOVED: Readonly<Record<string, string>> = { "/admin/register": "/admin/register-admin" };
+
+/** Where an old admin address now lives, or null. */
+export const movedAdminPath = (pathname: string): string | null =>
+  MOVED[pathname.replace(/\/+$/, "")] ?? null;
+
 export function isAdminPath(pathname: string): boolean {
   return pathname === "/admin" || pathname.startsWith("/admin/");
 }

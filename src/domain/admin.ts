@@ -44,10 +44,9 @@ export function toPublicAdmin(a: Admin) {
 }
 export type PublicAdmin = ReturnType<typeof toPublicAdmin>;
 
-const emailField = email({
-  required: "Email is required",
-  invalid: "Please enter a valid email address",
-});
+export const INVALID_EMAIL_MESSAGE = "Please enter a valid email address";
+const emailText = z.string().trim().min(1, "Email is required").max(254);
+const emailField = email({ required: "Email is required", invalid: INVALID_EMAIL_MESSAGE });
 const imageField = z.string().trim().max(500).default("");
 
 export const loginBodySchema = z.object({
@@ -64,7 +63,11 @@ export const createAdminBodySchema = z.object({
 
 export const updateAdminBodySchema = z.object({
   username: z.string().trim().min(1, "Username is required").max(100).optional(),
-  email: emailField.optional(),
+  /**
+   * Checked against the email rule only when it changes (services/admin-accounts.ts): an
+   * address the account already has never blocks a save of its other fields.
+   */
+  email: emailText.optional(),
   image: z.string().trim().max(500).optional(),
   role: z.enum(ADMIN_ROLES).optional(),
   password: z.string().min(1).max(200).optional(),
@@ -79,3 +82,10 @@ export const isActiveSuperadmin = (a: Pick<Admin, "role" | "status">) =>
 
 export const LAST_SUPERADMIN_MESSAGE =
   "The shop needs at least one active superadmin: this change would leave none";
+
+/** What no account may do to itself: it would lock itself out of the back office. */
+export const OWN_ACCOUNT_MESSAGES = {
+  deactivate: "You cannot deactivate your own account",
+  delete: "You cannot delete your own account",
+  role: "You cannot change your own role",
+} as const;

@@ -27,6 +27,10 @@ export const noteBodySchema = z.object({
   text: z.string().trim().min(1, "A note cannot be empty").max(2000),
 });
 
+/** It names the buyer's order page (`/orders/{number}`) too: no slash, nothing to escape. */
+const ORDER_ID = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
+const ORDER_ID_MESSAGE = "Order ID may hold letters, digits and . _ - only";
+
 /** `POST /api/orders/admin`: the spec's payload; amounts sent are ignored, the server prices. */
 export const manualOrderBodySchema = z.object({
   customer: customerSchema.extend({
@@ -47,7 +51,9 @@ export const manualOrderBodySchema = z.object({
   shippingCountry: z.string().trim().min(1, "Country is required").max(100),
   paymentMethod: z.enum(PAYMENT_METHODS).default("delivery"),
   gender: z.enum(GENDERS).optional(),
-  orderId: z.string().trim().max(100).optional(),
+  /** An order id staff typed (the order's number), kept if no order has it; empty: counted. */
+  orderId: z.string().trim().max(40, "Order ID must be at most 40 characters")
+    .refine((v) => v === "" || ORDER_ID.test(v), ORDER_ID_MESSAGE).optional(),
   createdAt: instantText.optional(),
 });
 export type ManualOrderBody = z.infer<typeof manualOrderBodySchema>;

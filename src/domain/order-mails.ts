@@ -27,10 +27,10 @@ function address(order: Order): string[] {
   return [
     `${order.customer.firstName} ${order.customer.lastName}`,
     a.address,
-    `${a.zipCode} ${a.city}`,
+    [a.zipCode, a.city].filter(Boolean).join(" "),
     a.state,
     a.country,
-  ];
+  ].filter(Boolean);
 }
 
 /** The buyer's order page, where the order's progress and its invoice are. */

@@ -70,8 +70,12 @@ export function isSale(o: Order): boolean {
   return o.paymentStatus === "paid" && o.status !== "cancelled" && !o.refund;
 }
 
-/** The customer an order counts for in the repeat rate: its email, case-folded. */
-export const customerOf = (o: Order): string => o.customer.email.trim().toLowerCase();
+/**
+ * The customer an order counts for (customer counts, repeat rate): its email, case-folded; null
+ * for an order without one (a manual order may have none), which is nobody's.
+ */
+export const customerOf = (o: Order): string | null =>
+  o.customer.email.trim().toLowerCase() || null;
 
 export const genderOf = (o: Order): string => o.gender?.trim().toLowerCase() || GENDER_UNSPECIFIED;
 

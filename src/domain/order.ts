@@ -21,8 +21,9 @@ export const customerSchema = z.object({
 export const shippingAddressSchema = z.object({
   address: z.string().trim().min(1).max(300),
   city: z.string().trim().min(1).max(100),
-  state: z.string().trim().min(1).max(100),
-  zipCode: z.string().trim().min(1).max(20),
+  // Empty when not given (a manual order; places without states or postcodes).
+  state: z.string().trim().max(100),
+  zipCode: z.string().trim().max(20),
   country: z.string().trim().min(1).max(100),
 });
 

@@ -1,10 +1,14 @@
 import {
   type Admin,
   type AdminRole,
+  INVALID_EMAIL_MESSAGE,
+  OWN_ACCOUNT_MESSAGES,
   toPublicAdmin,
   type UpdateAdminBody,
 } from "../domain/admin.ts";
 import { type AuditActor, type AuditDraft, auditFields } from "../domain/audit.ts";
+import { normalizeEmail } from "../domain/email.ts";
+import { isEmailAddress } from "../domain/email-pattern.ts";
 import { DomainError, NotFoundError, ValidationError } from "../domain/errors.ts";
 import { passwordProblem } from "../domain/password-policy.ts";
 import type { AdminPatch, AdminStore } from "../store/admins.ts";
@@ -15,6 +19,13 @@ const SHOWN_FIELDS = ["username", "email", "role", "status", "image"] as const;
 export class PasswordPolicyError extends DomainError {
   constructor(message: string) {
     super(422, "weak_password", message, [{ field: "password", message }]);
+  }
+}
+
+/** A superadmin acting on its own account in a way that would lock it out: refused. */
+export class OwnAccountError extends DomainError {
+  constructor(what: keyof typeof OWN_ACCOUNT_MESSAGES) {
+    super(409, "own_account", OWN_ACCOUNT_MESSAGES[what]);
   }
 }
 
@@ -84,8 +95,10 @@ export function createAdminAccounts(admins: AdminStore, confirmPassword: Confirm
     },
 
     /**
-     * A profile or account edit; only superadmins may change a role (the table lets them). A
-     * new password for one's own account needs the current one (`client` counts the attempt).
+     * A profile or account edit. Only superadmins change a role, and only of another account
+     * (the change signs that account out). A field sent unchanged is no change: the address an
+     * account has is never refused. A new password for one's own account needs the current one
+     * (`client` counts the attempt).
      */
     async update(actor: AuditActor, id: string, body: UpdateAdminBody, client = "unknown") {
       const current = await found(id);
@@ -101,12 +114,20 @@ export function createAdminAccounts(admins: AdminStore, confirmPassword: Confirm
       }
       const patch: AdminPatch = {};
       if (body.username !== undefined) patch.username = body.username;
-      if (body.email !== undefined) patch.email = body.email;
+      if (body.email !== undefined && normalizeEmail(body.email) !== current.email) {
+        if (!isEmailAddress(body.email)) {
+          throw new ValidationError(`email: ${INVALID_EMAIL_MESSAGE}`, [
+            { field: "email", message: INVALID_EMAIL_MESSAGE },
+          ]);
+        }
+        patch.email = body.email;
+      }
       if (body.image !== undefined) patch.image = body.image;
       if (body.role !== undefined && body.role !== current.role) {
         if (actor.role !== "superadmin") {
           throw new DomainError(403, "forbidden", "Only a superadmin can change a role");
         }
+        if (id === actor.id) throw new OwnAccountError("role");
         patch.role = body.role;
       }
       if (body.password !== undefined) {
@@ -128,6 +149,7 @@ export function createAdminAccounts(admins: AdminStore, confirmPassword: Confirm
     },
 
     async toggleStatus(actor: AuditActor, id: string) {
+      if (id === actor.id) throw new OwnAccountError("deactivate");
       const current = await found(id);
       const status = current.status === "active" ? "inactive" : "active";
       const admin = await admins.update(
@@ -142,6 +164,7 @@ export function createAdminAccounts(admins: AdminStore, confirmPassword: Confirm
     },
 
     async remove(actor: AuditActor, id: string) {
+      if (id === actor.id) throw new OwnAccountError("delete");
       const admin = await admins.remove(
         id,
         (before) => draft(actor, "admin.delete", before, null)(`Deleted ${before!.email}`),

@@ -37,6 +37,7 @@ import { createOrderDesk } from "./order-desk.ts";
 import { createProductDesk } from "./product-desk.ts";
 import { createRestockNotices } from "./restock-notices.ts";
 import { createShippingDesk } from "./shipping-desk.ts";
+import { listCountries } from "../domain/countries.ts";
 import { createUnsubscribeTokens } from "./unsubscribe.ts";
 import { createUploads } from "./uploads.ts";
 import { createTwoFactor } from "./two-factor.ts";
@@ -124,7 +125,11 @@ export function createServices(
       catalogFollowFor(config.kvPath, Deno.env.get("DENO_DEPLOYMENT_ID")),
     ),
     shippingFees,
-    shippingDesk: createShippingDesk(shippingFees),
+    // Fees are for the shop's countries: the list its forms offer.
+    shippingDesk: createShippingDesk(
+      shippingFees,
+      listCountries(config.excludedCountries).map((c) => c.name),
+    ),
     orders,
     orderStats,
     invoices,

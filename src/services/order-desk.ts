@@ -364,7 +364,8 @@ export function createOrderDesk(deps: OrderDeskDeps) {
 
     /**
      * A manual order: priced on the server from the catalogue and the country's fee (none: 0),
-     * its stock taken in the same commit, never below what is available.
+     * its stock taken in the same commit, never below what is available. State and ZIP code
+     * stay empty when not given; an order id typed by staff becomes its number if unique.
      */
     async createManual(actor: AuditActor, body: ManualOrderBody): Promise<AdminOrder> {
       const createdAt = body.createdAt ? checkedOrderDate(body.createdAt) : nowIso();
@@ -387,8 +388,6 @@ export function createOrderDesk(deps: OrderDeskDeps) {
           customer: body.customer,
           shippingAddress: {
             ...body.shippingAddress,
-            state: body.shippingAddress.state || "-",
-            zipCode: body.shippingAddress.zipCode || "-",
             country: body.shippingAddress.country || priced.shippingCountry,
           },
           items: priced.lines,
@@ -409,6 +408,7 @@ export function createOrderDesk(deps: OrderDeskDeps) {
           (op, _before, after) => deps.stock.take(op, after!.items),
           audited(actor, "order.create", (o) => `Created ${o.orderNumber} by hand`),
         ),
+        body.orderId || undefined,
       );
       return toAdminOrder(order);
     },

@@ -39,8 +39,11 @@ const MONTH = "stats_month";
 const CUSTOMER = "stats_customer";
 const CUSTOMERS_KEY = ["stats_customers"] as const;
 const PREFIXES = [DAY_TOTAL, DAY, MONTH, CUSTOMER] as const;
-/** Bumped when the aggregates change shape: the next start rebuilds them from the orders. */
-const STATS_VERSION = 1;
+/**
+ * Bumped when the aggregates change shape or meaning: the next start rebuilds them from the
+ * orders (2: orders without an email are no customer).
+ */
+const STATS_VERSION = 2;
 const STATS_VERSION_KEY = ["meta", "order_stats_version"] as const;
 
 export interface CustomerCounts {
@@ -126,8 +129,12 @@ export function createOrderStatsStore(kv: Deno.Kv, timeZone: string) {
     after: Order | null,
   ) {
     const deltas = new Map<string, number>();
-    if (before) deltas.set(customerOf(before), -1);
-    if (after) deltas.set(customerOf(after), (deltas.get(customerOf(after)) ?? 0) + 1);
+    const move = (o: Order | null, delta: number) => {
+      const email = o && customerOf(o);
+      if (email) deltas.set(email, (deltas.get(email) ?? 0) + delta);
+    };
+    move(before, -1);
+    move(after, 1);
     const moves = [...deltas].filter(([, d]) => d !== 0);
     if (moves.length === 0) return;
     const totals = await kv.get<CustomerCounts>(CUSTOMERS_KEY);
@@ -171,7 +178,8 @@ export function createOrderStatsStore(kv: Deno.Kv, timeZone: string) {
       put<DayTotal>([DAY_TOTAL, day], emptyTally, (t) => addDayTotal(t, c.total, 1));
       put<Breakdown>([DAY, day], emptyBreakdown, (b) => addBreakdown(b, c, 1));
       put<MonthStats>([MONTH, monthOf(day)], emptyMonth, (m) => addMonth(m, c, 1));
-      counts.set(customerOf(o), (counts.get(customerOf(o)) ?? 0) + 1);
+      const email = customerOf(o);
+      if (email) counts.set(email, (counts.get(email) ?? 0) + 1);
     }
     for (const [email, n] of counts) {
       records.set(JSON.stringify([CUSTOMER, email]), { key: [CUSTOMER, email], value: n });

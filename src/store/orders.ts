@@ -9,8 +9,13 @@ const timeKey = (o: Pick<Order, "createdAt" | "id">) =>
   ["order_by_time", Date.parse(o.createdAt), o.id] as const;
 const paymentKey = (paymentIntentId: string) => ["order_by_payment", paymentIntentId] as const;
 const COUNTER_KEY = ["counter", "order_number"] as const;
-/** Bumped when the list indexes change shape: orders written before are re-indexed once. */
-const INDEX_VERSION = 1;
+/** One order per number (case-insensitive): the unique index of numbers, typed or counted. */
+const numberKey = (orderNumber: string) => ["order_by_number", orderNumber.toLowerCase()] as const;
+/**
+ * Bumped when the list indexes change shape: orders written before are re-indexed once
+ * (2: the number index).
+ */
+const INDEX_VERSION = 2;
 const INDEX_VERSION_KEY = ["meta", "order_index_version"] as const;
 
 /**
@@ -22,6 +27,7 @@ function indexKeys(o: Order): Deno.KvKey[] {
   const ms = Date.parse(o.createdAt);
   const keys: Deno.KvKey[] = [
     timeKey(o),
+    numberKey(o.orderNumber),
     ["order_by_status", o.status, ms, o.id],
     ["order_by_pay", o.paymentStatus, ms, o.id],
     ...searchTokens(o).map((t) => ["order_search", t, ms, o.id]),
@@ -31,6 +37,11 @@ function indexKeys(o: Order): Deno.KvKey[] {
 }
 
 const keyText = (k: Deno.KvKey) => JSON.stringify(k);
+
+const numberTaken = (orderNumber: string) =>
+  new ConflictError(`An order with the id ${orderNumber} already exists`, [
+    { field: "orderId", message: `An order with the id ${orderNumber} already exists` },
+  ]);
 
 /** Moves an order's index entries from `before` to `after` inside `op`. */
 function reindex(op: Deno.AtomicOperation, before: Order | null, after: Order | null) {
@@ -92,24 +103,38 @@ export function createOrderStore(kv: Deno.Kv, hooks: readonly OrderWriteHook[] =
   /**
    * Reads the order-number counter and returns the order plus a function that adds its writes
    * (record, indexes, counter) to an atomic operation, so callers can commit it together with
-   * their own writes (stock, payment events). The counter is checked: a concurrent order makes
-   * the commit fail and the caller retries.
+   * their own writes (stock, payment events). The counter and the number's index entry are
+   * checked: a concurrent order makes the commit fail and the caller retries. A number typed
+   * by staff (`orderNumber`) is kept when no order has it (409 otherwise); a counted number
+   * skips the ones typed before.
    */
-  async function prepare(data: NewOrder) {
+  async function prepare(data: NewOrder, orderNumber?: string) {
     const counter = await kv.get<number>(COUNTER_KEY);
-    const number = (counter.value ?? 0) + 1;
+    let count = counter.value ?? 0;
+    let number: string;
+    let free: Deno.KvEntryMaybe<unknown>;
+    if (orderNumber) {
+      number = orderNumber;
+      free = await kv.get(numberKey(number));
+      if (free.value) throw numberTaken(number);
+    } else {
+      do {
+        number = formatOrderNumber(++count);
+        free = await kv.get(numberKey(number));
+      } while (free.value);
+    }
     const order: Order = {
       ...data,
       schemaVersion: 1,
       id: newId(),
-      orderNumber: formatOrderNumber(number),
+      orderNumber: number,
       updatedAt: nowIso(),
     };
     orderSchema.parse(order);
     // Returns nothing: an AtomicOperation cannot be a promise's value (Deno guards its `then`).
     const apply = async (op: Deno.AtomicOperation): Promise<void> => {
-      op.check(counter).set(COUNTER_KEY, number)
-        .set(orderKey(order.id), order);
+      op.check(counter).check(free).set(orderKey(order.id), order);
+      if (count !== (counter.value ?? 0)) op.set(COUNTER_KEY, count);
       if (order.paymentIntentId) {
         op.check({ key: paymentKey(order.paymentIntentId), versionstamp: null })
           .set(paymentKey(order.paymentIntentId), order.id);
@@ -229,11 +254,16 @@ export function createOrderStore(kv: Deno.Kv, hooks: readonly OrderWriteHook[] =
 
     /**
      * A new order (staff's manual orders) with its `extra` writes (stock, audit) in the same
-     * commit; retried from scratch when anything it read moved.
+     * commit; retried from scratch when anything it read moved. `orderNumber`: one typed by
+     * staff, kept if no order has it (409 otherwise).
      */
-    async createWith(data: NewOrder, extra?: OrderCommitExtra): Promise<Order> {
+    async createWith(
+      data: NewOrder,
+      extra?: OrderCommitExtra,
+      orderNumber?: string,
+    ): Promise<Order> {
       return await retryOnConflict(async () => {
-        const { order, apply } = await prepare(data);
+        const { order, apply } = await prepare(data, orderNumber);
         const op = kv.atomic();
         await apply(op);
         await extra?.(op, null, order);
@@ -255,15 +285,12 @@ export function createOrderStore(kv: Deno.Kv, hooks: readonly OrderWriteHook[] =
       });
     },
 
-    /** The order of a number (the number's entry of the search index, then the order). */
+    /** The order of a number (any case), from the unique number index. */
     async getByNumber(orderNumber: string): Promise<Order | null> {
-      const term = orderNumber.trim().toLowerCase();
-      if (!term || term.length > 200) return null;
-      for await (const e of kv.list<string>({ prefix: ["order_search", term] }, { limit: 50 })) {
-        const order = await get(e.value);
-        if (order?.orderNumber.toLowerCase() === term) return order;
-      }
-      return null;
+      const number = orderNumber.trim();
+      if (!number || number.length > 200) return null;
+      const id = await kv.get<string>(numberKey(number));
+      return id.value ? await get(id.value) : null;
     },
 
     async getByPaymentIntent(paymentIntentId: string): Promise<Order | null> {

@@ -16,7 +16,12 @@ export interface OrderSketch {
 export function sketchOrder(s: OrderSketch): NewOrder {
   const subtotal = s.lines.reduce((n, l) => n + l.priceCents * l.quantity, 0);
   return {
-    customer: { firstName: "Test", lastName: s.email.split("@")[0], email: s.email, phone: "" },
+    customer: {
+      firstName: "Test",
+      lastName: s.email.split("@")[0].trim() || "Walk-in",
+      email: s.email,
+      phone: "",
+    },
     shippingAddress: {
       address: "1 Main St",
       city: "City",

@@ -1,6 +1,13 @@
-import { LAST_SUPERADMIN_MESSAGE } from "../../src/domain/admin.ts";
-import { assert, assertEquals, assertJsonResponse, assertMatch } from "../_lib/assert.ts";
-import { login, loginAs } from "../_lib/admin.ts";
+import { LAST_SUPERADMIN_MESSAGE, OWN_ACCOUNT_MESSAGES } from "../../src/domain/admin.ts";
+import { ConflictError } from "../../src/domain/errors.ts";
+import {
+  assert,
+  assertEquals,
+  assertJsonResponse,
+  assertMatch,
+  assertRejects,
+} from "../_lib/assert.ts";
+import { login, loginAs, STAFF_PASSWORD } from "../_lib/admin.ts";
 import { jsonRequest, withServices } from "../_lib/services.ts";
 
 const newAdmin = (n: string) => ({
@@ -108,37 +115,138 @@ Deno.test("[api] accounts: an admin edits its own profile only, and cannot chang
     assertEquals((await t.services.admins.get(a.id))!.role, "admin");
   }));
 
-Deno.test("[api] the last active superadmin cannot be deactivated, deleted or demoted (409)", () =>
+Deno.test("[api] a superadmin cannot deactivate, delete or demote its own account (409)", () =>
   withServices(async (t) => {
     const boss = await loginAs(t, "seeded");
-    const calls = [
-      () =>
-        t.api.request(`/api/superadmins/${boss.id}/toggle-status`, {
-          method: "PATCH",
-          headers: boss.headers,
-        }),
-      () =>
-        t.api.request(`/api/superadmins/${boss.id}`, { method: "DELETE", headers: boss.headers }),
-      () =>
-        t.api.request(
-          `/api/superadmins/${boss.id}`,
-          jsonRequest("PUT", { role: "admin" }, boss.headers),
-        ),
+    // Even with another active superadmin, which the last-superadmin rule would allow.
+    await loginAs(t, "superadmin");
+    const calls: [() => Response | Promise<Response>, string][] = [
+      [
+        () =>
+          t.api.request(`/api/superadmins/${boss.id}/toggle-status`, {
+            method: "PATCH",
+            headers: boss.headers,
+          }),
+        OWN_ACCOUNT_MESSAGES.deactivate,
+      ],
+      [
+        () =>
+          t.api.request(`/api/superadmins/${boss.id}`, { method: "DELETE", headers: boss.headers }),
+        OWN_ACCOUNT_MESSAGES.delete,
+      ],
+      [
+        () =>
+          t.api.request(
+            `/api/superadmins/${boss.id}`,
+            jsonRequest("PUT", { role: "admin" }, boss.headers),
+          ),
+        OWN_ACCOUNT_MESSAGES.role,
+      ],
     ];
-    for (const call of calls) {
+    for (const [call, message] of calls) {
       const body = await assertJsonResponse(await call(), 409) as { message: string };
-      assertEquals(body.message, LAST_SUPERADMIN_MESSAGE);
+      assertEquals(body.message, message);
     }
     const me = (await t.services.admins.get(boss.id))!;
     assertEquals([me.role, me.status], ["superadmin", "active"]);
-    // With a second superadmin the first may step down.
-    await loginAs(t, "superadmin");
-    const res = await t.api.request(
+    // Still signed in: nothing moved its sessions.
+    await assertJsonResponse(
+      await t.api.request("/api/auth/verify", { headers: boss.headers }),
+      200,
+    );
+    // The same role sent back is no change (the edit form may send it).
+    const same = await t.api.request(
       `/api/superadmins/${boss.id}`,
+      jsonRequest("PUT", { username: "Boss", role: "superadmin" }, boss.headers),
+    );
+    assertEquals((await assertJsonResponse(same, 200) as { username: string }).username, "Boss");
+    assertEquals(
+      (await t.services.audit.recent()).filter((e) => e.entityId === boss.id).map((e) => e.action),
+      ["admin.update"],
+      "the refusals left no audit entry",
+    );
+  }));
+
+Deno.test("[api] the last active superadmin cannot be deactivated, deleted or demoted (409)", () =>
+  withServices(async (t) => {
+    const boss = await loginAs(t, "seeded");
+    // Only the account itself could act on the last superadmin (refused above), so the rule
+    // is tried on the service, as a racing second superadmin would reach it.
+    const other = { id: "other", email: "other@example.com", role: "superadmin" as const };
+    const accounts = t.services.adminAccounts;
+    for (
+      const call of [
+        () => accounts.toggleStatus(other, boss.id),
+        () => accounts.remove(other, boss.id),
+        () => accounts.update(other, boss.id, { role: "admin" }),
+      ]
+    ) {
+      const err = await assertRejects(call, ConflictError);
+      assertEquals(err.message, LAST_SUPERADMIN_MESSAGE);
+    }
+    const me = (await t.services.admins.get(boss.id))!;
+    assertEquals([me.role, me.status], ["superadmin", "active"]);
+  }));
+
+Deno.test("[api] a superadmin changes another account's role: listed anew, signed out, audited", () =>
+  withServices(async (t) => {
+    const boss = await loginAs(t, "seeded");
+    const clerk = await loginAs(t, "admin");
+    const promote = await t.api.request(
+      `/api/admins/${clerk.id}`,
+      jsonRequest("PUT", { role: "superadmin" }, boss.headers),
+    );
+    assertEquals((await assertJsonResponse(promote, 200) as { role: string }).role, "superadmin");
+    // The promoted account's old session ends (its role is in it): it signs in again.
+    await assertJsonResponse(
+      await t.api.request("/api/auth/verify", { headers: clerk.headers }),
+      401,
+    );
+    const lists = await assertJsonResponse(
+      await t.api.request("/api/superadmins", { headers: boss.headers }),
+      200,
+    ) as { id: string }[];
+    assert(lists.some((a) => a.id === clerk.id), "listed with the superadmins");
+    const entry = (await t.services.audit.recent()).find((e) =>
+      e.entityId === clerk.id && e.action === "admin.update"
+    );
+    assertEquals([entry?.before?.role, entry?.after?.role], ["admin", "superadmin"]);
+    // Demoted again by the boss (now through the superadmins endpoint, as the UI picks it).
+    const again = await login(t, (await t.services.admins.get(clerk.id))!.email, STAFF_PASSWORD);
+    const demote = await t.api.request(
+      `/api/superadmins/${clerk.id}`,
       jsonRequest("PUT", { role: "admin" }, boss.headers),
     );
-    assertEquals((await assertJsonResponse(res, 200) as { role: string }).role, "admin");
+    assertEquals((await assertJsonResponse(demote, 200) as { role: string }).role, "admin");
+    await assertJsonResponse(
+      await t.api.request("/api/auth/verify", { headers: again.headers }),
+      401,
+    );
   }));
+
+Deno.test("[api] the default superadmin admin@localhost saves its profile; only a changed email is checked", () =>
+  withServices(async (t) => {
+    const boss = await login(t, "admin@localhost", "correct horse battery");
+    const save = (body: unknown) =>
+      t.api.request(`/api/superadmins/${boss.id}`, jsonRequest("PUT", body, boss.headers));
+    // The Profile Settings form as it was: every field, the address untouched.
+    const profile = await save({ username: "Boss", email: "admin@localhost", image: "" });
+    const saved = await assertJsonResponse(profile, 200) as { username: string; email: string };
+    assertEquals([saved.username, saved.email], ["Boss", "admin@localhost"]);
+    // A new address is checked: refused with a field error, nothing changed.
+    const bad = await assertJsonResponse(await save({ email: "not an address" }), 400) as {
+      errors: { field: string; message: string }[];
+    };
+    assertEquals(bad.errors, [{ field: "email", message: "Please enter a valid email address" }]);
+    assertEquals((await t.services.admins.get(boss.id))!.email, "admin@localhost");
+    // The shop's own kind of address passes the rule, for new accounts too.
+    await assertJsonResponse(await save({ email: "boss@localhost" }), 200);
+    const created = await t.api.request(
+      "/api/admins",
+      jsonRequest("POST", { ...newAdmin("l"), email: "clerk@localhost" }, boss.headers),
+    );
+    await assertJsonResponse(created, 201);
+  }, { config: { adminEmail: "admin@localhost" } }));
 
 Deno.test("[api] two superadmins deactivating each other at once: exactly one wins", () =>
   withServices(async (t) => {

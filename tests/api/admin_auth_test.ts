@@ -180,6 +180,27 @@ Deno.test("[api] sessions end at once on logout, deactivation, deletion, role an
     assertEquals(await verify(s), 200);
   }));
 
+Deno.test("[api] a 401 for an ended cookie session clears the cookie (the browser's token goes)", () =>
+  withServices(async (t) => {
+    const a = await loginAs(t, "admin");
+    const cookie = { Cookie: `admin_session=${a.token}` };
+    const live = await t.api.request("/api/auth/verify", { headers: cookie });
+    assertEquals(live.status, 200);
+    assertEquals(live.headers.get("set-cookie"), null, "a live session keeps its cookie");
+    await live.body?.cancel();
+    const out = await t.api.request("/api/auth/logout", { method: "POST", headers: a.headers });
+    await out.body?.cancel();
+    for (const path of ["/api/auth/verify", "/api/orders"]) {
+      const ended = await t.api.request(path, { headers: cookie });
+      await assertJsonResponse(ended, 401);
+      assertMatch(ended.headers.get("set-cookie") ?? "", /^admin_session=;.*Max-Age=0/);
+    }
+    // A bearer token's 401 leaves cookies alone; so does a request without any session.
+    const bearer = await t.api.request("/api/auth/verify", { headers: a.headers });
+    await assertJsonResponse(bearer, 401);
+    assertEquals(bearer.headers.get("set-cookie"), null);
+  }));
+
 Deno.test("[api] a deactivated account cannot sign in; reactivated it can", () =>
   withServices(async (t) => {
     const boss = await loginAs(t, "seeded");

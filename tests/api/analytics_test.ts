@@ -274,3 +274,29 @@ Deno.test("[api] analytics: an admin gets the dashboard, not the analytics", () 
     const res = await call(t, clerk, "/api/analytics/order-analytics");
     await assertJsonResponse(res, 403);
   }, { seed: false }));
+
+Deno.test("[api] analytics: manual orders without an email are no customers (repeat rate 50%, not 66.67%)", () =>
+  withServices(async (t) => {
+    const boss = await loginAs(t, "seeded");
+    const board = (await t.services.products.list()).find((p) => p.name.includes("DSP Board"))!;
+    const order = (email: string) => ({
+      customer: { firstName: "Walk", lastName: "In", email, phone: "" },
+      shippingAddress: { address: "1 Rue X", city: "Tunis", state: "", zipCode: "" },
+      items: [{ id: board.id, quantity: 1 }],
+      shippingCountry: "Tunisia",
+      paymentMethod: "delivery",
+    });
+    // ada twice (once in capitals), bob once, and four counter sales with no email.
+    for (const email of ["ada@example.com", "ADA@example.com", "bob@example.com", "", "", "", ""]) {
+      const res = await call(t, boss, "/api/orders/admin", "POST", order(email));
+      assertEquals(res.status, 201, await res.clone().text());
+      await res.body?.cancel();
+    }
+    const insights = await data(t, boss, "/api/analytics/customer-analytics");
+    assertEquals(insights.customers, { total: 2, repeatCustomers: 1, repeatRate: 50 });
+    // Every order still counts as an order.
+    const stats = await data(t, boss, "/api/dashboard/stats");
+    assertEquals((stats.total as { orders: number }).orders, 7);
+    // The rebuild (`deno task analytics:rebuild`) agrees with what the writes kept.
+    assertEquals(await t.services.orderStats.rebuild({ write: false }), []);
+  }));

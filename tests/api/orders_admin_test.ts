@@ -84,6 +84,69 @@ Deno.test("[api] manual order: priced on the server, stock taken, audited; admin
     assertEquals(far.shippingFee, 0);
   }));
 
+Deno.test("[api] manual order: empty State and ZIP code stay empty, stored and in the CSV", () =>
+  withServices(async (t) => {
+    const clerk = await loginAs(t, "admin");
+    const board = await productId(t, "DSP Board");
+    const order = await createOk(
+      t,
+      clerk,
+      manualOrder([{ id: board, quantity: 1 }], {
+        shippingAddress: { address: "1 Rue X", city: "Tunis", state: "", zipCode: "" },
+      }),
+    ) as OrderJson & { shippingAddress: { state: string; zipCode: string } };
+    assertEquals([order.shippingAddress.state, order.shippingAddress.zipCode], ["", ""]);
+    const stored = (await t.services.orders.get(order._id))!;
+    assertEquals([stored.shippingAddress.state, stored.shippingAddress.zipCode], ["", ""]);
+    const csv = await (await t.api.request("/api/orders/export.csv", { headers: clerk.headers }))
+      .text();
+    assert(!csv.includes(",-,") && !csv.includes(',"-",'), csv);
+  }));
+
+Deno.test("[api] manual order: an order id typed by staff is its number if unique, 409 otherwise", () =>
+  withServices(async (t) => {
+    const clerk = await loginAs(t, "admin");
+    const board = await productId(t, "DSP Board");
+    const item = [{ id: board, quantity: 1 }];
+    const before = await stockOf(t, board);
+    const typed = await createOk(t, clerk, manualOrder(item, { orderId: "PHONE-0042" }));
+    assertEquals(typed.orderNumber, "PHONE-0042");
+    // Found by it, like any number.
+    const found = await assertJsonResponse(
+      await t.api.request("/api/orders?q=phone-0042", { headers: clerk.headers }),
+      200,
+    ) as { orders: OrderJson[] };
+    assertEquals(found.orders.map((o) => o.orderNumber), ["PHONE-0042"]);
+    // Taken (in any case): 409 on the field, nothing written, no stock taken.
+    const taken = await create(t, clerk, manualOrder(item, { orderId: "phone-0042" }));
+    const body = await assertJsonResponse(taken, 409) as { errors: { field: string }[] };
+    assertEquals(body.errors.map((e) => e.field), ["orderId"]);
+    assertEquals(await stockOf(t, board), before - 1);
+    // Typing the number the counter gives next: the counter skips it.
+    const next = await createOk(t, clerk, manualOrder(item, { orderId: "ORD-000001" }));
+    assertEquals(next.orderNumber, "ORD-000001");
+    const counted = await createOk(t, clerk, manualOrder(item));
+    assertEquals(counted.orderNumber, "ORD-000002");
+    const clash = await create(t, clerk, manualOrder(item, { orderId: "ORD-000002" }));
+    await assertJsonResponse(clash, 409);
+    // An empty id is none; a bad one is refused on the field.
+    const blank = await createOk(t, clerk, manualOrder(item, { orderId: " " }));
+    assertEquals(blank.orderNumber, "ORD-000003");
+    const bad = await create(t, clerk, manualOrder(item, { orderId: "a b<script>" }));
+    const refused = await assertJsonResponse(bad, 400) as { errors: { field: string }[] };
+    assertEquals(refused.errors.map((e) => e.field), ["orderId"]);
+    // Two clerks typing the same id at once: one order.
+    const race = await Promise.all(
+      [1, 2, 3].map(() => create(t, clerk, manualOrder(item, { orderId: "RACE-1" }))),
+    );
+    const statuses = race.map((r) => r.status).sort();
+    await Promise.all(race.map((r) => r.body?.cancel()));
+    assertEquals(statuses, [201, 409, 409]);
+    // Deleting an order frees its number.
+    await t.api.request(`/api/orders/${typed._id}`, { method: "DELETE", headers: clerk.headers });
+    await createOk(t, clerk, manualOrder(item, { orderId: "PHONE-0042" }));
+  }));
+
 Deno.test("[api] manual order: bad input and not enough stock are refused, nothing changes", () =>
   withServices(async (t) => {
     const clerk = await loginAs(t, "admin");

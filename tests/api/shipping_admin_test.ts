@@ -73,3 +73,43 @@ Deno.test("[api] shipping fees: add, edit, deactivate, delete; one per country; 
     const actions = (await t.services.audit.forRecord("shipping_fee", id)).map((e) => e.action);
     assertEquals(actions, ["shipping_fee.create", "shipping_fee.update", "shipping_fee.delete"]);
   }));
+
+Deno.test("[api] shipping fees: only for the shop's countries (400 on the field), named as its list does", () =>
+  withServices(async (t) => {
+    const boss = await loginAs(t, "seeded");
+    const post = (body: unknown) =>
+      t.api.request("/api/shipping/fees", jsonRequest("POST", body, boss.headers));
+    const before = (await t.services.shippingFees.list()).length;
+    // Not countries; and Israel, which EXCLUDED_COUNTRIES (default IL) keeps out of the shop.
+    for (const country of ["Narnia", "Atlantis", "France2", "Israel"]) {
+      const body = await assertJsonResponse(await post({ country, shippingFee: 5 }), 400) as {
+        message: string;
+        errors: { field: string; message: string }[];
+      };
+      const message = `Invalid country: ${country}. Please use a valid country name.`;
+      assertEquals(body.message, message);
+      assertEquals(body.errors, [{ field: "country", message }]);
+    }
+    assertEquals((await t.services.shippingFees.list()).length, before, "nothing added");
+    // Any case or accents; stored as the list spells it.
+    const added = await assertJsonResponse(
+      await post({ country: "cote d'ivoire", shippingFee: 30 }),
+      201,
+    ) as {
+      fee: { _id: string; country: string };
+    };
+    assertEquals(added.fee.country, "Côte d’Ivoire");
+    const rename = (id: string, country: string) =>
+      t.api.request(`/api/shipping/fees/${id}`, jsonRequest("PUT", { country }, boss.headers));
+    await assertJsonResponse(await rename(added.fee._id, "Narnia"), 400);
+    // A fee stored before the rule stays editable: its own name sent back is no change.
+    const legacy = await t.services.shippingFees.create({ country: "Old Country", shippingFee: 1 });
+    const keep = await t.api.request(
+      `/api/shipping/fees/${legacy.id}`,
+      jsonRequest("PUT", { country: "Old Country", shippingFee: 2 }, boss.headers),
+    );
+    assertEquals(
+      (await assertJsonResponse(keep, 200) as { fee: { shippingFee: number } }).fee.shippingFee,
+      2,
+    );
+  }));

@@ -6,8 +6,8 @@ import { browserTest, hydrated } from "../_lib/browser.ts";
 const CLERK = { email: "clerk@example.com", password: "a long clerk password" };
 
 browserTest(
-  "[browser] admin: guard, login as both roles, register an admin, profile, logout",
-  async ({ newPage }) => {
+  "[browser] admin: guard, login as both roles, register an admin, profile, logout; a 401 clears the stored user",
+  async ({ newPage, server }) => {
     const page = await newPage();
 
     // An anonymous visitor is sent to the login page, then back to what was asked for.
@@ -94,6 +94,31 @@ browserTest(
     await page.keyboard.press("Escape");
     await page.goto("/admin/admins");
     assertEquals(new URL(page.url()).pathname, "/admin/dashboard", "superadmin pages are closed");
+
+    // The session ends elsewhere (signed out with its token); the next call's 401 clears the
+    // stored user and the cookie, and leads to the login page.
+    const stored = () => page.evaluate(() => localStorage.getItem("adminUser"));
+    assert((await stored())?.includes(CLERK.email), "the signed-in user is stored");
+    const session = (await page.context().cookies()).find((c) => c.name === "admin_session")!;
+    await fetch(`${server.url}/api/auth/logout`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${session.value}` },
+    }).then((r) => r.body?.cancel());
+    await shellReady(page);
+    await page.getByTestId("avatar-button").click();
+    await page.getByRole("menuitem", { name: "Settings" }).click();
+    const stale = page.getByTestId("profile-settings");
+    await stale.getByLabel("Username").fill("Clerk Again");
+    await Promise.all([
+      page.waitForURL("**/admin/login?next=*"),
+      stale.getByRole("button", { name: "Update Profile" }).click(),
+    ]);
+    assertEquals(await stored(), null, "a 401 clears the stored user");
+    assertEquals(
+      (await page.context().cookies()).some((c) => c.name === "admin_session"),
+      false,
+      "and the session cookie",
+    );
     // The failed requests are the ones asked for: the short password (422) and the superadmin
     // endpoint's 401 for a regular admin, which the login sequence expects.
     assertEquals(page.problems.filter((p) => !/status of (401|422)/.test(p)), []);

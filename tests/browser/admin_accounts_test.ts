@@ -53,8 +53,41 @@ browserTest(
     await edit.waitFor({ state: "detached" });
     await card.getByText("Clerk Two").waitFor();
 
-    // Deactivate, then activate again: the button and badge follow the server's answer.
+    // One's own card: Edit only, no Deactivate nor Delete; its edit form offers no role.
+    const own = page.getByTestId("admin-card").filter({ hasText: BOSS.email });
+    await own.getByTestId("own-account").waitFor();
+    assertEquals(await own.getByRole("button").allInnerTexts(), ["Edit"]);
+    await own.getByRole("button", { name: "Edit" }).click();
+    await edit.getByLabel("Username").waitFor();
+    assertEquals(await edit.getByLabel("Role").count(), 0, "no role menu on one's own account");
+    await edit.getByRole("button", { name: "Cancel" }).click();
+    await edit.waitFor({ state: "detached" });
+
+    // The Role menu changes another account's role: the card says so, after a reload too.
+    await card.getByRole("button", { name: "Edit" }).click();
+    await edit.getByLabel("Role").selectOption("superadmin");
+    await edit.getByRole("button", { name: "Save Changes" }).click();
+    await edit.waitFor({ state: "detached" });
+    await card.getByText("superadmin").waitFor();
+    await page.reload();
+    await hydrated(page, list);
+    await card.getByText("superadmin").waitFor();
+    await card.getByRole("button", { name: "Edit" }).click();
+    await edit.getByLabel("Role").selectOption("admin");
+    await edit.getByRole("button", { name: "Save Changes" }).click();
+    await edit.waitFor({ state: "detached" });
+    await card.getByText("superadmin").waitFor({ state: "detached" });
+
+    // Deactivate asks first: Cancel changes nothing; confirmed, the button and badge follow
+    // the server's answer; Activate needs no confirmation.
+    const confirm = page.getByTestId("confirm-dialog");
     await card.getByRole("button", { name: "Deactivate" }).click();
+    assertStringIncludes(await confirm.innerText(), "Deactivate Admin");
+    await confirm.getByRole("button", { name: "Cancel" }).click();
+    await confirm.waitFor({ state: "detached" });
+    await card.getByText("active", { exact: true }).waitFor();
+    await card.getByRole("button", { name: "Deactivate" }).click();
+    await confirm.getByRole("button", { name: "Deactivate" }).click();
     await card.getByRole("button", { name: "Activate", exact: true }).waitFor();
     await card.getByText("inactive").waitFor();
     await page.reload();
@@ -64,7 +97,6 @@ browserTest(
 
     // Delete asks first; Cancel keeps the card, Delete removes it for good.
     await card.getByRole("button", { name: "Delete" }).click();
-    const confirm = page.getByTestId("confirm-dialog");
     assertStringIncludes(await confirm.innerText(), "Delete Admin");
     await confirm.getByRole("button", { name: "Cancel" }).click();
     await confirm.waitFor({ state: "detached" });

@@ -103,6 +103,31 @@ Deno.test({
       const after = await get(`${server.url}/admin/orders`, clerk.cookie);
       assertEquals(after.status, 303);
       await after.body?.cancel();
+
+      // The spec's /admin/register (404 before) is the registration page, whose guard holds:
+      // anonymous visitors go on to the login page, an admin to the dashboard, a superadmin in.
+      const again = await signIn(
+        server.url,
+        "clerk@example.com",
+        "a long clerk password",
+        "admins",
+      );
+      for (
+        const [cookie, path, last] of [
+          [undefined, "/admin/register", "/admin/login?next=%2Fadmin%2Fregister-admin%3Fx%3D1"],
+          [again.cookie, "/admin/register/", "/admin/dashboard"],
+          [boss.cookie, "/admin/register", null],
+        ] as const
+      ) {
+        const moved = await get(`${server.url}${path}?x=1`, cookie);
+        await moved.body?.cancel();
+        assertEquals(moved.status, 301, path);
+        assertEquals(moved.headers.get("location"), "/admin/register-admin?x=1");
+        const there = await get(`${server.url}/admin/register-admin?x=1`, cookie);
+        await there.body?.cancel();
+        if (last) assertEquals(there.headers.get("location"), last);
+        else assertEquals(there.status, 200);
+      }
     } finally {
       await server.stop();
     }

@@ -20,7 +20,9 @@ const clerk: PublicAdmin = {
 };
 
 Deno.test("[unit] Admin Management: a non-superadmin sees Access Denied, not the accounts", () => {
-  const shown = text(renderToString(<AdminManagement initial={[clerk]} currentRole="admin" />));
+  const shown = text(
+    renderToString(<AdminManagement initial={[clerk]} currentRole="admin" currentId="x" />),
+  );
   assertStringIncludes(shown, "Access Denied");
   assertStringIncludes(
     shown,
@@ -34,7 +36,9 @@ Deno.test("[unit] Admin Management: a non-superadmin sees Access Denied, not the
 });
 
 Deno.test("[unit] Admin Management: empty state offers Create Admin and Refresh Page", () => {
-  const html = renderToString(<AdminManagement initial={[]} currentRole="superadmin" />);
+  const html = renderToString(
+    <AdminManagement initial={[]} currentRole="superadmin" currentId="x" />,
+  );
   assertStringIncludes(text(html), "No admins found");
   assertStringIncludes(html, 'href="/admin/register-admin"');
   assertStringIncludes(text(html), "Create Admin Refresh Page");
@@ -42,13 +46,31 @@ Deno.test("[unit] Admin Management: empty state offers Create Admin and Refresh 
 
 Deno.test("[unit] Admin Management: a card shows the account and its actions", () => {
   const shown = text(
-    renderToString(<AdminManagement initial={[clerk]} currentRole="superadmin" />),
+    renderToString(<AdminManagement initial={[clerk]} currentRole="superadmin" currentId="x" />),
   );
   for (const part of ["Clerk", "clerk@example.com", "admin", "inactive", "Edit", "Delete"]) {
     assertStringIncludes(shown, part);
   }
   assertStringIncludes(shown, "Activate", "an inactive account offers Activate");
   assert(!shown.includes("Deactivate"));
+});
+
+Deno.test("[unit] Admin Management: one's own card offers no Deactivate nor Delete", () => {
+  const me: PublicAdmin = { ...clerk, _id: "me", id: "me", username: "Boss", role: "superadmin" };
+  const cards = renderToString(
+    <AdminManagement
+      initial={[me, { ...clerk, status: "active" }]}
+      currentRole="superadmin"
+      currentId="me"
+    />,
+  ).split('data-testid="admin-card"').slice(1).map(text);
+  assertEquals(cards.length, 2);
+  const [own, other] = cards;
+  assertStringIncludes(own, "Edit");
+  assertStringIncludes(own, "Your account");
+  assert(!/Deactivate|Activate|Delete/.test(own), own);
+  assertStringIncludes(other, "Deactivate");
+  assertStringIncludes(other, "Delete");
 });
 
 Deno.test("[unit] Register Admin: only a super admin chooses the role", () => {

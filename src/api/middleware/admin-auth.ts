@@ -1,10 +1,11 @@
 import type { Context, MiddlewareHandler } from "hono";
-import { getCookie } from "hono/cookie";
+import { deleteCookie, getCookie } from "hono/cookie";
 import { matchedRoutes } from "hono/route";
 import {
   cookieName,
   ForbiddenError,
   type Session,
+  SESSION_COOKIE,
   UnauthorizedError,
 } from "../../services/admin-auth.ts";
 import type { Services } from "../../services/container.ts";
@@ -44,6 +45,18 @@ export function isHttps(c: Context<ApiEnv>): boolean {
   return c.env?.https ?? new URL(c.req.url).protocol === "https:";
 }
 
+/** The session cookie: httpOnly, SameSite=Strict, `__Host-` and Secure over https. */
+export function cookieOptions(c: Context<ApiEnv>) {
+  const https = isHttps(c);
+  return {
+    httpOnly: true,
+    sameSite: "Strict" as const,
+    path: "/",
+    secure: https,
+    ...(https ? { prefix: "host" as const } : {}),
+  };
+}
+
 /**
  * Whether `Origin` is the page's own origin, scheme, host and port as the browser writes them (a
  * page on http://host is another origin than https://host: a network attacker can write one), or
@@ -69,7 +82,13 @@ export async function sessionOf(c: Context<ApiEnv>, services: Services): Promise
   if (!SAFE_METHODS.has(c.req.method) && !sameOrigin(c, services.config.siteUrl)) {
     throw new ForbiddenError("Cross-origin request refused");
   }
-  return await services.adminAuth.authenticate(cookie);
+  try {
+    return await services.adminAuth.authenticate(cookie);
+  } catch (err) {
+    // A session that ended: its 401 also clears the cookie (the browser drops its user too).
+    if (err instanceof UnauthorizedError) deleteCookie(c, SESSION_COOKIE, cookieOptions(c));
+    throw err;
+  }
 }
 
 /**

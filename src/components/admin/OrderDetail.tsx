@@ -99,14 +99,10 @@ export default function OrderDetail(
           <p class="text-sm text-slate-600">{order.customer.phone}</p>
         </Section>
         <Section title="Shipping address">
-          <address class="text-sm not-italic leading-6">
-            {a.address}
-            <br />
-            {a.zipCode} {a.city}
-            <br />
-            {a.state}
-            <br />
-            {a.country}
+          {/* Lines left empty (no state, no ZIP code) are not shown. */}
+          <address class="text-sm not-italic leading-6" data-testid="shipping-address">
+            {[a.address, [a.zipCode, a.city].filter(Boolean).join(" "), a.state, a.country]
+              .filter(Boolean).map((line, i) => <span key={i} class="block">{line}</span>)}
           </address>
           {order.shipment && (
             <p class="mt-2 text-sm">

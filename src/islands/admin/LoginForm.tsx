@@ -41,6 +41,10 @@ export default function LoginForm({ next }: { next: string | null }) {
   const [error, setError] = useState("");
   const [challenge, setChallenge] = useState<string | null>(null);
 
+  // Only signed-out visitors see this form (the server sends the others on): a user still
+  // stored from an ended session goes.
+  useEffect(() => localStorage.removeItem(ADMIN_USER_STORAGE_KEY), []);
+
   async function submit(e: Event) {
     e.preventDefault();
     setBusy(true);

@@ -3,7 +3,7 @@ import type { PublicAdmin } from "../../domain/admin.ts";
 import { ADMIN_USER_STORAGE_KEY, imageSrc } from "../../domain/admin-image.ts";
 import ModalFrame from "../ModalFrame.tsx";
 import { uploadImage } from "./accounts/image-upload.ts";
-import { adminApi } from "./ui/api.ts";
+import { adminApi, ApiError, changedFields } from "./ui/api.ts";
 import { errorSentence } from "./ui/errors.ts";
 import { flashToast } from "./ui/toast.ts";
 import { useCloseGuard } from "./ui/use-close-guard.tsx";
@@ -54,12 +54,11 @@ export default function ProfileSettings(
         }
       }
       const endpoint = user.role === "superadmin" ? "superadmins" : "admins";
+      // Only what changed: an address the account already has never blocks a save.
       const updated = await adminApi<PublicAdmin>(`/api/${endpoint}/${user.id}`, {
         method: "PUT",
         json: {
-          username,
-          email,
-          image: path,
+          ...changedFields(user, { username, email, image: path }),
           ...(newPassword ? { password: newPassword, currentPassword } : {}),
         },
       });
@@ -68,6 +67,8 @@ export default function ProfileSettings(
       onClose();
       location.reload();
     } catch (err) {
+      // An ended session is already on its way to the login page: no alert to block it.
+      if (err instanceof ApiError && err.status === 401) return;
       alert(
         `Failed to update profile: ${
           errorSentence(err, "Failed to update profile", { username: "Username", email: "Email" })

@@ -32,10 +32,15 @@ async function fetchAll(): Promise<PublicAdmin[]> {
 interface Props {
   initial: PublicAdmin[];
   currentRole: string;
+  /** The signed-in account: its own card offers no deactivation nor deletion. */
+  currentId: string;
 }
 
-/** Admin Management: every account as a card, with edit, activation and deletion. */
-export default function AdminManagement({ initial, currentRole }: Props) {
+/**
+ * Admin Management: every account as a card, with edit, activation and deletion. Deactivating
+ * and deleting ask first; neither is offered on one's own account (the API refuses both too).
+ */
+export default function AdminManagement({ initial, currentRole, currentId }: Props) {
   const [admins, setAdmins] = useState(initial);
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState("");
@@ -43,6 +48,7 @@ export default function AdminManagement({ initial, currentRole }: Props) {
   const [editing, setEditing] = useState<PublicAdmin | null>(null);
   const [deleting, setDeleting] = useState<PublicAdmin | null>(null);
   const [deleteBusy, setDeleteBusy] = useState(false);
+  const [deactivating, setDeactivating] = useState<PublicAdmin | null>(null);
   const [resetting, setResetting] = useState<PublicAdmin | null>(null);
   const [resetBusy, setResetBusy] = useState(false);
 
@@ -65,6 +71,7 @@ export default function AdminManagement({ initial, currentRole }: Props) {
   }
 
   async function toggle(a: PublicAdmin) {
+    setDeactivating(null);
     mark(a.id, true);
     try {
       const res = await adminApi<{ status: "active" | "inactive" }>(
@@ -184,22 +191,32 @@ export default function AdminManagement({ initial, currentRole }: Props) {
                   >
                     Edit
                   </button>
-                  <button
-                    type="button"
-                    disabled={busy[a.id]}
-                    onClick={() => toggle(a)}
-                    class="rounded-lg px-3 py-1.5 text-sm font-semibold text-slate-700 ring-1 ring-slate-300 hover:bg-slate-100"
-                  >
-                    {a.status === "active" ? "Deactivate" : "Activate"}
-                  </button>
-                  <button
-                    type="button"
-                    disabled={busy[a.id]}
-                    onClick={() => setDeleting(a)}
-                    class="rounded-lg bg-red-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-red-700"
-                  >
-                    Delete
-                  </button>
+                  {a.id === currentId
+                    ? (
+                      <p class="self-center text-sm text-slate-600" data-testid="own-account">
+                        Your account
+                      </p>
+                    )
+                    : (
+                      <>
+                        <button
+                          type="button"
+                          disabled={busy[a.id]}
+                          onClick={() => a.status === "active" ? setDeactivating(a) : toggle(a)}
+                          class="rounded-lg px-3 py-1.5 text-sm font-semibold text-slate-700 ring-1 ring-slate-300 hover:bg-slate-100"
+                        >
+                          {a.status === "active" ? "Deactivate" : "Activate"}
+                        </button>
+                        <button
+                          type="button"
+                          disabled={busy[a.id]}
+                          onClick={() => setDeleting(a)}
+                          class="rounded-lg bg-red-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-red-700"
+                        >
+                          Delete
+                        </button>
+                      </>
+                    )}
                   {a.twoFactorEnabled && (
                     <button
                       type="button"
@@ -218,6 +235,7 @@ export default function AdminManagement({ initial, currentRole }: Props) {
       {editing && (
         <EditAdminDialog
           admin={editing}
+          own={editing.id === currentId}
           onClose={() => setEditing(null)}
           onSaved={(next) => {
             replace(next);
@@ -234,6 +252,18 @@ export default function AdminManagement({ initial, currentRole }: Props) {
         busy={deleteBusy}
         onConfirm={remove}
         onCancel={() => setDeleting(null)}
+      />
+      <ConfirmDialog
+        open={deactivating !== null}
+        title="Deactivate Admin"
+        message={`Deactivate ${
+          deactivating?.username ?? ""
+        }? They are signed out at once and cannot sign in until activated again.`}
+        confirmLabel="Deactivate"
+        busyLabel="Deactivating..."
+        busy={false}
+        onConfirm={() => deactivating && toggle(deactivating)}
+        onCancel={() => setDeactivating(null)}
       />
       <ConfirmDialog
         open={resetting !== null}

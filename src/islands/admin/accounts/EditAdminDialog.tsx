@@ -2,7 +2,7 @@ import { useState } from "preact/hooks";
 import type { PublicAdmin } from "../../../domain/admin.ts";
 import { imageSrc } from "../../../domain/admin-image.ts";
 import ModalFrame from "../../ModalFrame.tsx";
-import { adminApi, ApiError } from "../ui/api.ts";
+import { adminApi, ApiError, changedFields } from "../ui/api.ts";
 import DropdownSelect from "../ui/DropdownSelect.tsx";
 import { errorSentence } from "../ui/errors.ts";
 import { adminToast } from "../ui/toast.ts";
@@ -14,12 +14,15 @@ import FormActions from "../ui/FormActions.tsx";
 const ROLES = [{ value: "admin", label: "Admin" }, { value: "superadmin", label: "Superadmin" }];
 
 /**
- * 'Edit Admin': the form offers a role, but the update sends only username, email and image
- * (spec section 4); a replaced upload is deleted afterwards.
+ * 'Edit Admin': username, email, image and, on another account, the role (a change signs that
+ * account out). The update sends only the fields that changed, so an address the account
+ * already has never blocks a save; a replaced upload is deleted afterwards.
  */
 export default function EditAdminDialog(
-  { admin, onClose, onSaved }: {
+  { admin, own, onClose, onSaved }: {
     admin: PublicAdmin;
+    /** The signed-in account's own: no role menu (no one changes their own role). */
+    own: boolean;
     onClose: () => void;
     onSaved: (a: PublicAdmin) => void;
   },
@@ -38,10 +41,13 @@ export default function EditAdminDialog(
     try {
       const image = file ? await uploadImage(file) : admin.image;
       const endpoint = admin.role === "superadmin" ? "superadmins" : "admins";
-      const updated = await adminApi<PublicAdmin>(`/api/${endpoint}/${admin.id}`, {
-        method: "PUT",
-        json: { username, email, image },
-      });
+      const changes = changedFields(admin, { username, email, image, role });
+      const updated = Object.keys(changes).length === 0
+        ? admin
+        : await adminApi<PublicAdmin>(`/api/${endpoint}/${admin.id}`, {
+          method: "PUT",
+          json: changes,
+        });
       if (file) await deleteReplacedImage(admin.image, image);
       adminToast("Admin updated", "success");
       onSaved(updated);
@@ -94,13 +100,15 @@ export default function EditAdminDialog(
             class={FIELD}
           />
         </div>
-        <DropdownSelect
-          id="edit-admin-role"
-          label="Role"
-          value={role}
-          options={ROLES}
-          onChange={setRole}
-        />
+        {!own && (
+          <DropdownSelect
+            id="edit-admin-role"
+            label="Role"
+            value={role}
+            options={ROLES}
+            onChange={setRole}
+          />
+        )}
         <div>
           <label for="edit-admin-image" class="block text-sm font-medium">Profile Image</label>
           <input

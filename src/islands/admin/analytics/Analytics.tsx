@@ -14,6 +14,7 @@ import {
   useLines,
 } from "../charts/chart.ts";
 import { adminApi } from "../ui/api.ts";
+import { countOf } from "../../../domain/plural.ts";
 
 useBars();
 useLines();
@@ -237,7 +238,7 @@ function donut(
           callbacks: {
             label: (i) => {
               const s = slices[i.dataIndex];
-              return `${s.name}: ${s.share.count} orders (${s.share.percentage}%)`;
+              return `${s.name}: ${countOf(s.share.count, "order")} (${s.share.percentage}%)`;
             },
           },
         },
@@ -401,7 +402,7 @@ function Figures({ data, live }: { data: Partial<AnalyticsData>; live: RealTime 
                   <li key={k._id} class="flex items-center gap-3 py-2">
                     <span class="w-8 font-semibold text-slate-500">#{i + 1}</span>
                     <span class="min-w-0 flex-1 truncate font-medium">{k._id}</span>
-                    <span class="tabular-nums text-slate-600">{k.orders} orders</span>
+                    <span class="tabular-nums text-slate-600">{countOf(k.orders, "order")}</span>
                     <span class="w-24 text-right tabular-nums">{money(k.revenue)}</span>
                   </li>
                 ))}

@@ -4,6 +4,7 @@ import ChartFigure from "../charts/ChartFigure.tsx";
 import DateRangeInputs from "../charts/DateRangeInputs.tsx";
 import { type ChartConfiguration, PALETTE, useLines } from "../charts/chart.ts";
 import { adminApi } from "../ui/api.ts";
+import { countOf } from "../../../domain/plural.ts";
 import {
   bucketLabel,
   groupSales,
@@ -78,9 +79,7 @@ export default function SalesOverTime(
             callbacks: {
               label: (item) => {
                 const d = points[item.dataIndex];
-                return `${formatWholeEuros(toCents(d.revenue))}, ${d.orders} order${
-                  d.orders === 1 ? "" : "s"
-                }`;
+                return `${formatWholeEuros(toCents(d.revenue))}, ${countOf(d.orders, "order")}`;
               },
             },
           },

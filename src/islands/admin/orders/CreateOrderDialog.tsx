@@ -88,6 +88,7 @@ export default function CreateOrderDialog(
     zipCode: "",
     paymentMethod: "delivery",
     gender: "",
+    orderId: "",
     createdAt: "",
   });
   const [busy, setBusy] = useState(false);
@@ -159,6 +160,7 @@ export default function CreateOrderDialog(
           shippingCountry: country,
           shippingFeeDetails: { country, fee: fee ?? 0, currency: "EUR" },
           ...(form.gender ? { gender: form.gender } : {}),
+          ...(form.orderId.trim() ? { orderId: form.orderId.trim() } : {}),
           ...(form.createdAt
             ? { createdAt: new Date(fromShopDateTimeInput(form.createdAt, timeZone)).toISOString() }
             : {}),
@@ -216,6 +218,16 @@ export default function CreateOrderDialog(
                 <option key={g} value={g}>{g[0].toUpperCase() + g.slice(1)}</option>
               ))}
             </select>
+          </label>
+          <label class="text-sm font-medium">
+            Order ID (optional)
+            <input
+              class={FIELD}
+              maxLength={40}
+              autocomplete="off"
+              value={form.orderId}
+              onInput={set("orderId")}
+            />
           </label>
           <label class="text-sm font-medium">
             Order date (optional, {timeZone})

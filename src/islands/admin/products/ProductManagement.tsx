@@ -9,6 +9,7 @@ import { useResource } from "../ui/use-resource.ts";
 import StatusBadge from "../ui/StatusBadge.tsx";
 import ProductForm from "./ProductForm.tsx";
 import { ROW_ACTION } from "../ui/styles.ts";
+import { countOf } from "../../../domain/plural.ts";
 
 /** Success messages vanish after 3 s (spec section 4). */
 const SUCCESS_MS = 3000;
@@ -112,7 +113,9 @@ export default function ProductManagement(
                     <ul class="list-disc pl-4">
                       {p.features.slice(0, FEATURES_SHOWN).map((f) => <li key={f}>{f}</li>)}
                     </ul>
-                    {more > 0 && <p class="text-xs text-slate-500">+{more} more features</p>}
+                    {more > 0 && (
+                      <p class="text-xs text-slate-500">+{countOf(more, "more feature")}</p>
+                    )}
                   </td>
                   <td class="whitespace-nowrap px-3 py-2 font-medium">
                     {formatMoney(toCents(p.price), p.currency)}

@@ -57,8 +57,13 @@ const LABELS = { country: "Country", shippingFee: "Shipping fee", currency: "Cur
 const byCountry = (list: PublicShippingFee[]) =>
   list.sort((a, b) => a.country.localeCompare(b.country));
 
-/** Shipping Fees Management: one fee per country, rows that switch between view and edit. */
-export default function ShippingFees({ initial }: { initial: PublicShippingFee[] }) {
+/**
+ * Shipping Fees Management: one fee per country, rows that switch between view and edit. The
+ * country field suggests the shop's countries (`countries`), the only ones the API accepts.
+ */
+export default function ShippingFees(
+  { initial, countries }: { initial: PublicShippingFee[]; countries: string[] },
+) {
   const fees = useResource(
     initial,
     async () => byCountry(await adminApi<PublicShippingFee[]>("/api/shipping/fees")),
@@ -112,6 +117,8 @@ export default function ShippingFees({ initial }: { initial: PublicShippingFee[]
           id={`${idPrefix}-country`}
           class={`${input} w-full`}
           placeholder="Country"
+          list="shipping-countries"
+          autocomplete="off"
           value={d.country}
           onInput={(e) => set({ ...d, country: e.currentTarget.value })}
         />
@@ -152,6 +159,9 @@ export default function ShippingFees({ initial }: { initial: PublicShippingFee[]
 
   return (
     <div class="space-y-4">
+      <datalist id="shipping-countries">
+        {countries.map((c) => <option key={c} value={c} />)}
+      </datalist>
       <form
         class="flex flex-wrap items-center gap-2 rounded-xl bg-white p-4 ring-1 ring-slate-200"
         aria-label="Add a shipping fee"

@@ -1,3 +1,4 @@
+import { ADMIN_USER_STORAGE_KEY } from "../../../domain/admin-image.ts";
 import type { FieldError } from "../../../domain/errors.ts";
 
 /**
@@ -39,8 +40,10 @@ export async function adminApi<T = unknown>(path: string, options: ApiOptions = 
       ? body.error
       : "";
     const errors = Array.isArray(body?.errors) ? body.errors as FieldError[] : [];
-    // A session that ended meanwhile: back to the login page, then here again.
+    // A session that ended meanwhile: the stored user goes with it (the server clears the
+    // cookie), then back to the login page, then here again.
     if (res.status === 401 && !path.endsWith("/login") && typeof location !== "undefined") {
+      localStorage.removeItem(ADMIN_USER_STORAGE_KEY);
       location.assign(
         `/admin/login?next=${encodeURIComponent(location.pathname + location.search)}`,
       );
@@ -48,4 +51,18 @@ export async function adminApi<T = unknown>(path: string, options: ApiOptions = 
     throw new ApiError(res.status, text, errors);
   }
   return body as T;
+}
+
+/**
+ * The fields of `edited` that differ from `current` (text compared trimmed): what an update
+ * sends, so a field left as it was never blocks a save.
+ */
+export function changedFields<T extends Record<string, string>>(
+  current: Partial<Record<keyof T, unknown>>,
+  edited: T,
+): Partial<T> {
+  const same = (a: unknown, b: string) => typeof a === "string" && a.trim() === b.trim();
+  return Object.fromEntries(
+    Object.entries(edited).filter(([k, v]) => !same(current[k as keyof T], v)),
+  ) as Partial<T>;
 }

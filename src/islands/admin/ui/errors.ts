@@ -25,6 +25,8 @@ function labelOf(field: string, labels: FieldLabels): string {
 /** One field's problem as staff read it: "First name is required". */
 function fieldSentence(field: string, message: string, labels: FieldLabels): string {
   const label = labelOf(field, labels);
+  // A message that already names its field ("Current password is incorrect") is kept whole.
+  if (message.toLowerCase().startsWith(label.toLowerCase())) return message;
   if (MISSING.test(message)) return `${label} is required`;
   // A message that begins with its field's name is a sentence already ("Current password is
   // incorrect").

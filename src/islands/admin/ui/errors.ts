@@ -28,9 +28,6 @@ function fieldSentence(field: string, message: string, labels: FieldLabels): str
   // A message that already names its field ("Current password is incorrect") is kept whole.
   if (message.toLowerCase().startsWith(label.toLowerCase())) return message;
   if (MISSING.test(message)) return `${label} is required`;
-  // A message that begins with its field's name is a sentence already ("Current password is
-  // incorrect").
-  if (message.toLowerCase().startsWith(label.toLowerCase())) return message;
   // Validator wording ("Too big: expected ...") is not for staff; our own rules' messages are.
   if (/^(too (big|small)|invalid|expected)\b/i.test(message)) return `${label} is not valid`;
   return `${label}: ${message}`;

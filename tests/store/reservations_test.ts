@@ -49,11 +49,9 @@ Deno.test("[store] checkouts: 60 concurrent commits of 10 units, then two instan
     assertEquals(outcomes.filter((o) => o.kind === "committed").length, 10);
     assertEquals(outcomes.filter((o) => o.kind === "no_stock").length, 50);
     assertEquals((await services.products.get(board.id))?.stock, 0);
-    // Arrival order: the first ten asked got the units.
-    assertEquals(
-      outcomes.map((o, i) => o.kind === "committed" ? i : -1).filter((i) => i >= 0),
-      [...Array(10).keys()],
-    );
+    // Which ten win is not asserted: each commit reads its checkout before it queues, and
+    // those reads finish in any order under load (the test once asserted "the first ten",
+    // and failed 1 run in 5 on a busy machine).
     const again = await services.reservations.commit("pi_r0");
     assertEquals(again.kind, "committed", "idempotent");
     assertEquals((await services.products.get(board.id))?.stock, 0, "taken once");

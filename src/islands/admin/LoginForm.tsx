@@ -24,6 +24,21 @@ async function post(path: string, payload: Record<string, string>) {
   return { status: res.status, body };
 }
 
+/** A sign-in's answer: on to the page asked for (or the role's), or its error shown. */
+function enter(
+  answer: Awaited<ReturnType<typeof post>>,
+  next: string | null,
+  setError: (text: string) => void,
+) {
+  const user = answer.body.user ?? answer.body.admin;
+  if (answer.status !== 200 || !user) {
+    setError(answer.body.message || answer.body.error || FALLBACK);
+    return;
+  }
+  localStorage.setItem(ADMIN_USER_STORAGE_KEY, JSON.stringify(user));
+  location.assign(safeNext(next) ?? landingFor(user.role));
+}
+
 const ERROR_BOX = "rounded-lg border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800";
 const SUBMIT =
   "w-full rounded-lg bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700 disabled:opacity-60";
@@ -56,13 +71,7 @@ export default function LoginForm({ next }: { next: string | null }) {
         setChallenge(answer.body.challenge);
         return;
       }
-      const user = answer.body.user ?? answer.body.admin;
-      if (answer.status !== 200 || !user) {
-        setError(answer.body.message || answer.body.error || FALLBACK);
-        return;
-      }
-      localStorage.setItem(ADMIN_USER_STORAGE_KEY, JSON.stringify(user));
-      location.assign(safeNext(next) ?? landingFor(user.role));
+      enter(answer, next, setError);
     } catch {
       setError(FALLBACK);
     } finally {
@@ -149,14 +158,7 @@ function CodeStep(
     setBusy(true);
     setError("");
     try {
-      const answer = await post("/api/auth/2fa", { challenge, code });
-      const user = answer.body.user;
-      if (answer.status !== 200 || !user) {
-        setError(answer.body.message || answer.body.error || FALLBACK);
-        return;
-      }
-      localStorage.setItem(ADMIN_USER_STORAGE_KEY, JSON.stringify(user));
-      location.assign(safeNext(next) ?? landingFor(user.role));
+      enter(await post("/api/auth/2fa", { challenge, code }), next, setError);
     } catch {
       setError(FALLBACK);
     } finally {

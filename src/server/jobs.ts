@@ -77,10 +77,14 @@ export function createJobs(
 
   if (cron) {
     for (const name of JOB_NAMES) {
-      cron(`shop-${name}`, EVERY_MINUTE, { signal: stopping.signal }, async () => {
-        const s = await services;
-        if (!stopping.signal.aborted) await run(name, s);
-      }).catch((err) => log.error("cron registration failed", { job: name }, err));
+      // A refusal may come at once (a name already taken in this process) or later.
+      const registered = Promise.try(() =>
+        cron(`shop-${name}`, EVERY_MINUTE, { signal: stopping.signal }, async () => {
+          const s = await services;
+          if (!stopping.signal.aborted) await run(name, s);
+        })
+      );
+      registered.catch((err) => log.error("cron registration failed", { job: name }, err));
     }
   }
 
@@ -104,6 +108,11 @@ export function createJobs(
       s.checkout.startSweeps(intervalMs);
       s.restock.start(intervalMs);
       s.newsletterSender.start(intervalMs);
+    },
+
+    /** Unregisters the crons of a start that failed before the jobs began. */
+    cancel() {
+      stopping.abort();
     },
 
     /** Resolves once the runs going on now in this process are over. */

@@ -13,26 +13,10 @@ import { createGracefulStop, DEPLOY_STOP_BOUND_MS, STOP_BOUND_MS } from "./shutd
 import { loadStaticAssets } from "./static.ts";
 
 /**
- * Starts the whole site: registers the background jobs (crons first: Deno Deploy reads them as
- * the module starts), opens KV, seeds an empty one, loads built files, serves on PORT, then
- * starts the jobs. On SIGINT/SIGTERM: answers what it accepted and stops accepting (see
- * shutdown.ts), stops each job at its next safe point (what is left stays in KV for the next
- * start), then closes KV and exits 0.
+ * What a start awaits before it listens: the built files (checked against the configured
+ * origin), the KV and its services, and the once-per-KV work that must precede order writes.
  */
-export async function startServer(
-  render: RenderPage,
-  clientDir: URL,
-  config: Config = loadConfig(),
-) {
-  const jobs = createJobs();
-  log.setLevel(config.logLevel);
-  log.debug("Modules loaded", { startMs: Math.round(performance.now()) });
-  const secretsProblem = securityConfigProblem(config);
-  if (secretsProblem) throw new Error(`Refusing to start: ${secretsProblem}`);
-  const keyProblem = stripeKeyProblem(config);
-  if (keyProblem) throw new Error(`Refusing to start: ${keyProblem}`);
-  const sellerMissing = sellerProblem(config);
-  if (sellerMissing) throw new Error(`Refusing to start: ${sellerMissing}`);
+async function prepare(config: Config, clientDir: URL) {
   const assets = await loadStaticAssets(clientDir);
   const originProblem = siteOriginProblem(config, builtOrigin(assets));
   if (originProblem) throw new Error(`Refusing to start: ${originProblem}`);
@@ -45,6 +29,35 @@ export async function startServer(
     services.orders.ensureIndexes(),
     services.orderStats.ensureBuilt(),
   ]);
+  return { assets, kv, services };
+}
+
+/**
+ * Starts the whole site: registers the background jobs (crons first: Deno Deploy reads them as
+ * the module starts), opens KV, seeds an empty one, loads built files, serves on PORT, then
+ * starts the jobs. On SIGINT/SIGTERM: answers what it accepted and stops accepting (see
+ * shutdown.ts), stops each job at its next safe point (what is left stays in KV for the next
+ * start), then closes KV and exits 0.
+ */
+export async function startServer(
+  render: RenderPage,
+  clientDir: URL,
+  config: Config = loadConfig(),
+) {
+  log.setLevel(config.logLevel);
+  log.debug("Modules loaded", { startMs: Math.round(performance.now()) });
+  const secretsProblem = securityConfigProblem(config);
+  if (secretsProblem) throw new Error(`Refusing to start: ${secretsProblem}`);
+  const keyProblem = stripeKeyProblem(config);
+  if (keyProblem) throw new Error(`Refusing to start: ${keyProblem}`);
+  const sellerMissing = sellerProblem(config);
+  if (sellerMissing) throw new Error(`Refusing to start: ${sellerMissing}`);
+  // Registered once the settings are known good and before anything is awaited (see jobs.ts).
+  const jobs = createJobs();
+  const { assets, kv, services } = await prepare(config, clientDir).catch((err) => {
+    jobs.cancel(); // a failed start leaves no cron behind
+    throw err;
+  });
   const handle = createFrontDoor(services, assets, render);
 
   const graceful = createGracefulStop();

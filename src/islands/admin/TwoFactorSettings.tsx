@@ -138,7 +138,7 @@ export default function TwoFactorSettings(
   return (
     <section aria-labelledby="twofa-title" class="space-y-3" data-testid="two-factor">
       <div class="flex flex-wrap items-center justify-between gap-2">
-        <h3 id="twofa-title" class="text-base font-semibold">Two-factor authentication</h3>
+        <h2 id="twofa-title" class="text-base font-semibold">Two-factor authentication</h2>
         <span
           class={`rounded-full px-2 py-0.5 text-xs font-semibold ${
             enabled ? "bg-green-100 text-green-800" : "bg-slate-100 text-slate-700"

@@ -41,7 +41,9 @@ export function createOrderLinks(
     async verify(orderNumber: string, token: string | null | undefined): Promise<boolean> {
       if (!token || token.length > 100) return false;
       const mac = fromBase64Url(token);
-      if (!mac) return false;
+      // Only the canonical spelling: base64url's last character carries unused bits, so
+      // another spelling of the same MAC is an altered link all the same.
+      if (!mac || toBase64Url(mac) !== token) return false;
       return await crypto.subtle.verify("HMAC", await hmacKey(), mac, encoder.encode(orderNumber));
     },
 

@@ -1,4 +1,5 @@
 import { assert, assertEquals, assertMatch, assertStringIncludes } from "../_lib/assert.ts";
+import { intentBody } from "../_lib/checkout.ts";
 import { startBuiltServer } from "../_lib/server.ts";
 import { smtpSink, waitFor } from "../_lib/smtp.ts";
 import { formatMoney } from "../../src/domain/money.ts";
@@ -41,35 +42,11 @@ Deno.test({
       const board = products.find((p) => p.name === "Vectra DSP Board")!;
 
       // A purchase through the sandbox, as the checkout page makes it.
-      const fee = 9.9;
-      const total = Math.round((board.price + fee) * 100) / 100;
-      const orderData = {
-        customer: {
-          firstName: "Ada",
-          lastName: "Lovelace",
-          email: "ada@example.com",
-          phone: "+33612345678",
-        },
-        shippingAddress: {
-          address: "1 rue de la Paix",
-          city: "Toulouse",
-          state: "Occitanie",
-          zipCode: "31000",
-          country: "France",
-        },
-        items: [{ id: board._id, title: board.name, price: board.price, quantity: 1 }],
-        subtotal: board.price,
-        shippingFee: fee,
-        total,
-        paymentMethod: "stripe",
-        shippingCountry: "France",
-        shippingFeeDetails: { country: "France", fee, currency: "EUR" },
-      };
-      const intent = await post(`${server.url}/api/stripe/create-payment-intent`, {
-        amount: total,
-        currency: "eur",
-        orderData,
-      });
+      const body = intentBody([
+        { id: board._id, title: board.name, price: board.price, quantity: 1 },
+      ]);
+      const { orderData } = body;
+      const intent = await post(`${server.url}/api/stripe/create-payment-intent`, body);
       assertEquals(intent.status, 200, JSON.stringify(intent.body));
       const paid = await post(`${server.url}/api/sandbox/confirm-card`, {
         clientSecret: intent.body.clientSecret,

@@ -1,4 +1,5 @@
 import { assert, assertEquals } from "../_lib/assert.ts";
+import { intentBody } from "../_lib/checkout.ts";
 import { startBuiltServer } from "../_lib/server.ts";
 import { STOP_BOUND_MS } from "../../src/server/shutdown.ts";
 
@@ -11,36 +12,11 @@ interface PublicProduct {
   stock: number;
 }
 
-function checkout(i: number, product: PublicProduct) {
-  const fee = 9.9;
-  const total = Math.round((product.price + fee) * 100) / 100;
-  return {
-    amount: total,
-    currency: "eur",
-    orderData: {
-      customer: {
-        firstName: "Buyer",
-        lastName: String(i),
-        email: `buyer${i}@example.com`,
-        phone: "+33612345678",
-      },
-      shippingAddress: {
-        address: "1 rue de la Paix",
-        city: "Toulouse",
-        state: "Occitanie",
-        zipCode: "31000",
-        country: "France",
-      },
-      items: [{ id: product._id, title: product.name, price: product.price, quantity: 1 }],
-      subtotal: product.price,
-      shippingFee: fee,
-      total,
-      paymentMethod: "stripe",
-      shippingCountry: "France",
-      shippingFeeDetails: { country: "France", fee, currency: "EUR" },
-    },
-  };
-}
+/** Buyer `i`'s create-payment-intent body (its own email: no buyer replaces another's). */
+const checkout = (i: number, product: PublicProduct) =>
+  intentBody([{ id: product._id, title: product.name, price: product.price, quantity: 1 }], {
+    email: `buyer${i}@example.com`,
+  });
 
 /** The innermost message of a fetch failure ("connection refused", "connection reset", ...). */
 function cause(err: unknown): string {

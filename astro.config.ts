@@ -23,6 +23,25 @@ function islandStylesInHead() {
   };
 }
 
+/**
+ * Astro's Preact client fetches @preact/signals (3 KB) for islands given a signal as a prop.
+ * No island here is (the shared state is islands/state/store.ts): this drops that import, so
+ * every page with an island does not carry it. An island given a signal would fail loudly.
+ */
+function preactClientWithoutSignals() {
+  return {
+    name: "preact-client-without-signals",
+    transform(code: string, id: string) {
+      if (!id.replaceAll("\\", "/").endsWith("@astrojs/preact/dist/client.js")) return;
+      const load = 'const { signal } = await import("@preact/signals");';
+      if (!code.includes(load)) {
+        throw new Error("@astrojs/preact's client changed: see astro.config.ts");
+      }
+      return code.replace(load, 'throw new Error("signal props are not supported");');
+    },
+  };
+}
+
 export default defineConfig({
   output: "server",
   site: process.env.PUBLIC_SITE_URL ?? "http://localhost:8000",
@@ -48,6 +67,6 @@ export default defineConfig({
   },
   markdown: { syntaxHighlight: false },
   vite: {
-    plugins: [tailwindcss(), islandStylesInHead()],
+    plugins: [tailwindcss(), islandStylesInHead(), preactClientWithoutSignals()],
   },
 });

@@ -13,6 +13,7 @@ import {
 import { cart, clearCart, drawerOpen, refreshCartFromApi } from "./state/cart.ts";
 import { checkoutOpen } from "./state/checkout.ts";
 import { useModal } from "./use-modal.ts";
+import { useStore } from "./use-store.ts";
 import { type CardField, SandboxCardField, StripeCardField } from "./checkout/card-fields.tsx";
 
 export interface CheckoutProps {
@@ -84,8 +85,8 @@ function serverError(
  * by the server; the card goes to the provider's field only.
  */
 export default function Checkout({ provider, stripeKey }: CheckoutProps) {
-  const open = checkoutOpen.value;
-  const state = cart.value;
+  const open = useStore(checkoutOpen);
+  const state = useStore(cart);
   const [stage, setStage] = useState<Stage>("form");
   const [form, setForm] = useState<Form>(EMPTY_FORM);
   const [formError, setFormError] = useState("");

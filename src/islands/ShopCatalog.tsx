@@ -2,12 +2,14 @@ import { useEffect, useState } from "preact/hooks";
 import type { ShopProduct } from "../domain/shop-product.ts";
 import {
   addToCart,
+  cart,
   cartCount,
   drawerOpen,
   refreshCartFrom,
   refreshCartFromApi,
 } from "./state/cart.ts";
 import { useHydrated } from "./use-hydrated.ts";
+import { useStore } from "./use-store.ts";
 import NotifyDialog from "./shop/NotifyDialog.tsx";
 import ProductCard from "./shop/ProductCard.tsx";
 import ProductDetailsModal from "./shop/ProductDetailsModal.tsx";
@@ -24,7 +26,8 @@ export default function ShopCatalog({ products: initial }: { products: ShopProdu
   const [loading, setLoading] = useState(false);
   const [open, setOpen] = useState<Open>(null);
   const hydrated = useHydrated();
-  const count = hydrated ? cartCount.value : 0;
+  useStore(cart);
+  const count = hydrated ? cartCount() : 0;
 
   useEffect(() => {
     refreshCartFrom(initial);

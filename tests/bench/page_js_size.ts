@@ -1,7 +1,9 @@
 /**
  * Prints the JavaScript a page loads, gzip-compressed, from the built files: every module the
  * page's HTML references (scripts, island components and renderers, modulepreloads) plus
- * everything those modules import, then a summary of every page. Without paths: every public
+ * everything those modules import, statically or with `import()` (whatever quotes the minifier
+ * chose), then a summary of every page: all in, and the part fetched only on use (reached only
+ * through an `import()`). Without paths: every public
  * page (the marketing routes, /shop and a product page). Usage (after `deno task build`):
  *   deno run -A --unstable-kv tests/bench/page_js_size.ts [/shop] [/shop/some-slug]
  * With VERBOSE=1, each file of each page.
@@ -26,24 +28,40 @@ function referencedModules(html: string): string[] {
     /<script[^>]*\ssrc="([^"]+\.m?js)"/g,
     /(?:component-url|renderer-url)="([^"]+\.m?js)"/g,
     /<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g,
-    /import\s*\(?\s*["'](\/_astro\/[^"']+\.js)["']/g, // inline module scripts
+    /import\s*\(?\s*["'`](\/_astro\/[^"'`]+\.js)["'`]/g, // inline module scripts
   ];
   for (const re of patterns) for (const m of html.matchAll(re)) urls.add(m[1]);
   return [...urls];
 }
 
-async function moduleGraph(entries: string[]): Promise<Map<string, Uint8Array<ArrayBuffer>>> {
-  const seen = new Map<string, Uint8Array<ArrayBuffer>>();
-  const queue = [...entries];
-  while (queue.length) {
-    const url = queue.pop()!;
-    if (seen.has(url) || !url.startsWith("/")) continue;
-    const bytes = await Deno.readFile(new URL(url.slice(1), CLIENT));
-    seen.set(url, bytes);
-    const text = new TextDecoder().decode(bytes);
-    const imports = text.matchAll(/(?:from|import)\s*\(?\s*["']([^"']+\.js)["']/g);
-    for (const m of imports) queue.push(new URL(m[1], new URL(url, "http://x")).pathname);
-  }
+interface PageModule {
+  bytes: Uint8Array<ArrayBuffer>;
+  /** Reached only through an `import()`: fetched when the visitor uses what needs it. */
+  onUse: boolean;
+}
+
+/** The modules reachable from `entries`; those reached statically first (they load with the page). */
+async function moduleGraph(entries: string[]): Promise<Map<string, PageModule>> {
+  const seen = new Map<string, PageModule>();
+  const walk = async (start: string[], onUse: boolean) => {
+    const dynamic: string[] = [];
+    const queue = [...start];
+    while (queue.length) {
+      const url = queue.pop()!;
+      if (seen.has(url) || !url.startsWith("/")) continue;
+      const bytes = await Deno.readFile(new URL(url.slice(1), CLIENT));
+      seen.set(url, { bytes, onUse });
+      const text = new TextDecoder().decode(bytes);
+      const imports = text.matchAll(/\b(from|import)\s*(\(?)\s*["'`]([^"'`]+\.js)["'`]/g);
+      for (const [, keyword, paren, specifier] of imports) {
+        const target = new URL(specifier, new URL(url, "http://x")).pathname;
+        (keyword === "import" && paren ? dynamic : queue).push(target);
+      }
+    }
+    return dynamic;
+  };
+  let next = await walk(entries, false);
+  while (next.length) next = await walk(next, true);
   return seen;
 }
 
@@ -88,22 +106,26 @@ try {
       .map((m) => new TextEncoder().encode(m[1]));
     const files = await moduleGraph(referencedModules(html));
     let total = 0;
-    for (const [url, bytes] of files) {
+    let onUseTotal = 0;
+    for (const [url, { bytes, onUse }] of files) {
       const gz = await gzipSize(bytes);
       total += gz;
-      if (verbose) console.log(`${path}  ${url}  ${bytes.length} B, ${gz} B gzip`);
+      if (onUse) onUseTotal += gz;
+      if (verbose) {
+        console.log(`${path}  ${url}  ${bytes.length} B, ${gz} B gzip${onUse ? " (on use)" : ""}`);
+      }
     }
     let inlineGz = 0;
     for (const bytes of inline) inlineGz += await gzipSize(bytes);
     summary.push(
       path.padEnd(36) + String(files.size).padStart(6) + (total / 1024).toFixed(1).padStart(9) +
-        (inlineGz / 1024).toFixed(1).padStart(9) +
+        (onUseTotal / 1024).toFixed(1).padStart(9) + (inlineGz / 1024).toFixed(1).padStart(9) +
         ((total + inlineGz) / 1024).toFixed(1).padStart(9),
     );
   }
   console.log(
-    "\npage".padEnd(37) + "files".padStart(6) + "JS KB".padStart(9) + "inline".padStart(9) +
-      "total".padStart(9) + "   (gzip)",
+    "\npage".padEnd(37) + "files".padStart(6) + "JS KB".padStart(9) + "on use".padStart(9) +
+      "inline".padStart(9) + "total".padStart(9) + "   (gzip; on use: part of JS KB)",
   );
   for (const line of summary) console.log(line);
 } finally {

@@ -91,43 +91,60 @@ const account = {
   ADMIN_PASSWORD: Deno.env.get("ADMIN_PASSWORD") ?? "correct horse battery",
 };
 const signedIn = (path: string) => isAdminPath(path) && !path.startsWith(LOGIN_PATH);
+/** Measures one page of `server` and adds its line to the summary, as `label`. */
+async function measure(server: { url: string }, path: string, label: string, cookie: string) {
+  const headers: HeadersInit = signedIn(path) ? { Cookie: cookie } : {};
+  const res = await fetch(server.url + path, { headers, redirect: "manual" });
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${res.headers.get("Location") ?? ""}`);
+  const html = await res.text();
+  const inline = [...html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)]
+    .filter((m) => !m[0].includes("application/ld+json"))
+    .map((m) => new TextEncoder().encode(m[1]));
+  const files = await moduleGraph(referencedModules(html));
+  let total = 0;
+  let onUseTotal = 0;
+  for (const [url, { bytes, onUse }] of files) {
+    const gz = await gzipSize(bytes);
+    total += gz;
+    if (onUse) onUseTotal += gz;
+    if (verbose) {
+      console.log(`${label}  ${url}  ${bytes.length} B, ${gz} B gzip${onUse ? " (on use)" : ""}`);
+    }
+  }
+  let inlineGz = 0;
+  for (const bytes of inline) inlineGz += await gzipSize(bytes);
+  summary.push(
+    label.padEnd(36) + String(files.size).padStart(6) + (total / 1024).toFixed(1).padStart(9) +
+      (onUseTotal / 1024).toFixed(1).padStart(9) + (inlineGz / 1024).toFixed(1).padStart(9) +
+      ((total + inlineGz) / 1024).toFixed(1).padStart(9),
+  );
+}
+
 const server = await startBuiltServer(account);
 try {
   const cookie = paths.some(signedIn)
     ? await signIn(server.url, account.ADMIN_EMAIL, account.ADMIN_PASSWORD)
     : "";
-  for (const path of paths) {
-    const headers: HeadersInit = signedIn(path) ? { Cookie: cookie } : {};
-    const res = await fetch(server.url + path, { headers, redirect: "manual" });
-    if (!res.ok) throw new Error(`${path}: ${res.status} ${res.headers.get("Location") ?? ""}`);
-    const html = await res.text();
-    const inline = [...html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)]
-      .filter((m) => !m[0].includes("application/ld+json"))
-      .map((m) => new TextEncoder().encode(m[1]));
-    const files = await moduleGraph(referencedModules(html));
-    let total = 0;
-    let onUseTotal = 0;
-    for (const [url, { bytes, onUse }] of files) {
-      const gz = await gzipSize(bytes);
-      total += gz;
-      if (onUse) onUseTotal += gz;
-      if (verbose) {
-        console.log(`${path}  ${url}  ${bytes.length} B, ${gz} B gzip${onUse ? " (on use)" : ""}`);
-      }
-    }
-    let inlineGz = 0;
-    for (const bytes of inline) inlineGz += await gzipSize(bytes);
-    summary.push(
-      path.padEnd(36) + String(files.size).padStart(6) + (total / 1024).toFixed(1).padStart(9) +
-        (onUseTotal / 1024).toFixed(1).padStart(9) + (inlineGz / 1024).toFixed(1).padStart(9) +
-        ((total + inlineGz) / 1024).toFixed(1).padStart(9),
-    );
-  }
-  console.log(
-    "\npage".padEnd(37) + "files".padStart(6) + "JS KB".padStart(9) + "on use".padStart(9) +
-      "inline".padStart(9) + "total".padStart(9) + "   (gzip; on use: part of JS KB)",
-  );
-  for (const line of summary) console.log(line);
+  for (const path of paths) await measure(server, path, path, cookie);
 } finally {
   await server.stop();
 }
+if (!Deno.args.length) {
+  // The test server pays with the offline sandbox; a shop taking real payments has Stripe's
+  // card field in its checkout instead. Rendering /shop calls no Stripe API: any keys do.
+  const stripe = await startBuiltServer({
+    ...account,
+    STRIPE_SECRET_KEY: "sk_test_page_js_size",
+    STRIPE_PUBLISHABLE_KEY: "pk_test_page_js_size",
+  });
+  try {
+    await measure(stripe, "/shop", "/shop (Stripe)", "");
+  } finally {
+    await stripe.stop();
+  }
+}
+console.log(
+  "\npage".padEnd(37) + "files".padStart(6) + "JS KB".padStart(9) + "on use".padStart(9) +
+    "inline".padStart(9) + "total".padStart(9) + "   (gzip; on use: part of JS KB)",
+);
+for (const line of summary) console.log(line);

@@ -42,6 +42,36 @@ function preactClientWithoutSignals() {
   };
 }
 
+/**
+ * The browser's chunks. Left to itself the bundler makes one chunk per set of islands sharing
+ * code: /shop loaded 20 files, each compressed on its own. Grouped, there are a few: Preact
+ * (with Astro's Preact client), the shop's islands (the product pages' and /shop's, one chunk a
+ * visitor going from one to the other loads once), the cart store, and the small modules every
+ * page, the back office and the demo form share. A group takes along what its modules import,
+ * unless a group of higher priority has it: so the pages without a shop island never load its
+ * code, and the pages without an island never load Preact.
+ */
+const SHOP_MODULE =
+  /src[\\/](islands[\\/](CartDrawer|Checkout|ProductPurchase|ShopCatalog|use-hydrated|use-store|state[\\/](cart|checkout)|shop[\\/]\w+|checkout[\\/][\w-]+)|domain[\\/](card-format|cart-stock|payment-errors|sandbox-cards|shop-product|stock-notification-request))\.tsx?$|node_modules[\\/]@stripe[\\/]/;
+const CLIENT_CHUNKS = {
+  groups: [
+    { name: "preact", test: /node_modules[\\/](preact|@astrojs[\\/]preact)[\\/]/, priority: 3 },
+    {
+      name: "common",
+      test:
+        /src[\\/](islands[\\/](icons|Toaster|state[\\/](store|toasts))|domain[\\/](country-code|email-pattern|money))\.ts$/,
+      priority: 2,
+    },
+    { name: "modal", test: /src[\\/]islands[\\/](ModalFrame|use-modal)\.tsx?$/, priority: 2 },
+    {
+      name: "cart-store",
+      test: /src[\\/](islands[\\/]state[\\/]cart-store|domain[\\/]cart)\.ts$/,
+      priority: 2,
+    },
+    { name: "shop", test: SHOP_MODULE, priority: 1 },
+  ],
+};
+
 export default defineConfig({
   output: "server",
   site: process.env.PUBLIC_SITE_URL ?? "http://localhost:8000",
@@ -68,5 +98,14 @@ export default defineConfig({
   markdown: { syntaxHighlight: false },
   vite: {
     plugins: [tailwindcss(), islandStylesInHead(), preactClientWithoutSignals()],
+    environments: {
+      client: {
+        build: {
+          rolldownOptions: {
+            output: { codeSplitting: CLIENT_CHUNKS },
+          },
+        },
+      },
+    },
   },
 });

@@ -28,6 +28,13 @@ export function callingCodes(metadata: MetadataJson): string[] {
   return Object.keys(metadata.country_calling_codes);
 }
 
+/** The main country of each calling code several countries share (US for +1, GB for +44). */
+export function mainCountries(metadata: MetadataJson): string[] {
+  return Object.values(metadata.country_calling_codes)
+    .filter((countries) => countries.length > 1)
+    .map((countries) => countries[0]);
+}
+
 /**
  * The metadata for numbers that start with `+code`: that code's countries only (the first is the
  * one whose formats the others share). Calling codes are prefix-free, so a number with this code

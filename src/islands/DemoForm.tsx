@@ -11,6 +11,8 @@ interface Props {
   defaultPhoneCountry: string;
   /** Where the per-calling-code phone metadata is served (domain/phone-metadata.ts). */
   phoneMetadata: string;
+  /** The main country of each shared calling code, for a pasted number (domain/phone-metadata.ts). */
+  mainCountries: string[];
 }
 
 type Text = Exclude<DemoField, "phone" | "country">;
@@ -46,7 +48,7 @@ const LABELS: Record<Text, string> = {
 
 /** The request-a-demo form (spec sections 2, 4, 5, 8). */
 export default function DemoForm(
-  { countries, excludedCountries, defaultPhoneCountry, phoneMetadata }: Props,
+  { countries, excludedCountries, defaultPhoneCountry, phoneMetadata, mainCountries }: Props,
 ) {
   const [text, setText] = useState(EMPTY);
   const [country, setCountry] = useState("");
@@ -185,6 +187,7 @@ export default function DemoForm(
           id="demo-phone"
           countries={countries}
           country={phoneCountry}
+          mainCountries={mainCountries}
           digits={digits}
           invalid={!!errors.phone}
           describedBy={describedBy("phone")}

@@ -2,9 +2,9 @@ import type { MetadataJson } from "libphonenumber-js/core";
 
 /**
  * Phone metadata split by calling code, for the browser: libphonenumber-js's "min" metadata is
- * 19 KB gzip whole, the part for one calling code a few hundred bytes. The build writes one file
- * per calling code (pages/phone-metadata/[version]/[code].json.ts) under a folder named for the
- * metadata's content, and the demo form fetches the one its number needs.
+ * 19 KB gzip whole, the part for one calling code a few hundred bytes. The server answers one
+ * calling code's part at a time (pages/phone-metadata/[version]/[code].json.ts) under a path named
+ * for the metadata's content, and the demo form fetches the one its number needs.
  */
 
 /** Where the files of `metadata` are served, e.g. `/phone-metadata/1k2j3h4/` (ends with `/`). */
@@ -23,7 +23,7 @@ export function metadataVersion(metadata: MetadataJson): string {
   return (hash >>> 0).toString(36);
 }
 
-/** The calling codes that have a file (every country's; not the non-geographic +800 and such). */
+/** The calling codes served (every country's; not the non-geographic +800 and such). */
 export function callingCodes(metadata: MetadataJson): string[] {
   return Object.keys(metadata.country_calling_codes);
 }

@@ -114,9 +114,12 @@ try {
  * The demo form's on-focus code: what a visitor's first focus in the form and a Submit load on
  * top of the page (the validation chunk, the phone country list, the toast UI; every module the
  * island reaches through a dynamic import), plus the phone metadata of the calling code checked:
- * France's (the widget's default) and the largest file's. From the built files.
+ * France's (the widget's default) and the largest file's. From the built files, and the
+ * metadata as /phone-metadata/<version>/<code>.json answers it (gzip here; the server sends br).
  */
 async function demoFormOnFocus() {
+  const { default: minMetadata } = await import("libphonenumber-js/min/metadata");
+  const { callingCodeMetadata, callingCodes } = await import("../../src/domain/phone-metadata.ts");
   const html = await Deno.readTextFile(new URL("request-a-demo/index.html", CLIENT));
   const page = await moduleGraph(referencedModules(html));
   const island = html.match(/component-url="([^"]+\/DemoForm\.[^"]+\.js)"/)![1];
@@ -133,16 +136,14 @@ async function demoFormOnFocus() {
     const imports = text.matchAll(/(?:from|import)\s*\(?\s*["'`]([^"'`]+\.js)["'`]/g);
     for (const m of imports) queue.push(new URL(m[1], new URL(url, "http://x")).pathname);
   }
-  const base = html.match(/phoneMetadata&quot;:\[0,&quot;([^&]+)&quot;/)![1];
-  const metadataGz = async (file: string) =>
-    await gzipSize(await Deno.readFile(new URL(base.slice(1) + file, CLIENT)));
-  let largest = { file: "", gz: 0 };
-  for await (const entry of Deno.readDir(new URL(base.slice(1), CLIENT))) {
-    if (!entry.name.endsWith(".json")) continue;
-    const gz = await metadataGz(entry.name);
-    if (gz > largest.gz) largest = { file: entry.name, gz };
+  const metadataGz = (code: string) =>
+    gzipSize(new TextEncoder().encode(JSON.stringify(callingCodeMetadata(minMetadata, code))));
+  let largest = { code: "", gz: 0 };
+  for (const code of callingCodes(minMetadata)) {
+    const gz = await metadataGz(code);
+    if (gz > largest.gz) largest = { code, gz };
   }
-  const france = await metadataGz("33.json");
+  const france = await metadataGz("33");
   const js = [...loaded.values()].reduce((a, b) => a + b, 0);
   const kb = (n: number) => (n / 1024).toFixed(1);
   for (const [url, gz] of loaded) {
@@ -151,7 +152,7 @@ async function demoFormOnFocus() {
   console.log(
     `\ndemo form, first focus + submit: ${loaded.size} files ${kb(js)} KB + phone metadata ` +
       `+33 ${kb(france)} KB = ${kb(js + france)} KB gzip ` +
-      `(with the largest, +${largest.file.replace(".json", "")}: ${kb(js + largest.gz)} KB)`,
+      `(with the largest, +${largest.code}: ${kb(js + largest.gz)} KB)`,
   );
 }
 if (!Deno.args.length || Deno.args.includes("/request-a-demo")) await demoFormOnFocus();

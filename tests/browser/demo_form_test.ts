@@ -68,6 +68,15 @@ browserTest(
     assertEquals(posts.map((p) => [p.countryCode, p.phone]), [["+33", "+33612345678"]]);
     assert(metadata.includes("33.json"), `the +33 metadata was fetched: ${metadata}`);
     assertEquals(metadata.length, new Set(metadata).size, "each file fetched once");
+    // Cached for good under a name that holds the metadata's version; another version is no file.
+    const base = await page.evaluate(() =>
+      performance.getEntriesByType("resource").map((e) => new URL(e.name).pathname)
+        .find((p) => p.endsWith("/33.json"))!.replace("33.json", "")
+    );
+    const file = await page.request.get(`${base}33.json`);
+    assertEquals(file.headers()["cache-control"], "public, max-age=31536000, immutable");
+    assertEquals((await file.json()).country_calling_codes, { 33: ["FR"] });
+    assertEquals((await page.request.get("/phone-metadata/0/33.json")).status(), 404);
 
     // A +44 number pasted while France is shown: the widget turns to the United Kingdom.
     await fillAllButPhone(page);

@@ -1,4 +1,4 @@
-import { useState } from "preact/hooks";
+import { useEffect, useState } from "preact/hooks";
 import type { Country } from "../domain/countries.ts";
 import { DEMO_MESSAGE_MAX, DEMO_MESSAGES as M, type DemoField } from "../domain/demo-form.ts";
 import { showToast } from "./state/toasts.ts";
@@ -9,6 +9,10 @@ interface Props {
   countries: Country[];
   excludedCountries: string[];
   defaultPhoneCountry: string;
+  /** Where the per-calling-code phone metadata is served (domain/phone-metadata.ts). */
+  phoneMetadata: string;
+  /** The main country of each shared calling code, for a pasted number (domain/phone-metadata.ts). */
+  mainCountries: string[];
 }
 
 type Text = Exclude<DemoField, "phone" | "country">;
@@ -21,11 +25,18 @@ const EMPTY: Record<Text, string> = {
 };
 
 /**
- * What Submit runs (the validation rules shared with the API, zod + libphonenumber-js, then the
- * POST) is large, so it loads when the visitor starts filling the form, not with the page.
+ * What Submit runs (the validation rules shared with the API, zod/mini + libphonenumber-js, then
+ * the POST) loads when the visitor starts filling the form, not with the page; so does the phone
+ * metadata of the calling code picked (a few hundred bytes, fetched again if it changes).
  */
 let submission: Promise<typeof import("./demo-submission.ts")> | undefined;
 const loadSubmission = () => submission ??= import("./demo-submission.ts");
+function preload(metadataBase: string, dialCode: string) {
+  loadSubmission().then(
+    (m) => m.loadPhoneMetadata(metadataBase, dialCode.slice(1)),
+    () => (submission = undefined),
+  );
+}
 
 const LABELS: Record<Text, string> = {
   firstName: "First name",
@@ -36,7 +47,9 @@ const LABELS: Record<Text, string> = {
 };
 
 /** The request-a-demo form (spec sections 2, 4, 5, 8). */
-export default function DemoForm({ countries, excludedCountries, defaultPhoneCountry }: Props) {
+export default function DemoForm(
+  { countries, excludedCountries, defaultPhoneCountry, phoneMetadata, mainCountries }: Props,
+) {
   const [text, setText] = useState(EMPTY);
   const [country, setCountry] = useState("");
   const [phoneCountry, setPhoneCountry] = useState(defaultPhoneCountry);
@@ -48,6 +61,10 @@ export default function DemoForm({ countries, excludedCountries, defaultPhoneCou
     setErrors((e) => (e[field] ? { ...e, [field]: undefined } : e));
 
   const dial = countries.find((c) => c.code === phoneCountry)?.dialCode ?? "";
+  // Once the visitor is filling the form, a new calling code's metadata loads as it is picked.
+  useEffect(() => {
+    if (submission) preload(phoneMetadata, dial);
+  }, [dial]);
 
   function reset() {
     setText(EMPTY);
@@ -78,7 +95,11 @@ export default function DemoForm({ countries, excludedCountries, defaultPhoneCou
       showToast(M.network, "error");
       return;
     }
-    await send.submitDemoRequest(payload, excludedCountries, { setErrors, setBusy, reset });
+    await send.submitDemoRequest(payload, excludedCountries, phoneMetadata, {
+      setErrors,
+      setBusy,
+      reset,
+    });
   }
 
   const describedBy = (field: DemoField, extra?: string) =>
@@ -126,7 +147,7 @@ export default function DemoForm({ countries, excludedCountries, defaultPhoneCou
     <form
       noValidate
       onSubmit={submit}
-      onFocusIn={loadSubmission}
+      onFocusIn={() => preload(phoneMetadata, dial)}
       class="grid gap-6 sm:grid-cols-2"
       data-testid="demo-form"
     >
@@ -166,6 +187,7 @@ export default function DemoForm({ countries, excludedCountries, defaultPhoneCou
           id="demo-phone"
           countries={countries}
           country={phoneCountry}
+          mainCountries={mainCountries}
           digits={digits}
           invalid={!!errors.phone}
           describedBy={describedBy("phone")}

@@ -6,6 +6,8 @@ interface Props {
   id: string;
   countries: Country[];
   country: string;
+  /** The country a pasted number takes when its calling code is shared (GB for +44). */
+  mainCountries: readonly string[];
   digits: string;
   invalid: boolean;
   describedBy?: string;
@@ -27,7 +29,7 @@ const loadPicker = () => picker ??= import("./PhoneCountryPicker.tsx");
  * number, digits only, at most 15. Flags are our own files (flag-icons, built into /flags).
  */
 export default function PhoneInput(
-  { id, countries, country, digits, invalid, describedBy, onChange }: Props,
+  { id, countries, country, mainCountries, digits, invalid, describedBy, onChange }: Props,
 ) {
   const [open, setOpen] = useState(false);
   const [List, setList] = useState<Picker["default"]>();
@@ -52,10 +54,17 @@ export default function PhoneInput(
 
   function typed(value: string) {
     let next = value.replace(/\D/g, "");
-    // A pasted international number: drop the dial code we already show.
-    const dial = current.dialCode.slice(1);
-    if (value.trim().startsWith("+") && next.startsWith(dial)) next = next.slice(dial.length);
-    onChange(current.code, next.slice(0, PHONE_MAX_DIGITS));
+    let picked = current;
+    // A pasted international number: its calling code picks the country (the one shown if it
+    // has that code), and the digits keep the national number. Calling codes are prefix-free,
+    // so the countries matched share one.
+    if (value.trim().startsWith("+")) {
+      const matched = countries.filter((c) => next.startsWith(c.dialCode.slice(1)));
+      picked = matched.find((c) => c.code === current.code) ??
+        matched.find((c) => mainCountries.includes(c.code)) ?? matched[0] ?? current;
+      if (matched.length) next = next.slice(picked.dialCode.length - 1);
+    }
+    onChange(picked.code, next.slice(0, PHONE_MAX_DIGITS));
   }
 
   return (

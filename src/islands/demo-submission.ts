@@ -1,6 +1,7 @@
+import type { MetadataJson } from "libphonenumber-js/core";
 import { DEMO_FIELDS, DEMO_MESSAGES as M, type DemoField } from "../domain/demo-form.ts";
-import metadata from "libphonenumber-js/min/metadata";
 import { validateDemoRequest } from "../domain/demo-request.ts";
+import { callingCodeOf } from "../domain/phone-metadata.ts";
 import type { FieldError } from "../domain/errors.ts";
 import { showToast } from "./state/toasts.ts";
 
@@ -27,21 +28,47 @@ function showErrors(form: DemoFormState, list: FieldError[]) {
   }
 }
 
+const metadataByCode = new Map<string, Promise<MetadataJson | null>>();
+
+/**
+ * The phone metadata for one calling code (a file the build writes under `base`), fetched once.
+ * Null when it cannot be had (offline, a new deployment): the number is then left to the API,
+ * and the next call tries again.
+ */
+export function loadPhoneMetadata(base: string, code: string): Promise<MetadataJson | null> {
+  let metadata = metadataByCode.get(code);
+  if (!metadata) {
+    metadata = fetch(`${base}${code}.json`)
+      .then((res) => (res.ok ? res.json() as Promise<MetadataJson> : null))
+      .catch(() => null)
+      .then((json) => {
+        if (!json) metadataByCode.delete(code);
+        return json;
+      });
+    metadataByCode.set(code, metadata);
+  }
+  return metadata;
+}
+
 /**
  * What the demo form's Submit does: checks the request with the rules the API applies, then
- * posts it and tells the visitor the outcome. The rules (zod, libphonenumber-js with its "min"
- * metadata: the API checks the number against the full one) are large, so
- * DemoForm loads this module when the visitor starts filling the form, not with the page.
+ * posts it and tells the visitor the outcome. The rules (zod/mini, libphonenumber-js with the
+ * "min" metadata of the number's calling code: the API checks the number against the full one)
+ * load when the visitor starts filling the form, not with the page.
  */
 export async function submitDemoRequest(
   payload: Record<string, string>,
   excludedCountries: readonly string[],
+  metadataBase: string,
   form: DemoFormState,
 ) {
-  const check = validateDemoRequest(payload, metadata, excludedCountries);
-  if (!check.ok) return showErrors(form, check.errors);
+  // Busy from the first await on: a second click while the metadata loads sends nothing more.
   form.setBusy(true);
   try {
+    const code = callingCodeOf(payload.phone, payload.countryCode);
+    const metadata = code ? await loadPhoneMetadata(metadataBase, code) : null;
+    const check = validateDemoRequest(payload, metadata, excludedCountries);
+    if (!check.ok) return showErrors(form, check.errors);
     const res = await fetch("/api/demo", {
       method: "POST",
       headers: { "Content-Type": "application/json" },

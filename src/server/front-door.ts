@@ -1,14 +1,14 @@
 import { createApiApp } from "../api/app.ts";
 import { PRODUCT_LIST_PATH, productListAsset } from "../api/products.ts";
 import type { ApiEnv } from "../api/middleware/rate-limit.ts";
-import { newId } from "../domain/ids.ts";
+import { newRequestId } from "../domain/ids.ts";
 import { clientAddress } from "../domain/proxy.ts";
 import { log } from "../services/log.ts";
 import type { Services } from "../services/container.ts";
 import { hostGuard } from "./allowed-hosts.ts";
 import { createPageCache } from "./page-cache.ts";
 import { isHttps, withSecurityHeaders } from "./security-headers.ts";
-import { type Asset, bufferedResponse, findAsset } from "./static.ts";
+import { type Asset, bufferedResponse, findAsset, REQUEST_ID_HEADER } from "./static.ts";
 import { serveUpload } from "./uploads.ts";
 import { UPLOAD_PREFIX } from "../services/uploads.ts";
 
@@ -39,26 +39,42 @@ export function createFrontDoor(
 
   const productList = productListAsset(services.catalog);
 
-  async function route(req: Request, url: URL, env: ApiEnv["Bindings"]): Promise<Response> {
+  /** The answer, with its X-Request-Id: made with it on the hot paths, set after elsewhere. */
+  async function route(
+    req: Request,
+    url: URL,
+    env: ApiEnv["Bindings"] & { requestId: string },
+  ): Promise<Response> {
+    const { requestId } = env;
     const refused = misdirected(req, url);
-    if (refused) return refused;
+    if (refused) return withHeader(refused, REQUEST_ID_HEADER, requestId);
     const https = isHttps(req, url, trustProxy);
-    if (isProductListRead(req, url)) return bufferedResponse(req, await productList(), https);
+    if (isProductListRead(req, url)) {
+      return bufferedResponse(req, await productList(), https, requestId);
+    }
     if (url.pathname.startsWith("/api/") || url.pathname === "/api") {
-      return withSecurityHeaders(await api.fetch(req, { ...env, https }), https);
+      const res = withSecurityHeaders(await api.fetch(req, { ...env, https }), https);
+      return withHeader(res, REQUEST_ID_HEADER, requestId);
     }
     if (url.pathname.startsWith(UPLOAD_PREFIX)) {
-      return await serveUpload(req, url.pathname, services.uploads);
+      const res = await serveUpload(req, url.pathname, services.uploads);
+      return withHeader(res, REQUEST_ID_HEADER, requestId);
     }
     const asset = (req.method === "GET" || req.method === "HEAD")
       ? findAsset(assets, url.pathname)
       : undefined;
-    if (asset) return bufferedResponse(req, asset, https);
+    if (asset) return bufferedResponse(req, asset, https, requestId);
     return await pages.handle(
       req,
       url,
       https,
-      async () => withSecurityHeaders(await render(req, locals), https),
+      async () =>
+        withHeader(
+          withSecurityHeaders(await render(req, locals), https),
+          REQUEST_ID_HEADER,
+          requestId,
+        ),
+      requestId,
     );
   }
 
@@ -71,16 +87,18 @@ export function createFrontDoor(
     const url = new URL(req.url);
     const env = {
       clientAddress: clientAddress(req.headers.get("X-Forwarded-For"), remoteAddress, trustProxy),
-      requestId: newId(),
+      requestId: newRequestId(),
     };
     let res: Response;
     try {
       res = await route(req, url, env);
     } catch (err) {
       log.error("request failed", { requestId: env.requestId, path: url.pathname }, err);
-      res = new Response("Internal Server Error", { status: 500 });
+      res = new Response("Internal Server Error", {
+        status: 500,
+        headers: { [REQUEST_ID_HEADER]: env.requestId },
+      });
     }
-    res = withHeader(res, REQUEST_ID_HEADER, env.requestId);
     if (log.enabled("info")) {
       log.info("request", {
         requestId: env.requestId,
@@ -94,8 +112,6 @@ export function createFrontDoor(
     return res;
   };
 }
-
-export const REQUEST_ID_HEADER = "X-Request-Id";
 
 /**
  * `GET /api/public/products` as the shop's pages call it: the hottest public read, answered

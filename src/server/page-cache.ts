@@ -17,13 +17,16 @@ export function createPageCache(catalog: Catalog) {
       url: URL,
       https: boolean,
       render: () => Promise<Response>,
+      requestId?: string,
     ): Promise<Response> {
       const cacheable = (req.method === "GET" || req.method === "HEAD") && url.search === "";
       // Read before rendering: a change during the render then makes the entry stale, not wrong.
       const version = cacheable ? await catalog.version() : null;
       if (cacheable) {
         const hit = entries.get(url.pathname);
-        if (hit && hit.version === version) return bufferedResponse(req, hit.asset, https);
+        if (hit && hit.version === version) {
+          return bufferedResponse(req, hit.asset, https, requestId);
+        }
       }
       const res = await render();
       if (res.headers.get(PAGE_CACHE_HEADER) === null) return res;
@@ -42,7 +45,7 @@ export function createPageCache(catalog: Catalog) {
       );
       if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
       entries.set(url.pathname, { version, asset });
-      return bufferedResponse(req, asset, https);
+      return bufferedResponse(req, asset, https, requestId);
     },
   };
 }

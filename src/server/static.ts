@@ -186,16 +186,29 @@ export function findAsset(assets: Map<string, Asset>, pathname: string): Asset |
     assets.get(path.endsWith("/") ? `${path}index.html` : `${path}/index.html`);
 }
 
-/** A response for a body held in memory, in the best encoding the client accepts. */
-export function bufferedResponse(req: Request, asset: Asset, https: boolean): Response {
+/**
+ * A response for a body held in memory, in the best encoding the client accepts; with
+ * `requestId`, its X-Request-Id among the headers it is made with (setting a header on a made
+ * response costs a tenth of the products API's whole request).
+ */
+export function bufferedResponse(
+  req: Request,
+  asset: Asset,
+  https: boolean,
+  requestId?: string,
+): Response {
   const accept = req.headers.get("Accept-Encoding") ?? "";
   const encoding = asset.br && accept.includes("br")
     ? "br"
     : asset.gzip && accept.includes("gzip")
     ? "gzip"
     : "identity";
-  const headers = https
-    ? { ...asset.headers[encoding], "Strict-Transport-Security": HSTS }
+  const headers = https || requestId !== undefined
+    ? {
+      ...asset.headers[encoding],
+      ...(https ? { "Strict-Transport-Security": HSTS } : {}),
+      ...(requestId !== undefined ? { [REQUEST_ID_HEADER]: requestId } : {}),
+    }
     : asset.headers[encoding];
   if (req.headers.get("If-None-Match") === asset.etag) {
     return new Response(null, { status: 304, headers });
@@ -203,3 +216,6 @@ export function bufferedResponse(req: Request, asset: Asset, https: boolean): Re
   const body = encoding === "identity" ? asset.body : asset[encoding]!;
   return new Response(req.method === "HEAD" ? null : body as BodyInit, { headers });
 }
+
+/** Every answer carries its request's id in this header (and the id is in its log line). */
+export const REQUEST_ID_HEADER = "X-Request-Id";

@@ -23,6 +23,7 @@ import { createAdminAccounts } from "./admin-accounts.ts";
 import { createAdminAuth } from "./admin-auth.ts";
 import { createAnalytics } from "./analytics.ts";
 import { catalogFollowFor, createCatalog } from "./catalog.ts";
+import { kvFileChanges } from "../store/kv-changes.ts";
 import { createCheckout } from "./checkout.ts";
 import type { Config } from "./config.ts";
 import { createMailer } from "./mail/mailer.ts";
@@ -123,6 +124,7 @@ export function createServices(
     catalog: createCatalog(
       products,
       catalogFollowFor(config.kvPath, Deno.env.get("DENO_DEPLOYMENT_ID")),
+      kvFileChanges(config.kvPath),
     ),
     shippingFees,
     // Fees are for the shop's countries: the list its forms offer.

@@ -18,15 +18,35 @@ function errorFields(err: unknown): LogFields {
   return { error: err.message, errorName: err.name, stack: err.stack };
 }
 
-const redact = (key: string, value: unknown) => key && SECRET_KEY.test(key) ? "[redacted]" : value;
+/** Keys come from code, so a few hundred answers cover them all (the request line has eight). */
+const secretKeys = new Map<string, boolean>();
+function isSecretKey(key: string): boolean {
+  let secret = secretKeys.get(key);
+  if (secret === undefined) {
+    secret = SECRET_KEY.test(key);
+    if (secretKeys.size < 512) secretKeys.set(key, secret);
+  }
+  return secret;
+}
+
+const redact = (key: string, value: unknown) => key && isSecretKey(key) ? "[redacted]" : value;
 
 /** Whether a replacer must visit the entry: a nested value, or a top-level key that is secret. */
 function needsRedaction(entry: LogFields): boolean {
   for (const key in entry) {
     const value = entry[key];
-    if (SECRET_KEY.test(key) || (typeof value === "object" && value !== null)) return true;
+    if (isSecretKey(key) || (typeof value === "object" && value !== null)) return true;
   }
   return false;
+}
+
+/** The time of a line, formatted once per millisecond (the lines of one share it). */
+let lastMs = 0;
+let lastTime = "";
+function timeNow(): string {
+  const ms = Date.now();
+  if (ms !== lastMs) [lastMs, lastTime] = [ms, new Date(ms).toISOString()];
+  return lastTime;
 }
 
 /**
@@ -50,7 +70,7 @@ export function createLogger(
   let min = LOG_LEVELS.indexOf(level);
   const emit = (lvl: LogLevel, msg: string, fields?: LogFields, err?: unknown) => {
     if (LOG_LEVELS.indexOf(lvl) < min) return;
-    const entry: LogFields = { time: new Date().toISOString(), level: lvl, msg, ...fields };
+    const entry: LogFields = { time: timeNow(), level: lvl, msg, ...fields };
     write(lvl, serialize(err === undefined ? entry : { ...entry, ...errorFields(err) }));
   };
   return {

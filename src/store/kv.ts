@@ -1,4 +1,5 @@
 import { StoreBusyError } from "../domain/errors.ts";
+import { createGroupCommit, GroupedAtomic } from "./group-commit.ts";
 import { createPrivateFile, privateFolder, restrictFileModes } from "./file-modes.ts";
 
 /**
@@ -91,9 +92,18 @@ class BusyTolerantListIterator<T> implements AsyncIterableIterator<Deno.KvEntry<
  * The KV every module uses, with a busy store treated as a transient conflict: each read,
  * write, list and atomic commit is repeated with jittered backoff (a failed commit wrote
  * nothing), so several processes can share one SQLite file. Checked commits keep their
- * meaning: a retried commit still fails on a versionstamp that moved.
+ * meaning: a retried commit still fails on a versionstamp that moved. Writes go through one
+ * group commit (group-commit.ts): those that wait while a commit is under way share the next.
  */
 export function busyTolerant(kv: Deno.Kv): Deno.Kv {
+  const atomic = () => {
+    const op = kv.atomic();
+    const commit = op.commit.bind(op);
+    op.commit = () => whileBusy(commit);
+    return op;
+  };
+  const group = createGroupCommit(atomic);
+  const grouped = () => new GroupedAtomic(group.submit) as unknown as Deno.AtomicOperation;
   return new Proxy(kv, {
     get(target, prop) {
       const value = Reflect.get(target, prop, target);
@@ -101,19 +111,19 @@ export function busyTolerant(kv: Deno.Kv): Deno.Kv {
       switch (prop) {
         case "get":
         case "getMany":
-        case "set":
-        case "delete":
           return (...args: unknown[]) => whileBusy(() => value.apply(target, args));
+        case "set":
+          return (key: Deno.KvKey, v: unknown, options?: { expireIn?: number }) =>
+            grouped().set(key, v, options).commit();
+        case "delete":
+          return async (key: Deno.KvKey) => {
+            await grouped().delete(key).commit();
+          };
         case "list":
           return (selector: Deno.KvListSelector, options?: Deno.KvListOptions) =>
             new BusyTolerantListIterator(target, selector, options);
         case "atomic":
-          return () => {
-            const op = target.atomic();
-            const commit = op.commit.bind(op);
-            op.commit = () => whileBusy(commit);
-            return op;
-          };
+          return grouped;
         default:
           return value.bind(target);
       }

@@ -5,7 +5,8 @@
  * scripts. "All in": a visitor who opens the menu or the cart pays for those bytes too.
  * Used by tests/bench/page_js_size.ts (the figures) and tests/process/page_js_budget_test.ts.
  */
-const CLIENT = new URL("../../dist/client/", import.meta.url);
+/** The built files the browser gets. */
+export const CLIENT = new URL("../../dist/client/", import.meta.url);
 
 export async function gzipSize(bytes: Uint8Array<ArrayBuffer>): Promise<number> {
   const stream = new Blob([bytes]).stream().pipeThrough(new CompressionStream("gzip"));

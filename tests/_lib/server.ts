@@ -66,6 +66,8 @@ export async function startBuiltServer(
       ...(options.deploy ? DEPLOY_PERMISSIONS : ["-A"]),
       "--unstable-kv",
       ...(options.cron === false ? [] : ["--unstable-cron"]),
+      // SERVER_FLAGS: extra flags for a bench's servers, e.g. "--cpu-prof --cpu-prof-dir=/tmp/p".
+      ...(Deno.env.get("SERVER_FLAGS")?.split(" ").filter(Boolean) ?? []),
       entry.pathname,
     ],
     cwd: ROOT.pathname,

@@ -11,6 +11,7 @@
  *   deno task bench            (builds first)
  *   BENCH_SECONDS=10 BENCH_CONNECTIONS=50 BENCH_ROUNDS=5 LOG_LEVEL=warn deno task bench
  *   BENCH_ENTRY=/elsewhere/dist/server/entry.mjs ...   (another build, to compare)
+ *   BENCH_TARGETS=products,css ...   (only the targets whose name contains one of these)
  *
  * The servers write their log to a file (as behind a log collector), not to this process.
  */
@@ -25,6 +26,7 @@ const CONNECTIONS = Number(Deno.env.get("BENCH_CONNECTIONS") ?? 25);
 const ROUNDS = Number(Deno.env.get("BENCH_ROUNDS") ?? 3);
 const LOG_LEVEL = Deno.env.get("LOG_LEVEL") ?? "info";
 const ROOT = new URL("../../", import.meta.url);
+const ONLY = Deno.env.get("BENCH_TARGETS")?.toLowerCase().split(",").filter(Boolean);
 const ENTRY = Deno.env.get("BENCH_ENTRY") ?? new URL("dist/server/entry.mjs", ROOT).pathname;
 
 interface Result {
@@ -154,12 +156,14 @@ let same: ReturnType<typeof startProcess> | undefined;
 try {
   await other.ready("/api/shipping/countries");
   const asset = await firstAsset();
-  const targets: [string, string][] = [
+  const targets = ([
     ["GET /api/public/products", "/api/public/products"],
     ["GET /shop (SSR, page cache)", "/shop"],
     ["GET / (prerendered)", "/"],
     [`GET ${asset} (built asset)`, asset],
-  ];
+  ] as [string, string][]).filter(([name]) =>
+    !ONLY || ONLY.some((o) => name.toLowerCase().includes(o))
+  );
   const replicas: Record<string, Awaited<ReturnType<typeof rawAnswer>>> = {};
   for (const [, path] of targets) {
     await rawAnswer(server.url + path); // renders and caches

@@ -9,7 +9,7 @@
  * in as ADMIN_EMAIL / ADMIN_PASSWORD (the account the server seeds; defaults are the test
  * server's superadmin). */
 import { isAdminPath, LOGIN_PATH } from "../../src/domain/admin-routes.ts";
-import { pageJs } from "../_lib/page-js.ts";
+import { CLIENT, gzipSize, pageJs } from "../_lib/page-js.ts";
 import { startBuiltServer } from "../_lib/server.ts";
 import { MARKETING_ROUTES } from "../browser/_marketing_routes.ts";
 
@@ -85,3 +85,51 @@ console.log(
     "inline".padStart(9) + "total".padStart(9) + "   (gzip; on use: part of JS KB)",
 );
 for (const line of summary) console.log(line);
+
+/**
+ * The demo form's on-focus code: what a visitor's first focus in the form and a Submit load on
+ * top of the page (the validation chunk, the phone country list, the toast UI; every module the
+ * island reaches through a dynamic import), plus the phone metadata of the calling code checked:
+ * France's (the widget's default) and the largest file's. From the built files, and the
+ * metadata as /phone-metadata/<version>/<code>.json answers it (gzip here; the server sends br).
+ */
+async function demoFormOnFocus() {
+  const { default: minMetadata } = await import("libphonenumber-js/min/metadata");
+  const { callingCodeMetadata, callingCodes } = await import("../../src/domain/phone-metadata.ts");
+  const html = await Deno.readTextFile(new URL("request-a-demo/index.html", CLIENT));
+  const { files } = await pageJs(html);
+  const page = new Set([...files].filter(([, file]) => !file.onUse).map(([url]) => url));
+  const island = html.match(/component-url="([^"]+\/DemoForm\.[^"]+\.js)"/)![1];
+  const loaded = new Map<string, number>();
+  const seen = new Set<string>();
+  const queue = [island];
+  while (queue.length) {
+    const url = queue.pop()!;
+    if (seen.has(url)) continue;
+    seen.add(url);
+    const bytes = await Deno.readFile(new URL(url.slice(1), CLIENT));
+    if (!page.has(url)) loaded.set(url, await gzipSize(bytes));
+    const text = new TextDecoder().decode(bytes);
+    const imports = text.matchAll(/(?:from|import)\s*\(?\s*["'`]([^"'`]+\.js)["'`]/g);
+    for (const m of imports) queue.push(new URL(m[1], new URL(url, "http://x")).pathname);
+  }
+  const metadataGz = (code: string) =>
+    gzipSize(new TextEncoder().encode(JSON.stringify(callingCodeMetadata(minMetadata, code))));
+  let largest = { code: "", gz: 0 };
+  for (const code of callingCodes(minMetadata)) {
+    const gz = await metadataGz(code);
+    if (gz > largest.gz) largest = { code, gz };
+  }
+  const france = await metadataGz("33");
+  const js = [...loaded.values()].reduce((a, b) => a + b, 0);
+  const kb = (n: number) => (n / 1024).toFixed(1);
+  for (const [url, gz] of loaded) {
+    if (verbose) console.log(`demo form on focus  ${url}  ${gz} B gzip`);
+  }
+  console.log(
+    `\ndemo form, first focus + submit: ${loaded.size} files ${kb(js)} KB + phone metadata ` +
+      `+33 ${kb(france)} KB = ${kb(js + france)} KB gzip ` +
+      `(with the largest, +${largest.code}: ${kb(js + largest.gz)} KB)`,
+  );
+}
+if (!Deno.args.length || Deno.args.includes("/request-a-demo")) await demoFormOnFocus();

@@ -1,0 +1,183 @@
+/**
+ * Group commit: the atomic operations that wait while a commit is under way go together in the
+ * next one. A KV file takes one write at a time, and each costs about as much whatever its size
+ * (about 5,000 small commits a second here; two processes on one file also take turns at its
+ * lock for every commit): a launch crowd's rate-limit claims, checkouts and orders were each a
+ * commit of their own. Now a commit carries up to `MAX_OPS` of them.
+ *
+ * Meaning is kept:
+ * - Operations go together only when no key one of them writes is checked or written by another,
+ *   so the combined commit is the same as committing them one after the other.
+ * - A combined commit fails as a whole when one check fails: the group is split in halves and
+ *   tried again, down to single operations, so an operation is told `ok: false` only by a commit
+ *   of its own, exactly as without grouping. A combined commit that throws (the KV's size
+ *   limits) is split the same way: only an operation that throws alone throws.
+ * - Every operation of a combined commit gets its versionstamp (nothing here reads it back).
+ */
+
+/** Operations per combined commit; the KV allows 100 checks and 1,000 mutations in one. */
+const MAX_OPS = 32;
+const MAX_CHECKS = 100;
+const MAX_MUTATIONS = 1000;
+
+type CommitResult = Deno.KvCommitResult | Deno.KvCommitError;
+
+/** One caller's atomic operation, recorded so it can be replayed into a combined one. */
+export class GroupedAtomic {
+  readonly checks: Deno.AtomicCheck[] = [];
+  readonly mutations: Deno.KvMutation[] = [];
+  readonly enqueues: [unknown, Parameters<Deno.AtomicOperation["enqueue"]>[1]][] = [];
+  readonly #submit: (op: GroupedAtomic) => Promise<CommitResult>;
+
+  constructor(submit: (op: GroupedAtomic) => Promise<CommitResult>) {
+    this.#submit = submit;
+  }
+
+  check(...checks: Deno.AtomicCheck[]): this {
+    this.checks.push(...checks);
+    return this;
+  }
+
+  mutate(...mutations: Deno.KvMutation[]): this {
+    this.mutations.push(...mutations);
+    return this;
+  }
+
+  sum(key: Deno.KvKey, n: bigint): this {
+    return this.mutate({ type: "sum", key, value: new Deno.KvU64(n) });
+  }
+
+  min(key: Deno.KvKey, n: bigint): this {
+    return this.mutate({ type: "min", key, value: new Deno.KvU64(n) });
+  }
+
+  max(key: Deno.KvKey, n: bigint): this {
+    return this.mutate({ type: "max", key, value: new Deno.KvU64(n) });
+  }
+
+  set(key: Deno.KvKey, value: unknown, options?: { expireIn?: number }): this {
+    return this.mutate({ type: "set", key, value, ...options });
+  }
+
+  delete(key: Deno.KvKey): this {
+    return this.mutate({ type: "delete", key });
+  }
+
+  enqueue(value: unknown, options?: Parameters<Deno.AtomicOperation["enqueue"]>[1]): this {
+    this.enqueues.push([value, options]);
+    return this;
+  }
+
+  commit(): Promise<CommitResult> {
+    return this.#submit(this);
+  }
+
+  /** Adds this operation's checks, mutations and messages to `op`. */
+  addTo(op: Deno.AtomicOperation): void {
+    op.check(...this.checks).mutate(...this.mutations);
+    for (const [value, options] of this.enqueues) op.enqueue(value, options);
+  }
+}
+
+/** A key as a string, equal for equal keys (its parts typed: 1 and "1" differ). */
+function keyId(key: Deno.KvKey): string {
+  return key.map((part) =>
+    part instanceof Uint8Array
+      ? `u${Array.from(part, (b) => b.toString(16).padStart(2, "0")).join("")}`
+      : `${(typeof part)[0]}${typeof part === "string" ? JSON.stringify(part) : String(part)}`
+  ).join("\u0000");
+}
+
+interface Waiting {
+  op: GroupedAtomic;
+  checked: string[];
+  written: string[];
+  resolve: (result: CommitResult) => void;
+  reject: (err: unknown) => void;
+}
+
+/**
+ * Commits `GroupedAtomic`s through `atomic` (a fresh atomic operation of the KV, whose commit
+ * handles a busy store), one combined commit at a time per process.
+ */
+export function createGroupCommit(atomic: () => Deno.AtomicOperation) {
+  const queue: Waiting[] = [];
+  let running = false;
+
+  /** Settles every operation of `group`; never throws. */
+  async function commitTogether(group: Waiting[]): Promise<void> {
+    let result: CommitResult;
+    try {
+      const op = atomic();
+      for (const w of group) w.op.addTo(op);
+      result = await op.commit();
+    } catch (err) {
+      if (group.length === 1) return group[0].reject(err);
+      return await split(group);
+    }
+    if (result.ok || group.length === 1) {
+      for (const w of group) w.resolve(result);
+      return;
+    }
+    await split(group);
+  }
+
+  async function split(group: Waiting[]): Promise<void> {
+    const half = Math.ceil(group.length / 2);
+    await commitTogether(group.slice(0, half));
+    await commitTogether(group.slice(half));
+  }
+
+  /** The next group: the oldest waiting operations that touch no key another one writes. */
+  function nextGroup(): Waiting[] {
+    const group: Waiting[] = [];
+    const checked = new Set<string>();
+    const written = new Set<string>();
+    let checks = 0;
+    let mutations = 0;
+    for (let i = 0; i < queue.length && group.length < MAX_OPS;) {
+      const w = queue[i];
+      const fits = checks + w.op.checks.length <= MAX_CHECKS &&
+        mutations + w.op.mutations.length <= MAX_MUTATIONS;
+      const clashes = w.written.some((k) => written.has(k) || checked.has(k)) ||
+        w.checked.some((k) => written.has(k));
+      if (!fits || clashes) {
+        i++;
+        continue;
+      }
+      queue.splice(i, 1);
+      group.push(w);
+      checks += w.op.checks.length;
+      mutations += w.op.mutations.length;
+      for (const k of w.checked) checked.add(k);
+      for (const k of w.written) written.add(k);
+    }
+    return group;
+  }
+
+  async function run() {
+    running = true;
+    try {
+      while (queue.length) await commitTogether(nextGroup());
+    } finally {
+      running = false;
+    }
+  }
+
+  return {
+    /** Commits `op` with the operations waiting beside it; its own result. */
+    submit(op: GroupedAtomic): Promise<CommitResult> {
+      return new Promise((resolve, reject) => {
+        queue.push({
+          op,
+          checked: op.checks.map((c) => keyId(c.key)),
+          written: op.mutations.map((m) => keyId(m.key)),
+          resolve,
+          reject,
+        });
+        // Operations submitted in the same turn of the event loop go together.
+        if (!running) queueMicrotask(() => running || run());
+      });
+    },
+  };
+}

@@ -1,0 +1,129 @@
+import type { Page } from "playwright-core";
+import { assert, assertEquals, assertMatch, assertStringIncludes } from "../_lib/assert.ts";
+import { browserTest } from "../_lib/browser.ts";
+
+/** Opens the demo form (hydrated) and records the requests it sends from then on. */
+async function openForm(page: Page) {
+  await page.goto("/request-a-demo");
+  await page.locator("astro-island:not([ssr]) [data-testid=demo-form]").waitFor();
+  const posts: Record<string, string>[] = [];
+  const metadata: string[] = [];
+  page.on("request", (req) => {
+    const path = new URL(req.url()).pathname;
+    if (path === "/api/demo" && req.method() === "POST") posts.push(req.postDataJSON());
+    if (path.startsWith("/phone-metadata/")) metadata.push(path.split("/").pop()!);
+  });
+  return { form: page.getByTestId("demo-form"), posts, metadata };
+}
+
+/** Fills every field but the phone, validly, with France as the country. */
+async function fillAllButPhone(page: Page) {
+  const form = page.getByTestId("demo-form");
+  await form.getByLabel("First name").fill("Ada");
+  await form.getByLabel("Last name").fill("Lovelace");
+  await form.getByLabel("Email").fill("ada@example.com");
+  await form.getByLabel("Company").fill("Analytical Engines");
+  await form.locator("#demo-country").selectOption({ label: "France" });
+  await form.getByLabel("Message").fill("We would like to see field-oriented control.");
+}
+
+async function pickPhoneCountry(page: Page, search: string, name: RegExp) {
+  await page.getByTestId("phone-country").click();
+  await page.getByLabel("Search countries").fill(search);
+  await page.getByRole("button", { name }).click();
+}
+
+const SENT = "Thank you for your interest! We will contact you shortly.";
+
+/** Submits and waits for the form to be cleared (it is, once the API took the request). */
+async function submitAndWaitSent(page: Page) {
+  await page.getByTestId("demo-form").getByRole("button", { name: "Submit" }).click();
+  await page.waitForFunction(() =>
+    (document.getElementById("demo-firstName") as HTMLInputElement).value === ""
+  );
+}
+
+browserTest(
+  "[browser] demo form: the phone is checked in the browser with its calling code's metadata, as the API checks it",
+  async ({ newPage }) => {
+    const page = await newPage();
+    const { form, posts, metadata } = await openForm(page);
+    await fillAllButPhone(page);
+    const phoneError = form.locator("[data-error-for=phone]");
+
+    // 612345678 is a French mobile number; the United Kingdom has no such number.
+    await page.locator("#demo-phone").fill("612345678");
+    await pickPhoneCountry(page, "united kingdom", /United Kingdom\s*\+44/);
+    await form.getByRole("button", { name: "Submit" }).click();
+    await phoneError.waitFor();
+    assertEquals(await phoneError.innerText(), "Phone number is invalid");
+    assertEquals(await page.evaluate(() => document.activeElement?.id), "demo-phone");
+    assertEquals(posts, [], "refused in the browser: nothing was sent");
+    assert(metadata.includes("44.json"), `the +44 metadata was fetched: ${metadata}`);
+
+    // The same digits with France picked again: sent, and taken.
+    await pickPhoneCountry(page, "france", /France\s*\+33/);
+    await submitAndWaitSent(page);
+    await page.getByText(SENT).first().waitFor();
+    assertEquals(posts.map((p) => [p.countryCode, p.phone]), [["+33", "+33612345678"]]);
+    assert(metadata.includes("33.json"), `the +33 metadata was fetched: ${metadata}`);
+    assertEquals(metadata.length, new Set(metadata).size, "each file fetched once");
+    // Cached for good under a name that holds the metadata's version; another version is no file.
+    const base = await page.evaluate(() =>
+      performance.getEntriesByType("resource").map((e) => new URL(e.name).pathname)
+        .find((p) => p.endsWith("/33.json"))!.replace("33.json", "")
+    );
+    const file = await page.request.get(`${base}33.json`);
+    assertEquals(file.headers()["cache-control"], "public, max-age=31536000, immutable");
+    assertEquals((await file.json()).country_calling_codes, { 33: ["FR"] });
+    assertEquals((await page.request.get("/phone-metadata/0/33.json")).status(), 404);
+
+    // A +44 number pasted while France is shown: the widget turns to the United Kingdom.
+    await fillAllButPhone(page);
+    assertStringIncludes(await page.getByTestId("phone-country").innerText(), "+33");
+    await page.locator("#demo-phone").fill("+44 7400 123456");
+    assertStringIncludes(await page.getByTestId("phone-country").innerText(), "+44");
+    assertMatch(
+      (await page.getByTestId("phone-country").getAttribute("aria-label"))!,
+      /United Kingdom \+44/,
+    );
+    assertEquals(await page.locator("#demo-phone").inputValue(), "7400123456");
+    await submitAndWaitSent(page);
+    assertEquals(posts.map((p) => p.phone), ["+33612345678", "+447400123456"]);
+
+    // The same ten digits typed (no plus) with France shown are one digit too many for France.
+    await fillAllButPhone(page);
+    await page.locator("#demo-phone").fill("7400123456");
+    await form.getByRole("button", { name: "Submit" }).click();
+    await phoneError.waitFor();
+    assertEquals(await phoneError.innerText(), "Phone number is invalid");
+    assertEquals(posts.length, 2, "refused in the browser");
+    assertEquals(page.problems, []);
+  },
+);
+
+browserTest(
+  "[browser] demo form: when the phone metadata cannot be fetched, the API decides and its answer is shown",
+  async ({ newPage }) => {
+    const page = await newPage();
+    await page.route("**/phone-metadata/**", (route) => route.abort());
+    const { form, posts, metadata } = await openForm(page);
+    await fillAllButPhone(page);
+
+    // Too short for France: not checked in the browser, refused by the API, shown at the field.
+    await page.locator("#demo-phone").fill("61234");
+    await form.getByRole("button", { name: "Submit" }).click();
+    const phoneError = form.locator("[data-error-for=phone]");
+    await phoneError.waitFor();
+    assertEquals(await phoneError.innerText(), "Phone number is invalid");
+    await page.getByText("phone: Phone number is invalid").waitFor();
+    assertEquals(posts.map((p) => p.phone), ["+3361234"], "the API was asked");
+    assert(metadata.length >= 1, "the metadata was tried");
+
+    // A valid number is never blocked by the missing metadata.
+    await page.locator("#demo-phone").fill("612345678");
+    await submitAndWaitSent(page);
+    await page.getByText(SENT).waitFor();
+    assertEquals(posts.map((p) => p.phone), ["+3361234", "+33612345678"]);
+  },
+);

@@ -1,0 +1,97 @@
+import { assert, assertEquals, assertRejects } from "../_lib/assert.ts";
+import { openKv } from "../../src/store/kv.ts";
+import { conflict, done, retryOnConflict } from "../../src/store/atomic.ts";
+import { createGroupCommit, GroupedAtomic } from "../../src/store/group-commit.ts";
+
+/** A group commit on a bare KV, with its commits counted. */
+async function counted() {
+  const kv = await Deno.openKv(":memory:");
+  const counter = { commits: 0 };
+  const group = createGroupCommit(() => {
+    const op = kv.atomic();
+    const commit = op.commit.bind(op);
+    op.commit = () => {
+      counter.commits++;
+      return commit();
+    };
+    return op;
+  });
+  const atomic = () => new GroupedAtomic(group.submit);
+  return { kv, counter, atomic };
+}
+
+Deno.test("[store] group commit: 300 concurrent writes of different keys land in a few commits", async () => {
+  const { kv, counter, atomic } = await counted();
+  try {
+    const results = await Promise.all(
+      Array.from(
+        { length: 300 },
+        (_, i) =>
+          atomic().check({ key: ["claim", i], versionstamp: null }).set(["claim", i], i).commit(),
+      ),
+    );
+    assert(results.every((r) => r.ok));
+    for (let i = 0; i < 300; i++) assertEquals((await kv.get(["claim", i])).value, i);
+    assert(counter.commits <= 300 / 32 + 2, `300 writes, ${counter.commits} commits`);
+  } finally {
+    kv.close();
+  }
+});
+
+Deno.test("[store] group commit: a failed check fails its own operation only; the others land", async () => {
+  const { kv, atomic } = await counted();
+  try {
+    await kv.set(["taken"], "first");
+    const results = await Promise.all([
+      ...Array.from({ length: 20 }, (_, i) => atomic().set(["free", i], i).commit()),
+      atomic().check({ key: ["taken"], versionstamp: null }).set(["taken"], "second").commit(),
+      ...Array.from({ length: 20 }, (_, i) => atomic().set(["free", 20 + i], i).commit()),
+    ]);
+    assertEquals(results.filter((r) => !r.ok).length, 1);
+    assertEquals(results[20].ok, false, "the operation whose check failed");
+    assertEquals((await kv.get(["taken"])).value, "first");
+    for (let i = 0; i < 40; i++) assert((await kv.get(["free", i])).versionstamp);
+  } finally {
+    kv.close();
+  }
+});
+
+Deno.test("[store] group commit: an operation over the KV's limits throws alone", async () => {
+  const { kv, atomic } = await counted();
+  try {
+    const big = "x".repeat(60_000);
+    const ops = Array.from({ length: 20 }, (_, i) => atomic().set(["big", i], big).commit());
+    const tooLarge = atomic().set(["huge"], "x".repeat(70_000)).commit();
+    const results = await Promise.all(ops);
+    assert(results.every((r) => r.ok), "20 x 60 KB: more than one commit may take, all land");
+    await assertRejects(() => tooLarge);
+    assertEquals((await kv.get(["huge"])).versionstamp, null);
+  } finally {
+    kv.close();
+  }
+});
+
+Deno.test("[store] group commit through the server's KV: 200 racing read-check-write increments of one counter lose none", async () => {
+  const kv = await openKv(":memory:");
+  try {
+    const increment = () =>
+      retryOnConflict(async () => {
+        const entry = await kv.get<number>(["counter"]);
+        const next = (entry.value ?? 0) + 1;
+        const result = await kv.atomic().check(entry).set(["counter"], next)
+          .set(["counted", next], true).commit();
+        return result.ok ? done(next) : conflict;
+      }, 1000);
+    const values = await Promise.all(Array.from({ length: 200 }, increment));
+    assertEquals((await kv.get(["counter"])).value, 200);
+    assertEquals(new Set(values).size, 200, "every increment got its own number");
+    const plain = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => kv.set(["plain", i], i)),
+    );
+    assert(plain.every((r) => r.ok));
+    await kv.delete(["plain", 0]);
+    assertEquals((await kv.get(["plain", 0])).value, null);
+  } finally {
+    kv.close();
+  }
+});

@@ -1,13 +1,7 @@
 import { useEffect, useState } from "preact/hooks";
+import { itemCount } from "../domain/cart.ts";
 import type { ShopProduct } from "../domain/shop-product.ts";
-import {
-  addToCart,
-  cart,
-  cartCount,
-  drawerOpen,
-  refreshCartFrom,
-  refreshCartFromApi,
-} from "./state/cart.ts";
+import { addToCart, cart, drawerOpen, refreshCartFrom, refreshCartFromApi } from "./state/cart.ts";
 import { useHydrated } from "./use-hydrated.ts";
 import { useStore } from "./use-store.ts";
 import NotifyDialog from "./shop/NotifyDialog.tsx";
@@ -26,8 +20,8 @@ export default function ShopCatalog({ products: initial }: { products: ShopProdu
   const [loading, setLoading] = useState(false);
   const [open, setOpen] = useState<Open>(null);
   const hydrated = useHydrated();
-  useStore(cart);
-  const count = hydrated ? cartCount() : 0;
+  const state = useStore(cart);
+  const count = hydrated ? itemCount(state) : 0;
 
   useEffect(() => {
     refreshCartFrom(initial);

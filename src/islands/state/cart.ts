@@ -6,7 +6,7 @@ import { cart } from "./cart-store.ts";
 import { showToast } from "./toasts.ts";
 
 /** The cart itself (store, storage, count) is in cart-store.ts; this module changes it. */
-export { cart, cartCount, drawerAvailable, drawerOpen } from "./cart-store.ts";
+export { cart, drawerAvailable, drawerOpen } from "./cart-store.ts";
 
 export function addToCart(product: ShopProduct, quantity = 1) {
   cart.value = logic.addItem(cart.value, product, quantity);

@@ -23,6 +23,55 @@ function islandStylesInHead() {
   };
 }
 
+/**
+ * Astro's Preact client fetches @preact/signals (3 KB) for islands given a signal as a prop.
+ * No island here is (the shared state is islands/state/store.ts): this drops that import, so
+ * every page with an island does not carry it. An island given a signal would fail loudly.
+ */
+function preactClientWithoutSignals() {
+  return {
+    name: "preact-client-without-signals",
+    transform(code: string, id: string) {
+      if (!id.replaceAll("\\", "/").endsWith("@astrojs/preact/dist/client.js")) return;
+      const load = 'const { signal } = await import("@preact/signals");';
+      if (!code.includes(load)) {
+        throw new Error("@astrojs/preact's client changed: see astro.config.ts");
+      }
+      return code.replace(load, 'throw new Error("signal props are not supported");');
+    },
+  };
+}
+
+/**
+ * The browser's chunks. Left to itself the bundler makes one chunk per set of islands sharing
+ * code: /shop loaded 20 files, each compressed on its own. Grouped, there are a few: Preact
+ * (with Astro's Preact client), the shop's islands (the product pages' and /shop's, one chunk a
+ * visitor going from one to the other loads once), the cart store, and the small modules every
+ * page, the back office and the demo form share. A group takes along what its modules import,
+ * unless a group of higher priority has it: so the pages without a shop island never load its
+ * code, and the pages without an island never load Preact.
+ */
+const SHOP_MODULE =
+  /src[\\/](islands[\\/](CartDrawer|Checkout|ProductPurchase|ShopCatalog|use-hydrated|use-store|state[\\/](cart|checkout)|shop[\\/]\w+|checkout[\\/][\w-]+)|domain[\\/](card-format|cart-stock|payment-errors|sandbox-cards|shop-product|stock-notification-request))\.tsx?$|node_modules[\\/]@stripe[\\/]/;
+const CLIENT_CHUNKS = {
+  groups: [
+    { name: "preact", test: /node_modules[\\/](preact|@astrojs[\\/]preact)[\\/]/, priority: 3 },
+    {
+      name: "common",
+      test:
+        /src[\\/](islands[\\/](icons|Toaster|state[\\/](store|toasts))|domain[\\/](country-code|email-pattern|money))\.ts$/,
+      priority: 2,
+    },
+    { name: "modal", test: /src[\\/]islands[\\/](ModalFrame|use-modal)\.tsx?$/, priority: 2 },
+    {
+      name: "cart-store",
+      test: /src[\\/](islands[\\/]state[\\/]cart-store|domain[\\/]cart)\.ts$/,
+      priority: 2,
+    },
+    { name: "shop", test: SHOP_MODULE, priority: 1 },
+  ],
+};
+
 export default defineConfig({
   output: "server",
   site: process.env.PUBLIC_SITE_URL ?? "http://localhost:8000",
@@ -48,6 +97,15 @@ export default defineConfig({
   },
   markdown: { syntaxHighlight: false },
   vite: {
-    plugins: [tailwindcss(), islandStylesInHead()],
+    plugins: [tailwindcss(), islandStylesInHead(), preactClientWithoutSignals()],
+    environments: {
+      client: {
+        build: {
+          rolldownOptions: {
+            output: { codeSplitting: CLIENT_CHUNKS },
+          },
+        },
+      },
+    },
   },
 });

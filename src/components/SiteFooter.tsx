@@ -4,7 +4,7 @@ interface Props {
   siteName: string;
   companyName: string;
   links: readonly { href: string; label: string }[];
-  /** The newsletter form island, placed by the layout. */
+  /** The newsletter form, placed by the layout. */
   children?: ComponentChildren;
 }
 

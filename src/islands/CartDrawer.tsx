@@ -1,30 +1,28 @@
-import { signal } from "@preact/signals";
 import { useEffect, useState } from "preact/hooks";
-import type { CartItem } from "../domain/cart.ts";
+import { type CartItem, cartTotal, totalWithShipping } from "../domain/cart.ts";
 import { overStockLines, stockNote } from "../domain/cart-stock.ts";
 import { formatGrouped, formatMoney, toCents } from "../domain/money.ts";
 import type { PublicShippingFee } from "../domain/shipping-fee.ts";
 import {
   cart,
-  cartItems,
-  cartTotal,
   drawerAvailable,
   drawerOpen,
   refreshCartFromApi,
   removeFromCart,
   setSelectedCountry,
   setShippingFee,
-  totalWithShipping,
   updateQuantity,
 } from "./state/cart.ts";
 import { checkoutOpen } from "./state/checkout.ts";
+import { Store } from "./state/store.ts";
+import { useStore } from "./use-store.ts";
 import ModalFrame from "./ModalFrame.tsx";
 import CloseButton from "./shop/CloseButton.tsx";
 
 /** Countries with an active fee, fetched once when the drawer is first opened (spec section 7). */
-const countries = signal<string[] | null>(null);
+const countries = new Store<string[] | null>(null);
 /** Kept as the spec says; the drawer shows only the loading note. */
-export const shippingError = signal("");
+export const shippingError = new Store("");
 let prepared = false;
 let feeRequest = 0;
 
@@ -77,7 +75,9 @@ async function chooseCountry(country: string) {
  * Escape closes, focus goes back to the button that opened it.
  */
 export default function CartDrawer() {
-  const open = drawerOpen.value;
+  const open = useStore(drawerOpen);
+  const state = useStore(cart);
+  const countryList = useStore(countries);
   const close = () => (drawerOpen.value = false);
 
   useEffect(() => {
@@ -94,13 +94,11 @@ export default function CartDrawer() {
 
   if (!open) return null;
 
-  const { items, selectedCountry, shippingFee } = cart.value;
+  const { items, selectedCountry, shippingFee } = state;
   const fee = shippingFee?.country === selectedCountry ? shippingFee : null;
   // Until the list arrives (or if it cannot), the saved choice still shows.
-  const options = countries.value?.length
-    ? countries.value
-    : [selectedCountry].filter((c) => c !== "");
-  const overStock = overStockLines(cart.value);
+  const options = countryList?.length ? countryList : [selectedCountry].filter((c) => c !== "");
+  const overStock = overStockLines(state);
   // A fee already known for this country stays usable while it is re-checked: disabling the
   // button during that refresh would swallow a click that was meant for the shown total.
   const canCheckout = items.length > 0 && selectedCountry !== "" && fee !== null &&
@@ -131,7 +129,7 @@ export default function CartDrawer() {
         ? <p class="flex-1 px-5 py-10 text-center text-slate-600">Your cart is empty.</p>
         : (
           <ul class="flex-1 divide-y divide-slate-200 overflow-y-auto px-5">
-            {cartItems.value.map((item) => <CartLine key={item.id} item={item} />)}
+            {items.map((item) => <CartLine key={item.id} item={item} />)}
           </ul>
         )}
       <div class="space-y-3 border-t border-slate-200 px-5 py-4">
@@ -141,11 +139,11 @@ export default function CartDrawer() {
             id="cart-country"
             class="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2"
             value={selectedCountry}
-            disabled={countries.value === null}
+            disabled={countryList === null}
             onChange={(e) => chooseCountry(e.currentTarget.value)}
           >
             <option value="">
-              {countries.value === null ? "Loading countries..." : "Select a country"}
+              {countryList === null ? "Loading countries..." : "Select a country"}
             </option>
             {options.map((c) => <option key={c} value={c}>{c}</option>)}
           </select>
@@ -155,7 +153,7 @@ export default function CartDrawer() {
           <dl class="space-y-1 text-sm">
             <div class="flex justify-between">
               <dt>Subtotal</dt>
-              <dd data-testid="cart-subtotal">{formatMoney(toCents(cartTotal.value))}</dd>
+              <dd data-testid="cart-subtotal">{formatMoney(toCents(cartTotal(state)))}</dd>
             </div>
             {selectedCountry && (
               <div class="flex justify-between">
@@ -169,7 +167,7 @@ export default function CartDrawer() {
             )}
             <div class="flex justify-between border-t border-slate-200 pt-2 text-base font-semibold">
               <dt>Total</dt>
-              <dd data-testid="cart-total">{formatMoney(toCents(totalWithShipping.value))}</dd>
+              <dd data-testid="cart-total">{formatMoney(toCents(totalWithShipping(state)))}</dd>
             </div>
           </dl>
         )}

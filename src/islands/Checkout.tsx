@@ -1,4 +1,4 @@
-import type { ComponentChildren } from "preact";
+import type { ComponentChildren, RefObject } from "preact";
 import { useRef, useState } from "preact/hooks";
 import { invalidCountryMessage, resolveCountryCode } from "../domain/country-code.ts";
 import { formatMoney, toCents } from "../domain/money.ts";
@@ -13,13 +13,16 @@ import {
 import { cart, clearCart, drawerOpen, refreshCartFromApi } from "./state/cart.ts";
 import { checkoutOpen } from "./state/checkout.ts";
 import { useModal } from "./use-modal.ts";
-import { type CardField, SandboxCardField, StripeCardField } from "./checkout/card-fields.tsx";
+import { useStore } from "./use-store.ts";
+import type { CardField } from "./checkout/card-field.ts";
 
 export interface CheckoutProps {
-  /** Which payment provider the server uses: Stripe Elements, or the offline sandbox field. */
-  provider: "stripe" | "sandbox";
-  /** Stripe's publishable key (Stripe only). */
-  stripeKey?: string;
+  /**
+   * The payment provider's card field (Stripe Elements, or the offline sandbox's), given by the
+   * island of that provider (checkout/StripeCheckout.tsx, checkout/SandboxCheckout.tsx): the
+   * page carries the code of the one the server uses only.
+   */
+  cardField: (ref: RefObject<CardField | null>) => ComponentChildren;
 }
 
 const FIELDS = [
@@ -83,9 +86,9 @@ function serverError(
  * card payment dialog, then the success or error dialog. Every amount is recomputed and checked
  * by the server; the card goes to the provider's field only.
  */
-export default function Checkout({ provider, stripeKey }: CheckoutProps) {
-  const open = checkoutOpen.value;
-  const state = cart.value;
+export default function Checkout({ cardField }: CheckoutProps) {
+  const open = useStore(checkoutOpen);
+  const state = useStore(cart);
   const [stage, setStage] = useState<Stage>("form");
   const [form, setForm] = useState<Form>(EMPTY_FORM);
   const [formError, setFormError] = useState("");
@@ -362,9 +365,7 @@ export default function Checkout({ provider, stripeKey }: CheckoutProps) {
           <p class="mb-4 text-gray-700">
             Amount to pay: <strong>{formatMoney(totalCents)}</strong>
           </p>
-          {provider === "stripe"
-            ? <StripeCardField fieldRef={card} publishableKey={stripeKey ?? ""} />
-            : <SandboxCardField fieldRef={card} />}
+          {cardField(card)}
           {payError?.message && (
             <p role="alert" class="mt-3 text-sm font-medium text-red-700" data-testid="card-error">
               {payError.message}

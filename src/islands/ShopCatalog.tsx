@@ -1,13 +1,9 @@
 import { useEffect, useState } from "preact/hooks";
+import { itemCount } from "../domain/cart.ts";
 import type { ShopProduct } from "../domain/shop-product.ts";
-import {
-  addToCart,
-  cartCount,
-  drawerOpen,
-  refreshCartFrom,
-  refreshCartFromApi,
-} from "./state/cart.ts";
+import { addToCart, cart, drawerOpen, refreshCartFrom, refreshCartFromApi } from "./state/cart.ts";
 import { useHydrated } from "./use-hydrated.ts";
+import { useStore } from "./use-store.ts";
 import NotifyDialog from "./shop/NotifyDialog.tsx";
 import ProductCard from "./shop/ProductCard.tsx";
 import ProductDetailsModal from "./shop/ProductDetailsModal.tsx";
@@ -24,7 +20,8 @@ export default function ShopCatalog({ products: initial }: { products: ShopProdu
   const [loading, setLoading] = useState(false);
   const [open, setOpen] = useState<Open>(null);
   const hydrated = useHydrated();
-  const count = hydrated ? cartCount.value : 0;
+  const state = useStore(cart);
+  const count = hydrated ? itemCount(state) : 0;
 
   useEffect(() => {
     refreshCartFrom(initial);

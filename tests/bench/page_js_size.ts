@@ -1,51 +1,17 @@
 /**
- * Prints the JavaScript a page loads, gzip-compressed, from the built files: every module the
- * page's HTML references (scripts, island components and renderers, modulepreloads) plus
- * everything those modules import, then a summary of every page. Without paths: every public
- * page (the marketing routes, /shop and a product page). Usage (after `deno task build`):
+ * Prints the JavaScript each page can load, gzip-compressed, from the built files (counted as
+ * tests/_lib/page-js.ts says: all in, `import()` included), with the part fetched only on use.
+ * Without paths: every public page (the marketing routes, /shop, a product page, and /shop again
+ * with Stripe's card field). Usage (after `deno task build`):
  *   deno run -A --unstable-kv tests/bench/page_js_size.ts [/shop] [/shop/some-slug]
  * With VERBOSE=1, each file of each page.
  * Paths under /admin (but the login page, which sends a signed-in visitor on) are fetched signed
  * in as ADMIN_EMAIL / ADMIN_PASSWORD (the account the server seeds; defaults are the test
- * server's superadmin).
- */
+ * server's superadmin). */
 import { isAdminPath, LOGIN_PATH } from "../../src/domain/admin-routes.ts";
+import { CLIENT, gzipSize, pageJs } from "../_lib/page-js.ts";
 import { startBuiltServer } from "../_lib/server.ts";
 import { MARKETING_ROUTES } from "../browser/_marketing_routes.ts";
-
-const CLIENT = new URL("../../dist/client/", import.meta.url);
-
-async function gzipSize(bytes: Uint8Array<ArrayBuffer>): Promise<number> {
-  const stream = new Blob([bytes]).stream().pipeThrough(new CompressionStream("gzip"));
-  return (await new Response(stream).arrayBuffer()).byteLength;
-}
-
-function referencedModules(html: string): string[] {
-  const urls = new Set<string>();
-  const patterns = [
-    /<script[^>]*\ssrc="([^"]+\.m?js)"/g,
-    /(?:component-url|renderer-url)="([^"]+\.m?js)"/g,
-    /<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g,
-    /import\s*\(?\s*["'](\/_astro\/[^"']+\.js)["']/g, // inline module scripts
-  ];
-  for (const re of patterns) for (const m of html.matchAll(re)) urls.add(m[1]);
-  return [...urls];
-}
-
-async function moduleGraph(entries: string[]): Promise<Map<string, Uint8Array<ArrayBuffer>>> {
-  const seen = new Map<string, Uint8Array<ArrayBuffer>>();
-  const queue = [...entries];
-  while (queue.length) {
-    const url = queue.pop()!;
-    if (seen.has(url) || !url.startsWith("/")) continue;
-    const bytes = await Deno.readFile(new URL(url.slice(1), CLIENT));
-    seen.set(url, bytes);
-    const text = new TextDecoder().decode(bytes);
-    const imports = text.matchAll(/(?:from|import)\s*\(?\s*["']([^"']+\.js)["']/g);
-    for (const m of imports) queue.push(new URL(m[1], new URL(url, "http://x")).pathname);
-  }
-  return seen;
-}
 
 /** Signs in like the login page (superadmin endpoint, then the admin one after a 401) and
  * returns the session cookie as a `Cookie` header value. */
@@ -73,42 +39,52 @@ const account = {
   ADMIN_PASSWORD: Deno.env.get("ADMIN_PASSWORD") ?? "correct horse battery",
 };
 const signedIn = (path: string) => isAdminPath(path) && !path.startsWith(LOGIN_PATH);
+/** Measures one page of `server` and adds its line to the summary, as `label`. */
+async function measure(server: { url: string }, path: string, label: string, cookie: string) {
+  const headers: HeadersInit = signedIn(path) ? { Cookie: cookie } : {};
+  const res = await fetch(server.url + path, { headers, redirect: "manual" });
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${res.headers.get("Location") ?? ""}`);
+  const js = await pageJs(await res.text());
+  if (verbose) {
+    for (const [url, { bytes, gzip, onUse }] of js.files) {
+      console.log(`${label}  ${url}  ${bytes.length} B, ${gzip} B gzip${onUse ? " (on use)" : ""}`);
+    }
+  }
+  const kb = (bytes: number) => (bytes / 1024).toFixed(1).padStart(9);
+  summary.push(
+    label.padEnd(36) + String(js.files.size).padStart(6) + kb(js.modules) + kb(js.onUse) +
+      kb(js.inline) + kb(js.total),
+  );
+}
+
 const server = await startBuiltServer(account);
 try {
   const cookie = paths.some(signedIn)
     ? await signIn(server.url, account.ADMIN_EMAIL, account.ADMIN_PASSWORD)
     : "";
-  for (const path of paths) {
-    const headers: HeadersInit = signedIn(path) ? { Cookie: cookie } : {};
-    const res = await fetch(server.url + path, { headers, redirect: "manual" });
-    if (!res.ok) throw new Error(`${path}: ${res.status} ${res.headers.get("Location") ?? ""}`);
-    const html = await res.text();
-    const inline = [...html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)]
-      .filter((m) => !m[0].includes("application/ld+json"))
-      .map((m) => new TextEncoder().encode(m[1]));
-    const files = await moduleGraph(referencedModules(html));
-    let total = 0;
-    for (const [url, bytes] of files) {
-      const gz = await gzipSize(bytes);
-      total += gz;
-      if (verbose) console.log(`${path}  ${url}  ${bytes.length} B, ${gz} B gzip`);
-    }
-    let inlineGz = 0;
-    for (const bytes of inline) inlineGz += await gzipSize(bytes);
-    summary.push(
-      path.padEnd(36) + String(files.size).padStart(6) + (total / 1024).toFixed(1).padStart(9) +
-        (inlineGz / 1024).toFixed(1).padStart(9) +
-        ((total + inlineGz) / 1024).toFixed(1).padStart(9),
-    );
-  }
-  console.log(
-    "\npage".padEnd(37) + "files".padStart(6) + "JS KB".padStart(9) + "inline".padStart(9) +
-      "total".padStart(9) + "   (gzip)",
-  );
-  for (const line of summary) console.log(line);
+  for (const path of paths) await measure(server, path, path, cookie);
 } finally {
   await server.stop();
 }
+if (!Deno.args.length) {
+  // The test server pays with the offline sandbox; a shop taking real payments has Stripe's
+  // card field in its checkout instead. Rendering /shop calls no Stripe API: any keys do.
+  const stripe = await startBuiltServer({
+    ...account,
+    STRIPE_SECRET_KEY: "sk_test_page_js_size",
+    STRIPE_PUBLISHABLE_KEY: "pk_test_page_js_size",
+  });
+  try {
+    await measure(stripe, "/shop", "/shop (Stripe)", "");
+  } finally {
+    await stripe.stop();
+  }
+}
+console.log(
+  "\npage".padEnd(37) + "files".padStart(6) + "JS KB".padStart(9) + "on use".padStart(9) +
+    "inline".padStart(9) + "total".padStart(9) + "   (gzip; on use: part of JS KB)",
+);
+for (const line of summary) console.log(line);
 
 /**
  * The demo form's on-focus code: what a visitor's first focus in the form and a Submit load on
@@ -121,7 +97,8 @@ async function demoFormOnFocus() {
   const { default: minMetadata } = await import("libphonenumber-js/min/metadata");
   const { callingCodeMetadata, callingCodes } = await import("../../src/domain/phone-metadata.ts");
   const html = await Deno.readTextFile(new URL("request-a-demo/index.html", CLIENT));
-  const page = await moduleGraph(referencedModules(html));
+  const { files } = await pageJs(html);
+  const page = new Set([...files].filter(([, file]) => !file.onUse).map(([url]) => url));
   const island = html.match(/component-url="([^"]+\/DemoForm\.[^"]+\.js)"/)![1];
   const loaded = new Map<string, number>();
   const seen = new Set<string>();

@@ -1,6 +1,6 @@
 import { openKv } from "../../src/store/kv.ts";
 import { assert, assertEquals, assertMatch, assertStringIncludes } from "../_lib/assert.ts";
-import { browserTest, hydrated } from "../_lib/browser.ts";
+import { browserTest } from "../_lib/browser.ts";
 import { createUnsubscribeTokens } from "../../src/services/unsubscribe.ts";
 import { MARKETING_ROUTES } from "./_marketing_routes.ts";
 
@@ -93,7 +93,7 @@ browserTest(
     // Reduced motion: never.
     const calm = await visitor("reduce");
     await calm.goto("/");
-    await calm.locator("astro-island:not([ssr])").first().waitFor();
+    await calm.locator("header[data-scrolled]").waitFor(); // the page's scripts have run
     assert(await calm.getByTestId("splash").isHidden());
   },
 );
@@ -225,7 +225,7 @@ browserTest("[browser] the footer newsletter form subscribes and clears", async 
   await page.goto("/features");
   const form = page.getByTestId("newsletter-form");
   await form.scrollIntoViewIfNeeded();
-  await hydrated(page, form);
+  await page.locator("form[data-ready][data-testid=newsletter-form]").waitFor();
   await form.getByRole("button", { name: "Subscribe" }).click();
   await page.getByText("Please enter your email address.").waitFor();
   await form.getByLabel("Email address").fill("reader@example.com");

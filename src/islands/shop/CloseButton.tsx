@@ -1,3 +1,5 @@
+import { CLOSE_ICON_PATH } from "../icons.ts";
+
 /** The × button in a dialog's corner. */
 export default function CloseButton({ label, onClick }: { label: string; onClick: () => void }) {
   return (
@@ -24,7 +26,7 @@ export function CloseIcon({ size, strokeWidth = 2 }: { size: number; strokeWidth
       stroke="currentColor"
       stroke-width={strokeWidth}
     >
-      <path d="M6 6l12 12M18 6L6 18" />
+      <path d={CLOSE_ICON_PATH} />
     </svg>
   );
 }

@@ -1,10 +1,8 @@
-// The core only: Preact's signal integration (3 KB more) loads with the islands that render
-// signals (state/cart.ts), not on every page for the header's badge.
-import { computed, effect, signal } from "@preact/signals-core";
 import { type CartState, clear, itemCount, parseStoredCart } from "../../domain/cart.ts";
+import { Store } from "./store.ts";
 
 /**
- * The cart shared by every island of a page (header badge, 'View Cart (n)', drawer, modal),
+ * The cart shared by everything on a page (header badge, 'View Cart (n)', drawer, checkout),
  * saved to localStorage under "cart" on every change and restored when this module loads.
  * On the server (where Deno also has a localStorage) it stays empty and is never saved.
  * The header, on every page, needs no more than this; what changes the cart is in cart.ts.
@@ -20,22 +18,27 @@ function readSaved(): CartState {
   }
 }
 
-export const cart = signal<CartState>(inBrowser ? readSaved() : clear());
-export const cartCount = computed(() => itemCount(cart.value));
+export const cart = new Store<CartState>(inBrowser ? readSaved() : clear());
+
+/** The number of units in the cart (the header's badge). */
+export const cartCount = (): number => itemCount(cart.value);
 
 /** Set by the cart drawer when it is on the page; the header opens it instead of going to /shop. */
-export const drawerAvailable = signal(false);
-export const drawerOpen = signal(false);
+export const drawerAvailable = new Store(false);
+export const drawerOpen = new Store(false);
+
+function save(state: CartState) {
+  const json = JSON.stringify(state);
+  try {
+    if (localStorage.getItem(STORAGE_KEY) !== json) localStorage.setItem(STORAGE_KEY, json);
+  } catch {
+    // Full or blocked storage: the cart still works for this page view.
+  }
+}
 
 if (inBrowser) {
-  effect(() => {
-    const json = JSON.stringify(cart.value);
-    try {
-      if (localStorage.getItem(STORAGE_KEY) !== json) localStorage.setItem(STORAGE_KEY, json);
-    } catch {
-      // Full or blocked storage: the cart still works for this page view.
-    }
-  });
+  save(cart.value); // what was restored, normalized (an unreadable cart is saved empty)
+  cart.subscribe(save);
   // Another tab changed the cart: follow it, so both tabs show (and save) the same cart.
   addEventListener("storage", (e) => {
     if (e.key === STORAGE_KEY || e.key === null) cart.value = readSaved();

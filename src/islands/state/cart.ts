@@ -1,4 +1,3 @@
-import { computed } from "@preact/signals";
 import * as logic from "../../domain/cart.ts";
 import type { CartShippingFee } from "../../domain/cart.ts";
 import type { PublicProduct } from "../../domain/product.ts";
@@ -6,12 +5,8 @@ import { type ShopProduct, toShopProduct } from "../../domain/shop-product.ts";
 import { cart } from "./cart-store.ts";
 import { showToast } from "./toasts.ts";
 
-/** The cart itself (signal, storage, count) is in cart-store.ts; this module changes it. */
-export { cart, cartCount, drawerAvailable, drawerOpen } from "./cart-store.ts";
-
-export const cartItems = computed(() => cart.value.items);
-export const cartTotal = computed(() => logic.cartTotal(cart.value));
-export const totalWithShipping = computed(() => logic.totalWithShipping(cart.value));
+/** The cart itself (store, storage, count) is in cart-store.ts; this module changes it. */
+export { cart, drawerAvailable, drawerOpen } from "./cart-store.ts";
 
 export function addToCart(product: ShopProduct, quantity = 1) {
   cart.value = logic.addItem(cart.value, product, quantity);

@@ -1,4 +1,4 @@
-import { signal } from "@preact/signals";
+import { Store } from "./store.ts";
 
 /** Opened by the cart drawer's 'Proceed to Checkout'; the checkout island shows its form then. */
-export const checkoutOpen = signal(false);
+export const checkoutOpen = new Store(false);

@@ -1,6 +1,7 @@
-import { signal } from "@preact/signals-core";
+import { renderToasts } from "../Toaster.ts";
+import { Store } from "./store.ts";
 
-/** Toasts shared by every island of a page; islands/Toaster.tsx shows them. */
+/** Toasts shared by everything on a page; islands/Toaster.ts shows them. */
 export type ToastKind = "success" | "info" | "error" | "warning";
 
 export interface Toast {
@@ -17,19 +18,18 @@ export const TOAST_DURATION_MS = 5000;
 const MAX_TOASTS = 5;
 
 let lastId = 0;
-export const toasts = signal<Toast[]>([]);
+export const toasts = new Store<Toast[]>([]);
 
-let toasterLoaded = false;
+let shown = false;
 
 export function showToast(
   message: string,
   kind: ToastKind = "info",
   duration = TOAST_DURATION_MS,
 ): number {
-  if (!toasterLoaded && typeof document !== "undefined") {
-    // The toast UI is fetched on first use: most page views never show a toast.
-    toasterLoaded = true;
-    import("../Toaster.tsx").then((m) => m.mountToaster());
+  if (!shown && typeof document !== "undefined") {
+    shown = true;
+    toasts.subscribe((list) => renderToasts(list, dismissToast));
   }
   const id = ++lastId;
   toasts.value = [...toasts.value, { id, message, kind, duration }].slice(-MAX_TOASTS);

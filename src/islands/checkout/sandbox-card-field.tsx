@@ -1,34 +1,8 @@
 import type { RefObject } from "preact";
-import { useEffect, useRef, useState } from "preact/hooks";
+import { useState } from "preact/hooks";
 import { type CardInputKind, formatCardInput } from "../../domain/card-format.ts";
-import type { CardError } from "../../domain/payment-errors.ts";
 import { digitsOnly, luhnValid, sandboxToken } from "../../domain/sandbox-cards.ts";
-
-export interface BillingDetails {
-  name: string;
-  email: string;
-  phone: string;
-  address: {
-    line1: string;
-    city: string;
-    state: string;
-    postal_code: string;
-    country: string;
-  };
-}
-
-export interface CardResult {
-  status?: string;
-  error?: CardError;
-}
-
-/** What the checkout asks of a card field, whichever provider is behind it. */
-export interface CardField {
-  /** A problem to fix before paying (typed data incomplete), or null. */
-  problem(): string | null;
-  /** Confirms the card payment of the intent, like Stripe.js's confirmCardPayment. */
-  confirm(clientSecret: string, billing: BillingDetails): Promise<CardResult>;
-}
+import type { CardField } from "./card-field.ts";
 
 const inputClass =
   "rounded-md border border-gray-300 px-3 py-2 text-base text-gray-900 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-200";
@@ -138,66 +112,6 @@ export function SandboxCardField({ fieldRef }: { fieldRef: RefObject<CardField |
         Test mode: no real payment is made. Use Stripe's test cards, e.g. 4242 4242 4242 4242 (any
         future date, any CVC); 4000 0000 0000 0002 is declined.
       </p>
-    </div>
-  );
-}
-
-type StripeJs = import("@stripe/stripe-js").Stripe;
-type StripeCardElement = import("@stripe/stripe-js").StripeCardElement;
-
-/** Stripe Elements' card field; card data goes from this iframe to Stripe, never to us. */
-export function StripeCardField(
-  { fieldRef, publishableKey }: {
-    fieldRef: RefObject<CardField | null>;
-    publishableKey: string;
-  },
-) {
-  const mount = useRef<HTMLDivElement>(null);
-  const stripe = useRef<StripeJs | null>(null);
-  const element = useRef<StripeCardElement | null>(null);
-  const [loadError, setLoadError] = useState("");
-
-  useEffect(() => {
-    let cancelled = false;
-    (async () => {
-      // The "pure" entry loads Stripe.js only now, not as a side effect of importing.
-      const { loadStripe } = await import("@stripe/stripe-js/pure");
-      const s = await loadStripe(publishableKey);
-      if (cancelled || !s || !mount.current) return;
-      stripe.current = s;
-      element.current = s.elements().create("card", { hidePostalCode: true });
-      element.current.mount(mount.current);
-    })().catch(() => setLoadError("The card form could not be loaded. Please try again later."));
-    return () => {
-      cancelled = true;
-      element.current?.destroy();
-    };
-  }, [publishableKey]);
-
-  fieldRef.current = {
-    problem: () =>
-      stripe.current && element.current ? null : loadError || "The card form is still loading.",
-    async confirm(clientSecret, billing) {
-      const result = await stripe.current!.confirmCardPayment(clientSecret, {
-        payment_method: { card: element.current!, billing_details: billing },
-      });
-      if (result.error) {
-        return {
-          error: {
-            code: result.error.code,
-            decline_code: result.error.decline_code,
-            message: result.error.message,
-          },
-        };
-      }
-      return { status: result.paymentIntent?.status };
-    },
-  };
-
-  return (
-    <div>
-      <div ref={mount} class="rounded-md border border-gray-300 px-3 py-3" />
-      {loadError && <p role="alert" class="mt-2 text-sm text-red-700">{loadError}</p>}
     </div>
   );
 }

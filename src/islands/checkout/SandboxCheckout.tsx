@@ -1,0 +1,7 @@
+import Checkout from "../Checkout.tsx";
+import { SandboxCardField } from "./sandbox-card-field.tsx";
+
+/** The checkout island when the server uses the offline sandbox provider. */
+export default function SandboxCheckout() {
+  return <Checkout cardField={(ref) => <SandboxCardField fieldRef={ref} />} />;
+}

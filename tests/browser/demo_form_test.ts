@@ -2,10 +2,10 @@ import type { Page } from "playwright-core";
 import { assert, assertEquals, assertMatch, assertStringIncludes } from "../_lib/assert.ts";
 import { browserTest } from "../_lib/browser.ts";
 
-/** Opens the demo form (hydrated) and records the requests it sends from then on. */
+/** Opens the demo form (its script run) and records the requests it sends from then on. */
 async function openForm(page: Page) {
   await page.goto("/request-a-demo");
-  await page.locator("astro-island:not([ssr]) [data-testid=demo-form]").waitFor();
+  await page.locator("[data-testid=demo-form][data-ready]").waitFor();
   const posts: Record<string, string>[] = [];
   const metadata: string[] = [];
   page.on("request", (req) => {

@@ -24,10 +24,14 @@ const data = form.dataset;
 const metadataBase = data.phoneMetadata!;
 const mainCountries = data.mainCountries!.split(" ");
 const excludedCountries = data.excludedCountries!.split(" ").filter(Boolean);
-const control = (field: DemoField) => document.getElementById(`demo-${field}`) as HTMLInputElement;
-const select = control("country") as unknown as HTMLSelectElement;
-const phone = control("phone");
-const message = control("message");
+const control = (field: DemoField) =>
+  document.getElementById(`demo-${field}`) as
+    | HTMLInputElement
+    | HTMLSelectElement
+    | HTMLTextAreaElement;
+const select = document.getElementById("demo-country") as HTMLSelectElement;
+const phone = document.getElementById("demo-phone") as HTMLInputElement;
+const message = document.getElementById("demo-message") as HTMLTextAreaElement;
 const counter = document.getElementById("demo-message-count")!;
 const submitButton = form.querySelector<HTMLButtonElement>("button[type=submit]")!;
 const widget = form.querySelector<HTMLElement>("[data-phone-widget]")!;

@@ -88,8 +88,8 @@ for (const line of summary) console.log(line);
 
 /**
  * The demo form's on-focus code: what a visitor's first focus in the form and a Submit load on
- * top of the page (the validation chunk, the phone country list, the toast UI; every module the
- * island reaches through a dynamic import), plus the phone metadata of the calling code checked:
+ * top of the page (the validation chunk: every module the form's script, DemoForm.astro's, reaches
+ * that the page did not load), plus the phone metadata of the calling code checked:
  * France's (the widget's default) and the largest file's. From the built files, and the
  * metadata as /phone-metadata/<version>/<code>.json answers it (gzip here; the server sends br).
  */
@@ -99,10 +99,10 @@ async function demoFormOnFocus() {
   const html = await Deno.readTextFile(new URL("request-a-demo/index.html", CLIENT));
   const { files } = await pageJs(html);
   const page = new Set([...files].filter(([, file]) => !file.onUse).map(([url]) => url));
-  const island = html.match(/component-url="([^"]+\/DemoForm\.[^"]+\.js)"/)![1];
+  const script = html.match(/<script[^>]*\ssrc="([^"]+\/DemoForm\.[^"]+\.js)"/)![1];
   const loaded = new Map<string, number>();
   const seen = new Set<string>();
-  const queue = [island];
+  const queue = [script];
   while (queue.length) {
     const url = queue.pop()!;
     if (seen.has(url)) continue;

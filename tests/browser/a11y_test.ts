@@ -16,7 +16,7 @@ browserTest(
     const context = await browser.newContext({ baseURL: server.url, bypassCSP: true });
     const page = await context.newPage();
     await page.goto("/request-a-demo");
-    await page.locator("astro-island:not([ssr]) [data-testid=demo-form]").waitFor();
+    await page.locator("[data-testid=demo-form][data-ready]").waitFor();
     await page.getByTestId("demo-form").getByRole("button", { name: "Submit" }).click();
     await page.locator("[data-error-for=message]").waitFor();
     const found = await seriousViolations(page, "errors shown");

@@ -102,8 +102,8 @@ browserTest("[browser] the demo form shows inline errors, then submits", async (
   const page = await newPage();
   await page.goto("/request-a-demo");
   const form = page.getByTestId("demo-form");
-  // Astro drops the island's `ssr` attribute once it is hydrated.
-  await page.locator("astro-island:not([ssr]) [data-testid=demo-form]").waitFor();
+  // The form is marked ready once its script runs.
+  await page.locator("[data-testid=demo-form][data-ready]").waitFor();
   await form.getByRole("button", { name: "Submit" }).click();
   await form.locator("[data-error-for=firstName]").waitFor();
   assertEquals(await form.locator("[data-error-for]").allInnerTexts(), [

@@ -1,18 +1,33 @@
 import { assert, assertEquals } from "../_lib/assert.ts";
-import { pageJs } from "../_lib/page-js.ts";
+import { gzipSize, pageJs } from "../_lib/page-js.ts";
+import { callingCodeMetadata, callingCodes } from "../../src/domain/phone-metadata.ts";
 import { startBuiltServer } from "../_lib/server.ts";
 import { MARKETING_ROUTES } from "../browser/_marketing_routes.ts";
 
 /**
  * What a visitor on a slow phone pays, all in (gzip, `import()` and inline scripts included;
  * tests/_lib/page-js.ts): at most 12 KB on a marketing page, 25 KB on /shop and a product page.
- * /request-a-demo is left out: its demo form is a Preact island with a validation chunk of its
- * own, measured by `deno task bench:js`. Needs a build (`deno task build`).
+ * /request-a-demo's form loads its validation rules when the visitor starts filling it: 12 KB with
+ * the page, and at most 25 KB more on first focus and Submit, the largest calling code's phone
+ * metadata included (`deno task bench:js` prints both). Needs a build (`deno task build`).
  */
 const KB = 1024;
 const MARKETING_BUDGET = 12 * KB;
 const SHOP_BUDGET = 25 * KB;
-const MARKETING = MARKETING_ROUTES.map((r) => r.path).filter((p) => p !== "/request-a-demo");
+const DEMO_FORM_ON_USE_BUDGET = 25 * KB;
+const DEMO = "/request-a-demo";
+const MARKETING = MARKETING_ROUTES.map((r) => r.path).filter((p) => p !== DEMO);
+
+/** The largest file /phone-metadata/<version>/<code>.json serves, gzip. */
+async function largestPhoneMetadata(): Promise<number> {
+  const { default: metadata } = await import("libphonenumber-js/min/metadata");
+  let largest = 0;
+  for (const code of callingCodes(metadata)) {
+    const json = JSON.stringify(callingCodeMetadata(metadata, code));
+    largest = Math.max(largest, await gzipSize(new TextEncoder().encode(json)));
+  }
+  return largest;
+}
 
 async function measure(base: string, path: string) {
   const res = await fetch(base + path);
@@ -24,7 +39,8 @@ const over = (path: string, bytes: number, budget: number) =>
   `${path}: ${(bytes / KB).toFixed(1)} KB of JavaScript, over ${budget / KB} KB`;
 
 Deno.test({
-  name: "[server] page JavaScript: marketing pages <= 12 KB without Preact, the shop <= 25 KB",
+  name:
+    "[server] page JavaScript: marketing pages <= 12 KB without Preact (the demo form's rules: 25 KB on use), the shop <= 25 KB",
   sanitizeResources: false,
   sanitizeOps: false,
   async fn() {
@@ -36,6 +52,18 @@ Deno.test({
         const preact = [...js.files.keys()].filter((url) => /preact/i.test(url));
         assertEquals(preact, [], `${path} loads no framework`);
       }
+      const demo = await measure(server.url, DEMO);
+      const withPage = demo.total - demo.onUse;
+      assert(
+        withPage <= MARKETING_BUDGET,
+        over(`${DEMO} with the page`, withPage, MARKETING_BUDGET),
+      );
+      assertEquals([...demo.files.keys()].filter((url) => /preact/i.test(url)), [], DEMO);
+      const onUse = demo.onUse + await largestPhoneMetadata();
+      assert(
+        onUse <= DEMO_FORM_ON_USE_BUDGET,
+        over(`${DEMO} on first focus and Submit`, onUse, DEMO_FORM_ON_USE_BUDGET),
+      );
       for (const path of ["/shop", "/shop/vectra-dsp-board"]) {
         const js = await measure(server.url, path);
         assert(js.total <= SHOP_BUDGET, over(path, js.total, SHOP_BUDGET));

@@ -100,7 +100,7 @@ export function createFrontDoor(
       });
     }
     if (log.enabled("info")) {
-      log.info("request", {
+      log.request({
         requestId: env.requestId,
         method: req.method,
         path: url.pathname,

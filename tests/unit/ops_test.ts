@@ -103,6 +103,27 @@ Deno.test("[unit] log lines are written in batches after the request, in order, 
   assertEquals(writes.join(""), '{"n":3}\n', "nothing twice");
 });
 
+Deno.test("[unit] logger: a request's line is the JSON of its fields, addresses masked", () => {
+  const lines: string[] = [];
+  const log = createLogger("info", (_level, line) => lines.push(line));
+  const fields = {
+    requestId: "0a1b2c-1",
+    method: "GET",
+    path: '/api/x/"quoted"\\ ada@example.com',
+    status: 200,
+    durationMs: 0.4,
+    client: "203.0.113.7",
+  };
+  log.request(fields);
+  log.info("request", fields);
+  const [spelled, generic] = lines.map((l) => JSON.parse(l));
+  assertEquals(Object.keys(spelled), Object.keys(generic));
+  assertEquals({ ...spelled, time: "" }, { ...generic, time: "" });
+  assertEquals(spelled.path, '/api/x/"quoted"\\ a***@example.com');
+  createLogger("warn", (_level, line) => lines.push(line)).request(fields);
+  assertEquals(lines.length, 2, "nothing below the level");
+});
+
 Deno.test("[unit] logger: nested secrets are still dropped on the fast path", () => {
   const lines: string[] = [];
   const log = createLogger("info", (_level, line) => lines.push(line));

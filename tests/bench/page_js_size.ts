@@ -53,7 +53,7 @@ async function measure(server: { url: string }, path: string, label: string, coo
   const kb = (bytes: number) => (bytes / 1024).toFixed(1).padStart(9);
   summary.push(
     label.padEnd(36) + String(js.files.size).padStart(6) + kb(js.modules) + kb(js.onUse) +
-      kb(js.inline) + kb(js.total),
+      kb(js.inline) + kb(js.total - js.onUse) + kb(js.total),
   );
 }
 
@@ -82,7 +82,8 @@ if (!Deno.args.length) {
 }
 console.log(
   "\npage".padEnd(37) + "files".padStart(6) + "JS KB".padStart(9) + "on use".padStart(9) +
-    "inline".padStart(9) + "total".padStart(9) + "   (gzip; on use: part of JS KB)",
+    "inline".padStart(9) + "w/ page".padStart(9) + "total".padStart(9) +
+    "   (gzip; on use: part of JS KB; w/ page: all but on use)",
 );
 for (const line of summary) console.log(line);
 

@@ -11,7 +11,8 @@ export interface RequestLine {
   path: string;
   status: number;
   durationMs: number;
-  client: string;
+  /** Unknown for a request made in-process (no peer): left out, as `info` leaves it. */
+  client: string | undefined;
 }
 
 /** Keys whose values never reach a log line, whatever a caller passes. */
@@ -99,8 +100,8 @@ export function createLogger(
         JSON.stringify(fields.requestId)
       },"method":${JSON.stringify(fields.method)},"path":${JSON.stringify(fields.path)},"status":${
         JSON.stringify(fields.status)
-      },"durationMs":${JSON.stringify(fields.durationMs)},"client":${
-        JSON.stringify(fields.client)
+      },"durationMs":${JSON.stringify(fields.durationMs)}${
+        fields.client === undefined ? "" : `,"client":${JSON.stringify(fields.client)}`
       }}`;
       write("info", line.includes("@") ? maskEmail(line) : line);
     },

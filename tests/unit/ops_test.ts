@@ -120,8 +120,11 @@ Deno.test("[unit] logger: a request's line is the JSON of its fields, addresses 
   assertEquals(Object.keys(spelled), Object.keys(generic));
   assertEquals({ ...spelled, time: "" }, { ...generic, time: "" });
   assertEquals(spelled.path, '/api/x/"quoted"\\ a***@example.com');
+  log.request({ ...fields, client: undefined });
+  log.info("request", { ...fields, client: undefined });
+  assertEquals(JSON.parse(lines[2]), { ...JSON.parse(lines[3]), time: JSON.parse(lines[2]).time });
   createLogger("warn", (_level, line) => lines.push(line)).request(fields);
-  assertEquals(lines.length, 2, "nothing below the level");
+  assertEquals(lines.length, 4, "nothing below the level");
 });
 
 Deno.test("[unit] logger: nested secrets are still dropped on the fast path", () => {

@@ -137,8 +137,9 @@ export function createGroupCommit(atomic: () => Deno.AtomicOperation) {
     let mutations = 0;
     for (let i = 0; i < queue.length && group.length < MAX_OPS;) {
       const w = queue[i];
-      const fits = checks + w.op.checks.length <= MAX_CHECKS &&
-        mutations + w.op.mutations.length <= MAX_MUTATIONS;
+      // The first always fits: one over the KV's limits alone is committed alone, and throws.
+      const fits = group.length === 0 || (checks + w.op.checks.length <= MAX_CHECKS &&
+        mutations + w.op.mutations.length <= MAX_MUTATIONS);
       const clashes = w.written.some((k) => written.has(k) || checked.has(k)) ||
         w.checked.some((k) => written.has(k));
       if (!fits || clashes) {

@@ -62,10 +62,17 @@ Deno.test("[store] group commit: an operation over the KV's limits throws alone"
     const big = "x".repeat(60_000);
     const ops = Array.from({ length: 20 }, (_, i) => atomic().set(["big", i], big).commit());
     const tooLarge = atomic().set(["huge"], "x".repeat(70_000)).commit();
+    const tooManyChecks = atomic();
+    for (let i = 0; i < 101; i++) tooManyChecks.check({ key: ["c", i], versionstamp: null });
+    const refused = tooManyChecks.set(["checked"], 1).commit();
+    const after = atomic().set(["after"], 1).commit();
     const results = await Promise.all(ops);
     assert(results.every((r) => r.ok), "20 x 60 KB: more than one commit may take, all land");
     await assertRejects(() => tooLarge);
+    await assertRejects(() => refused);
+    assert((await after).ok, "the operations behind them land");
     assertEquals((await kv.get(["huge"])).versionstamp, null);
+    assertEquals((await kv.get(["checked"])).versionstamp, null);
   } finally {
     kv.close();
   }

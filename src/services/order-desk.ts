@@ -118,6 +118,37 @@ export function createOrderDesk(deps: OrderDeskDeps) {
     return new Date(ms).toISOString();
   }
 
+  /** The refund once its order is claimed: recorded if made outside the shop, else made. */
+  async function refundClaimed(actor: AuditActor, order: Order): Promise<AdminOrder> {
+    const id = order.id;
+    const via = PROVIDER_LABELS[deps.provider.name] ?? deps.provider.name;
+    // Refunded outside the shop already (Stripe's dashboard): recorded, not made again (the
+    // provider would refuse it). Unreachable, the refund below says why.
+    const intent = await deps.provider.retrieveIntent(order.paymentIntentId!).catch(() => null);
+    if (intent && intent.refundedCents >= order.totalCents) {
+      const outside = { id: `outside-${intent.id}`, amountCents: intent.refundedCents };
+      return toAdminOrder(
+        await recordRefund(actor, id, outside, `${via}, made outside the shop`, refundRefusal),
+      );
+    }
+    let refund: { id: string; amountCents: number };
+    try {
+      refund = await deps.provider.refund({
+        paymentIntentId: order.paymentIntentId!,
+        amountCents: order.totalCents,
+        idempotencyKey: refundIdempotencyKey(order.id),
+      });
+    } catch (err) {
+      if (!(err instanceof ProviderError)) throw err;
+      log.error("order refund: payment provider refused", {
+        orderNumber: order.orderNumber,
+        paymentIntentId: order.paymentIntentId,
+      }, err);
+      throw new UpstreamError("refund_failed", `The refund failed: ${err.message}`);
+    }
+    return toAdminOrder(await recordRefund(actor, id, refund, via, refundRefusal));
+  }
+
   /**
    * Records a refund on its order, once (`refusal` is checked again in the commit): paid
    * status to refunded, the buyer's mail, the audit entry; the invoice hook issues the credit
@@ -266,41 +297,24 @@ export function createOrderDesk(deps: OrderDeskDeps) {
     },
 
     /**
-     * Refunds an order paid online, in full, through its payment provider, once: the provider
-     * call carries a key derived from the order, so racing calls make one refund there, and
-     * only the first to commit records it (the others answer 409).
+     * Refunds an order paid online, in full, through its payment provider, once: one call at a
+     * time holds the order's refund claim (the others answer 409), the provider call carries a
+     * key derived from the order (a retry after a crash gets the same refund back), and the
+     * commit checks the order was not refunded meanwhile.
      */
     async refund(actor: AuditActor, id: string): Promise<AdminOrder> {
       const order = await orders.get(id);
       if (!order) throw new NotFoundError("Order not found");
       const refusal = refundRefusal(order);
       if (refusal) throw new ConflictError(refusal);
-      const via = PROVIDER_LABELS[deps.provider.name] ?? deps.provider.name;
-      // Refunded outside the shop already (Stripe's dashboard): recorded, not made again (the
-      // provider would refuse it). Unreachable, the refund below says why.
-      const intent = await deps.provider.retrieveIntent(order.paymentIntentId!).catch(() => null);
-      if (intent && intent.refundedCents >= order.totalCents) {
-        const outside = { id: `outside-${intent.id}`, amountCents: intent.refundedCents };
-        return toAdminOrder(
-          await recordRefund(actor, id, outside, `${via}, made outside the shop`, refundRefusal),
-        );
+      if (!(await orders.claimRefund(id))) {
+        throw new ConflictError("A refund of this order is already under way");
       }
-      let refund: { id: string; amountCents: number };
       try {
-        refund = await deps.provider.refund({
-          paymentIntentId: order.paymentIntentId!,
-          amountCents: order.totalCents,
-          idempotencyKey: refundIdempotencyKey(order.id),
-        });
-      } catch (err) {
-        if (!(err instanceof ProviderError)) throw err;
-        log.error("order refund: payment provider refused", {
-          orderNumber: order.orderNumber,
-          paymentIntentId: order.paymentIntentId,
-        }, err);
-        throw new UpstreamError("refund_failed", `The refund failed: ${err.message}`);
+        return await refundClaimed(actor, order);
+      } finally {
+        await orders.releaseRefund(id);
       }
-      return toAdminOrder(await recordRefund(actor, id, refund, via, refundRefusal));
     },
 
     /**

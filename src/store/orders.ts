@@ -87,6 +87,9 @@ export type OrderWriteHook = (
   after: Order | null,
 ) => Promise<void>;
 
+/** How long a refund may hold its order's claim: far longer than a provider's answer. */
+const REFUND_CLAIM_MS = 60_000;
+
 export function createOrderStore(kv: Deno.Kv, hooks: readonly OrderWriteHook[] = []) {
   async function runHooks(op: Deno.AtomicOperation, before: Order | null, after: Order | null) {
     reindex(op, before, after);
@@ -235,6 +238,26 @@ export function createOrderStore(kv: Deno.Kv, hooks: readonly OrderWriteHook[] =
     prepare,
     update,
     query,
+
+    /**
+     * Claims an order's refund for `REFUND_CLAIM_MS`: of two staff pressing Refund at once, one
+     * asks the provider. The other, reading the first one's refund back from the provider, took
+     * it for one made outside the shop and recorded it so. The claim's end is in its value (a KV
+     * expiry deletes late); a crash leaves it to lapse.
+     */
+    async claimRefund(id: string): Promise<boolean> {
+      const key = ["refund_claim", id];
+      const entry = await kv.get<number>(key);
+      if (entry.value !== null && entry.value > Date.now()) return false;
+      const res = await kv.atomic().check(entry)
+        .set(key, Date.now() + REFUND_CLAIM_MS, { expireIn: REFUND_CLAIM_MS }).commit();
+      return res.ok;
+    },
+
+    /** Ends a refund's claim (the refund recorded, or refused by the provider). */
+    async releaseRefund(id: string): Promise<void> {
+      await kv.delete(["refund_claim", id]);
+    },
 
     /** Writes the list indexes of orders stored before they existed; runs once per version. */
     async ensureIndexes(): Promise<number> {

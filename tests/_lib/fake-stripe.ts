@@ -16,7 +16,9 @@ export function fakeStripe() {
   /** Every refund made, and the one each idempotency key made (Stripe replays it). */
   const refunds: Record<string, unknown>[] = [];
   const refundByKey = new Map<string, Record<string, unknown>>();
-  const control = { fail: false };
+  /** `fail`: every call answers an error; `refundAnswerDelayMs`: a refund is made at once and
+   * answered that much later (a slow network back from Stripe). */
+  const control = { fail: false, refundAnswerDelayMs: 0 };
   const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (req) => {
     const url = new URL(req.url);
     const form = new URLSearchParams(req.method === "POST" ? await req.text() : "");
@@ -114,6 +116,7 @@ export function fakeStripe() {
       };
       refunds.push(refund);
       if (key) refundByKey.set(key, refund);
+      await new Promise((r) => setTimeout(r, control.refundAnswerDelayMs));
       return json(refund);
     }
     const m = /^\/v1\/payment_intents\/([^/]+)$/.exec(url.pathname);

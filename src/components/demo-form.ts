@@ -7,7 +7,7 @@ import {
   type DemoField,
   PHONE_MAX_DIGITS,
 } from "../domain/demo-form.ts";
-import type { DemoFieldErrors } from "../islands/demo-submission.ts";
+import type { DemoFieldErrors } from "./demo-submission.ts";
 import { showToast } from "../islands/state/toasts.ts";
 import { countryPicker, flagUrl } from "./phone-country-picker.ts";
 
@@ -46,8 +46,8 @@ const defaultPhoneCountry = countries.find((c) => c.code === data.defaultPhoneCo
   countries[0];
 let phoneCountry = defaultPhoneCountry;
 
-let submission: Promise<typeof import("../islands/demo-submission.ts")> | undefined;
-const loadSubmission = () => submission ??= import("../islands/demo-submission.ts");
+let submission: Promise<typeof import("./demo-submission.ts")> | undefined;
+const loadSubmission = () => submission ??= import("./demo-submission.ts");
 function preload() {
   loadSubmission().then(
     (m) => m.loadPhoneMetadata(metadataBase, phoneCountry.dialCode.slice(1)),
@@ -179,7 +179,7 @@ form.addEventListener("submit", async (e) => {
   };
   // Busy from the click on: a second click while the rules load sends nothing more.
   setBusy(true);
-  let send: typeof import("../islands/demo-submission.ts");
+  let send: typeof import("./demo-submission.ts");
   try {
     send = await loadSubmission();
   } catch {

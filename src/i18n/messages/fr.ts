@@ -1,0 +1,16 @@
+import type { Messages } from "./en.ts";
+import { chrome, header, newsletter, toasts } from "./fr/chrome.ts";
+import { pages } from "./fr/pages.ts";
+
+/**
+ * The French catalogue, typed by the English one. French typography: a no-break space before
+ * « : », a narrow no-break space before « ; ! ? », « guillemets » with no-break spaces inside,
+ * the typographic apostrophe (’). tests/unit/i18n_test.ts checks the spaces.
+ */
+export const fr: Messages = {
+  chrome,
+  header,
+  newsletter,
+  toasts,
+  pages,
+};

@@ -1,5 +1,6 @@
 import { closeIconSvg } from "./icons.ts";
 import type { Toast } from "./state/toasts.ts";
+import { pageLang, pageMessages } from "../i18n/client.ts";
 
 const KIND_CLASS: Record<Toast["kind"], string> = {
   success: "border-green-600 text-green-900",
@@ -57,7 +58,7 @@ function toastView(toast: Toast, close: () => void) {
   const button = document.createElement("button");
   button.type = "button";
   button.className = "-m-1 rounded p-1 text-slate-500 hover:text-slate-900";
-  button.setAttribute("aria-label", "Close notification");
+  button.setAttribute("aria-label", pageMessages("toasts", pageLang()).close);
   button.innerHTML = closeIconSvg(14, 2.5);
   el.append(text, button);
 

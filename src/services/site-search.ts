@@ -1,5 +1,6 @@
 import { type SearchDocument, searchSite } from "../domain/site-search.ts";
-import { sampleVideos, VIDEO_CATEGORIES } from "../domain/videos.ts";
+import { sampleVideos } from "../domain/videos.ts";
+import { messagesFor } from "../i18n/catalog.ts";
 import type { Catalog } from "./catalog.ts";
 import { type Lang, localePath } from "../i18n/locales.ts";
 import { publicPages } from "./site-pages.ts";
@@ -14,12 +15,12 @@ const staticDocuments = (lang: Lang): SearchDocument[] => [
     description: p.description,
     keywords: p.keywords,
   })),
-  ...sampleVideos(SITE_NAME).map((v) => ({
+  ...sampleVideos(messagesFor(lang).videos(SITE_NAME).items).map((v) => ({
     kind: "video" as const,
     url: localePath(lang, `/video-library?category=${v.category}`),
     title: v.title,
     description: v.summary,
-    keywords: v.categories.map((c) => VIDEO_CATEGORIES.find((x) => x.id === c)?.label ?? c),
+    keywords: v.categories.map((c) => messagesFor(lang).videos(SITE_NAME).categories[c]),
   })),
 ];
 

@@ -8,7 +8,7 @@ const SITE = "Vectra";
 
 /** Every string of a catalogue by its path ("chrome.nav.home", "pages.home.keywords.0"). */
 export function flatten(value: unknown, path = "", out = new Map<string, string>()) {
-  if (typeof value === "function") return flatten(value(SITE), path, out);
+  if (typeof value === "function") return flatten(value(SITE, `${SITE} Systems`), path, out);
   if (typeof value === "string") out.set(path, value);
   else if (value && typeof value === "object") {
     for (const [k, v] of Object.entries(value)) flatten(v, path ? `${path}.${k}` : k, out);

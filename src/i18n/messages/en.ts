@@ -1,5 +1,8 @@
 import { chrome, header, newsletter, toasts } from "./en/chrome.ts";
 import { pages } from "./en/pages.ts";
+import { legal } from "./en/legal.ts";
+import { demoForm } from "./en/forms.ts";
+import { about, demo, features, home, mbd, shared, videos } from "./en/marketing.ts";
 
 /**
  * The English catalogue: every visible string, `aria` text and message of the public site, by
@@ -15,6 +18,15 @@ export const en = {
   newsletter,
   toasts,
   pages,
+  home,
+  shared,
+  features,
+  demo,
+  about,
+  mbd,
+  videos,
+  legal,
+  demoForm,
 };
 
 /** A catalogue's shape: the English one's, each string any string. */

@@ -1,6 +1,9 @@
 import type { Messages } from "./en.ts";
 import { chrome, header, newsletter, toasts } from "./fr/chrome.ts";
 import { pages } from "./fr/pages.ts";
+import { legal } from "./fr/legal.ts";
+import { demoForm } from "./fr/forms.ts";
+import { about, demo, features, home, mbd, shared, videos } from "./fr/marketing.ts";
 
 /**
  * The French catalogue, typed by the English one. French typography: a no-break space before
@@ -13,4 +16,13 @@ export const fr: Messages = {
   newsletter,
   toasts,
   pages,
+  home,
+  shared,
+  features,
+  demo,
+  about,
+  mbd,
+  videos,
+  legal,
+  demoForm,
 };

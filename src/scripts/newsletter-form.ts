@@ -1,4 +1,4 @@
-import { showToast } from "../islands/state/toasts.ts";
+import { showToast } from "../browser/state/toasts.ts";
 import { pageLang, pageMessages } from "../i18n/client.ts";
 
 /**

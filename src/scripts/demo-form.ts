@@ -8,7 +8,7 @@ import {
 import { pageLang, pageMessages } from "../i18n/client.ts";
 import { fill } from "../i18n/fill.ts";
 import type { DemoFieldErrors } from "./demo-submission.ts";
-import { showToast } from "../islands/state/toasts.ts";
+import { showToast } from "../browser/state/toasts.ts";
 import { countryPicker, flagUrl } from "./phone-country-picker.ts";
 
 /**

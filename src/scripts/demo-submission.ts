@@ -5,7 +5,7 @@ import { fill } from "../i18n/fill.ts";
 import { validateDemoRequest } from "../domain/demo-request.ts";
 import { callingCodeOf } from "../domain/phone-metadata.ts";
 import type { FieldError } from "../domain/errors.ts";
-import { showToast } from "../islands/state/toasts.ts";
+import { showToast } from "../browser/state/toasts.ts";
 
 export type DemoFieldErrors = Partial<Record<DemoField, string>>;
 

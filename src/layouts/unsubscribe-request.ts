@@ -1,5 +1,5 @@
 import type { APIContext } from "astro";
-import { DomainError } from "../../domain/errors.ts";
+import { DomainError } from "../domain/errors.ts";
 
 /**
  * What /unsubscribe (either language) does with its request: GET shows a confirmation with a

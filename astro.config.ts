@@ -59,7 +59,7 @@ const CLIENT_CHUNKS = {
     {
       name: "common",
       test:
-        /src[\\/](ui[\\/]icons|browser[\\/](toaster|state[\\/](store|toasts))|domain[\\/](country-code|email-pattern|money))\.ts$/,
+        /src[\\/](ui[\\/]icons|browser[\\/](toaster|state[\\/](store|toasts))|domain[\\/](country-code|email-pattern|money)|i18n[\\/](client|fill|format|locales))\.ts$/,
       priority: 2,
     },
     { name: "modal", test: /src[\\/]islands[\\/](ModalFrame|use-modal)\.tsx?$/, priority: 2 },

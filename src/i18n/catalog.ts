@@ -19,7 +19,15 @@ export function messagesFor(lang: Lang): Messages {
  * The sections browser code reads (plain strings with placeholders, no functions): a page puts
  * those it needs in its HTML as JSON (Site.astro's `clientSections`), in its language only.
  */
-export const CLIENT_SECTIONS = ["header", "newsletter", "toasts", "demoForm"] as const;
+export const CLIENT_SECTIONS = [
+  "header",
+  "newsletter",
+  "toasts",
+  "demoForm",
+  "shop",
+  "stock",
+  "cart",
+] as const;
 export type ClientSection = typeof CLIENT_SECTIONS[number];
 export type ClientMessages = Pick<Messages, ClientSection>;
 

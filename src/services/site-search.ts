@@ -31,9 +31,9 @@ export async function searchEverything(query: string, catalog: Catalog, lang: La
   const products: SearchDocument[] = (await catalog.list()).map((p) => ({
     kind: "product",
     url: localePath(lang, `/shop/${p.slug}`),
-    title: p.name,
-    description: p.description,
-    keywords: [...p.category, ...p.features],
+    title: (lang === "fr" && p.fr?.name) || p.name,
+    description: (lang === "fr" && p.fr?.description) || p.description,
+    keywords: [...p.category, ...p.features, ...(lang === "fr" ? p.fr?.features ?? [] : [])],
   }));
   return searchSite(query, [...products, ...STATIC_DOCUMENTS[lang]]);
 }

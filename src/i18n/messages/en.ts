@@ -2,6 +2,7 @@ import { chrome, header, newsletter, toasts } from "./en/chrome.ts";
 import { pages } from "./en/pages.ts";
 import { legal } from "./en/legal.ts";
 import { demoForm } from "./en/forms.ts";
+import { cart, shop, stock } from "./en/shop.ts";
 import { about, demo, features, home, mbd, shared, videos } from "./en/marketing.ts";
 
 /**
@@ -27,6 +28,9 @@ export const en = {
   videos,
   legal,
   demoForm,
+  shop,
+  stock,
+  cart,
 };
 
 /** A catalogue's shape: the English one's, each string any string. */

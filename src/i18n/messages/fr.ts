@@ -3,6 +3,7 @@ import { chrome, header, newsletter, toasts } from "./fr/chrome.ts";
 import { pages } from "./fr/pages.ts";
 import { legal } from "./fr/legal.ts";
 import { demoForm } from "./fr/forms.ts";
+import { cart, shop, stock } from "./fr/shop.ts";
 import { about, demo, features, home, mbd, shared, videos } from "./fr/marketing.ts";
 
 /**
@@ -25,4 +26,7 @@ export const fr: Messages = {
   videos,
   legal,
   demoForm,
+  shop,
+  stock,
+  cart,
 };

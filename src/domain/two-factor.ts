@@ -22,6 +22,7 @@ export const TWO_FACTOR_MESSAGES = {
   disabled: "Two-factor authentication is off",
   reset: "Two-factor authentication was reset",
   ownFirst: "Turn on two-factor authentication for your own account first",
+  ownReset: "Turn your own two-factor authentication off in Profile Settings",
 } as const;
 
 /** A code as typed: digits of the app, or a recovery code; spaces and dashes ignored. */
@@ -32,12 +33,14 @@ export const twoFactorLoginSchema = z.object({
   code: codeField,
 });
 
-export const twoFactorEnableSchema = z.object({ code: codeField });
+/** The account's current password: a session alone never changes its second factor. */
+const passwordField = z.string().min(1, "Current password is required").max(200);
 
-export const twoFactorDisableSchema = z.object({
-  password: z.string().min(1, "Current password is required").max(200),
-  code: codeField,
-});
+export const twoFactorSetupSchema = z.object({ password: passwordField });
+
+export const twoFactorEnableSchema = z.object({ code: codeField, password: passwordField });
+
+export const twoFactorDisableSchema = z.object({ password: passwordField, code: codeField });
 
 export const securitySettingsSchema = z.object({
   requireTwoFactor: z.boolean(),

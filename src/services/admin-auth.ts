@@ -5,6 +5,7 @@ import { newId } from "../domain/ids.ts";
 import type { AdminStore } from "../store/admins.ts";
 import { type AttemptBucket, claimAttempt, refundAttempt } from "../store/rate-limits.ts";
 import { normalizeEmail } from "../domain/email.ts";
+import { sessionKey, type SessionRecord } from "../store/sessions.ts";
 import { getOrCreateSecret } from "./secrets.ts";
 import { hashPassword, verifyPassword } from "./passwords.ts";
 import { InvalidCodeError, type TwoFactor } from "./two-factor.ts";
@@ -43,22 +44,6 @@ export const LOGIN_FAILED_MESSAGE = "Invalid email or password";
 export const SESSION_COOKIE = "admin_session";
 /** Over https the cookie takes the `__Host-` prefix (which requires `Secure`). */
 export const cookieName = (https: boolean) => https ? `__Host-${SESSION_COOKIE}` : SESSION_COOKIE;
-
-/**
- * A session is stored under the SHA-256 of its id (the token's `jti`): a copy of the KV or a
- * backup lists no id a token could name.
- */
-async function sessionKey(jti: string) {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(jti));
-  const hex = Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
-  return ["admin_session", hex] as const;
-}
-
-interface SessionRecord {
-  adminId: string;
-  epoch: number;
-  expiresAt: number;
-}
 
 export class UnauthorizedError extends DomainError {
   constructor(message = "Authentication required") {

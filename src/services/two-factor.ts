@@ -159,9 +159,13 @@ export function createTwoFactor(deps: {
   }
 
   return {
-    /** A new secret for the account's app; two-factor turns on only after a correct code. */
-    async begin(admin: Admin): Promise<Enrolment> {
+    /**
+     * A new secret for the account's app, once `proofs` (the current password) passed;
+     * two-factor turns on only after a correct code.
+     */
+    async begin(admin: Admin, proofs: () => Promise<void>): Promise<Enrolment> {
       if (admin.twoFactor) throw new DomainError(409, "conflict", TWO_FACTOR_MESSAGES.alreadyOn);
+      await proofs();
       const secret = new OTPAuth.Secret({ size: 20 }).base32;
       await store.setPending(admin.id, await seal(secret));
       const otpauthUrl = totp(admin, secret).toString();
@@ -171,8 +175,19 @@ export function createTwoFactor(deps: {
       return { secret, otpauthUrl, qr };
     },
 
-    /** Confirms enrolment with a code from the app; answers the recovery codes, shown once. */
-    async enable(admin: Admin, code: string, actor: AuditActor) {
+    /**
+     * Confirms enrolment with a code from the app, once `proofs` (the current password)
+     * passed; answers the recovery codes, shown once. The account's sessions end but
+     * `sessionId`, the one turning it on.
+     */
+    async enable(
+      admin: Admin,
+      code: string,
+      proofs: () => Promise<void>,
+      actor: AuditActor,
+      sessionId: string,
+    ) {
+      await proofs();
       const pending = await store.getPending(admin.id);
       if (!pending) throw new DomainError(409, "conflict", TWO_FACTOR_MESSAGES.noEnrolment);
       const secret = await unseal(pending);
@@ -182,11 +197,16 @@ export function createTwoFactor(deps: {
         { length: RECOVERY_CODE_COUNT },
         () => formatRecoveryCode(crypto.getRandomValues(new Uint8Array(10))),
       );
-      const updated = await store.enable(admin.id, {
-        secret: pending,
-        recoveryHashes: await Promise.all(recoveryCodes.map(hashCode)),
-        lastStep: step,
-      }, (a) => audit(actor, "admin.2fa.enable", a, "Two-factor authentication turned on"));
+      const updated = await store.enable(
+        admin.id,
+        {
+          secret: pending,
+          recoveryHashes: await Promise.all(recoveryCodes.map(hashCode)),
+          lastStep: step,
+        },
+        (a) => audit(actor, "admin.2fa.enable", a, "Two-factor authentication turned on"),
+        sessionId,
+      );
       return { recoveryCodes, user: toPublicAdmin(updated) };
     },
 
@@ -200,7 +220,7 @@ export function createTwoFactor(deps: {
      */
     async isSetUp(admin: Admin): Promise<boolean> {
       if (await store.get(admin.id)) return true;
-      await store.disable(admin.id, (a) =>
+      await store.lost(admin.id, (a) =>
         audit(
           { id: "system", email: "", role: "system" },
           "admin.2fa.lost",
@@ -212,19 +232,32 @@ export function createTwoFactor(deps: {
 
     /**
      * Turning it off takes the password and a current code, both checked by the sign-in's own
-     * checks, under its limits (`proofs` throw when wrong).
+     * checks, under its limits (`proofs` throw when wrong). The account's sessions end but
+     * `sessionId`, the one turning it off.
      */
-    async disable(admin: Admin, proofs: () => Promise<void>, actor: AuditActor) {
+    async disable(
+      admin: Admin,
+      proofs: () => Promise<void>,
+      actor: AuditActor,
+      sessionId: string,
+    ) {
       await proofs();
       const updated = await store.disable(
         admin.id,
         (a) => audit(actor, "admin.2fa.disable", a, "Two-factor authentication turned off"),
+        sessionId,
       );
       return toPublicAdmin(updated);
     },
 
-    /** A superadmin's reset of someone's two-factor (lost phone): their sessions end too. */
+    /**
+     * A superadmin's reset of someone else's two-factor (lost phone): their sessions end too.
+     * Never one's own: that would turn it off without the password and a code.
+     */
     async reset(target: Admin, actor: AuditActor) {
+      if (target.id === actor.id) {
+        throw new DomainError(409, "own_account", TWO_FACTOR_MESSAGES.ownReset);
+      }
       const updated = await store.reset(
         target.id,
         (a) => audit(actor, "admin.2fa.reset", a, `Two-factor authentication reset for ${a.email}`),

@@ -11,6 +11,7 @@ import { z } from "zod";
 import { adminKey } from "./admins.ts";
 import { addAudit } from "./audit.ts";
 import { conflict, done, nowIso, retryOnConflict } from "./atomic.ts";
+import { carrySession } from "./sessions.ts";
 
 /** A secret encrypted at rest (AES-GCM): never stored in the clear. */
 const sealedSchema = z.object({ iv: z.string(), data: z.string() });
@@ -47,10 +48,14 @@ export function createTwoFactorStore(kv: Deno.Kv) {
     return { entry, admin: adminSchema.parse(entry.value) };
   }
 
-  /** Turns two-factor off for an account; `signOut` also ends its sessions (a reset). */
+  /**
+   * Turns two-factor off for an account and ends its sessions, but `keepSession` (the owner's
+   * own, turning it off); none when `signOut` is false (its secret was lost: nothing changes
+   * about who signed in).
+   */
   async function turnOff(
     adminId: string,
-    signOut: boolean,
+    signOut: { keepSession?: string } | false,
     audit: (admin: Admin) => AuditDraft,
   ): Promise<Admin> {
     return await retryOnConflict(async () => {
@@ -64,6 +69,16 @@ export function createTwoFactorStore(kv: Deno.Kv) {
       });
       const op = kv.atomic().check(entry).set(adminKey(adminId), next)
         .delete(recordKey(adminId)).delete(pendingKey(adminId));
+      if (signOut && signOut.keepSession) {
+        await carrySession(
+          kv,
+          op,
+          signOut.keepSession,
+          adminId,
+          admin.sessionEpoch,
+          next.sessionEpoch,
+        );
+      }
       addAudit(op, audit(next));
       return (await op.commit()).ok ? done(next) : conflict;
     });
@@ -89,29 +104,45 @@ export function createTwoFactorStore(kv: Deno.Kv) {
       });
     },
 
-    /** Turns two-factor on: the account's flag, its secret and recovery hashes, one commit. */
+    /**
+     * Turns two-factor on: the account's flag, its secret and recovery hashes, one commit that
+     * also ends the account's sessions but `keepSession` (the one turning it on).
+     */
     async enable(
       adminId: string,
       record: Omit<TwoFactorRecord, "schemaVersion" | "enabledAt">,
       audit: (admin: Admin) => AuditDraft,
+      keepSession?: string,
     ): Promise<Admin> {
       return await retryOnConflict(async () => {
         const { entry, admin } = await adminEntry(adminId);
         if (admin.twoFactor) throw new ConflictError(TWO_FACTOR_MESSAGES.alreadyOn);
-        const next = adminSchema.parse({ ...admin, twoFactor: true, updatedAt: nowIso() });
+        const next = adminSchema.parse({
+          ...admin,
+          twoFactor: true,
+          sessionEpoch: admin.sessionEpoch + 1,
+          updatedAt: nowIso(),
+        });
         const stored = recordSchema.parse({ ...record, schemaVersion: 1, enabledAt: nowIso() });
         const op = kv.atomic().check(entry).set(adminKey(adminId), next)
           .set(recordKey(adminId), stored).delete(pendingKey(adminId));
+        if (keepSession) {
+          await carrySession(kv, op, keepSession, adminId, admin.sessionEpoch, next.sessionEpoch);
+        }
         addAudit(op, audit(next));
         return (await op.commit()).ok ? done(next) : conflict;
       });
     },
 
-    disable: (adminId: string, audit: (admin: Admin) => AuditDraft) =>
-      turnOff(adminId, false, audit),
+    /** The owner turns it off: its other sessions end. */
+    disable: (adminId: string, audit: (admin: Admin) => AuditDraft, keepSession: string) =>
+      turnOff(adminId, { keepSession }, audit),
 
     /** A superadmin's reset: two-factor off and every session of the account ended. */
-    reset: (adminId: string, audit: (admin: Admin) => AuditDraft) => turnOff(adminId, true, audit),
+    reset: (adminId: string, audit: (admin: Admin) => AuditDraft) => turnOff(adminId, {}, audit),
+
+    /** Its secret is not in this store (a restore without secrets): the flag comes down. */
+    lost: (adminId: string, audit: (admin: Admin) => AuditDraft) => turnOff(adminId, false, audit),
 
     /**
      * Accepts a TOTP step once: true when `step` is after the last one used, which it becomes

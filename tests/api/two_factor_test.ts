@@ -1,62 +1,16 @@
-import * as OTPAuth from "otpauth";
 import { LOGIN_LIMITS } from "../../src/services/admin-auth.ts";
 import { assert, assertEquals, assertJsonResponse } from "../_lib/assert.ts";
-import { login, loginAs, type SignedIn, STAFF_PASSWORD, SUPERADMIN } from "../_lib/admin.ts";
-import { jsonRequest, type TestContext, withServices } from "../_lib/services.ts";
-
-/** The code an authenticator app shows for `secret` at `at` (the same library as the server). */
-const codeAt = (secret: string, at = Date.now()) =>
-  OTPAuth.TOTP.generate({
-    secret: OTPAuth.Secret.fromBase32(secret),
-    algorithm: "SHA1",
-    digits: 6,
-    period: 30,
-    timestamp: at,
-  });
-
-const post = (
-  t: TestContext,
-  path: string,
-  body: unknown,
-  who?: SignedIn,
-  client = "203.0.113.1",
-) => t.api.request(path, jsonRequest("POST", body, who?.headers ?? {}), { clientAddress: client });
-
-/** Turns two-factor on for a signed-in account; answers its secret and recovery codes. */
-async function enrol(t: TestContext, who: SignedIn) {
-  const setup = await assertJsonResponse(await post(t, "/api/auth/2fa/setup", {}, who), 200) as {
-    secret: string;
-    otpauthUrl: string;
-    qr: string[];
-  };
-  const on = await assertJsonResponse(
-    await post(t, "/api/auth/2fa/enable", { code: codeAt(setup.secret) }, who),
-    200,
-  ) as { recoveryCodes: string[]; user: { twoFactorEnabled: boolean } };
-  return { ...setup, ...on };
-}
-
-/** The password step; answers the challenge of an account with two-factor on. */
-async function passwordStep(t: TestContext, email: string, password: string, client?: string) {
-  for (const path of ["/api/superadmins/login", "/api/admins/login"]) {
-    const res = await post(t, path, { email, password }, undefined, client);
-    if (res.status === 401) {
-      await res.body?.cancel();
-      continue;
-    }
-    return await assertJsonResponse(res, 200) as {
-      twoFactorRequired?: boolean;
-      challenge?: string;
-      token?: string;
-    };
-  }
-  throw new Error("password refused");
-}
+import { login, loginAs, STAFF_PASSWORD, SUPERADMIN } from "../_lib/admin.ts";
+import { jsonRequest, withServices } from "../_lib/services.ts";
+import { codeAt, enrol, passwordStep, post } from "../_lib/two-factor.ts";
 
 Deno.test("[api] 2FA enrolment: an otpauth URI and QR; on only after a right code; ten recovery codes stored as hashes", () =>
   withServices(async (t) => {
     const boss = await loginAs(t, "seeded");
-    const setup = await assertJsonResponse(await post(t, "/api/auth/2fa/setup", {}, boss), 200) as {
+    const setup = await assertJsonResponse(
+      await post(t, "/api/auth/2fa/setup", { password: SUPERADMIN.password }, boss),
+      200,
+    ) as {
       secret: string;
       otpauthUrl: string;
       qr: string[];
@@ -72,12 +26,13 @@ Deno.test("[api] 2FA enrolment: an otpauth URI and QR; on only after a right cod
     assertEquals(uri.searchParams.get("secret"), setup.secret);
     assert(setup.qr.length >= 21 && setup.qr.every((row) => row.length === setup.qr.length));
 
-    const wrong = await post(t, "/api/auth/2fa/enable", { code: "000000" }, boss);
+    const password = SUPERADMIN.password;
+    const wrong = await post(t, "/api/auth/2fa/enable", { code: "000000", password }, boss);
     await assertJsonResponse(wrong, 401);
     assertEquals((await t.services.admins.get(boss.id))!.twoFactor, false, "still off");
 
     const on = await assertJsonResponse(
-      await post(t, "/api/auth/2fa/enable", { code: codeAt(setup.secret) }, boss),
+      await post(t, "/api/auth/2fa/enable", { code: codeAt(setup.secret), password }, boss),
       200,
     ) as { recoveryCodes: string[]; user: { twoFactorEnabled: boolean }; message: string };
     assertEquals(on.message, "Two-factor authentication is on");
@@ -98,7 +53,7 @@ Deno.test("[api] 2FA enrolment: an otpauth URI and QR; on only after a right cod
 Deno.test("[api] 2FA sign-in: password then code; a code is accepted once; one step of drift; recovery codes once", () =>
   withServices(async (t) => {
     const boss = await loginAs(t, "seeded");
-    const { secret, recoveryCodes } = await enrol(t, boss);
+    const { secret, recoveryCodes } = await enrol(t, boss, SUPERADMIN.password);
 
     const first = await passwordStep(t, SUPERADMIN.email, SUPERADMIN.password);
     assertEquals(first.twoFactorRequired, true);
@@ -159,7 +114,7 @@ Deno.test("[api] 2FA sign-in: password then code; a code is accepted once; one s
 Deno.test("[api] 2FA: wrong codes count toward the sign-in limit; over it, even the right code is not checked", () =>
   withServices(async (t) => {
     const boss = await loginAs(t, "seeded");
-    const { secret } = await enrol(t, boss);
+    const { secret } = await enrol(t, boss, SUPERADMIN.password);
     const { challenge } = await passwordStep(
       t,
       SUPERADMIN.email,
@@ -199,7 +154,7 @@ Deno.test("[api] 2FA: wrong codes count toward the sign-in limit; over it, even 
 Deno.test("[api] 2FA off takes the password and a current code; a superadmin's reset ends the sessions (audited)", () =>
   withServices(async (t) => {
     const clerk = await loginAs(t, "admin");
-    const { secret } = await enrol(t, clerk);
+    const { secret } = await enrol(t, clerk, STAFF_PASSWORD);
     const noPass = await post(t, "/api/auth/2fa/disable", {
       password: "wrong password here",
       code: codeAt(secret, Date.now() + 30_000),
@@ -221,7 +176,7 @@ Deno.test("[api] 2FA off takes the password and a current code; a superadmin's r
     );
 
     // On again, then the phone is lost: a superadmin resets it.
-    await enrol(t, clerk);
+    await enrol(t, clerk, STAFF_PASSWORD);
     const boss = await loginAs(t, "seeded");
     const byClerk = await post(t, `/api/auth/2fa/reset/${clerk.id}`, {}, clerk);
     await assertJsonResponse(byClerk, 403);
@@ -255,7 +210,7 @@ Deno.test("[api] 'Require two-factor for all staff': an account without it may o
       (await assertJsonResponse(early, 409) as { message: string }).message,
       "Turn on two-factor authentication for your own account first",
     );
-    await enrol(t, boss);
+    await enrol(t, boss, SUPERADMIN.password);
     const put = await t.api.request(
       "/api/settings/security",
       jsonRequest("PUT", { requireTwoFactor: true }, boss.headers),
@@ -269,7 +224,7 @@ Deno.test("[api] 'Require two-factor for all staff': an account without it may o
       await t.api.request("/api/auth/verify", { headers: clerk.headers }),
       200,
     );
-    await enrol(t, clerk);
+    await enrol(t, clerk, STAFF_PASSWORD);
     await assertJsonResponse(
       await t.api.request("/api/orders", { headers: clerk.headers }),
       200,
@@ -281,7 +236,7 @@ Deno.test("[api] 'Require two-factor for all staff': an account without it may o
 Deno.test("[api] 2FA after a restore without secrets: the password signs in, the flag comes down (audited)", () =>
   withServices(async (t) => {
     const boss = await loginAs(t, "seeded");
-    await enrol(t, boss);
+    await enrol(t, boss, SUPERADMIN.password);
     // What `deno task restore` of a backup made without --include-secrets leaves.
     for await (const e of t.kv.list({ prefix: ["admin_2fa"] })) await t.kv.delete(e.key);
     const step = await passwordStep(t, SUPERADMIN.email, SUPERADMIN.password);

@@ -27,9 +27,11 @@ async function passwordStep(page: Page, creds: { email: string; password: string
 }
 
 /** Sets two-factor up in the section on screen; answers the secret it showed. */
-async function enrolOnScreen(page: Page): Promise<string> {
+async function enrolOnScreen(page: Page, password: string): Promise<string> {
   const section = page.getByTestId("two-factor");
   await section.getByRole("button", { name: "Set up two-factor authentication" }).click();
+  await section.getByLabel("Password", { exact: true }).fill(password);
+  await section.getByRole("button", { name: "Continue" }).click();
   await section.getByRole("img", { name: /QR code/ }).waitFor();
   const secret = (await section.getByTestId("two-factor-secret").innerText()).replace(/\s/g, "");
   await section.getByLabel("Authentication code").fill(codeFor(secret));
@@ -87,7 +89,7 @@ browserTest(
     await page.getByTestId("avatar-button").click();
     const dialog = page.getByTestId("profile-settings");
     await dialog.waitFor();
-    const secret = await enrolOnScreen(page);
+    const secret = await enrolOnScreen(page, BOSS.password);
     const box = (await dialog.boundingBox())!;
     assert(box.x >= 0 && box.x + box.width <= 390, `dialog on screen: ${JSON.stringify(box)}`);
     assert(await noSidewaysScroll(page), "no sideways scroll at 390 px");
@@ -124,7 +126,7 @@ browserTest(
     await boss.getByTestId("avatar-button").click();
     await boss.getByRole("menuitem", { name: "Settings" }).click();
     await boss.getByTestId("profile-settings").waitFor();
-    await enrolOnScreen(boss);
+    await enrolOnScreen(boss, BOSS.password);
     await boss.getByRole("button", { name: "I have saved these codes" }).click();
     const created = await boss.evaluate(async (clerk) => {
       const res = await fetch("/api/admins", {
@@ -150,7 +152,7 @@ browserTest(
     await clerk.goto("/admin/orders");
     assertEquals(new URL(clerk.url()).pathname, "/admin/two-factor-setup");
     await hydrated(clerk, clerk.getByTestId("two-factor"));
-    await enrolOnScreen(clerk);
+    await enrolOnScreen(clerk, CLERK.password);
     await clerk.getByRole("button", { name: "I have saved these codes" }).click();
     await clerk.waitForURL("**/admin/orders");
 

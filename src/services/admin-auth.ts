@@ -101,9 +101,14 @@ export function createAdminAuth(deps: {
   /**
    * Runs `check` (a password or a second-factor code of the account `email`) under the sign-in
    * limits: the attempt is counted first, per email and client address, and given back when
-   * the check passed; over a limit nothing is checked.
+   * the check passed (`passed` of its answer); over a limit nothing is checked.
    */
-  async function guarded(email: string, client: string, check: () => Promise<boolean>) {
+  async function guarded<T>(
+    email: string,
+    client: string,
+    check: () => Promise<T>,
+    passed: (answer: T) => boolean,
+  ): Promise<T> {
     const { pair, client: perClient, account } = LOGIN_LIMITS;
     const buckets: AttemptBucket[] = [
       { bucket: "login_pair", who: `${email} ${client}`, ...pair },
@@ -112,9 +117,9 @@ export function createAdminAuth(deps: {
     ];
     const attempt = await claimAttempt(kv, buckets);
     if (!attempt.allowed) throw new TooManyLoginsError(attempt.retryAfter);
-    const ok = await check();
-    if (ok) await refundAttempt(kv, attempt.claim);
-    return ok;
+    const answer = await check();
+    if (passed(answer)) await refundAttempt(kv, attempt.claim);
+    return answer;
   }
 
   /**
@@ -131,13 +136,30 @@ export function createAdminAuth(deps: {
       dummyHash ??= hashPassword(newId());
       const ok = await verifyPassword(password, admin?.passwordHash ?? await dummyHash);
       return !!admin && ok;
-    });
+    }, (ok) => ok);
   }
 
-  /** A second-factor code of `admin`, counted like a password; a wrong one is a 401. */
-  async function checkCode(admin: Admin, code: string, client: string): Promise<void> {
-    const ok = await guarded(admin.email, client, () => deps.twoFactor.verify(admin, code));
-    if (!ok) throw new InvalidCodeError();
+  /**
+   * A second-factor code of `admin`, counted like a password; a wrong or used one is a 401.
+   * With `challenge` (a sign-in's id), the code and the challenge are spent together: a
+   * challenge already spent is refused as expired.
+   */
+  async function checkCode(
+    admin: Admin,
+    code: string,
+    client: string,
+    challenge?: string,
+  ): Promise<void> {
+    const found = await guarded(
+      admin.email,
+      client,
+      () => deps.twoFactor.verify(admin, code, challenge),
+      (answer) => answer === "ok",
+    );
+    if (found === "challenge_used") {
+      throw new UnauthorizedError(TWO_FACTOR_MESSAGES.challengeExpired);
+    }
+    if (found !== "ok") throw new InvalidCodeError(found);
   }
 
   async function issue(admin: Admin): Promise<{ token: string; expiresAt: number }> {
@@ -192,7 +214,7 @@ export function createAdminAuth(deps: {
      * code. Wrong codes count toward the same limits as wrong passwords.
      */
     async loginWithCode(challenge: string, code: string, client: string): Promise<SignedIn> {
-      const { adminId, epoch } = await deps.twoFactor.readChallenge(challenge);
+      const { adminId, epoch, id } = await deps.twoFactor.readChallenge(challenge);
       const admin = await admins.get(adminId);
       // A reset, password change or deactivation since the password step ends the challenge.
       if (!admin || admin.sessionEpoch !== epoch || !admin.twoFactor) {
@@ -201,7 +223,8 @@ export function createAdminAuth(deps: {
       if (admin.status !== "active") {
         throw new ForbiddenError("This account is deactivated. Ask a superadmin to activate it.");
       }
-      await checkCode(admin, code, client);
+      // The code and the challenge are spent in one commit: one challenge, one session.
+      await checkCode(admin, code, client, id);
       const { token, expiresAt } = await issue(admin);
       return { token, expiresAt, user: toPublicAdmin(admin), admin };
     },

@@ -4,8 +4,11 @@ import { encode as encodeQr } from "uqr";
 import { type Admin, toPublicAdmin } from "../domain/admin.ts";
 import type { AuditActor } from "../domain/audit.ts";
 import { DomainError } from "../domain/errors.ts";
+import { newId } from "../domain/ids.ts";
 import {
+  acceptStep,
   CHALLENGE_TTL_MS,
+  type CodeCheck,
   formatRecoveryCode,
   isTotpCode,
   normalizeCode,
@@ -27,10 +30,14 @@ const unb64 = (text: string) => Uint8Array.from(atob(text), (c) => c.charCodeAt(
 const hex = (bytes: ArrayBuffer) =>
   Array.from(new Uint8Array(bytes), (b) => b.toString(16).padStart(2, "0")).join("");
 
+/** A wrong second-factor code, or one already used (its own message: wait for the next). */
 export class InvalidCodeError extends DomainError {
-  constructor() {
-    super(401, "invalid_code", TWO_FACTOR_MESSAGES.invalidCode, [
-      { field: "code", message: TWO_FACTOR_MESSAGES.invalidCode },
+  constructor(found: "invalid" | "used" = "invalid") {
+    const message = found === "used"
+      ? TWO_FACTOR_MESSAGES.usedCode
+      : TWO_FACTOR_MESSAGES.invalidCode;
+    super(401, found === "used" ? "used_code" : "invalid_code", message, [
+      { field: "code", message },
     ]);
   }
 }
@@ -121,15 +128,12 @@ export function createTwoFactor(deps: {
       secret: OTPAuth.Secret.fromBase32(secret),
     });
 
-  /** The time step a code belongs to, within the drift allowed, or null. */
-  function stepOf(admin: Admin, secret: string, code: string): number | null {
-    const now = Date.now();
-    const delta = totp(admin, secret).validate({
-      token: code,
-      timestamp: now,
-      window: TOTP_WINDOW,
-    });
-    return delta === null ? null : Math.floor(now / 1000 / TOTP_PERIOD_S) + delta;
+  /** The time step a code belongs to, within the drift allowed, and the server's; or null. */
+  function stepOf(admin: Admin, secret: string, code: string) {
+    const at = Date.now();
+    const delta = totp(admin, secret).validate({ token: code, timestamp: at, window: TOTP_WINDOW });
+    const now = Math.floor(at / 1000 / TOTP_PERIOD_S);
+    return delta === null ? null : { step: now + delta, now };
   }
 
   const hashCode = async (code: string) =>
@@ -145,17 +149,22 @@ export function createTwoFactor(deps: {
 
   /**
    * Whether `code` proves the account's second factor now: an app's code of a step not used
-   * before, or an unused recovery code (spent by this call).
+   * before, or an unused recovery code, spent by this call (with `challenge`, a sign-in's, in
+   * the same commit as that challenge).
    */
-  async function verify(admin: Admin, code: string): Promise<boolean> {
+  async function verify(
+    admin: Admin,
+    code: string,
+    challenge?: string,
+  ): Promise<CodeCheck | "challenge_used"> {
     const record = await store.get(admin.id);
-    if (!record) return false;
+    if (!record) return "invalid";
     const typed = normalizeCode(code);
     if (isTotpCode(typed)) {
       const step = stepOf(admin, await unseal(record.secret), typed);
-      return step !== null && await store.useStep(admin.id, step);
+      return step ? await store.useCode(admin.id, step, challenge) : "invalid";
     }
-    return await store.useRecoveryCode(admin.id, await hashCode(typed));
+    return await store.useCode(admin.id, { recoveryHash: await hashCode(typed) }, challenge);
   }
 
   return {
@@ -193,6 +202,7 @@ export function createTwoFactor(deps: {
       const secret = await unseal(pending);
       const step = stepOf(admin, secret, normalizeCode(code));
       if (step === null) throw new InvalidCodeError();
+      const used = acceptStep({ lastStep: 0, aheadSteps: [] }, step.step, step.now)!;
       const recoveryCodes = Array.from(
         { length: RECOVERY_CODE_COUNT },
         () => formatRecoveryCode(crypto.getRandomValues(new Uint8Array(10))),
@@ -202,7 +212,7 @@ export function createTwoFactor(deps: {
         {
           secret: pending,
           recoveryHashes: await Promise.all(recoveryCodes.map(hashCode)),
-          lastStep: step,
+          ...used,
         },
         (a) => audit(actor, "admin.2fa.enable", a, "Two-factor authentication turned on"),
         sessionId,
@@ -270,6 +280,7 @@ export function createTwoFactor(deps: {
       return await new SignJWT({ epoch: admin.sessionEpoch })
         .setProtectedHeader({ alg: "HS256", typ: "JWT" })
         .setSubject(admin.id)
+        .setJti(newId())
         .setIssuer(ISSUER)
         .setAudience(CHALLENGE_AUDIENCE)
         .setIssuedAt()
@@ -277,17 +288,22 @@ export function createTwoFactor(deps: {
         .sign(await signingKey());
     },
 
-    /** The account and session epoch a challenge was issued for; 401 when it is not valid. */
-    async readChallenge(challenge: string): Promise<{ adminId: string; epoch: number }> {
+    /**
+     * The account and session epoch a challenge was issued for, and its id (spent with the code
+     * that makes its session); 401 when it is not valid.
+     */
+    async readChallenge(
+      challenge: string,
+    ): Promise<{ adminId: string; epoch: number; id: string }> {
       try {
         const { payload } = await jwtVerify(challenge, await signingKey(), {
           algorithms: ["HS256"],
           issuer: ISSUER,
           audience: CHALLENGE_AUDIENCE,
-          requiredClaims: ["sub", "exp"],
+          requiredClaims: ["sub", "exp", "jti"],
         });
         if (typeof payload.epoch !== "number") throw new TypeError("epoch");
-        return { adminId: payload.sub!, epoch: payload.epoch };
+        return { adminId: payload.sub!, epoch: payload.epoch, id: payload.jti! };
       } catch (err) {
         if (err instanceof joseErrors.JOSEError || err instanceof TypeError) {
           throw new DomainError(401, "unauthorized", TWO_FACTOR_MESSAGES.challengeExpired);

@@ -2,7 +2,7 @@ import { LOGIN_LIMITS } from "../../src/services/admin-auth.ts";
 import { assert, assertEquals, assertJsonResponse } from "../_lib/assert.ts";
 import { login, loginAs, STAFF_PASSWORD, SUPERADMIN } from "../_lib/admin.ts";
 import { jsonRequest, withServices } from "../_lib/services.ts";
-import { codeAt, enrol, passwordStep, post } from "../_lib/two-factor.ts";
+import { codeAt, enrol, passwordStep, post, signInWithCode } from "../_lib/two-factor.ts";
 
 Deno.test("[api] 2FA enrolment: an otpauth URI and QR; on only after a right code; ten recovery codes stored as hashes", () =>
   withServices(async (t) => {
@@ -80,24 +80,38 @@ Deno.test("[api] 2FA sign-in: password then code; a code is accepted once; one s
       headers: { Authorization: `Bearer ${session.token}` },
     });
     await assertJsonResponse(verify, 200);
-    const replay = await post(t, "/api/auth/2fa", { challenge: first.challenge, code: next });
+    // A sign-in's challenge made its session: it makes no other.
+    const second = await post(t, "/api/auth/2fa", {
+      challenge: first.challenge,
+      code: recoveryCodes[0],
+    });
+    assertEquals(
+      (await assertJsonResponse(second, 401) as { message: string }).message,
+      "Your sign-in has expired. Please sign in again.",
+    );
+    const challenge = async () =>
+      (await passwordStep(t, SUPERADMIN.email, SUPERADMIN.password)).challenge;
+    const replay = await post(t, "/api/auth/2fa", { challenge: await challenge(), code: next });
     assertEquals(
       (await assertJsonResponse(replay, 401) as { message: string }).message,
-      "Invalid authentication code",
+      "This code was already used. Wait for the next one in your app.",
     );
     // Two steps away is outside the drift.
     const far = await post(t, "/api/auth/2fa", {
-      challenge: first.challenge,
+      challenge: await challenge(),
       code: codeAt(secret, Date.now() + 95_000),
     });
-    await assertJsonResponse(far, 401);
+    assertEquals(
+      (await assertJsonResponse(far, 401) as { message: string }).message,
+      "Invalid authentication code",
+    );
 
     // A recovery code (typed with spaces, lower case) works once.
     const typed = recoveryCodes[3].toLowerCase().replace(/-/g, " ");
-    const rec = await post(t, "/api/auth/2fa", { challenge: first.challenge, code: typed });
+    const rec = await post(t, "/api/auth/2fa", { challenge: await challenge(), code: typed });
     await assertJsonResponse(rec, 200);
     const again = await post(t, "/api/auth/2fa", {
-      challenge: first.challenge,
+      challenge: await challenge(),
       code: recoveryCodes[3],
     });
     await assertJsonResponse(again, 401);
@@ -244,4 +258,70 @@ Deno.test("[api] 2FA after a restore without secrets: the password signs in, the
     assertEquals((await t.services.admins.get(boss.id))!.twoFactor, false);
     const audit = await t.services.audit.forRecord("admin", boss.id);
     assert(audit.some((a) => a.action === "admin.2fa.lost"), "audited");
+  }));
+
+Deno.test("[api] 2FA: one sign-in challenge makes at most one session, codes sent at once; the codes that lost stay unspent", () =>
+  withServices(async (t) => {
+    const boss = await loginAs(t, "seeded");
+    const { secret, recoveryCodes } = await enrol(t, boss, SUPERADMIN.password);
+    const { challenge } = await passwordStep(t, SUPERADMIN.email, SUPERADMIN.password);
+    // What the audit tried within one challenge: a code, the next step's code, recovery codes.
+    const codes = [
+      codeAt(secret, Date.now() + 30_000),
+      recoveryCodes[0],
+      recoveryCodes[1],
+      recoveryCodes[2],
+    ];
+    const answers = await Promise.all(
+      codes.map((code) => post(t, "/api/auth/2fa", { challenge, code })),
+    );
+    const statuses = answers.map((r) => r.status);
+    await Promise.all(answers.map((r) => r.body?.cancel()));
+    assertEquals(statuses.filter((s) => s === 200).length, 1, `one session: ${statuses}`);
+    assert(statuses.every((s) => s === 200 || s === 401), String(statuses));
+    // Each code that lost the race still signs in, with a challenge of its own.
+    for (const [i, code] of codes.entries()) {
+      if (statuses[i] !== 200) await signInWithCode(t, SUPERADMIN, code);
+    }
+  }));
+
+/** Waits, when the current TOTP step ends within `ms`, for the next one to begin. */
+async function clearOfStepEnd(ms: number) {
+  const left = 30_000 - Date.now() % 30_000;
+  if (left < ms) await new Promise((r) => setTimeout(r, left + 20));
+}
+
+Deno.test("[api] 2FA: a code of the next step (a phone's clock ahead) does not lock out the current step's code", () =>
+  withServices(async (t) => {
+    const boss = await loginAs(t, "seeded");
+    const password = SUPERADMIN.password;
+    await clearOfStepEnd(3_000);
+    // Enrolled with the previous step's code: the current step is unused.
+    const { secret } = await assertJsonResponse(
+      await post(t, "/api/auth/2fa/setup", { password }, boss),
+      200,
+    ) as { secret: string };
+    const on = await post(t, "/api/auth/2fa/enable", {
+      code: codeAt(secret, Date.now() - 30_000),
+      password,
+    }, boss);
+    await assertJsonResponse(on, 200);
+    const challenges = [];
+    for (let i = 0; i < 4; i++) {
+      challenges.push((await passwordStep(t, SUPERADMIN.email, password)).challenge);
+    }
+    await clearOfStepEnd(3_000);
+    const now = Date.now();
+    const ahead = codeAt(secret, now + 30_000);
+    const current = codeAt(secret, now);
+    const signIn = async (challenge: string | undefined, code: string) => {
+      const res = await post(t, "/api/auth/2fa", { challenge, code });
+      const body = await res.json() as { message?: string };
+      return `${res.status} ${body.message ?? ""}`.trim();
+    };
+    assertEquals(await signIn(challenges[0], ahead), "200", "the phone ahead signs in");
+    assertEquals(await signIn(challenges[1], current), "200", "the owner's current code too");
+    const used = "401 This code was already used. Wait for the next one in your app.";
+    assertEquals(await signIn(challenges[2], ahead), used, "each once");
+    assertEquals(await signIn(challenges[3], current), used);
   }));

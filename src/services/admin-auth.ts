@@ -140,9 +140,10 @@ export function createAdminAuth(deps: {
   }
 
   /**
-   * A second-factor code of `admin`, counted like a password; a wrong or used one is a 401.
-   * With `challenge` (a sign-in's id), the code and the challenge are spent together: a
-   * challenge already spent is refused as expired.
+   * A second-factor code of `admin`, counted like a password. With `challenge` (a sign-in's
+   * id), the code and the challenge are spent together (a challenge already spent is refused
+   * as expired) and a wrong or used code is a 401; without, it is a field error (422) of a
+   * signed-in account's form.
    */
   async function checkCode(
     admin: Admin,
@@ -159,7 +160,7 @@ export function createAdminAuth(deps: {
     if (found === "challenge_used") {
       throw new UnauthorizedError(TWO_FACTOR_MESSAGES.challengeExpired);
     }
-    if (found !== "ok") throw new InvalidCodeError(found);
+    if (found !== "ok") throw new InvalidCodeError(found, challenge ? 401 : 422);
   }
 
   async function issue(admin: Admin): Promise<{ token: string; expiresAt: number }> {

@@ -30,13 +30,17 @@ const unb64 = (text: string) => Uint8Array.from(atob(text), (c) => c.charCodeAt(
 const hex = (bytes: ArrayBuffer) =>
   Array.from(new Uint8Array(bytes), (b) => b.toString(16).padStart(2, "0")).join("");
 
-/** A wrong second-factor code, or one already used (its own message: wait for the next). */
+/**
+ * A wrong second-factor code, or one already used (its own message: wait for the next). At
+ * sign-in it is a failed sign-in (401, like a wrong password); in a signed-in account's form
+ * (turning two-factor on or off) a field error (422): the session and the form stay.
+ */
 export class InvalidCodeError extends DomainError {
-  constructor(found: "invalid" | "used" = "invalid") {
+  constructor(found: "invalid" | "used" = "invalid", status: 401 | 422 = 422) {
     const message = found === "used"
       ? TWO_FACTOR_MESSAGES.usedCode
       : TWO_FACTOR_MESSAGES.invalidCode;
-    super(401, found === "used" ? "used_code" : "invalid_code", message, [
+    super(status, found === "used" ? "used_code" : "invalid_code", message, [
       { field: "code", message },
     ]);
   }

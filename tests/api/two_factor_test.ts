@@ -28,7 +28,7 @@ Deno.test("[api] 2FA enrolment: an otpauth URI and QR; on only after a right cod
 
     const password = SUPERADMIN.password;
     const wrong = await post(t, "/api/auth/2fa/enable", { code: "000000", password }, boss);
-    await assertJsonResponse(wrong, 401);
+    await assertJsonResponse(wrong, 422);
     assertEquals((await t.services.admins.get(boss.id))!.twoFactor, false, "still off");
 
     const on = await assertJsonResponse(
@@ -178,7 +178,7 @@ Deno.test("[api] 2FA off takes the password and a current code; a superadmin's r
       password: STAFF_PASSWORD,
       code: "123456",
     }, clerk);
-    await assertJsonResponse(noCode, 401);
+    await assertJsonResponse(noCode, 422);
     const off = await post(t, "/api/auth/2fa/disable", {
       password: STAFF_PASSWORD,
       code: codeAt(secret, Date.now() + 30_000),
@@ -324,4 +324,45 @@ Deno.test("[api] 2FA: a code of the next step (a phone's clock ahead) does not l
     const used = "401 This code was already used. Wait for the next one in your app.";
     assertEquals(await signIn(challenges[2], ahead), used, "each once");
     assertEquals(await signIn(challenges[3], current), used);
+  }));
+
+Deno.test("[api] 2FA: a wrong or used code while turning it on or off is a field error (422); the session and the set-up stay", () =>
+  withServices(async (t) => {
+    const boss = await loginAs(t, "seeded");
+    const password = SUPERADMIN.password;
+    const fieldError = async (res: Response) => {
+      const body = await assertJsonResponse(res, 422) as { errors: unknown };
+      return body.errors;
+    };
+    const signedIn = async () => {
+      const res = await t.api.request("/api/auth/verify", { headers: boss.headers });
+      await res.body?.cancel();
+      return res.status === 200;
+    };
+    const { secret } = await assertJsonResponse(
+      await post(t, "/api/auth/2fa/setup", { password }, boss),
+      200,
+    ) as { secret: string };
+    const wrong = await post(t, "/api/auth/2fa/enable", { code: "000000", password }, boss);
+    assertEquals(await fieldError(wrong), [
+      { field: "code", message: "Invalid authentication code" },
+    ]);
+    assert(await signedIn(), "still signed in");
+    // The key the app saved is still the one: its next code turns it on.
+    const code = codeAt(secret);
+    await assertJsonResponse(
+      await post(t, "/api/auth/2fa/enable", { code, password }, boss),
+      200,
+    );
+
+    const used = await post(t, "/api/auth/2fa/disable", { password, code }, boss);
+    assertEquals(await fieldError(used), [
+      { field: "code", message: "This code was already used. Wait for the next one in your app." },
+    ]);
+    const off = await post(t, "/api/auth/2fa/disable", { password, code: "999999" }, boss);
+    assertEquals(await fieldError(off), [
+      { field: "code", message: "Invalid authentication code" },
+    ]);
+    assert(await signedIn(), "still signed in");
+    assertEquals((await t.services.admins.get(boss.id))!.twoFactor, true, "still on");
   }));

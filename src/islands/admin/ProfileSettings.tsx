@@ -72,7 +72,7 @@ export default function ProfileSettings(
       location.reload();
     } catch (err) {
       // An ended session is already on its way to the login page: no alert to block it.
-      if (err instanceof ApiError && err.status === 401) return;
+      if (err instanceof ApiError && err.sessionEnded) return;
       alert(
         `Failed to update profile: ${
           errorSentence(err, "Failed to update profile", {

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import type { PublicAdmin } from "../../domain/admin.ts";
 import { ADMIN_USER_STORAGE_KEY } from "../../domain/admin-image.ts";
-import { adminApi } from "./ui/api.ts";
+import { adminApi, ApiError } from "./ui/api.ts";
 import { errorSentence } from "./ui/errors.ts";
 import { FIELD } from "./ui/styles.ts";
 
@@ -68,14 +68,23 @@ export default function TwoFactorSettings(
   const [password, setPassword] = useState("");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState("");
+  /** The server's word on a field (a wrong code, a wrong password), shown under it. */
+  const [fieldErrors, setFieldErrors] = useState<Partial<Record<keyof typeof LABELS, string>>>(
+    {},
+  );
 
   async function run(action: () => Promise<void>, fallback: string) {
     setBusy(true);
     setError("");
+    setFieldErrors({});
     try {
       await action();
     } catch (err) {
-      setError(errorSentence(err, fallback, LABELS));
+      const fields = err instanceof ApiError ? err.errors.filter((e) => e.field in LABELS) : [];
+      if (fields.length) {
+        setFieldErrors(Object.fromEntries(fields.map((e) => [e.field, e.message])));
+        document.getElementById(`twofa-${fields[0].field}`)?.focus();
+      } else setError(errorSentence(err, fallback, LABELS));
     } finally {
       setBusy(false);
     }
@@ -132,6 +141,14 @@ export default function TwoFactorSettings(
       {error}
     </p>
   );
+  const invalid = (field: keyof typeof LABELS) =>
+    fieldErrors[field] ? { "aria-invalid": true, "aria-describedby": `twofa-${field}-error` } : {};
+  const fieldError = (field: keyof typeof LABELS) =>
+    fieldErrors[field] && (
+      <p id={`twofa-${field}-error`} role="alert" class="mt-1 text-sm text-red-700">
+        {fieldErrors[field]}
+      </p>
+    );
   const passwordInput = (
     <div>
       <label for="twofa-password" class="block text-sm font-medium">Password</label>
@@ -145,7 +162,9 @@ export default function TwoFactorSettings(
         value={password}
         onInput={(e) => setPassword(e.currentTarget.value)}
         class={FIELD}
+        {...invalid("password")}
       />
+      {fieldError("password")}
     </div>
   );
   const codeInput = (
@@ -160,7 +179,9 @@ export default function TwoFactorSettings(
         value={code}
         onInput={(e) => setCode(e.currentTarget.value)}
         class={`${FIELD} font-mono tracking-widest`}
+        {...invalid("code")}
       />
+      {fieldError("code")}
     </div>
   );
 

@@ -1,13 +1,19 @@
 import {
   cardErrorText,
   cardProblem,
-  checkoutProblemDialog,
+  checkoutProblemDialog as problemDialog,
   NETWORK_ERROR,
   NETWORK_ERROR_AFTER_PAYMENT,
   NOTHING_CHARGED,
   PAYMENT_ERROR_FOOTER,
-  paymentErrorDialog,
+  PAYMENT_WORDS,
+  paymentErrorDialog as errorDialog,
 } from "../../src/domain/payment-errors.ts";
+
+/** The dialogs in the spec's English. */
+const paymentErrorDialog = (error: string | null | undefined) => errorDialog(error, PAYMENT_WORDS);
+const checkoutProblemDialog = (problem: Parameters<typeof problemDialog>[0]) =>
+  problemDialog(problem, PAYMENT_WORDS);
 import { assertEquals, assertStringIncludes } from "../_lib/assert.ts";
 
 const ROWS: [string, string, string][] = [

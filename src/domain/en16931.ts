@@ -1,0 +1,272 @@
+import { shopDay } from "./shop-time.ts";
+import { EU_COUNTRIES, EXPORT_MENTION, type InvoiceDocument, type VatLine } from "./invoice.ts";
+
+/**
+ * An invoice or credit note as the European standard EN 16931 models it (its business terms,
+ * BT-n), made once from the issued snapshot. The PDF page, the Factur-X CII and the UBL are all
+ * written from this one model, so a figure cannot differ between them. Pure and deterministic:
+ * the same snapshot always gives the same model.
+ */
+
+/** UNTDID 5305 VAT categories the shop states: standard, intra-EU exempt, export, exempt. */
+export type VatCategory = "S" | "K" | "G" | "E";
+
+export interface Address {
+  /** Street lines, at most three (BT-35, BT-36, BT-162). */
+  lines: string[];
+  city: string;
+  postcode: string;
+  region: string;
+  /** ISO 3166-1 alpha-2 (Greece is GR in addresses, EL only in VAT numbers). */
+  countryCode: string;
+}
+
+export interface Party {
+  name: string;
+  /** SIREN: the French legal registration (BT-30 / BT-47, scheme 0002). */
+  siren: string | null;
+  vatNumber: string | null;
+  address: Address;
+  email: string | null;
+}
+
+/** One VAT category and rate of a document (BG-23). */
+export interface VatBreakdown {
+  category: VatCategory;
+  rateBp: number;
+  taxableCents: number;
+  vatCents: number;
+  /** VATEX code (BT-121) and the legal mention (BT-120) of an exempt category. */
+  exemptionCode: string | null;
+  exemptionText: string | null;
+}
+
+export interface Line {
+  /** 1, 2, ... (BT-126). */
+  id: string;
+  name: string;
+  quantity: number;
+  /** Net unit price, excluding VAT (BT-146). */
+  netUnitCents: number;
+  /** Net amount of the line (BT-131): the lines of a rate add up to its taxable amount. */
+  netCents: number;
+  /** What the buyer pays for the line, VAT included (the page prints it beside). */
+  grossCents: number;
+  category: VatCategory;
+  rateBp: number;
+}
+
+export interface Note {
+  /** UNTDID 4451 subject (BT-21): REG regulatory, TXD tax, PMD penalties, AAB discount. */
+  subject: "REG" | "TXD" | "PMD" | "AAB" | "AAI";
+  text: string;
+}
+
+export interface EInvoice {
+  /** 380 commercial invoice, 381 credit note (BT-3). */
+  typeCode: "380" | "381";
+  number: string;
+  /** The shop day of issue, YYYY-MM-DD (BT-2). */
+  issueDate: string;
+  currency: string;
+  /** A credit note's invoice (BT-25). */
+  precedingInvoice: string | null;
+  /** The buyer's purchase order (BT-13) and the shop's order number (BT-14). */
+  purchaseOrder: string | null;
+  salesOrder: string;
+  notes: Note[];
+  seller: Party;
+  buyer: Party;
+  /** Where the goods go (BG-13), with the name of who receives them. */
+  delivery: { name: string; address: Address };
+  lines: Line[];
+  vat: VatBreakdown[];
+  totals: {
+    lineNetCents: number;
+    taxBasisCents: number;
+    vatCents: number;
+    grossCents: number;
+    /** Paid already (card online, or marked paid): the whole amount; nothing is due. */
+    prepaidCents: number;
+    dueCents: number;
+  };
+  /** UNTDID 4461 (BT-81): 48 bank card, 1 not defined (paid on delivery). */
+  paymentMeans: { code: "48" | "1"; text: string };
+}
+
+/** What the documents print that is not in the snapshot: the seller's settings. */
+export interface EInvoiceOptions {
+  /** The shop's time zone: the issue date is the shop's day. */
+  timeZone: string;
+  /** `SELLER_VAT_ON_DEBITS=true`: the seller pays VAT on invoicing (art. 269 2 c CGI). */
+  vatOnDebits: boolean;
+}
+
+export const GOODS_MENTION = "Livraison de biens";
+export const VAT_ON_DEBITS_MENTION = "Option pour le paiement de la taxe d'après les débits";
+export const LATE_PAYMENT_MENTION =
+  "Pénalités de retard (acheteurs professionnels) : trois fois le taux d'intérêt légal, et une indemnité forfaitaire pour frais de recouvrement de 40 € (art. L441-10 du Code de commerce). Pas d'escompte pour paiement anticipé.";
+
+/**
+ * The VAT category of one rate of a snapshot. The one place that reads it from today's
+ * snapshot (a rate and a destination): a taxed rate is S, 0% outside the EU an export (G), 0%
+ * inside it exempt (E). The tax decision's category and exemption code replace it.
+ */
+export function categoryOf(
+  doc: Pick<InvoiceDocument, "countryCode" | "mention">,
+  v: Pick<VatLine, "rateBp">,
+): Pick<VatBreakdown, "category" | "exemptionCode" | "exemptionText"> {
+  if (v.rateBp > 0) return { category: "S", exemptionCode: null, exemptionText: null };
+  if (!EU_COUNTRIES.has(doc.countryCode ?? "")) {
+    return {
+      category: "G",
+      exemptionCode: "VATEX-EU-G",
+      exemptionText: doc.mention ?? EXPORT_MENTION,
+    };
+  }
+  return { category: "E", exemptionCode: null, exemptionText: doc.mention ?? "Exonération de TVA" };
+}
+
+/**
+ * Shares `total` among parts in proportion to `weights`, in whole cents that add up to it
+ * exactly (largest remainders first; ties to the earlier part).
+ */
+export function allocate(total: number, weights: readonly number[]): number[] {
+  const sum = weights.reduce((a, b) => a + b, 0);
+  if (sum === 0) return weights.map((_, i) => (i === 0 ? total : 0));
+  const exact = weights.map((w) => (total * w) / sum);
+  const shares = exact.map(Math.floor);
+  let left = total - shares.reduce((a, b) => a + b, 0);
+  const order = exact.map((x, i) => [x - Math.floor(x), i] as const)
+    .sort((a, b) => b[0] - a[0] || a[1] - b[1]);
+  for (const [, i] of order) {
+    if (left <= 0) break;
+    shares[i] += 1;
+    left -= 1;
+  }
+  return shares;
+}
+
+/** The seller's address from `SELLER_ADDRESS` (lines separated by `;`): a French company. */
+export function parseSellerAddress(text: string): Address {
+  const lines = text.split(/\s*[;\n]\s*/).map((l) => l.trim()).filter(Boolean);
+  if (lines.length > 1 && /^france$/i.test(lines[lines.length - 1])) lines.pop();
+  const at = lines.findLastIndex((l) => /^\d{5}\s+\S/.test(l));
+  if (at < 0) {
+    return {
+      lines: lines.slice(0, -1),
+      city: lines.at(-1) ?? "",
+      postcode: "",
+      region: "",
+      countryCode: "FR",
+    };
+  }
+  const [, postcode, city] = /^(\d{5})\s+(.+)$/.exec(lines[at])!;
+  return {
+    lines: [...lines.slice(0, at), ...lines.slice(at + 1)].slice(0, 3),
+    city,
+    postcode,
+    region: "",
+    countryCode: "FR",
+  };
+}
+
+/** A rate in basis points as EN 16931 writes it: 2000 -> "20", 550 -> "5.5", 0 -> "0". */
+export const percent = (bp: number) => String(bp / 100);
+
+/** Cents as the XML writes amounts: "1234.50", "-3.00". */
+export const amount = (cents: number) => (cents / 100).toFixed(2);
+
+/**
+ * The model of a snapshot. An invoice's lines are the order's and its shipping; a credit note's
+ * what it credits. Each rate's taxable amount is the snapshot's (net of the gross, rounded
+ * once); its lines share it in proportion to what they cost, so they add up to it exactly.
+ */
+export function toEInvoice(doc: InvoiceDocument, options: EInvoiceOptions): EInvoice {
+  const rows = doc.lines.map((l) => ({
+    name: l.title,
+    quantity: l.quantity,
+    grossCents: l.totalCents,
+  }));
+  if (doc.shippingCents > 0) {
+    rows.push({ name: "Frais de port / Shipping", quantity: 1, grossCents: doc.shippingCents });
+  }
+  // Today's snapshots have one rate for the whole document.
+  const rate = doc.vat[0] ??
+    { rateBp: 0, netCents: doc.totalCents, vatCents: 0, grossCents: doc.totalCents };
+  const tax = categoryOf(doc, rate);
+  const nets = allocate(rate.netCents, rows.map((r) => r.grossCents));
+  const lines: Line[] = rows.map((r, i) => ({
+    id: String(i + 1),
+    name: r.name,
+    quantity: r.quantity,
+    netUnitCents: Math.round(nets[i] / r.quantity),
+    netCents: nets[i],
+    grossCents: r.grossCents,
+    category: tax.category,
+    rateBp: rate.rateBp,
+  }));
+  const vat: VatBreakdown[] = doc.vat.map((v) => ({
+    ...categoryOf(doc, v),
+    rateBp: v.rateBp,
+    taxableCents: v.netCents,
+    vatCents: v.vatCents,
+  }));
+  const lineNetCents = lines.reduce((n, l) => n + l.netCents, 0);
+  const vatCents = vat.reduce((n, v) => n + v.vatCents, 0);
+  const grossCents = lineNetCents + vatCents;
+
+  const a = doc.address;
+  const buyerAddress: Address = {
+    lines: [a.address].filter(Boolean),
+    city: a.city,
+    postcode: a.zipCode,
+    region: a.state,
+    countryCode: doc.countryCode ?? "",
+  };
+  const invoice = doc.kind === "invoice";
+  const notes: Note[] = [
+    { subject: "AAI" as const, text: GOODS_MENTION },
+    ...(options.vatOnDebits ? [{ subject: "TXD" as const, text: VAT_ON_DEBITS_MENTION }] : []),
+    ...(doc.mention ? [{ subject: "TXD" as const, text: doc.mention }] : []),
+    ...(invoice ? [{ subject: "PMD" as const, text: LATE_PAYMENT_MENTION }] : []),
+  ];
+  return {
+    typeCode: invoice ? "380" : "381",
+    number: doc.number,
+    issueDate: shopDay(Date.parse(doc.issuedAt), options.timeZone),
+    currency: doc.currency,
+    precedingInvoice: doc.refersTo,
+    purchaseOrder: null,
+    salesOrder: doc.orderNumber,
+    notes,
+    seller: {
+      name: doc.seller.legalName,
+      siren: doc.seller.siren,
+      vatNumber: doc.seller.vatNumber,
+      address: parseSellerAddress(doc.seller.address),
+      email: null,
+    },
+    buyer: {
+      name: doc.buyer.name,
+      siren: null,
+      vatNumber: null,
+      address: buyerAddress,
+      email: doc.buyer.email || null,
+    },
+    delivery: { name: doc.buyer.name, address: buyerAddress },
+    lines,
+    vat,
+    totals: {
+      lineNetCents,
+      taxBasisCents: lineNetCents,
+      vatCents,
+      grossCents,
+      prepaidCents: grossCents,
+      dueCents: 0,
+    },
+    paymentMeans: doc.paymentMethod === "online"
+      ? { code: "48", text: "Carte bancaire / Card" }
+      : { code: "1", text: "Payé à la livraison / Paid on delivery" },
+  };
+}

@@ -206,34 +206,59 @@ export function nextDocument(
   return null;
 }
 
+/** A partial credit note's one line: what is given back of which invoice. */
+export const partialRefundTitle = (invoice: string) =>
+  `Remboursement partiel de la facture ${invoice} / Partial refund of invoice ${invoice}`;
+
+/** The line of a full credit note whose invoice's lines are not known. */
+export const fullRefundTitle = (invoice: string) =>
+  `Remboursement intégral de la facture ${invoice} / Refund of invoice ${invoice} in full`;
+
 /**
- * The document's amounts: an invoice takes the order's lines and shipping; a credit note the
- * amount given back, at the invoice's rate.
+ * The document's amounts: an invoice takes the order's lines and shipping; a credit note lists
+ * what it credits: the whole invoice gives back its lines and shipping, a part one line saying
+ * of which invoice (both at the invoice's rate).
  */
 export function documentAmounts(
   kind: DocumentKind,
   order: Pick<Order, "items" | "shippingFeeCents" | "totalCents">,
   amountCents: number,
   rateBp: number,
+  invoice: Pick<InvoiceDocument, "number" | "lines" | "shippingCents" | "totalCents"> | null = null,
 ) {
-  const lines = kind === "invoice"
-    ? order.items.map((l) => ({
-      title: l.title,
-      quantity: l.quantity,
-      unitCents: l.priceCents,
-      totalCents: l.priceCents * l.quantity,
-    }))
-    : [{
-      title: amountCents === order.totalCents ? "Order cancelled or refunded in full" : "Refund",
+  const vat = [splitGross(amountCents, rateBp)];
+  if (kind === "invoice") {
+    return {
+      lines: order.items.map((l) => ({
+        title: l.title,
+        quantity: l.quantity,
+        unitCents: l.priceCents,
+        totalCents: l.priceCents * l.quantity,
+      })),
+      shippingCents: order.shippingFeeCents,
+      totalCents: amountCents,
+      vat,
+    };
+  }
+  if (invoice && amountCents === invoice.totalCents) {
+    return {
+      lines: invoice.lines,
+      shippingCents: invoice.shippingCents,
+      totalCents: amountCents,
+      vat,
+    };
+  }
+  const ref = invoice?.number ?? "";
+  return {
+    lines: [{
+      title: amountCents === order.totalCents ? fullRefundTitle(ref) : partialRefundTitle(ref),
       quantity: 1,
       unitCents: amountCents,
       totalCents: amountCents,
-    }];
-  return {
-    lines,
-    shippingCents: kind === "invoice" ? order.shippingFeeCents : 0,
+    }],
+    shippingCents: 0,
     totalCents: amountCents,
-    vat: [splitGross(amountCents, rateBp)],
+    vat,
   };
 }
 

@@ -63,6 +63,8 @@ export interface Config {
   shopTimeZone: string;
   /** The seller's legal identity on invoices (SELLER_*); unset fields stop a production start. */
   seller: Partial<Seller>;
+  /** SELLER_VAT_ON_DEBITS=true: the seller opted to pay VAT on invoicing; documents say so. */
+  sellerVatOnDebits: boolean;
   /** VAT by destination (VAT_RATES): EU rate, export rate, per-country exceptions. */
   vatTable: VatTable;
 }
@@ -108,6 +110,7 @@ export function loadConfig(env: Record<string, string | undefined> = Deno.env.to
         return v ? [[field, v]] : [];
       }),
     ),
+    sellerVatOnDebits: get("SELLER_VAT_ON_DEBITS")?.toLowerCase() === "true",
     vatTable: parseVatTable(get("VAT_RATES")),
     excludedCountries: (get("EXCLUDED_COUNTRIES") ?? "IL").split(",").map((c) =>
       c.trim().toUpperCase()

@@ -88,7 +88,7 @@ export function createInvoiceStore(
       },
       address: { ...order.shippingAddress, country: order.shippingCountry },
       countryCode,
-      ...documentAmounts(kind, order, amountCents, rateBp),
+      ...documentAmounts(kind, order, amountCents, rateBp, invoice),
       mention: invoice ? invoice.mention : rule.mention,
       paymentMethod: order.paymentMethod,
       currency: order.currency,

@@ -220,11 +220,16 @@ export async function renderInvoicePdf(
       y = height - MARGIN;
       header();
     }
-    text(l.name, MARGIN + 6, y, { max: cols.qty - MARGIN - 50 });
     text(String(l.quantity), cols.qty, y, { align: "right" });
     text(money(l.netUnitCents), cols.unit, y, { align: "right" });
     text(frenchRate(l.rateBp), cols.rate, y, { align: "right" });
     text(money(l.netCents), cols.net, y, { align: "right" });
+    // A long name wraps under itself: nothing of what is sold is cut.
+    const names = wrap(drawable(l.name), regular, 9, cols.qty - MARGIN - 50);
+    names.forEach((name, i) => {
+      text(name, MARGIN + 6, y);
+      if (i < names.length - 1) y -= 11;
+    });
     y -= 7;
     page.drawLine({ start: { x: MARGIN, y }, end: { x: right, y }, thickness: 0.5, color: RULE });
     y -= 13;

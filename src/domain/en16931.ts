@@ -1,5 +1,6 @@
 import { shopDay } from "./shop-time.ts";
-import { EU_COUNTRIES, EXPORT_MENTION, type InvoiceDocument, type VatLine } from "./invoice.ts";
+import { EXEMPTION_MENTIONS, type VatCategory } from "./tax.ts";
+import { EU_COUNTRIES, type InvoiceDocument, type VatLine } from "./invoice.ts";
 
 /**
  * An invoice or credit note as the European standard EN 16931 models it (its business terms,
@@ -7,9 +8,6 @@ import { EU_COUNTRIES, EXPORT_MENTION, type InvoiceDocument, type VatLine } from
  * written from this one model, so a figure cannot differ between them. Pure and deterministic:
  * the same snapshot always gives the same model.
  */
-
-/** UNTDID 5305 VAT categories the shop states: standard, intra-EU exempt, export, exempt. */
-export type VatCategory = "S" | "K" | "G" | "E";
 
 export interface Address {
   /** Street lines, at most three (BT-35, BT-36, BT-162). */
@@ -121,7 +119,7 @@ export function categoryOf(
     return {
       category: "G",
       exemptionCode: "VATEX-EU-G",
-      exemptionText: doc.mention ?? EXPORT_MENTION,
+      exemptionText: doc.mention ?? EXEMPTION_MENTIONS["VATEX-EU-G"],
     };
   }
   return { category: "E", exemptionCode: null, exemptionText: doc.mention ?? "Exonération de TVA" };
@@ -132,19 +130,23 @@ export function categoryOf(
  * exactly (largest remainders first; ties to the earlier part).
  */
 export function allocate(total: number, weights: readonly number[]): number[] {
-  const sum = weights.reduce((a, b) => a + b, 0);
-  if (sum === 0) return weights.map((_, i) => (i === 0 ? total : 0));
-  const exact = weights.map((w) => (total * w) / sum);
-  const shares = exact.map(Math.floor);
-  let left = total - shares.reduce((a, b) => a + b, 0);
-  const order = exact.map((x, i) => [x - Math.floor(x), i] as const)
-    .sort((a, b) => b[0] - a[0] || a[1] - b[1]);
-  for (const [, i] of order) {
-    if (left <= 0) break;
-    shares[i] += 1;
-    left -= 1;
+  // BigInt: an amount times a total can pass 2^53.
+  const sum = weights.reduce((a, w) => a + BigInt(w), 0n);
+  if (sum === 0n) return weights.map((_, i) => (i === 0 ? total : 0));
+  const parts = weights.map((w) => {
+    const n = BigInt(w) * BigInt(total);
+    return { floor: n / sum, rest: n % sum };
+  });
+  let left = BigInt(total) - parts.reduce((a, p) => a + p.floor, 0n);
+  const order = parts.map((_, i) => i)
+    .sort((a, b) => parts[b].rest > parts[a].rest ? 1 : parts[b].rest < parts[a].rest ? -1 : a - b);
+  const shares = parts.map((p) => p.floor);
+  for (const i of order) {
+    if (left <= 0n) break;
+    shares[i] += 1n;
+    left -= 1n;
   }
-  return shares;
+  return shares.map(Number);
 }
 
 /** The seller's address from `SELLER_ADDRESS` (lines separated by `;`): a French company. */

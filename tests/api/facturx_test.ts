@@ -1,4 +1,7 @@
-import type { InvoiceDocument } from "../../src/domain/invoice.ts";
+import { toCii } from "../../src/domain/cii.ts";
+import { type EInvoice, toEInvoice } from "../../src/domain/en16931.ts";
+import { type InvoiceDocument, splitGross } from "../../src/domain/invoice.ts";
+import { toUbl } from "../../src/domain/ubl.ts";
 import type { NewOrder, Order } from "../../src/domain/order.ts";
 import { shopDay } from "../../src/domain/shop-time.ts";
 import { frenchDate, frenchMoney, frenchRate } from "../../src/services/invoice-pdf.ts";
@@ -205,6 +208,48 @@ function assertClean(name: string, report: Report) {
   );
 }
 
+/**
+ * The model of an exempt intra-EU supply to a Belgian company, from an issued snapshot: today's
+ * snapshots do not record the buyer's company, so the test states what the tax decision adds.
+ */
+function intraEuSupply(doc: InvoiceDocument): EInvoice {
+  const inv = toEInvoice(
+    { ...doc, countryCode: "BE", vat: [splitGross(doc.totalCents, 0)], mention: null },
+    { timeZone: "Europe/Paris", vatOnDebits: false },
+  );
+  const mention = "Exonération de TVA, article 262 ter I du CGI";
+  const address = {
+    lines: ["Rue de la Loi 16"],
+    city: "Bruxelles",
+    postcode: "1000",
+    region: "",
+    countryCode: "BE",
+  };
+  return {
+    ...inv,
+    purchaseOrder: "PO-2026-17",
+    notes: [...inv.notes, { subject: "TXD", text: mention }],
+    buyer: {
+      name: "Brussels Robotics SRL",
+      siren: null,
+      vatNumber: "BE0411905847",
+      address,
+      email: "ap@example.be",
+    },
+    delivery: {
+      name: "Brussels Robotics SRL, lab",
+      address: { ...address, lines: ["Avenue Louise 54"], postcode: "1050" },
+    },
+    lines: inv.lines.map((l) => ({ ...l, category: "K", rateBp: 0 })),
+    vat: inv.vat.map((v) => ({
+      ...v,
+      category: "K",
+      exemptionCode: "VATEX-EU-IC",
+      exemptionText: mention,
+    })),
+  };
+}
+
 Deno.test({
   name:
     "[api] Factur-X: every sale type's invoice and credit note passes the CII/UBL schemas and the EN 16931 rules, carries factur-x.xml and PDF/A-3 metadata, and its page says what its XML and order say",
@@ -239,9 +284,19 @@ Deno.test({
         xml[`${s.doc.number}-cii`] = s.cii;
         xml[`${s.doc.number}-ubl`] = s.ubl;
       }
+      // An exempt intra-EU supply to a business (K) as the tax decision states it: both VAT
+      // numbers, the buyer's purchase order, billing and delivery addresses apart.
+      const k = intraEuSupply(full.doc);
+      xml["intra-eu-k-cii"] = toCii(k);
+      xml["intra-eu-k-ubl"] = toUbl(k);
       const reports = await checkEn16931(xml);
       for (const [name, report] of Object.entries(reports)) assertClean(name, report);
-      assertEquals(Object.keys(reports).length, 2 * (SALES.length + 2));
+      assertEquals(Object.keys(reports).length, 2 * (SALES.length + 3));
+      for (const x of [xml["intra-eu-k-cii"], xml["intra-eu-k-ubl"]]) {
+        for (const e of ["BE0411905847", "PO-2026-17", "VATEX-EU-IC", "article 262 ter I"]) {
+          assert(x.includes(e), `${e} in ${x}`);
+        }
+      }
 
       for (const s of served) {
         const { doc, cii, ubl, text, meta } = s;

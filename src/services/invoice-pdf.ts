@@ -37,9 +37,9 @@ export function frenchMoney(cents: number, currency: string): string {
   return f.format(cents / 100);
 }
 
+const rates = new Intl.NumberFormat("fr-FR", { maximumFractionDigits: 2 });
 /** "20 %", "5,5 %", "0 %" */
-export const frenchRate = (bp: number) =>
-  `${(bp / 100).toLocaleString("fr-FR", { maximumFractionDigits: 2 })} %`;
+export const frenchRate = (bp: number) => `${rates.format(bp / 100)} %`;
 
 /** "2026-03-01" -> "01/03/2026" */
 export const frenchDate = (day: string) => day.split("-").reverse().join("/");

@@ -1,4 +1,5 @@
 import fontkit from "@pdf-lib/fontkit";
+import { zlibSync } from "fflate";
 import { AFRelationship, type PDFDocument, PDFHexString, PDFName, PDFString } from "pdf-lib";
 import { NOTO_SANS_BOLD, NOTO_SANS_REGULAR } from "./pdf-assets/noto-sans.ts";
 import { SRGB_ICC } from "./pdf-assets/srgb-icc.ts";
@@ -190,8 +191,9 @@ export async function finishPdfA3(
   });
   catalog.set(PDFName.of("Metadata"), context.register(metadata));
 
-  icc ??= fromBase64(SRGB_ICC);
-  const profile = context.register(context.flateStream(icc, { N: 3 }));
+  // Compressed once per process, not once per document.
+  icc ??= zlibSync(fromBase64(SRGB_ICC), { level: 9 });
+  const profile = context.register(context.stream(icc, { N: 3, Filter: "FlateDecode" }));
   const intent = context.obj({
     Type: "OutputIntent",
     S: "GTS_PDFA1",

@@ -1,6 +1,7 @@
+import { resolveCountryCode } from "./country-code.ts";
+import type { InvoiceDocument } from "./invoice.ts";
 import { shopDay } from "./shop-time.ts";
-import { EXEMPTION_MENTIONS, type VatCategory } from "./tax.ts";
-import { EU_COUNTRIES, type InvoiceDocument, type VatLine } from "./invoice.ts";
+import type { VatCategory } from "./tax.ts";
 
 /**
  * An invoice or credit note as the European standard EN 16931 models it (its business terms,
@@ -92,62 +93,16 @@ export interface EInvoice {
   paymentMeans: { code: "48" | "1"; text: string };
 }
 
-/** What the documents print that is not in the snapshot: the seller's settings. */
+/** What the documents need beside the snapshot. */
 export interface EInvoiceOptions {
   /** The shop's time zone: the issue date is the shop's day. */
   timeZone: string;
-  /** `SELLER_VAT_ON_DEBITS=true`: the seller pays VAT on invoicing (art. 269 2 c CGI). */
-  vatOnDebits: boolean;
 }
 
 export const GOODS_MENTION = "Livraison de biens";
 export const VAT_ON_DEBITS_MENTION = "Option pour le paiement de la taxe d'après les débits";
 export const LATE_PAYMENT_MENTION =
   "Pénalités de retard (acheteurs professionnels) : trois fois le taux d'intérêt légal, et une indemnité forfaitaire pour frais de recouvrement de 40 € (art. L441-10 du Code de commerce). Pas d'escompte pour paiement anticipé.";
-
-/**
- * The VAT category of one rate of a snapshot. The one place that reads it from today's
- * snapshot (a rate and a destination): a taxed rate is S, 0% outside the EU an export (G), 0%
- * inside it exempt (E). The tax decision's category and exemption code replace it.
- */
-export function categoryOf(
-  doc: Pick<InvoiceDocument, "countryCode" | "mention">,
-  v: Pick<VatLine, "rateBp">,
-): Pick<VatBreakdown, "category" | "exemptionCode" | "exemptionText"> {
-  if (v.rateBp > 0) return { category: "S", exemptionCode: null, exemptionText: null };
-  if (!EU_COUNTRIES.has(doc.countryCode ?? "")) {
-    return {
-      category: "G",
-      exemptionCode: "VATEX-EU-G",
-      exemptionText: doc.mention ?? EXEMPTION_MENTIONS["VATEX-EU-G"],
-    };
-  }
-  return { category: "E", exemptionCode: null, exemptionText: doc.mention ?? "Exonération de TVA" };
-}
-
-/**
- * Shares `total` among parts in proportion to `weights`, in whole cents that add up to it
- * exactly (largest remainders first; ties to the earlier part).
- */
-export function allocate(total: number, weights: readonly number[]): number[] {
-  // BigInt: an amount times a total can pass 2^53.
-  const sum = weights.reduce((a, w) => a + BigInt(w), 0n);
-  if (sum === 0n) return weights.map((_, i) => (i === 0 ? total : 0));
-  const parts = weights.map((w) => {
-    const n = BigInt(w) * BigInt(total);
-    return { floor: n / sum, rest: n % sum };
-  });
-  let left = BigInt(total) - parts.reduce((a, p) => a + p.floor, 0n);
-  const order = parts.map((_, i) => i)
-    .sort((a, b) => parts[b].rest > parts[a].rest ? 1 : parts[b].rest < parts[a].rest ? -1 : a - b);
-  const shares = parts.map((p) => p.floor);
-  for (const i of order) {
-    if (left <= 0n) break;
-    shares[i] += 1n;
-    left -= 1n;
-  }
-  return shares.map(Number);
-}
 
 /** The seller's address from `SELLER_ADDRESS` (lines separated by `;`): a French company. */
 export function parseSellerAddress(text: string): Address {
@@ -179,57 +134,68 @@ export const percent = (bp: number) => String(bp / 100);
 /** Cents as the XML writes amounts: "1234.50", "-3.00". */
 export const amount = (cents: number) => (cents / 100).toFixed(2);
 
+/** An address of a snapshot (its country a name, as the buyer chose it). */
+const snapshotAddress = (
+  a: InvoiceDocument["address"],
+  countryCode: string | null,
+): Address => ({
+  lines: [a.address].filter(Boolean),
+  city: a.city,
+  postcode: a.zipCode,
+  region: a.state,
+  countryCode: countryCode ?? resolveCountryCode(a.country) ?? "",
+});
+
 /**
- * The model of a snapshot. An invoice's lines are the order's and its shipping; a credit note's
- * what it credits. Each rate's taxable amount is the snapshot's (net of the gross, rounded
- * once); its lines share it in proportion to what they cost, so they add up to it exactly.
+ * The model of a snapshot: its lines (an invoice's: the order's and its shipping; a credit
+ * note's: what it credits) with the nets the tax decision gave them, which add up to each VAT
+ * group's taxable amount; the groups with their category, rate and exemption.
  */
 export function toEInvoice(doc: InvoiceDocument, options: EInvoiceOptions): EInvoice {
-  const rows = doc.lines.map((l) => ({
+  const lines: Line[] = doc.lines.map((l, i) => ({
+    id: String(i + 1),
     name: l.title,
     quantity: l.quantity,
+    netUnitCents: l.unitNetCents,
+    netCents: l.netCents,
     grossCents: l.totalCents,
+    category: l.category,
+    rateBp: l.rateBp,
   }));
   if (doc.shippingCents > 0) {
-    rows.push({ name: "Frais de port / Shipping", quantity: 1, grossCents: doc.shippingCents });
+    lines.push({
+      id: String(lines.length + 1),
+      name: "Frais de port / Shipping",
+      quantity: 1,
+      netUnitCents: doc.shippingNetCents,
+      netCents: doc.shippingNetCents,
+      grossCents: doc.shippingCents,
+      category: doc.tax.category,
+      rateBp: doc.tax.rateBp,
+    });
   }
-  // Today's snapshots have one rate for the whole document.
-  const rate = doc.vat[0] ??
-    { rateBp: 0, netCents: doc.totalCents, vatCents: 0, grossCents: doc.totalCents };
-  const tax = categoryOf(doc, rate);
-  const nets = allocate(rate.netCents, rows.map((r) => r.grossCents));
-  const lines: Line[] = rows.map((r, i) => ({
-    id: String(i + 1),
-    name: r.name,
-    quantity: r.quantity,
-    netUnitCents: Math.round(nets[i] / r.quantity),
-    netCents: nets[i],
-    grossCents: r.grossCents,
-    category: tax.category,
-    rateBp: rate.rateBp,
-  }));
   const vat: VatBreakdown[] = doc.vat.map((v) => ({
-    ...categoryOf(doc, v),
+    category: v.category,
     rateBp: v.rateBp,
     taxableCents: v.netCents,
     vatCents: v.vatCents,
+    exemptionCode: v.exemptionReason,
+    exemptionText: v.exemptionText,
   }));
   const lineNetCents = lines.reduce((n, l) => n + l.netCents, 0);
   const vatCents = vat.reduce((n, v) => n + v.vatCents, 0);
   const grossCents = lineNetCents + vatCents;
 
-  const a = doc.address;
-  const buyerAddress: Address = {
-    lines: [a.address].filter(Boolean),
-    city: a.city,
-    postcode: a.zipCode,
-    region: a.state,
-    countryCode: doc.countryCode ?? "",
-  };
+  const b = doc.buyer;
+  const delivery = snapshotAddress(doc.address, doc.countryCode);
+  const billing = doc.billingAddress === doc.address ||
+      JSON.stringify(doc.billingAddress) === JSON.stringify(doc.address)
+    ? delivery
+    : snapshotAddress(doc.billingAddress, null);
   const invoice = doc.kind === "invoice";
   const notes: Note[] = [
-    { subject: "AAI" as const, text: GOODS_MENTION },
-    ...(options.vatOnDebits ? [{ subject: "TXD" as const, text: VAT_ON_DEBITS_MENTION }] : []),
+    { subject: "AAI", text: GOODS_MENTION },
+    ...(doc.vatOnDebits ? [{ subject: "TXD" as const, text: VAT_ON_DEBITS_MENTION }] : []),
     ...(doc.mention ? [{ subject: "TXD" as const, text: doc.mention }] : []),
     ...(invoice ? [{ subject: "PMD" as const, text: LATE_PAYMENT_MENTION }] : []),
   ];
@@ -239,7 +205,7 @@ export function toEInvoice(doc: InvoiceDocument, options: EInvoiceOptions): EInv
     issueDate: shopDay(Date.parse(doc.issuedAt), options.timeZone),
     currency: doc.currency,
     precedingInvoice: doc.refersTo,
-    purchaseOrder: null,
+    purchaseOrder: b.purchaseOrder,
     salesOrder: doc.orderNumber,
     notes,
     seller: {
@@ -250,13 +216,13 @@ export function toEInvoice(doc: InvoiceDocument, options: EInvoiceOptions): EInv
       email: null,
     },
     buyer: {
-      name: doc.buyer.name,
-      siren: null,
-      vatNumber: null,
-      address: buyerAddress,
-      email: doc.buyer.email || null,
+      name: b.company ?? b.name,
+      siren: b.siren,
+      vatNumber: b.vatNumber,
+      address: billing,
+      email: b.email || null,
     },
-    delivery: { name: doc.buyer.name, address: buyerAddress },
+    delivery: { name: b.company ? `${b.company} (${b.name})` : b.name, address: delivery },
     lines,
     vat,
     totals: {

@@ -59,8 +59,9 @@ export function createServices(
   // ... and issues its invoice or credit note in that same commit.
   const invoices = createInvoiceStore(kv, {
     seller: () => sellerOf(config),
-    vat: config.vatTable,
     timeZone: config.shopTimeZone,
+    ossRegistered: config.vat.oss,
+    vatOnDebits: config.vat.onDebits,
   });
   const orders = createOrderStore(kv, [orderStats.hook, invoices.hook]);
   const reservations = createReservationStore(kv, orders);
@@ -118,11 +119,7 @@ export function createServices(
     site: { name: config.siteName, url: config.siteUrl },
   });
   // What every invoice and credit note prints beside its snapshot (the PDF, CII and UBL alike).
-  const documents = {
-    shopName: config.siteName,
-    timeZone: config.shopTimeZone,
-    vatOnDebits: config.sellerVatOnDebits,
-  };
+  const documents = { shopName: config.siteName, timeZone: config.shopTimeZone };
   return {
     kv,
     config,

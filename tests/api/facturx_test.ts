@@ -1,14 +1,12 @@
-import { toCii } from "../../src/domain/cii.ts";
-import { type EInvoice, toEInvoice } from "../../src/domain/en16931.ts";
-import { type InvoiceDocument, splitGross } from "../../src/domain/invoice.ts";
-import { toUbl } from "../../src/domain/ubl.ts";
-import type { NewOrder, Order } from "../../src/domain/order.ts";
+import type { InvoiceDocument } from "../../src/domain/invoice.ts";
+import type { Business, NewOrder, Order } from "../../src/domain/order.ts";
+import { chargedPrice, decideTax, type OssState, type TaxBuyer } from "../../src/domain/tax.ts";
 import { shopDay } from "../../src/domain/shop-time.ts";
 import { frenchDate, frenchMoney, frenchRate } from "../../src/services/invoice-pdf.ts";
 import { assert, assertEquals } from "../_lib/assert.ts";
 import { loginAs, type SignedIn } from "../_lib/admin.ts";
 import { checkEn16931, en16931Ignore, type Report } from "../_lib/en16931.ts";
-import { type TestContext, withServices } from "../_lib/services.ts";
+import { testConfig, type TestContext, withServices } from "../_lib/services.ts";
 
 /**
  * Every invoice and credit note is a Factur-X (PDF/A-3b, EN 16931) with its UBL beside: for each
@@ -33,42 +31,60 @@ interface Sale {
   first: string;
   last: string;
   country: string;
+  code: string;
   city: string;
   zip: string;
+  buyer: TaxBuyer;
+  oss: OssState;
+  business?: Business;
+  /** Where the invoice goes, when not to the delivery address. */
+  billing?: { address: string; city: string; zipCode: string };
   /** What the XML's VAT breakdown says: category and rate. */
   category: string;
   rate: string;
 }
 
-/** The tax matrix as today's snapshots know it: the buyers' names in their own letters. */
+const consumer: TaxBuyer = { kind: "consumer" };
+const under: OssState = { registered: false, crossed: false, yearNetCents: 0 };
+const registered: OssState = { registered: true };
+const today = new Date().toISOString().slice(0, 10);
+const viesOk = (vatNumber: string): TaxBuyer => ({
+  kind: "business",
+  vatNumber,
+  check: {
+    vatNumber,
+    status: "valid",
+    consultationNumber: "WAPIAAAAZ",
+    name: null,
+    checkedAt: today,
+  },
+});
+
+/** The tax matrix (issue 26): the buyers' names in their own letters. */
 const SALES: Sale[] = [
   {
     name: "consumer-fr",
     first: "Amélie",
     last: "Poulain",
     country: "France",
+    code: "FR",
     city: "Paris",
     zip: "75018",
+    buyer: consumer,
+    oss: under,
     category: "S",
     rate: "20",
   },
   {
-    name: "consumer-pl",
+    name: "consumer-pl-french-rate",
     first: "Łukasz",
     last: "Wiśniewski",
     country: "Poland",
+    code: "PL",
     city: "Kraków",
     zip: "30-001",
-    category: "S",
-    rate: "20",
-  },
-  {
-    name: "consumer-cz",
-    first: "Jiří",
-    last: "Dvořák",
-    country: "Czechia",
-    city: "Brno",
-    zip: "602 00",
+    buyer: consumer,
+    oss: under,
     category: "S",
     rate: "20",
   },
@@ -77,57 +93,157 @@ const SALES: Sale[] = [
     first: "Jürgen",
     last: "Groß",
     country: "Germany",
+    code: "DE",
     city: "München",
     zip: "80331",
+    buyer: consumer,
+    oss: registered,
     category: "S",
     rate: "19",
   },
   {
-    name: "consumer-gr",
+    name: "oss-cz",
+    first: "Jiří",
+    last: "Dvořák",
+    country: "Czechia",
+    code: "CZ",
+    city: "Brno",
+    zip: "602 00",
+    buyer: consumer,
+    oss: registered,
+    category: "S",
+    rate: "21",
+  },
+  {
+    name: "oss-gr",
     first: "Ελένη",
     last: "Παπαδοπούλου",
     country: "Greece",
+    code: "GR",
     city: "Αθήνα",
     zip: "105 57",
+    buyer: consumer,
+    oss: registered,
+    category: "S",
+    rate: "24",
+  },
+  {
+    name: "business-be",
+    first: "Jan",
+    last: "Peeters",
+    country: "Belgium",
+    code: "BE",
+    city: "Bruxelles",
+    zip: "1050",
+    buyer: viesOk("BE0411905847"),
+    oss: under,
+    business: {
+      companyName: "Brussels Robotics SRL",
+      vatNumber: "BE0411905847",
+      purchaseOrder: "PO-2026-17",
+    },
+    billing: { address: "Rue de la Loi 16", city: "Bruxelles", zipCode: "1000" },
+    category: "K",
+    rate: "0",
+  },
+  {
+    name: "company-fr",
+    first: "Claire",
+    last: "Martin",
+    country: "France",
+    code: "FR",
+    city: "Lyon",
+    zip: "69002",
+    buyer: { kind: "business", vatNumber: "FR40303265045", check: null },
+    oss: under,
+    business: {
+      companyName: "Lyon Motion SAS",
+      vatNumber: "FR40303265045",
+      siren: "303265045",
+      purchaseOrder: "BC-881",
+    },
     category: "S",
     rate: "20",
+  },
+  {
+    name: "export-ch",
+    first: "Zoë",
+    last: "Müller",
+    country: "Switzerland",
+    code: "CH",
+    city: "Zürich",
+    zip: "8001",
+    buyer: consumer,
+    oss: under,
+    category: "G",
+    rate: "0",
   },
   {
     name: "export-us",
     first: "Ada",
     last: "Lovelace",
     country: "United States",
+    code: "US",
     city: "Boston",
     zip: "02110",
+    buyer: { kind: "business", vatNumber: null, check: null },
+    oss: under,
+    business: { companyName: "Analytical Engines Inc." },
     category: "G",
     rate: "0",
   },
 ]; // deno-fmt-ignore
 
-const order = (s: Sale, i: number): NewOrder => ({
-  customer: { firstName: s.first, lastName: s.last, email: `buyer${i}@example.com`, phone: "" },
-  shippingAddress: {
+const SHELF = [
+  { id: "p", title: "Vectra DSP board", shelf: 60_000, quantity: 1 },
+  { id: "q", title: "Isolated probe", shelf: 1_999, quantity: 3 },
+];
+const SHIPPING = 1_490;
+
+/** An order as checkout records it: its tax decision, and prices as charged under it. */
+function order(s: Sale, i: number): NewOrder {
+  const tax = decideTax({
+    destination: s.code,
+    taxPoint: today,
+    buyer: s.buyer,
+    oss: s.oss,
+    shelfCents: SHELF.reduce((n, l) => n + l.shelf * l.quantity, SHIPPING),
+  });
+  const items = SHELF.map((l) => ({
+    id: l.id,
+    title: l.title,
+    priceCents: chargedPrice(l.shelf, tax),
+    quantity: l.quantity,
+    image: "",
+  }));
+  const subtotalCents = items.reduce((n, l) => n + l.priceCents * l.quantity, 0);
+  const shippingFeeCents = chargedPrice(SHIPPING, tax);
+  const address = {
     address: `${i + 1} Hauptstraße`,
     city: s.city,
     state: "",
     zipCode: s.zip,
     country: s.country,
-  },
-  items: [
-    { id: "p", title: "Vectra DSP board", priceCents: 60_000, quantity: 1, image: "" },
-    { id: "q", title: "Isolated probe", priceCents: 1_999, quantity: 3, image: "" },
-  ],
-  subtotalCents: 65_997,
-  shippingFeeCents: 1_490,
-  totalCents: 67_487,
-  currency: "EUR",
-  paymentMethod: "online",
-  paymentStatus: "paid",
-  status: "processing",
-  shippingCountry: s.country,
-  shippingFeeDetails: { country: s.country, feeCents: 1_490, currency: "EUR" },
-  createdAt: new Date().toISOString(),
-});
+  };
+  return {
+    customer: { firstName: s.first, lastName: s.last, email: `buyer${i}@example.com`, phone: "" },
+    shippingAddress: address,
+    ...(s.billing ? { billingAddress: { ...address, ...s.billing } } : {}),
+    ...(s.business ? { business: s.business } : {}),
+    tax,
+    items,
+    subtotalCents,
+    shippingFeeCents,
+    totalCents: subtotalCents + shippingFeeCents,
+    currency: "EUR",
+    paymentMethod: "online",
+    paymentStatus: "paid",
+    status: "processing",
+    shippingCountry: s.country,
+    shippingFeeDetails: { country: s.country, feeCents: shippingFeeCents, currency: "EUR" },
+    createdAt: new Date().toISOString(),
+  };
+}
 
 async function run(cmd: string, args: string[]): Promise<string> {
   const out = await new Deno.Command(cmd, { args, stdout: "piped", stderr: "piped" }).output();
@@ -208,48 +324,6 @@ function assertClean(name: string, report: Report) {
   );
 }
 
-/**
- * The model of an exempt intra-EU supply to a Belgian company, from an issued snapshot: today's
- * snapshots do not record the buyer's company, so the test states what the tax decision adds.
- */
-function intraEuSupply(doc: InvoiceDocument): EInvoice {
-  const inv = toEInvoice(
-    { ...doc, countryCode: "BE", vat: [splitGross(doc.totalCents, 0)], mention: null },
-    { timeZone: "Europe/Paris", vatOnDebits: false },
-  );
-  const mention = "Exonération de TVA, article 262 ter I du CGI";
-  const address = {
-    lines: ["Rue de la Loi 16"],
-    city: "Bruxelles",
-    postcode: "1000",
-    region: "",
-    countryCode: "BE",
-  };
-  return {
-    ...inv,
-    purchaseOrder: "PO-2026-17",
-    notes: [...inv.notes, { subject: "TXD", text: mention }],
-    buyer: {
-      name: "Brussels Robotics SRL",
-      siren: null,
-      vatNumber: "BE0411905847",
-      address,
-      email: "ap@example.be",
-    },
-    delivery: {
-      name: "Brussels Robotics SRL, lab",
-      address: { ...address, lines: ["Avenue Louise 54"], postcode: "1050" },
-    },
-    lines: inv.lines.map((l) => ({ ...l, category: "K", rateBp: 0 })),
-    vat: inv.vat.map((v) => ({
-      ...v,
-      category: "K",
-      exemptionCode: "VATEX-EU-IC",
-      exemptionText: mention,
-    })),
-  };
-}
-
 Deno.test({
   name:
     "[api] Factur-X: every sale type's invoice and credit note passes the CII/UBL schemas and the EN 16931 rules, carries factur-x.xml and PDF/A-3 metadata, and its page says what its XML and order say",
@@ -257,50 +331,46 @@ Deno.test({
   fn: () =>
     withServices(async (t) => {
       const clerk = await loginAs(t, "admin");
-      const served: Served[] = [];
-      for (const [i, s] of SALES.entries()) {
-        const o = await t.services.orders.create(order(s, i));
+      const served: (Served & { sale: Sale })[] = [];
+      for (const [i, sale] of SALES.entries()) {
+        const o = await t.services.orders.create(order(sale, i));
         const [invoice] = await t.services.invoices.ofOrder(o.id);
-        served.push(await serve(t, clerk, invoice, o));
+        served.push({ ...await serve(t, clerk, invoice, o), sale });
       }
-      // A full refund (the invoice's lines again) and a partial one (one line).
-      const full = served.find((s) => s.doc.countryCode === "PL")!;
-      await t.services.orders.update(full.order.id, (x) => ({ ...x, status: "cancelled" }));
-      const partial = served.find((s) => s.doc.countryCode === "US")!;
+      // Credit notes: a whole invoice given back (its lines again), a part of one (one line),
+      // and the whole of an exempt intra-EU supply (its mention kept).
+      const byName = (name: string) => served.find((s) => s.sale.name === name)!;
+      const full = byName("consumer-pl-french-rate");
+      const partial = byName("export-us");
+      const exempt = byName("business-be");
+      for (const s of [full, exempt]) {
+        await t.services.orders.update(s.order.id, (x) => ({ ...x, status: "cancelled" }));
+      }
       await t.services.orders.update(partial.order.id, (x) => ({
         ...x,
         paymentStatus: "refunded",
         refund: { at: new Date().toISOString(), amountCents: 5_000, id: "re_1" },
       }));
-      for (const s of [full, partial]) {
+      for (const s of [full, partial, exempt]) {
         const docs = await t.services.invoices.ofOrder(s.order.id);
         const credit = docs.find((d) => d.kind === "credit_note")!;
-        served.push(await serve(t, clerk, credit, (await t.services.orders.get(s.order.id))!));
+        const o = (await t.services.orders.get(s.order.id))!;
+        served.push({ ...await serve(t, clerk, credit, o), sale: s.sale });
       }
 
       // The official checks, all documents at once (one JVM per syntax).
       const xml: Record<string, string> = {};
       for (const s of served) {
-        xml[`${s.doc.number}-cii`] = s.cii;
-        xml[`${s.doc.number}-ubl`] = s.ubl;
+        xml[`${s.doc.number}-${s.sale.name}-cii`] = s.cii;
+        xml[`${s.doc.number}-${s.sale.name}-ubl`] = s.ubl;
       }
-      // An exempt intra-EU supply to a business (K) as the tax decision states it: both VAT
-      // numbers, the buyer's purchase order, billing and delivery addresses apart.
-      const k = intraEuSupply(full.doc);
-      xml["intra-eu-k-cii"] = toCii(k);
-      xml["intra-eu-k-ubl"] = toUbl(k);
       const reports = await checkEn16931(xml);
       for (const [name, report] of Object.entries(reports)) assertClean(name, report);
       assertEquals(Object.keys(reports).length, 2 * (SALES.length + 3));
-      for (const x of [xml["intra-eu-k-cii"], xml["intra-eu-k-ubl"]]) {
-        for (const e of ["BE0411905847", "PO-2026-17", "VATEX-EU-IC", "article 262 ter I"]) {
-          assert(x.includes(e), `${e} in ${x}`);
-        }
-      }
 
       for (const s of served) {
-        const { doc, cii, ubl, text, meta } = s;
-        const where = `${doc.number} (${doc.address.country})`;
+        const { doc, cii, ubl, text, meta, sale } = s;
+        const where = `${doc.number} (${sale.name})`;
         // Factur-X: the attachment and the metadata a reader looks for.
         assert(/1: factur-x\.xml/.test(s.attachments), `${where}: ${s.attachments}`);
         assert(meta.includes("<pdfaid:part>3</pdfaid:part>"), `${where}: ${meta}`);
@@ -313,7 +383,7 @@ Deno.test({
         const day = shopDay(Date.parse(doc.issuedAt), t.services.config.shopTimeZone);
         assertEquals(all(cii, "ram:TypeCode")[0], credit ? "381" : "380");
         assertEquals(all(cii, "ram:ID")[1], doc.number);
-        assertEquals(one(cii, "udt:DateTimeString"), day.replaceAll("-", ""));
+        assertEquals(all(cii, "udt:DateTimeString")[0], day.replaceAll("-", ""));
         assertEquals(one(ubl, "cbc:IssueDate"), day);
         const grand = cents(one(cii, "ram:GrandTotalAmount"));
         const refunded = s.order.refund?.amountCents;
@@ -321,33 +391,44 @@ Deno.test({
         assertEquals(cents(one(ubl, "cbc:TaxInclusiveAmount")), grand);
         assertEquals(cents(one(cii, "ram:DuePayableAmount")), 0);
         assertEquals(cents(one(cii, "ram:TotalPrepaidAmount")), grand);
-        const buyer = `${s.order.customer.firstName} ${s.order.customer.lastName}`;
-        assertEquals(
-          all(cii, "ram:Name")[doc.lines.length + (doc.shippingCents ? 1 : 0) + 1],
-          buyer,
-        );
+        const person = `${s.order.customer.firstName} ${s.order.customer.lastName}`;
+        const buyer = sale.business?.companyName ?? person;
+        const lineCount = doc.lines.length + (doc.shippingCents ? 1 : 0);
+        assertEquals(all(cii, "ram:Name")[lineCount + 1], buyer, where);
         assert(all(ubl, "cbc:RegistrationName").includes(buyer), where);
-        assertEquals(all(cii, "ram:Name").includes(SELLER.legalName), true);
+        assert(all(cii, "ram:Name").includes(SELLER.legalName), where);
         assertEquals(all(cii, "ram:IssuerAssignedID")[0], s.order.orderNumber);
+        const po = sale.business?.purchaseOrder;
+        if (po) assertEquals(all(cii, "ram:IssuerAssignedID")[1], po);
+        const vatIds = all(cii, "ram:ID").filter((id) => /^[A-Z]{2}\d/.test(id));
+        assertEquals(vatIds, [
+          SELLER.vatNumber,
+          ...sale.business?.vatNumber ? [sale.business.vatNumber] : [],
+        ]);
+        if (sale.business?.siren) {
+          assert(cii.includes(`schemeID="0002">${sale.business.siren}<`), where);
+        }
         if (credit) {
           assertEquals(all(cii, "ram:IssuerAssignedID").at(-1), doc.refersTo);
           assert(!/retard|late payment/i.test(text), `${where}: no late-payment text`);
         }
-        const sale = SALES.find((x) => x.country === doc.address.country)!;
-        assertEquals(all(cii, "ram:CategoryCode").at(-1), sale.category);
-        assertEquals(all(cii, "ram:RateApplicablePercent").at(-1), sale.rate);
-        assertEquals(all(ubl, "cbc:Percent").at(0), sale.rate);
+        assertEquals(all(cii, "ram:CategoryCode").at(-1), sale.category, where);
+        assertEquals(all(cii, "ram:RateApplicablePercent").at(-1), sale.rate, where);
+        assertEquals(all(ubl, "cbc:Percent").at(0), sale.rate, where);
 
         // The page says what the XML says: number, date, parties, lines, VAT per rate, total.
+        const mention = doc.tax.mention;
         const expected = [
           doc.number,
           frenchDate(day),
           buyer,
+          person,
           SELLER.legalName,
           `SIREN ${SELLER.siren}`,
           SELLER.vatNumber,
           s.order.orderNumber,
           "Livraison de biens",
+          "Option pour le paiement de la taxe d'après les débits",
           flat(frenchMoney(grand, "EUR")),
           flat(frenchMoney(cents(one(cii, "ram:TaxBasisTotalAmount")), "EUR")),
           flat(frenchMoney(cents(one(cii, "ram:TaxTotalAmount")), "EUR")),
@@ -355,24 +436,27 @@ Deno.test({
           ...all(cii, "ram:ChargeAmount").map((a) => flat(frenchMoney(cents(a), "EUR"))),
           `TVA / VAT ${flat(frenchRate(Number(sale.rate) * 100))}`,
           ...all(cii, "ram:Name").slice(0, doc.lines.length).map((n) => n.split(" / ")[0]),
-          ...(sale.category === "G" ? ["Exonération de TVA, article 262 I du CGI"] : []),
+          ...mention ? [mention] : [],
+          ...sale.business?.vatNumber ? [sale.business.vatNumber] : [],
+          ...sale.business?.siren ? [`SIREN ${sale.business.siren}`] : [],
+          ...po ? [po] : [],
+          ...sale.billing ? [sale.billing.address] : [],
         ];
         for (const e of expected) {
           assert(text.includes(e), `${where}: the page says "${e}":\n${text}`);
         }
       }
-      // A credit note of the whole invoice lists its lines; a partial one says what it is.
-      const [fullCredit, partialCredit] = served.slice(-2);
+      // A credit note of the whole invoice lists its lines; a partial one says what it is; one
+      // of an exempt invoice keeps its mention.
+      const [fullCredit, partialCredit, exemptCredit] = served.slice(-3);
       assertEquals(fullCredit.doc.lines, full.doc.lines);
       assert(partialCredit.text.includes("Remboursement partiel"), partialCredit.text);
       assert(partialCredit.text.includes(partial.doc.number), partialCredit.text);
       assert(partialCredit.text.includes("Exonération de TVA, article 262 I du CGI"));
+      assert(exemptCredit.text.includes("Exonération de TVA, article 262 ter I du CGI"));
+      assert(exemptCredit.cii.includes("<ram:ExemptionReasonCode>VATEX-EU-IC<"));
     }, {
-      config: {
-        seller: SELLER,
-        sellerVatOnDebits: true,
-        vatTable: { euRateBp: 2000, exportRateBp: 0, overrides: { DE: 1900 } },
-      },
+      config: { seller: SELLER, vat: { ...testConfig().vat, onDebits: true } },
     }),
 });
 

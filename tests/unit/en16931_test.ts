@@ -1,43 +1,68 @@
 import fc from "fast-check";
 import { toCii } from "../../src/domain/cii.ts";
-import { allocate, parseSellerAddress, toEInvoice } from "../../src/domain/en16931.ts";
-import { type InvoiceDocument, splitGross } from "../../src/domain/invoice.ts";
+import { parseSellerAddress, toEInvoice } from "../../src/domain/en16931.ts";
+import { documentAmounts, type InvoiceDocument } from "../../src/domain/invoice.ts";
+import { legacyDecision } from "../../src/domain/tax.ts";
 import { toUbl } from "../../src/domain/ubl.ts";
 import { el, leaf } from "../../src/domain/xml.ts";
 import { assert, assertEquals } from "../_lib/assert.ts";
 
-const SETTINGS = { timeZone: "Europe/Paris", vatOnDebits: false };
+const SETTINGS = { timeZone: "Europe/Paris" };
+const ADDRESS = {
+  address: "1 Rue X",
+  city: "Lyon",
+  state: "",
+  zipCode: "69001",
+  country: "France",
+};
 
-const snapshot = (over: Partial<InvoiceDocument> = {}): InvoiceDocument => ({
-  schemaVersion: 1,
-  kind: "invoice",
-  number: "F2026-000042",
-  issuedAt: "2026-12-31T23:30:00.000Z",
-  orderId: "o1",
-  orderNumber: "ORD-42",
-  refersTo: null,
-  seller: {
-    legalName: "Vectra SAS",
-    address: "12 rue des Lois;Bâtiment B;31000 Toulouse;France",
-    siren: "123456789",
-    siret: "12345678900012",
-    vatNumber: "FR40123456789",
-    rcs: "Toulouse B 123 456 789",
-    shareCapital: "10 000 €",
-    contact: "c@example.com",
-  },
-  buyer: { name: "Ada <Lovelace> & Co", email: "ada@example.com", phone: "" },
-  address: { address: "1 Rue X", city: "Lyon", state: "", zipCode: "69001", country: "France" },
-  countryCode: "FR",
-  lines: [{ title: "Board", quantity: 3, unitCents: 1_999, totalCents: 5_997 }],
-  shippingCents: 990,
-  totalCents: 6_987,
-  vat: [splitGross(6_987, 2000)],
-  mention: null,
-  paymentMethod: "online",
-  currency: "EUR",
-  ...over,
-});
+/** An issued invoice of `items` under a decision (today's French 20% unless told). */
+function snapshot(
+  over: Partial<InvoiceDocument> = {},
+  items = [{ title: "Board", quantity: 3, priceCents: 1_999 }],
+  shippingFeeCents = 990,
+  tax = legacyDecision("FR", 2000, "2026-12-31"),
+): InvoiceDocument {
+  const totalCents = items.reduce((n, l) => n + l.priceCents * l.quantity, shippingFeeCents);
+  return {
+    schemaVersion: 2,
+    kind: "invoice",
+    number: "F2026-000042",
+    issuedAt: "2026-12-31T23:30:00.000Z",
+    orderId: "o1",
+    orderNumber: "ORD-42",
+    refersTo: null,
+    seller: {
+      legalName: "Vectra SAS",
+      address: "12 rue des Lois;Bâtiment B;31000 Toulouse;France",
+      siren: "123456789",
+      siret: "12345678900012",
+      vatNumber: "FR40123456789",
+      rcs: "Toulouse B 123 456 789",
+      shareCapital: "10 000 €",
+      contact: "c@example.com",
+    },
+    vatOnDebits: false,
+    buyer: {
+      name: "Ada <Lovelace> & Co",
+      email: "ada@example.com",
+      phone: "",
+      company: null,
+      vatNumber: null,
+      siren: null,
+      purchaseOrder: null,
+    },
+    address: ADDRESS,
+    billingAddress: ADDRESS,
+    countryCode: tax.destination,
+    ...documentAmounts("invoice", { items, shippingFeeCents, totalCents }, totalCents, tax),
+    tax,
+    mention: tax.mention,
+    paymentMethod: "online",
+    currency: "EUR",
+    ...over,
+  };
+}
 
 Deno.test("[unit] EN 16931 model: the lines' nets add up to each rate's taxable amount, and net + VAT = the gross paid, for any cart and rate", () => {
   fc.assert(fc.property(
@@ -54,23 +79,10 @@ Deno.test("[unit] EN 16931 model: the lines' nets add up to each rate's taxable 
     fc.integer({ min: 0, max: 5_000 }),
     fc.constantFrom(0, 550, 1000, 1900, 2000, 2100, 2550, 2700),
     (items, shipping, rateBp) => {
-      const lines = items.map((l, i) => ({
-        title: `L${i}`,
-        quantity: l.qty,
-        unitCents: l.unit,
-        totalCents: l.unit * l.qty,
-      }));
-      const total = lines.reduce((n, l) => n + l.totalCents, 0) + shipping;
-      const inv = toEInvoice(
-        snapshot({
-          lines,
-          shippingCents: shipping,
-          totalCents: total,
-          vat: [splitGross(total, rateBp)],
-          countryCode: rateBp ? "FR" : "US",
-        }),
-        SETTINGS,
-      );
+      const lines = items.map((l, i) => ({ title: `L${i}`, quantity: l.qty, priceCents: l.unit }));
+      const total = lines.reduce((n, l) => n + l.priceCents * l.quantity, shipping);
+      const tax = legacyDecision(rateBp ? "FR" : "US", rateBp, "2026-06-01");
+      const inv = toEInvoice(snapshot({}, lines, shipping, tax), SETTINGS);
       const nets = inv.lines.reduce((n, l) => n + l.netCents, 0);
       assertEquals(nets, inv.vat[0].taxableCents);
       assertEquals(inv.totals.lineNetCents + inv.totals.vatCents, total);
@@ -81,12 +93,6 @@ Deno.test("[unit] EN 16931 model: the lines' nets add up to each rate's taxable 
       }
     },
   ));
-});
-
-Deno.test("[unit] allocate: whole cents in proportion, adding up exactly", () => {
-  assertEquals(allocate(100, [1, 1, 1]), [34, 33, 33]);
-  assertEquals(allocate(54_156, [60_000, 3_998, 990]), [49_999, 3_332, 825]);
-  assertEquals(allocate(7, [0, 0]), [7, 0]);
 });
 
 Deno.test("[unit] the issue date is the shop's day: 00:30 in Paris on 1 January is 1 January", () => {
@@ -120,8 +126,13 @@ Deno.test("[unit] XML: text and attributes escaped, absent values left out, cont
 
 Deno.test("[unit] a credit note is 381 and refers to its invoice; no late-payment note; the VAT-on-debits option when set", () => {
   const credit = toEInvoice(
-    snapshot({ kind: "credit_note", number: "A2026-000001", refersTo: "F2026-000042" }),
-    { ...SETTINGS, vatOnDebits: true },
+    snapshot({
+      kind: "credit_note",
+      number: "A2026-000001",
+      refersTo: "F2026-000042",
+      vatOnDebits: true,
+    }),
+    SETTINGS,
   );
   assertEquals(credit.typeCode, "381");
   assertEquals(credit.precedingInvoice, "F2026-000042");

@@ -44,12 +44,13 @@ export const frenchRate = (bp: number) => `${rates.format(bp / 100)} %`;
 /** "2026-03-01" -> "01/03/2026" */
 export const frenchDate = (day: string) => day.split("-").reverse().join("/");
 
+/** An untaxed group says so; which exemption it is, the mention under the totals says. */
 const CATEGORY_LABEL = {
   S: "",
-  K: "exonérée / exempt (intra-EU)",
-  G: "exonérée / exempt (export)",
+  K: "exonérée / exempt",
+  G: "exonérée / exempt",
   E: "exonérée / exempt",
-} as const;
+};
 
 const countries = new Intl.DisplayNames(["fr"], { type: "region" });
 const countryName = (code: string) => {
@@ -245,7 +246,7 @@ export async function renderInvoicePdf(
   y -= 6;
   const label = right - 290;
   const row = (name: string, value: string, opts: { font?: PDFFont } = {}) => {
-    text(name, label, y, { color: MUTED, max: 200, ...opts });
+    text(name, label, y, { color: MUTED, max: 225, ...opts });
     text(value, right - 6, y, { align: "right", ...opts });
     y -= 14;
   };

@@ -8,6 +8,7 @@ import {
   toEInvoice,
 } from "../domain/en16931.ts";
 import type { InvoiceDocument } from "../domain/invoice.ts";
+import { formatMoney } from "../i18n/format.ts";
 import { embedNotoSans, finishPdfA3 } from "./pdf-a3.ts";
 
 /** A4 in PDF points. */
@@ -26,16 +27,6 @@ export interface DocumentSettings extends EInvoiceOptions {
 }
 
 const TITLES = { "380": "Facture / Invoice", "381": "Avoir / Credit note" } as const;
-
-/** French amounts: "1 234,56 €" (narrow no-break spaces, as French typography has them). */
-const formatters = new Map<string, Intl.NumberFormat>();
-export function frenchMoney(cents: number, currency: string): string {
-  let f = formatters.get(currency);
-  if (!f) {
-    formatters.set(currency, f = new Intl.NumberFormat("fr-FR", { style: "currency", currency }));
-  }
-  return f.format(cents / 100);
-}
 
 const rates = new Intl.NumberFormat("fr-FR", { maximumFractionDigits: 2 });
 /** "20 %", "5,5 %", "0 %" */
@@ -104,7 +95,7 @@ export function pageMentions(inv: EInvoice): string[] {
     ...inv.notes.map((n) => n.text),
     inv.typeCode === "380"
       ? `Payée le ${frenchDate(inv.issueDate)} : aucun montant dû / Paid in full: no amount due.`
-      : `Remboursé / Refunded: ${frenchMoney(inv.totals.grossCents, inv.currency)}.`,
+      : `Remboursé / Refunded: ${formatMoney(inv.totals.grossCents, "fr", inv.currency)}.`,
   ];
 }
 
@@ -147,7 +138,7 @@ export async function renderInvoicePdf(
     const dx = opts.align === "right" ? font.widthOfTextAtSize(s, size) : 0;
     page.drawText(s, { x: x - dx, y: at, size, font, color: opts.color ?? INK });
   };
-  const money = (cents: number) => frenchMoney(cents, inv.currency);
+  const money = (cents: number) => formatMoney(cents, "fr", inv.currency);
 
   // Header: logo and shop, the document's title and number.
   drawLogo(page, MARGIN, y, 34);

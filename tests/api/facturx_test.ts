@@ -2,7 +2,8 @@ import type { InvoiceDocument } from "../../src/domain/invoice.ts";
 import type { Business, NewOrder, Order } from "../../src/domain/order.ts";
 import { chargedPrice, decideTax, type OssState, type TaxBuyer } from "../../src/domain/tax.ts";
 import { shopDay } from "../../src/domain/shop-time.ts";
-import { frenchDate, frenchMoney, frenchRate } from "../../src/services/invoice-pdf.ts";
+import { formatMoney } from "../../src/i18n/format.ts";
+import { frenchDate, frenchRate } from "../../src/services/invoice-pdf.ts";
 import { assert, assertEquals } from "../_lib/assert.ts";
 import { loginAs, type SignedIn } from "../_lib/admin.ts";
 import { checkEn16931, en16931Ignore, type Report } from "../_lib/en16931.ts";
@@ -429,11 +430,11 @@ Deno.test({
           s.order.orderNumber,
           "Livraison de biens",
           "Option pour le paiement de la taxe d'après les débits",
-          flat(frenchMoney(grand, "EUR")),
-          flat(frenchMoney(cents(one(cii, "ram:TaxBasisTotalAmount")), "EUR")),
-          flat(frenchMoney(cents(one(cii, "ram:TaxTotalAmount")), "EUR")),
-          ...all(cii, "ram:LineTotalAmount").map((a) => flat(frenchMoney(cents(a), "EUR"))),
-          ...all(cii, "ram:ChargeAmount").map((a) => flat(frenchMoney(cents(a), "EUR"))),
+          flat(formatMoney(grand, "fr")),
+          flat(formatMoney(cents(one(cii, "ram:TaxBasisTotalAmount")), "fr")),
+          flat(formatMoney(cents(one(cii, "ram:TaxTotalAmount")), "fr")),
+          ...all(cii, "ram:LineTotalAmount").map((a) => flat(formatMoney(cents(a), "fr"))),
+          ...all(cii, "ram:ChargeAmount").map((a) => flat(formatMoney(cents(a), "fr"))),
           `TVA / VAT ${flat(frenchRate(Number(sale.rate) * 100))}`,
           ...all(cii, "ram:Name").slice(0, doc.lines.length).map((n) => n.split(" / ")[0]),
           ...mention ? [mention] : [],

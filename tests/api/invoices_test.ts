@@ -1,7 +1,7 @@
 import { unzipSync } from "fflate";
 import { extractText, getDocumentProxy } from "unpdf";
 import { FIND_ORDERS_MESSAGE } from "../../src/api/order-tracking.ts";
-import { frenchMoney } from "../../src/services/invoice-pdf.ts";
+import { formatMoney } from "../../src/i18n/format.ts";
 import type { Order } from "../../src/domain/order.ts";
 import { assert, assertEquals, assertJsonResponse, assertMatch } from "../_lib/assert.ts";
 import { loginAs, type SignedIn } from "../_lib/admin.ts";
@@ -71,9 +71,9 @@ Deno.test("[api] invoices: a paid manual order's invoice PDF says what the order
         order.orderNumber,
         "Ada Lovelace",
         order.items[0].title,
-        frenchMoney(order.totalCents, "EUR"),
-        frenchMoney(doc.vat[0].vatCents, "EUR"),
-        frenchMoney(doc.vat[0].netCents, "EUR"),
+        formatMoney(order.totalCents, "fr"),
+        formatMoney(doc.vat[0].vatCents, "fr"),
+        formatMoney(doc.vat[0].netCents, "fr"),
         "TVA / VAT 20 %",
         "[SET SELLER_SIREN]",
       ]
@@ -134,7 +134,7 @@ Deno.test("[api] an invoiced order cannot be deleted (409, nothing changed); a c
       ),
     );
     assert(text.includes("Avoir / Credit note") && text.includes(docs[0].number), text);
-    assert(text.includes(flat(frenchMoney(docs[0].totalCents, "EUR"))), text);
+    assert(text.includes(flat(formatMoney(docs[0].totalCents, "fr"))), text);
     // It lists what it credits: the invoice's lines; and no late-payment terms.
     assertEquals(docs[1].lines, docs[0].lines);
     assert(text.includes(docs[0].lines[0].title), text);

@@ -1,7 +1,10 @@
 import { normalizeEmail } from "../domain/email.ts";
 import type { InvoiceDocument } from "../domain/invoice.ts";
 import type { MailMessage } from "../domain/mail.ts";
-import type { Order } from "../domain/order.ts";
+import type { Order, OrderLocale } from "../domain/order.ts";
+import { messagesFor } from "../i18n/catalog.ts";
+import { fill } from "../i18n/fill.ts";
+import { formatDate } from "../i18n/format.ts";
 import type { InvoiceStore } from "../store/invoices.ts";
 import type { OrderStore } from "../store/orders.ts";
 import type { OutboxStore } from "../store/outbox.ts";
@@ -58,7 +61,7 @@ export function createOrderTracking(deps: {
      * Mails `email` the links of its orders, when it has any; the caller answers the same
      * either way, so nobody learns who bought here.
      */
-    async mailLinks(email: string): Promise<void> {
+    async mailLinks(email: string, lang: OrderLocale = "en"): Promise<void> {
       const address = normalizeEmail(email);
       const found: Order[] = [];
       for await (
@@ -72,22 +75,29 @@ export function createOrderTracking(deps: {
         if (found.length >= MAX_LINKS) break;
       }
       if (!found.length) return;
+      const t = messagesFor(lang).mail;
+      // English keeps its ISO dates; French says the day ("25 novembre 2026").
+      const day = (iso: string) => lang === "en" ? iso.slice(0, 10) : formatDate(iso, lang);
       const lines = await Promise.all(
         found.map(async (o) =>
-          `${o.orderNumber} (${o.createdAt.slice(0, 10)}): ${await links.url(o.orderNumber)}`
+          fill(t.findLine, {
+            n: o.orderNumber,
+            date: day(o.createdAt),
+            url: await links.url(o.orderNumber, lang),
+          })
         ),
       );
       const mail: MailMessage = {
         to: found[0].customer.email,
-        subject: `Your orders at ${deps.site.name}`,
+        subject: fill(t.findSubject, { site: deps.site.name }),
         text: [
-          "Hello,",
+          t.findHello,
           "",
-          "Here are the links to your orders. Each one shows where the order is and its invoice.",
+          t.findText,
           "",
           ...lines,
           "",
-          "If you did not ask for this mail, you can ignore it.",
+          t.findIgnore,
           "",
           deps.site.name,
           deps.site.url,

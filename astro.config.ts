@@ -55,7 +55,12 @@ const SHOP_MODULE =
   /src[\\/](islands[\\/](CartDrawer|Checkout|ProductPurchase|ShopCatalog|use-hydrated|use-store|shop[\\/]\w+|checkout[\\/][\w-]+)|browser[\\/]state[\\/](cart|checkout)|domain[\\/](card-format|cart-stock|payment-errors|sandbox-cards|shop-product|stock-notification-request))\.tsx?$|node_modules[\\/]@stripe[\\/]/;
 const CLIENT_CHUNKS = {
   groups: [
-    { name: "preact", test: /node_modules[\\/](preact|@astrojs[\\/]preact)[\\/]/, priority: 3 },
+    // With Preact, the form field every page with an island may show (ui/FormField.tsx).
+    {
+      name: "preact",
+      test: /node_modules[\\/](preact|@astrojs[\\/]preact)[\\/]|src[\\/]ui[\\/]FormField\.tsx$/,
+      priority: 3,
+    },
     {
       name: "common",
       test:

@@ -3,7 +3,9 @@ import DropdownSelect from "../ui/DropdownSelect.tsx";
 import { adminApi, ApiError } from "../ui/api.ts";
 import { errorSentence } from "../ui/errors.ts";
 import { uploadImage } from "./image-upload.ts";
-import { FIELD } from "../ui/styles.ts";
+import FormField from "../../../ui/FormField.tsx";
+import FormNotice from "../../../ui/FormNotice.tsx";
+import ImageField, { usePickedImage } from "./ImageField.tsx";
 
 const ROLES = [
   { value: "admin", label: "Regular Admin" },
@@ -16,8 +18,7 @@ export default function RegisterAdminForm({ currentRole }: { currentRole: string
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [role, setRole] = useState("admin");
-  const [file, setFile] = useState<File | null>(null);
-  const [preview, setPreview] = useState<string | null>(null);
+  const { file, preview, pick } = usePickedImage();
   const [busy, setBusy] = useState(false);
   const [success, setSuccess] = useState("");
   const [error, setError] = useState("");
@@ -28,9 +29,7 @@ export default function RegisterAdminForm({ currentRole }: { currentRole: string
     setEmail("");
     setPassword("");
     setRole("admin");
-    setFile(null);
-    if (preview) URL.revokeObjectURL(preview);
-    setPreview(null);
+    pick(null);
     form.reset();
   }
 
@@ -68,73 +67,35 @@ export default function RegisterAdminForm({ currentRole }: { currentRole: string
       onSubmit={submit}
       data-testid="register-admin-form"
     >
-      {success && (
-        <p
-          role="status"
-          class="rounded-lg bg-green-50 px-3 py-2 text-sm font-medium text-green-800"
-        >
-          {success}
-        </p>
-      )}
-      {error && (
-        <p role="alert" class="rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
-          {error}
-        </p>
-      )}
-      <div>
-        <label for="register-username" class="block text-sm font-medium">Username</label>
-        <input
-          id="register-username"
-          required
-          value={username}
-          onInput={(e) => setUsername(e.currentTarget.value)}
-          class={FIELD}
-        />
-      </div>
-      <div>
-        <label for="register-email" class="block text-sm font-medium">Email</label>
-        <input
-          id="register-email"
-          type="email"
-          required
-          autocomplete="off"
-          value={email}
-          onInput={(e) => setEmail(e.currentTarget.value)}
-          class={FIELD}
-        />
-      </div>
-      <div>
-        <label for="register-password" class="block text-sm font-medium">Password</label>
-        <input
-          id="register-password"
-          type="password"
-          required
-          autocomplete="new-password"
-          aria-describedby="register-password-hint"
-          value={password}
-          onInput={(e) => setPassword(e.currentTarget.value)}
-          class={FIELD}
-        />
-        <p id="register-password-hint" class="mt-1 text-xs text-slate-600">
-          At least 12 characters, not the email address.
-        </p>
-      </div>
-      <div>
-        <label for="register-image" class="block text-sm font-medium">
-          Profile Image (optional)
-        </label>
-        <input
-          id="register-image"
-          type="file"
-          accept="image/*"
-          class="mt-1 block w-full text-sm"
-          onChange={(e) => {
-            const chosen = e.currentTarget.files?.[0] ?? null;
-            setFile(chosen);
-            if (preview) URL.revokeObjectURL(preview);
-            setPreview(chosen ? URL.createObjectURL(chosen) : null);
-          }}
-        />
+      {success && <FormNotice kind="success">{success}</FormNotice>}
+      {error && <FormNotice>{error}</FormNotice>}
+      <FormField
+        id="register-username"
+        label="Username"
+        required
+        value={username}
+        onInput={(e) => setUsername(e.currentTarget.value)}
+      />
+      <FormField
+        id="register-email"
+        label="Email"
+        type="email"
+        required
+        autocomplete="off"
+        value={email}
+        onInput={(e) => setEmail(e.currentTarget.value)}
+      />
+      <FormField
+        id="register-password"
+        label="Password"
+        hint="At least 12 characters, not the email address."
+        type="password"
+        required
+        autocomplete="new-password"
+        value={password}
+        onInput={(e) => setPassword(e.currentTarget.value)}
+      />
+      <ImageField id="register-image" label="Profile Image (optional)" onPick={pick}>
         {preview && (
           <img
             src={preview}
@@ -144,7 +105,7 @@ export default function RegisterAdminForm({ currentRole }: { currentRole: string
             class="mt-2 h-16 w-16 rounded-full object-cover"
           />
         )}
-      </div>
+      </ImageField>
       {superadmin && (
         <DropdownSelect
           id="register-role"

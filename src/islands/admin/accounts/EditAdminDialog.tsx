@@ -8,7 +8,8 @@ import { errorSentence } from "../ui/errors.ts";
 import { adminToast } from "../ui/toast.ts";
 import { useCloseGuard } from "../ui/use-close-guard.tsx";
 import { deleteReplacedImage, uploadImage } from "./image-upload.ts";
-import { FIELD } from "../ui/styles.ts";
+import FormField from "../../../ui/FormField.tsx";
+import ImageField, { usePickedImage } from "./ImageField.tsx";
 import FormActions from "../ui/FormActions.tsx";
 
 const ROLES = [{ value: "admin", label: "Admin" }, { value: "superadmin", label: "Superadmin" }];
@@ -30,8 +31,7 @@ export default function EditAdminDialog(
   const [username, setUsername] = useState(admin.username);
   const [email, setEmail] = useState(admin.email);
   const [role, setRole] = useState<string>(admin.role);
-  const [file, setFile] = useState<File | null>(null);
-  const [preview, setPreview] = useState<string | null>(null);
+  const { file, preview, pick } = usePickedImage();
   const [saving, setSaving] = useState(false);
   const { requestClose, guard } = useCloseGuard({ username, email, role, file }, saving, onClose);
 
@@ -78,28 +78,22 @@ export default function EditAdminDialog(
     >
       <h2 id="edit-admin-title" class="text-lg font-semibold">Edit Admin</h2>
       <form class="mt-4 space-y-4" onSubmit={save}>
-        <div>
-          <label for="edit-admin-username" class="block text-sm font-medium">Username</label>
-          <input
-            id="edit-admin-username"
-            data-autofocus
-            required
-            value={username}
-            onInput={(e) => setUsername(e.currentTarget.value)}
-            class={FIELD}
-          />
-        </div>
-        <div>
-          <label for="edit-admin-email" class="block text-sm font-medium">Email</label>
-          <input
-            id="edit-admin-email"
-            type="email"
-            required
-            value={email}
-            onInput={(e) => setEmail(e.currentTarget.value)}
-            class={FIELD}
-          />
-        </div>
+        <FormField
+          id="edit-admin-username"
+          label="Username"
+          data-autofocus
+          required
+          value={username}
+          onInput={(e) => setUsername(e.currentTarget.value)}
+        />
+        <FormField
+          id="edit-admin-email"
+          label="Email"
+          type="email"
+          required
+          value={email}
+          onInput={(e) => setEmail(e.currentTarget.value)}
+        />
         {!own && (
           <DropdownSelect
             id="edit-admin-role"
@@ -109,20 +103,7 @@ export default function EditAdminDialog(
             onChange={setRole}
           />
         )}
-        <div>
-          <label for="edit-admin-image" class="block text-sm font-medium">Profile Image</label>
-          <input
-            id="edit-admin-image"
-            type="file"
-            accept="image/*"
-            class="mt-1 block w-full text-sm"
-            onChange={(e) => {
-              const chosen = e.currentTarget.files?.[0] ?? null;
-              setFile(chosen);
-              if (preview) URL.revokeObjectURL(preview);
-              setPreview(chosen ? URL.createObjectURL(chosen) : null);
-            }}
-          />
+        <ImageField id="edit-admin-image" label="Profile Image" onPick={pick}>
           <div class="mt-2 flex items-center gap-3">
             <img
               src={preview ?? imageSrc(admin.image)}
@@ -135,7 +116,7 @@ export default function EditAdminDialog(
               {preview ? "New image selected" : "Current image"}
             </span>
           </div>
-        </div>
+        </ImageField>
         <FormActions
           busy={saving}
           label="Save Changes"

@@ -2,6 +2,7 @@ import { useState } from "preact/hooks";
 import type { ShopProduct } from "../../domain/shop-product.ts";
 import { NOTIFY_MESSAGES, notifyEmailProblem } from "../../domain/stock-notification-request.ts";
 import { showToast } from "../../browser/state/toasts.ts";
+import FormField from "../../ui/FormField.tsx";
 import ModalFrame from "../ModalFrame.tsx";
 import CloseButton from "./CloseButton.tsx";
 
@@ -55,26 +56,19 @@ export default function NotifyDialog(
         {product.title} is out of stock. Leave your email and we will tell you when it is back.
       </p>
       <form class="mt-5 space-y-4" noValidate onSubmit={submit}>
-        <div>
-          <label for="notify-email" class="block text-sm font-medium">Email address</label>
-          <input
-            id="notify-email"
-            type="email"
-            autocomplete="email"
-            data-autofocus
-            value={email}
-            onInput={(e) => {
-              setEmail(e.currentTarget.value);
-              setError("");
-            }}
-            aria-invalid={error ? "true" : undefined}
-            aria-describedby={error ? "notify-email-error" : undefined}
-            class="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30"
-          />
-          {error && (
-            <p id="notify-email-error" role="alert" class="mt-1 text-sm text-red-700">{error}</p>
-          )}
-        </div>
+        <FormField
+          id="notify-email"
+          label="Email address"
+          error={error}
+          type="email"
+          autocomplete="email"
+          data-autofocus
+          value={email}
+          onInput={(e) => {
+            setEmail(e.currentTarget.value);
+            setError("");
+          }}
+        />
         <div class="flex justify-end gap-3">
           <button
             type="button"

@@ -1,4 +1,5 @@
 import { useState } from "preact/hooks";
+import FormField from "../ui/FormField.tsx";
 
 const FAILED = "Something went wrong. Please try again in a moment.";
 
@@ -35,27 +36,22 @@ export default function FindOrdersForm() {
 
   return (
     <form class="mt-8 space-y-3" onSubmit={submit} data-testid="find-orders-form">
-      <label for="find-orders-email" class="block font-medium text-ink">
-        The email address you ordered with
-      </label>
-      <div class="flex flex-col gap-2 sm:flex-row">
-        <input
-          id="find-orders-email"
-          type="email"
-          required
-          autocomplete="email"
-          value={email}
-          onInput={(e) => setEmail(e.currentTarget.value)}
-          class="min-w-0 flex-1 rounded-lg border border-slate-300 px-4 py-3"
-        />
-        <button
-          type="submit"
-          disabled={busy}
-          class="rounded-lg bg-brand-600 px-6 py-3 font-semibold text-white hover:bg-brand-700 disabled:opacity-70"
-        >
-          {busy ? "Sending..." : "Send me the links"}
-        </button>
-      </div>
+      <FormField
+        id="find-orders-email"
+        label="The email address you ordered with"
+        type="email"
+        required
+        autocomplete="email"
+        value={email}
+        onInput={(e) => setEmail(e.currentTarget.value)}
+      />
+      <button
+        type="submit"
+        disabled={busy}
+        class="rounded-lg bg-brand-600 px-6 py-3 font-semibold text-white hover:bg-brand-700 disabled:opacity-70"
+      >
+        {busy ? "Sending..." : "Send me the links"}
+      </button>
       {answer && (
         <p
           role={answer.ok ? "status" : "alert"}

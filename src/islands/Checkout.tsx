@@ -15,6 +15,7 @@ import { checkoutOpen } from "../browser/state/checkout.ts";
 import { useModal } from "./use-modal.ts";
 import { useStore } from "./use-store.ts";
 import type { CardField } from "./checkout/card-field.ts";
+import FormField from "../ui/FormField.tsx";
 
 export interface CheckoutProps {
   /**
@@ -276,35 +277,35 @@ export default function Checkout({ cardField }: CheckoutProps) {
       <Modal title="Checkout" onClose={closeAll} hidden={stage !== "form"}>
         <form onSubmit={submitForm} noValidate class="grid grid-cols-1 gap-4 sm:grid-cols-2">
           {FIELDS.map(([name, label, autocomplete, type]) => (
-            <label key={name} class="flex flex-col gap-1 text-sm font-medium text-gray-700">
-              <span>
-                {label} <span aria-hidden="true" class="text-red-600">*</span>
-              </span>
-              <input
-                name={name}
-                type={type}
-                required
-                autocomplete={autocomplete}
-                value={form[name]}
-                onInput={(e) =>
-                  setForm({ ...form, [name]: e.currentTarget.value })}
-                class="rounded-md border border-gray-300 px-3 py-2 text-base font-normal text-gray-900 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-200"
-              />
-            </label>
-          ))}
-          <label class="flex flex-col gap-1 text-sm font-medium text-gray-700 sm:col-span-2">
-            <span>Country</span>
-            <input
-              name="country"
-              value={country}
-              readOnly
-              aria-describedby="checkout-country-note"
-              class="rounded-md border border-gray-200 bg-gray-100 px-3 py-2 text-base font-normal text-gray-700"
+            <FormField
+              key={name}
+              id={`checkout-${name}`}
+              label={label}
+              marked
+              name={name}
+              type={type}
+              required
+              autocomplete={autocomplete}
+              value={form[name]}
+              onInput={(e) => setForm({ ...form, [name]: e.currentTarget.value })}
             />
-            <span id="checkout-country-note" class="text-xs font-normal text-gray-500">
-              The country was chosen in your cart. To change it, go back to the cart.
-            </span>
-          </label>
+          ))}
+          <FormField
+            id="checkout-country"
+            label="Country"
+            hint="The country was chosen in your cart. To change it, go back to the cart."
+            class="sm:col-span-2"
+          >
+            {(wiring) => (
+              <input
+                {...wiring}
+                name="country"
+                value={country}
+                readOnly
+                class="mt-1 block w-full rounded-lg border border-slate-200 bg-slate-100 px-3 py-2 text-base text-slate-700 sm:text-sm"
+              />
+            )}
+          </FormField>
           <div class="rounded-md bg-gray-50 p-3 text-sm text-gray-700 sm:col-span-2">
             <p>Subtotal: {formatMoney(subtotalCents)}</p>
             <p>

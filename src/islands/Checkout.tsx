@@ -15,7 +15,7 @@ import { checkoutOpen } from "../browser/state/checkout.ts";
 import { useModal } from "./use-modal.ts";
 import { useStore } from "./use-store.ts";
 import type { CardField } from "./checkout/card-field.ts";
-import FormField from "../ui/FormField.tsx";
+import FormField, { PRIMARY_BUTTON, SubmitButton } from "../ui/FormField.tsx";
 
 export interface CheckoutProps {
   /**
@@ -50,6 +50,9 @@ const EMPTY_FORM: Form = {
 };
 
 type Stage = "form" | "payment" | "success" | "error";
+
+const SECONDARY_BUTTON =
+  "rounded-lg border border-gray-300 px-4 py-2 text-sm text-gray-700 hover:bg-gray-50 disabled:opacity-50";
 
 /** The only payment method (spec section 9): Stripe, which takes cards, debit cards and PayPal. */
 const PAYMENT_METHOD = "stripe";
@@ -342,17 +345,11 @@ export default function Checkout({ cardField }: CheckoutProps) {
             <button
               type="button"
               onClick={closeAll}
-              class="rounded-md border border-gray-300 px-4 py-2 text-gray-700 hover:bg-gray-50"
+              class={SECONDARY_BUTTON}
             >
               Cancel
             </button>
-            <button
-              type="submit"
-              disabled={busy}
-              class="rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800 disabled:opacity-70"
-            >
-              {busy ? "Processing..." : "Proceed to Payment"}
-            </button>
+            <SubmitButton busy={busy} busyLabel="Processing...">Proceed to Payment</SubmitButton>
           </div>
         </form>
       </Modal>
@@ -377,7 +374,7 @@ export default function Checkout({ cardField }: CheckoutProps) {
               type="button"
               disabled={busy}
               onClick={() => setStage("form")}
-              class="rounded-md border border-gray-300 px-4 py-2 text-gray-700 hover:bg-gray-50 disabled:opacity-50"
+              class={SECONDARY_BUTTON}
             >
               Back
             </button>
@@ -385,7 +382,7 @@ export default function Checkout({ cardField }: CheckoutProps) {
               type="button"
               disabled={busy}
               onClick={pay}
-              class="rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800 disabled:opacity-70"
+              class={PRIMARY_BUTTON}
             >
               {busy ? "Processing Payment..." : `Pay ${formatMoney(totalCents)}`}
             </button>
@@ -404,7 +401,7 @@ export default function Checkout({ cardField }: CheckoutProps) {
             <button
               type="button"
               onClick={() => setStage("form")}
-              class="rounded-md border border-gray-300 px-4 py-2 text-gray-700 hover:bg-gray-50"
+              class={SECONDARY_BUTTON}
             >
               Cancel
             </button>
@@ -412,7 +409,7 @@ export default function Checkout({ cardField }: CheckoutProps) {
               type="button"
               onClick={dialog.backToCart ? backToCart : () => setStage("payment")}
               data-autofocus
-              class="rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800"
+              class={PRIMARY_BUTTON}
             >
               {dialog.backToCart ? "Back to Cart" : "Try Again"}
             </button>
@@ -436,7 +433,7 @@ export default function Checkout({ cardField }: CheckoutProps) {
               type="button"
               onClick={continueShopping}
               data-autofocus
-              class="rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800"
+              class={PRIMARY_BUTTON}
             >
               Continue Shopping
             </button>

@@ -1,5 +1,5 @@
 import { useState } from "preact/hooks";
-import FormField from "../ui/FormField.tsx";
+import FormField, { SubmitButton } from "../ui/FormField.tsx";
 
 const FAILED = "Something went wrong. Please try again in a moment.";
 
@@ -45,13 +45,7 @@ export default function FindOrdersForm() {
         value={email}
         onInput={(e) => setEmail(e.currentTarget.value)}
       />
-      <button
-        type="submit"
-        disabled={busy}
-        class="rounded-lg bg-brand-600 px-6 py-3 font-semibold text-white hover:bg-brand-700 disabled:opacity-70"
-      >
-        {busy ? "Sending..." : "Send me the links"}
-      </button>
+      <SubmitButton busy={busy} busyLabel="Sending...">Send me the links</SubmitButton>
       {answer && (
         <p
           role={answer.ok ? "status" : "alert"}

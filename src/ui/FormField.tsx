@@ -83,3 +83,24 @@ export default function FormField(
     </div>
   );
 }
+
+/** The site's primary button. */
+export const PRIMARY_BUTTON =
+  "rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60";
+
+/** A form's submit button: disabled and saying `busyLabel` while the form is sent. */
+export function SubmitButton(
+  { busy, busyLabel, class: extra = "", children }: {
+    busy: boolean;
+    busyLabel: string;
+    /** Classes added to the primary look (a full width). */
+    class?: string;
+    children: ComponentChildren;
+  },
+) {
+  return (
+    <button type="submit" disabled={busy} class={`${PRIMARY_BUTTON} ${extra}`}>
+      {busy ? busyLabel : children}
+    </button>
+  );
+}

@@ -9,6 +9,7 @@ import { flashToast } from "./ui/toast.ts";
 import { useCloseGuard } from "./ui/use-close-guard.tsx";
 import FormField from "../../ui/FormField.tsx";
 import ImageField, { usePickedImage } from "./accounts/ImageField.tsx";
+import { useFields } from "./ui/use-fields.ts";
 import FormActions from "./ui/FormActions.tsx";
 import TwoFactorSettings from "./TwoFactorSettings.tsx";
 
@@ -21,15 +22,14 @@ import TwoFactorSettings from "./TwoFactorSettings.tsx";
 export default function ProfileSettings(
   { user, onClose }: { user: PublicAdmin; onClose: () => void },
 ) {
-  const [username, setUsername] = useState(user.username);
-  const [email, setEmail] = useState(user.email);
+  const { values, field } = useFields("profile", { username: user.username, email: user.email });
+  const passwords = useFields("profile", { newPassword: "", currentPassword: "" });
+  const { newPassword, currentPassword } = passwords.values;
   const [image, setImage] = useState(user.image);
-  const [newPassword, setNewPassword] = useState("");
-  const [currentPassword, setCurrentPassword] = useState("");
   const { file, preview, pick: pickImage } = usePickedImage();
   const [uploading, setUploading] = useState(false);
   const [saving, setSaving] = useState(false);
-  const { requestClose, guard } = useCloseGuard({ username, email, file }, saving, onClose);
+  const { requestClose, guard } = useCloseGuard({ ...values, file }, saving, onClose);
 
   function pick(chosen: File | null) {
     pickImage(chosen);
@@ -55,7 +55,7 @@ export default function ProfileSettings(
       const updated = await adminApi<PublicAdmin>(`/api/${endpoint}/${user.id}`, {
         method: "PUT",
         json: {
-          ...changedFields(user, { username, email, image: path }),
+          ...changedFields(user, { ...values, image: path }),
           ...(newPassword ? { password: newPassword, currentPassword } : {}),
         },
       });
@@ -95,20 +95,8 @@ export default function ProfileSettings(
           />
           <ImageField id="profile-image" label="Profile image" onPick={pick} />
         </div>
-        <FormField
-          id="profile-username"
-          label="Username"
-          data-autofocus
-          value={username}
-          onInput={(e) => setUsername(e.currentTarget.value)}
-        />
-        <FormField
-          id="profile-email"
-          label="Email"
-          type="email"
-          value={email}
-          onInput={(e) => setEmail(e.currentTarget.value)}
-        />
+        <FormField label="Username" data-autofocus {...field("username")} />
+        <FormField label="Email" type="email" {...field("email")} />
         <fieldset class="space-y-3 rounded-lg border border-slate-200 p-3">
           <legend class="px-1 text-sm font-medium">Change password</legend>
           <p id="profile-password-hint" class="text-xs text-slate-600">
@@ -116,25 +104,21 @@ export default function ProfileSettings(
             with it.
           </p>
           <FormField
-            id="profile-new-password"
             label="New password"
             describedBy="profile-password-hint"
             type="password"
             autocomplete="new-password"
             minLength={12}
             maxLength={200}
-            value={newPassword}
-            onInput={(e) => setNewPassword(e.currentTarget.value)}
+            {...passwords.field("newPassword")}
           />
           <FormField
-            id="profile-current-password"
             label="Current password"
             type="password"
             autocomplete="current-password"
             required={newPassword !== ""}
             maxLength={200}
-            value={currentPassword}
-            onInput={(e) => setCurrentPassword(e.currentTarget.value)}
+            {...passwords.field("currentPassword")}
           />
         </fieldset>
         {uploading && <p role="status" class="text-sm text-slate-600">Uploading image...</p>}

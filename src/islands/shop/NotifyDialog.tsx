@@ -2,7 +2,7 @@ import { useState } from "preact/hooks";
 import type { ShopProduct } from "../../domain/shop-product.ts";
 import { NOTIFY_MESSAGES, notifyEmailProblem } from "../../domain/stock-notification-request.ts";
 import { showToast } from "../../browser/state/toasts.ts";
-import FormField from "../../ui/FormField.tsx";
+import FormField, { SubmitButton } from "../../ui/FormField.tsx";
 import ModalFrame from "../ModalFrame.tsx";
 import CloseButton from "./CloseButton.tsx";
 
@@ -77,13 +77,7 @@ export default function NotifyDialog(
           >
             Cancel
           </button>
-          <button
-            type="submit"
-            disabled={busy}
-            class="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
-          >
-            {busy ? "Subscribing..." : "Notify Me"}
-          </button>
+          <SubmitButton busy={busy} busyLabel="Subscribing...">Notify Me</SubmitButton>
         </div>
       </form>
     </ModalFrame>

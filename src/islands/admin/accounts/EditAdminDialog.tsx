@@ -10,6 +10,7 @@ import { useCloseGuard } from "../ui/use-close-guard.tsx";
 import { deleteReplacedImage, uploadImage } from "./image-upload.ts";
 import FormField from "../../../ui/FormField.tsx";
 import ImageField, { usePickedImage } from "./ImageField.tsx";
+import { useFields } from "../ui/use-fields.ts";
 import FormActions from "../ui/FormActions.tsx";
 
 const ROLES = [{ value: "admin", label: "Admin" }, { value: "superadmin", label: "Superadmin" }];
@@ -28,12 +29,14 @@ export default function EditAdminDialog(
     onSaved: (a: PublicAdmin) => void;
   },
 ) {
-  const [username, setUsername] = useState(admin.username);
-  const [email, setEmail] = useState(admin.email);
+  const { values, field } = useFields("edit-admin", {
+    username: admin.username,
+    email: admin.email,
+  });
   const [role, setRole] = useState<string>(admin.role);
   const { file, preview, pick } = usePickedImage();
   const [saving, setSaving] = useState(false);
-  const { requestClose, guard } = useCloseGuard({ username, email, role, file }, saving, onClose);
+  const { requestClose, guard } = useCloseGuard({ ...values, role, file }, saving, onClose);
 
   async function save(e: Event) {
     e.preventDefault();
@@ -41,7 +44,7 @@ export default function EditAdminDialog(
     try {
       const image = file ? await uploadImage(file) : admin.image;
       const endpoint = admin.role === "superadmin" ? "superadmins" : "admins";
-      const changes = changedFields(admin, { username, email, image, role });
+      const changes = changedFields(admin, { ...values, image, role });
       const updated = Object.keys(changes).length === 0
         ? admin
         : await adminApi<PublicAdmin>(`/api/${endpoint}/${admin.id}`, {
@@ -78,22 +81,8 @@ export default function EditAdminDialog(
     >
       <h2 id="edit-admin-title" class="text-lg font-semibold">Edit Admin</h2>
       <form class="mt-4 space-y-4" onSubmit={save}>
-        <FormField
-          id="edit-admin-username"
-          label="Username"
-          data-autofocus
-          required
-          value={username}
-          onInput={(e) => setUsername(e.currentTarget.value)}
-        />
-        <FormField
-          id="edit-admin-email"
-          label="Email"
-          type="email"
-          required
-          value={email}
-          onInput={(e) => setEmail(e.currentTarget.value)}
-        />
+        <FormField label="Username" data-autofocus required {...field("username")} />
+        <FormField label="Email" type="email" required {...field("email")} />
         {!own && (
           <DropdownSelect
             id="edit-admin-role"

@@ -3,9 +3,13 @@ import DropdownSelect from "../ui/DropdownSelect.tsx";
 import { adminApi, ApiError } from "../ui/api.ts";
 import { errorSentence } from "../ui/errors.ts";
 import { uploadImage } from "./image-upload.ts";
-import FormField from "../../../ui/FormField.tsx";
+import FormField, { SubmitButton } from "../../../ui/FormField.tsx";
 import FormNotice from "../../../ui/FormNotice.tsx";
 import ImageField, { usePickedImage } from "./ImageField.tsx";
+import { useFields } from "../ui/use-fields.ts";
+
+const BLANK = { username: "", email: "", password: "" };
+const PASSWORD_RULE = "At least 12 characters, not the email address.";
 
 const ROLES = [
   { value: "admin", label: "Regular Admin" },
@@ -14,9 +18,7 @@ const ROLES = [
 
 /** Register New Admin: the role select is shown only to super admins (spec). */
 export default function RegisterAdminForm({ currentRole }: { currentRole: string }) {
-  const [username, setUsername] = useState("");
-  const [email, setEmail] = useState("");
-  const [password, setPassword] = useState("");
+  const { values, setValues, field } = useFields("register", BLANK);
   const [role, setRole] = useState("admin");
   const { file, preview, pick } = usePickedImage();
   const [busy, setBusy] = useState(false);
@@ -25,9 +27,7 @@ export default function RegisterAdminForm({ currentRole }: { currentRole: string
   const superadmin = currentRole === "superadmin";
 
   function reset(form: HTMLFormElement) {
-    setUsername("");
-    setEmail("");
-    setPassword("");
+    setValues(BLANK);
     setRole("admin");
     pick(null);
     form.reset();
@@ -44,7 +44,7 @@ export default function RegisterAdminForm({ currentRole }: { currentRole: string
       const endpoint = superadmin && role === "superadmin" ? "superadmins" : "admins";
       await adminApi(`/api/${endpoint}`, {
         method: "POST",
-        json: { username, email, password, image },
+        json: { ...values, image },
       });
       setSuccess("Admin registered successfully!");
       reset(form);
@@ -69,31 +69,15 @@ export default function RegisterAdminForm({ currentRole }: { currentRole: string
     >
       {success && <FormNotice kind="success">{success}</FormNotice>}
       {error && <FormNotice>{error}</FormNotice>}
+      <FormField label="Username" required {...field("username")} />
+      <FormField label="Email" type="email" required autocomplete="off" {...field("email")} />
       <FormField
-        id="register-username"
-        label="Username"
-        required
-        value={username}
-        onInput={(e) => setUsername(e.currentTarget.value)}
-      />
-      <FormField
-        id="register-email"
-        label="Email"
-        type="email"
-        required
-        autocomplete="off"
-        value={email}
-        onInput={(e) => setEmail(e.currentTarget.value)}
-      />
-      <FormField
-        id="register-password"
         label="Password"
-        hint="At least 12 characters, not the email address."
+        hint={PASSWORD_RULE}
         type="password"
         required
         autocomplete="new-password"
-        value={password}
-        onInput={(e) => setPassword(e.currentTarget.value)}
+        {...field("password")}
       />
       <ImageField id="register-image" label="Profile Image (optional)" onPick={pick}>
         {preview && (
@@ -115,13 +99,7 @@ export default function RegisterAdminForm({ currentRole }: { currentRole: string
           onChange={setRole}
         />
       )}
-      <button
-        type="submit"
-        disabled={busy}
-        class="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
-      >
-        {busy ? "Processing..." : "Register Admin"}
-      </button>
+      <SubmitButton busy={busy} busyLabel="Processing...">Register Admin</SubmitButton>
     </form>
   );
 }

@@ -1,6 +1,10 @@
 import { useState } from "preact/hooks";
 import type { ShopProduct } from "../../domain/shop-product.ts";
 import { NOTIFY_MESSAGES, notifyEmailProblem } from "../../domain/stock-notification-request.ts";
+import { textLang } from "../../domain/shop-product.ts";
+import { pageMessages } from "../../i18n/client.ts";
+import { fillNodes } from "../../ui/fill-nodes.tsx";
+import type { Lang } from "../../i18n/locales.ts";
 import { showToast } from "../../browser/state/toasts.ts";
 import FormField, { SubmitButton } from "../../ui/FormField.tsx";
 import ModalFrame from "../ModalFrame.tsx";
@@ -8,8 +12,16 @@ import CloseButton from "./CloseButton.tsx";
 
 /** Asks for an email to tell when an out-of-stock product is back (spec sections 4, 5, 8). */
 export default function NotifyDialog(
-  { product, onClose }: { product: ShopProduct; onClose: () => void },
+  { lang, product, onClose }: { lang: Lang; product: ShopProduct; onClose: () => void },
 ) {
+  const t = pageMessages("stock", lang);
+  /** The rule's message (English, shared with the API) as the page says it. */
+  const say = (message: string) =>
+    message === NOTIFY_MESSAGES.empty
+      ? t.empty
+      : message === NOTIFY_MESSAGES.invalid
+      ? t.invalid
+      : message;
   const [email, setEmail] = useState("");
   const [error, setError] = useState("");
   const [busy, setBusy] = useState(false);
@@ -17,25 +29,25 @@ export default function NotifyDialog(
   async function submit(e: Event) {
     e.preventDefault();
     const problem = notifyEmailProblem(email);
-    if (problem) return setError(problem);
+    if (problem) return setError(say(problem));
     setError("");
     setBusy(true);
     try {
       const res = await fetch("/api/stock-notifications/subscribe", {
         method: "POST",
         headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ email: email.trim(), productId: product.id }),
+        body: JSON.stringify({ email: email.trim(), productId: product.id, lang }),
       });
       if (res.ok) {
-        showToast(NOTIFY_MESSAGES.success, "success");
+        showToast(t.success, "success");
         setEmail("");
         onClose();
         return;
       }
       const body = await res.json().catch(() => null) as { message?: string } | null;
-      showToast(body?.message || NOTIFY_MESSAGES.failed, "error");
+      showToast(lang === "en" ? body?.message || t.failed : t.failed, "error");
     } catch {
-      showToast(NOTIFY_MESSAGES.network, "error");
+      showToast(t.network, "error");
     } finally {
       setBusy(false);
     }
@@ -49,16 +61,18 @@ export default function NotifyDialog(
       testId="notify-dialog"
     >
       <div class="flex items-start justify-between gap-4">
-        <h2 id="notify-title" class="text-xl font-semibold">Notify When Available</h2>
-        <CloseButton label="Close" onClick={onClose} />
+        <h2 id="notify-title" class="text-xl font-semibold">{t.title}</h2>
+        <CloseButton label={t.close} onClick={onClose} />
       </div>
       <p class="mt-2 text-sm text-slate-600">
-        {product.title} is out of stock. Leave your email and we will tell you when it is back.
+        {fillNodes(t.intro, {
+          title: <span lang={textLang(product, "title")}>{product.title}</span>,
+        })}
       </p>
       <form class="mt-5 space-y-4" noValidate onSubmit={submit}>
         <FormField
           id="notify-email"
-          label="Email address"
+          label={t.email}
           error={error}
           type="email"
           autocomplete="email"
@@ -75,9 +89,9 @@ export default function NotifyDialog(
             class="rounded-lg px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-100"
             onClick={onClose}
           >
-            Cancel
+            {t.cancel}
           </button>
-          <SubmitButton busy={busy} busyLabel="Subscribing...">Notify Me</SubmitButton>
+          <SubmitButton busy={busy} busyLabel={t.busy}>{t.submit}</SubmitButton>
         </div>
       </form>
     </ModalFrame>

@@ -17,7 +17,7 @@ const ROLES = [{ value: "admin", label: "Admin" }, { value: "superadmin", label:
 
 /**
  * 'Edit Admin': username, email, image and, on another account, the role (a change signs that
- * account out). The update sends only the fields that changed, so an address the account
+ * account out); a new email of one's own account asks for the current password. The update sends only the fields that changed, so an address the account
  * already has never blocks a save; a replaced upload is deleted afterwards.
  */
 export default function EditAdminDialog(
@@ -36,7 +36,10 @@ export default function EditAdminDialog(
   const [role, setRole] = useState<string>(admin.role);
   const { file, preview, pick } = usePickedImage();
   const [saving, setSaving] = useState(false);
+  const password = useFields("edit-admin", { currentPassword: "" });
   const { requestClose, guard } = useCloseGuard({ ...values, role, file }, saving, onClose);
+  // One's own sign-in email changes only with one's current password (the server asks).
+  const needsPassword = own && values.email.trim().toLowerCase() !== admin.email.toLowerCase();
 
   async function save(e: Event) {
     e.preventDefault();
@@ -49,7 +52,7 @@ export default function EditAdminDialog(
         ? admin
         : await adminApi<PublicAdmin>(`/api/${endpoint}/${admin.id}`, {
           method: "PUT",
-          json: changes,
+          json: needsPassword ? { ...changes, ...password.values } : changes,
         });
       if (file) await deleteReplacedImage(admin.image, image);
       adminToast("Admin updated", "success");
@@ -63,6 +66,7 @@ export default function EditAdminDialog(
             username: "Username",
             email: "Email",
             image: "Profile Image",
+            currentPassword: "Current password",
           },
         ),
         "error",
@@ -83,6 +87,16 @@ export default function EditAdminDialog(
       <form class="mt-4 space-y-4" onSubmit={save}>
         <FormField label="Username" data-autofocus required {...field("username")} />
         <FormField label="Email" type="email" required {...field("email")} />
+        {needsPassword && (
+          <FormField
+            label="Current password"
+            type="password"
+            required
+            autocomplete="current-password"
+            maxLength={200}
+            {...password.field("currentPassword")}
+          />
+        )}
         {!own && (
           <DropdownSelect
             id="edit-admin-role"

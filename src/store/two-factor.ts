@@ -145,6 +145,22 @@ export function createTwoFactorStore(kv: Deno.Kv) {
       });
     },
 
+    /** New recovery codes (their hashes) in place of the unused ones, with their audit entry. */
+    async replaceRecoveryCodes(
+      adminId: string,
+      recoveryHashes: string[],
+      audit: AuditDraft,
+    ): Promise<void> {
+      await retryOnConflict(async () => {
+        const entry = await kv.get(recordKey(adminId));
+        if (!entry.value) throw new ConflictError(TWO_FACTOR_MESSAGES.notOn);
+        const record = recordSchema.parse(entry.value);
+        const op = kv.atomic().check(entry).set(recordKey(adminId), { ...record, recoveryHashes });
+        addAudit(op, audit);
+        return (await op.commit()).ok ? done(undefined) : conflict;
+      });
+    },
+
     /** The owner turns it off: its other sessions end. */
     disable: (adminId: string, audit: (admin: Admin) => AuditDraft, keepSession: string) =>
       turnOff(adminId, { keepSession }, audit),

@@ -366,3 +366,40 @@ Deno.test("[api] 2FA: a wrong or used code while turning it on or off is a field
     assert(await signedIn(), "still signed in");
     assertEquals((await t.services.admins.get(boss.id))!.twoFactor, true, "still on");
   }));
+
+Deno.test("[api] 2FA: how many recovery codes are left; new ones on demand with the password and a code (audited)", () =>
+  withServices(async (t) => {
+    const boss = await loginAs(t, "seeded");
+    const password = SUPERADMIN.password;
+    const status = async () =>
+      await assertJsonResponse(
+        await t.api.request("/api/auth/2fa", { headers: boss.headers }),
+        200,
+      );
+    assertEquals(await status(), { enabled: false, recoveryCodesLeft: 0, required: false });
+    const { secret, recoveryCodes } = await enrol(t, boss, password);
+    assertEquals(await status(), { enabled: true, recoveryCodesLeft: 10, required: false });
+    await signInWithCode(t, SUPERADMIN, recoveryCodes[0]);
+    assertEquals((await status() as { recoveryCodesLeft: number }).recoveryCodesLeft, 9);
+
+    const renew = (body: unknown) => post(t, "/api/auth/2fa/recovery-codes", body, boss);
+    await assertJsonResponse(await renew({ password }), 400);
+    await assertJsonResponse(await renew({ password: "a guess", code: recoveryCodes[1] }), 403);
+    await assertJsonResponse(await renew({ password, code: "000000" }), 422);
+    const made = await assertJsonResponse(
+      await renew({ password, code: codeAt(secret, Date.now() + 30_000) }),
+      200,
+    ) as { recoveryCodes: string[] };
+    assertEquals(made.recoveryCodes.length, 10);
+    assert(made.recoveryCodes.every((c) => !recoveryCodes.includes(c)), "all new");
+    assertEquals((await status() as { recoveryCodesLeft: number }).recoveryCodesLeft, 10);
+    // The old ones stop working; the new ones sign in.
+    const { challenge } = await passwordStep(t, SUPERADMIN.email, password);
+    await assertJsonResponse(
+      await post(t, "/api/auth/2fa", { challenge, code: recoveryCodes[2] }),
+      401,
+    );
+    await signInWithCode(t, SUPERADMIN, made.recoveryCodes[0]);
+    const audit = await t.services.audit.forRecord("admin", boss.id);
+    assert(audit.some((a) => a.action === "admin.2fa.recovery_codes"), "audited");
+  }));

@@ -32,15 +32,19 @@ async function fetchAll(): Promise<PublicAdmin[]> {
 interface Props {
   initial: PublicAdmin[];
   currentRole: string;
-  /** The signed-in account: its own card offers no deactivation nor deletion. */
+  /** The signed-in account: its own card offers no deactivation, deletion nor 2FA reset. */
   currentId: string;
+  /** 'Require two-factor for all staff', as the page was made (read again for a reset). */
+  requireTwoFactor?: boolean;
 }
 
 /**
  * Admin Management: every account as a card, with edit, activation and deletion. Deactivating
  * and deleting ask first; neither is offered on one's own account (the API refuses both too).
  */
-export default function AdminManagement({ initial, currentRole, currentId }: Props) {
+export default function AdminManagement(
+  { initial, currentRole, currentId, requireTwoFactor = false }: Props,
+) {
   const [admins, setAdmins] = useState(initial);
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState("");
@@ -51,6 +55,7 @@ export default function AdminManagement({ initial, currentRole, currentId }: Pro
   const [deactivating, setDeactivating] = useState<PublicAdmin | null>(null);
   const [resetting, setResetting] = useState<PublicAdmin | null>(null);
   const [resetBusy, setResetBusy] = useState(false);
+  const [required, setRequired] = useState(requireTwoFactor);
 
   if (currentRole !== "superadmin") return <AccessDenied role={currentRole} />;
 
@@ -106,6 +111,15 @@ export default function AdminManagement({ initial, currentRole, currentId }: Pro
       setDeleteBusy(false);
       mark(a.id, false);
     }
+  }
+
+  /** Asks before a reset, with what the policy (perhaps switched since) makes of it. */
+  function askReset(a: PublicAdmin) {
+    setResetting(a);
+    adminApi<{ requireTwoFactor: boolean }>("/api/settings/security").then(
+      (s) => setRequired(s.requireTwoFactor),
+      () => {},
+    );
   }
 
   /** A lost phone: two-factor off for the account, its sessions ended (audited). */
@@ -221,7 +235,7 @@ export default function AdminManagement({ initial, currentRole, currentId }: Pro
                     <button
                       type="button"
                       disabled={busy[a.id]}
-                      onClick={() => setResetting(a)}
+                      onClick={() => askReset(a)}
                       class="rounded-lg px-3 py-1.5 text-sm font-semibold text-slate-700 ring-1 ring-slate-300 hover:bg-slate-100"
                     >
                       Reset 2FA
@@ -270,7 +284,11 @@ export default function AdminManagement({ initial, currentRole, currentId }: Pro
         title="Reset two-factor authentication"
         message={`Turn off two-factor authentication for ${
           resetting?.username ?? ""
-        } and sign them out everywhere? They sign in with their password alone until they set it up again.`}
+        } and sign them out everywhere? ${
+          required
+            ? "The shop requires it for all staff: right after their password, they must set it up again before anything else."
+            : "They sign in with their password alone until they set it up again."
+        }`}
         confirmLabel="Reset"
         busyLabel="Resetting..."
         busy={resetBusy}

@@ -75,6 +75,7 @@ export function createTwoFactorStore(kv: Deno.Kv) {
       const next = adminSchema.parse({
         ...admin,
         twoFactor: false,
+        twoFactorLost: admin.twoFactorLost || !signOut,
         sessionEpoch: admin.sessionEpoch + (signOut ? 1 : 0),
         updatedAt: nowIso(),
       });
@@ -131,6 +132,7 @@ export function createTwoFactorStore(kv: Deno.Kv) {
         const next = adminSchema.parse({
           ...admin,
           twoFactor: true,
+          twoFactorLost: false,
           sessionEpoch: admin.sessionEpoch + 1,
           updatedAt: nowIso(),
         });
@@ -167,6 +169,25 @@ export function createTwoFactorStore(kv: Deno.Kv) {
 
     /** A superadmin's reset: two-factor off and every session of the account ended. */
     reset: (adminId: string, audit: (admin: Admin) => AuditDraft) => turnOff(adminId, {}, audit),
+
+    /**
+     * After a restore: the accounts flagged with two-factor whose secret the backup left out are
+     * marked lost, each with its audit entry in the same commit. Answers them.
+     */
+    async markLost(audit: (admin: Admin) => AuditDraft): Promise<Admin[]> {
+      const lost: Admin[] = [];
+      for await (const e of kv.list({ prefix: ["admin"] })) {
+        const admin = adminSchema.parse(e.value);
+        if (!admin.twoFactor || admin.twoFactorLost) continue;
+        const record = await kv.get(recordKey(admin.id));
+        if (record.value) continue;
+        const next = adminSchema.parse({ ...admin, twoFactorLost: true, updatedAt: nowIso() });
+        const op = kv.atomic().check(e, record).set(adminKey(admin.id), next);
+        addAudit(op, audit(next));
+        if ((await op.commit()).ok) lost.push(next);
+      }
+      return lost;
+    },
 
     /** Its secret is not in this store (a restore without secrets): the flag comes down. */
     lost: (adminId: string, audit: (admin: Admin) => AuditDraft) => turnOff(adminId, false, audit),

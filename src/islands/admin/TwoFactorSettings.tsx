@@ -226,6 +226,12 @@ export default function TwoFactorSettings(
 
       {!enabled && step === "rest" && (
         <div class="space-y-2">
+          {user.twoFactorLost && (
+            <p class="text-sm font-medium text-yellow-900" data-testid="two-factor-lost">
+              Your two-factor authentication was turned off: its secret was not in the backup the
+              shop was restored from. Set it up again.
+            </p>
+          )}
           <p class="text-sm text-slate-700">
             Sign in with a code from an authenticator app as well as your password.
           </p>

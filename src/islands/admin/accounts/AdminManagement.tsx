@@ -188,14 +188,22 @@ export default function AdminManagement(
                     <p class="truncate text-sm text-slate-600">{a.email}</p>
                   </div>
                 </div>
-                <div class="mt-3 flex gap-2">
+                <div class="mt-3 flex flex-wrap gap-2">
                   <StatusBadge value={a.role} colour={a.role === "superadmin" ? "blue" : "grey"} />
                   <StatusBadge value={a.status} colour={a.status === "active" ? "green" : "red"} />
-                  <StatusBadge
-                    value={a.twoFactorEnabled ? "2FA on" : "2FA off"}
-                    colour={a.twoFactorEnabled ? "teal" : "grey"}
-                  />
+                  {a.twoFactorLost ? <StatusBadge value="2FA lost" colour="yellow" /> : (
+                    <StatusBadge
+                      value={a.twoFactorEnabled ? "2FA on" : "2FA off"}
+                      colour={a.twoFactorEnabled ? "teal" : "grey"}
+                    />
+                  )}
                 </div>
+                {a.twoFactorLost && (
+                  <p class="mt-2 text-sm text-yellow-900" data-testid="two-factor-lost">
+                    Its two-factor secret was not in the restored backup: two-factor is off from the
+                    next sign-in and must be set up again.
+                  </p>
+                )}
                 <div class="mt-4 flex flex-wrap gap-2">
                   <button
                     type="button"

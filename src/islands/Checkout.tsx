@@ -19,6 +19,7 @@ import { pageMessages } from "../i18n/client.ts";
 import { fill } from "../i18n/fill.ts";
 import { formatMoney } from "../i18n/format.ts";
 import type { Lang } from "../i18n/locales.ts";
+import FormField, { PRIMARY_BUTTON, SubmitButton } from "../ui/FormField.tsx";
 
 export interface CheckoutProps {
   lang: Lang;
@@ -55,6 +56,9 @@ const EMPTY_FORM: Form = {
 };
 
 type Stage = "form" | "payment" | "success" | "error";
+
+const SECONDARY_BUTTON =
+  "rounded-lg border border-gray-300 px-4 py-2 text-sm text-gray-700 hover:bg-gray-50 disabled:opacity-50";
 
 /** The only payment method (spec section 9): Stripe, which takes cards, debit cards and PayPal. */
 const PAYMENT_METHOD = "stripe";
@@ -288,35 +292,35 @@ export default function Checkout({ lang, cardField }: CheckoutProps) {
       <Modal title={t.title} closeLabel={t.close} onClose={closeAll} hidden={stage !== "form"}>
         <form onSubmit={submitForm} noValidate class="grid grid-cols-1 gap-4 sm:grid-cols-2">
           {FIELDS.map(([name, autocomplete, type]) => (
-            <label key={name} class="flex flex-col gap-1 text-sm font-medium text-gray-700">
-              <span>
-                {t.fields[name]} <span aria-hidden="true" class="text-red-600">*</span>
-              </span>
-              <input
-                name={name}
-                type={type}
-                required
-                autocomplete={autocomplete}
-                value={form[name]}
-                onInput={(e) =>
-                  setForm({ ...form, [name]: e.currentTarget.value })}
-                class="rounded-md border border-gray-300 px-3 py-2 text-base font-normal text-gray-900 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-200"
-              />
-            </label>
-          ))}
-          <label class="flex flex-col gap-1 text-sm font-medium text-gray-700 sm:col-span-2">
-            <span>{t.country}</span>
-            <input
-              name="country"
-              value={country}
-              readOnly
-              aria-describedby="checkout-country-note"
-              class="rounded-md border border-gray-200 bg-gray-100 px-3 py-2 text-base font-normal text-gray-700"
+            <FormField
+              key={name}
+              id={`checkout-${name}`}
+              label={t.fields[name]}
+              marked
+              name={name}
+              type={type}
+              required
+              autocomplete={autocomplete}
+              value={form[name]}
+              onInput={(e) => setForm({ ...form, [name]: e.currentTarget.value })}
             />
-            <span id="checkout-country-note" class="text-xs font-normal text-gray-500">
-              {t.countryNote}
-            </span>
-          </label>
+          ))}
+          <FormField
+            id="checkout-country"
+            label={t.country}
+            hint={t.countryNote}
+            class="sm:col-span-2"
+          >
+            {(wiring) => (
+              <input
+                {...wiring}
+                name="country"
+                value={country}
+                readOnly
+                class="mt-1 block w-full rounded-lg border border-slate-200 bg-slate-100 px-3 py-2 text-base text-slate-700 sm:text-sm"
+              />
+            )}
+          </FormField>
           <div class="rounded-md bg-gray-50 p-3 text-sm text-gray-700 sm:col-span-2">
             <p>{fill(t.subtotal, { amount: money(subtotalCents) })}</p>
             <p>
@@ -359,17 +363,11 @@ export default function Checkout({ lang, cardField }: CheckoutProps) {
             <button
               type="button"
               onClick={closeAll}
-              class="rounded-md border border-gray-300 px-4 py-2 text-gray-700 hover:bg-gray-50"
+              class={SECONDARY_BUTTON}
             >
               {t.cancel}
             </button>
-            <button
-              type="submit"
-              disabled={busy}
-              class="rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800 disabled:opacity-70"
-            >
-              {busy ? t.processing : t.proceed}
-            </button>
+            <SubmitButton busy={busy} busyLabel={t.processing}>{t.proceed}</SubmitButton>
           </div>
         </form>
       </Modal>
@@ -395,7 +393,7 @@ export default function Checkout({ lang, cardField }: CheckoutProps) {
               type="button"
               disabled={busy}
               onClick={() => setStage("form")}
-              class="rounded-md border border-gray-300 px-4 py-2 text-gray-700 hover:bg-gray-50 disabled:opacity-50"
+              class={SECONDARY_BUTTON}
             >
               {t.back}
             </button>
@@ -403,7 +401,7 @@ export default function Checkout({ lang, cardField }: CheckoutProps) {
               type="button"
               disabled={busy}
               onClick={pay}
-              class="rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800 disabled:opacity-70"
+              class={PRIMARY_BUTTON}
             >
               {busy ? t.processingPayment : fill(t.pay, { amount: money(totalCents) })}
             </button>
@@ -423,7 +421,7 @@ export default function Checkout({ lang, cardField }: CheckoutProps) {
             <button
               type="button"
               onClick={() => setStage("form")}
-              class="rounded-md border border-gray-300 px-4 py-2 text-gray-700 hover:bg-gray-50"
+              class={SECONDARY_BUTTON}
             >
               {t.cancel}
             </button>
@@ -431,7 +429,7 @@ export default function Checkout({ lang, cardField }: CheckoutProps) {
               type="button"
               onClick={dialog.backToCart ? backToCart : () => setStage("payment")}
               data-autofocus
-              class="rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800"
+              class={PRIMARY_BUTTON}
             >
               {dialog.backToCart ? t.backToCart : t.tryAgain}
             </button>
@@ -457,7 +455,7 @@ export default function Checkout({ lang, cardField }: CheckoutProps) {
               type="button"
               onClick={continueShopping}
               data-autofocus
-              class="rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800"
+              class={PRIMARY_BUTTON}
             >
               {t.continueShopping}
             </button>

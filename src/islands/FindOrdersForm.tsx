@@ -1,6 +1,7 @@
 import { useState } from "preact/hooks";
 import { pageMessages } from "../i18n/client.ts";
 import type { Lang } from "../i18n/locales.ts";
+import FormField, { SubmitButton } from "../ui/FormField.tsx";
 
 /**
  * "Find my orders": mails the address the links of its orders. The answer is the same whether
@@ -44,27 +45,16 @@ export default function FindOrdersForm({ lang }: { lang: Lang }) {
 
   return (
     <form class="mt-8 space-y-3" onSubmit={submit} data-testid="find-orders-form">
-      <label for="find-orders-email" class="block font-medium text-ink">
-        {t.label}
-      </label>
-      <div class="flex flex-col gap-2 sm:flex-row">
-        <input
-          id="find-orders-email"
-          type="email"
-          required
-          autocomplete="email"
-          value={email}
-          onInput={(e) => setEmail(e.currentTarget.value)}
-          class="min-w-0 flex-1 rounded-lg border border-slate-300 px-4 py-3"
-        />
-        <button
-          type="submit"
-          disabled={busy}
-          class="rounded-lg bg-brand-600 px-6 py-3 font-semibold text-white hover:bg-brand-700 disabled:opacity-70"
-        >
-          {busy ? t.busy : t.submit}
-        </button>
-      </div>
+      <FormField
+        id="find-orders-email"
+        label={t.label}
+        type="email"
+        required
+        autocomplete="email"
+        value={email}
+        onInput={(e) => setEmail(e.currentTarget.value)}
+      />
+      <SubmitButton busy={busy} busyLabel={t.busy}>{t.submit}</SubmitButton>
       {answer && (
         <p
           role={answer.ok ? "status" : "alert"}

@@ -8,7 +8,7 @@ import { formatDate } from "../i18n/format.ts";
 import type { InvoiceStore } from "../store/invoices.ts";
 import type { OrderStore } from "../store/orders.ts";
 import type { OutboxStore } from "../store/outbox.ts";
-import { renderInvoicePdf } from "./invoice-pdf-lazy.ts";
+import { type DocumentSettings, renderInvoicePdf } from "./invoice-pdf-lazy.ts";
 import type { Mailer } from "./mail/mailer.ts";
 import type { OrderLinks } from "./order-links.ts";
 
@@ -29,6 +29,7 @@ export function createOrderTracking(deps: {
   outbox: OutboxStore;
   mailer: Mailer;
   site: { name: string; url: string };
+  documents: DocumentSettings;
 }) {
   const { orders, invoices, links } = deps;
 
@@ -53,7 +54,7 @@ export function createOrderTracking(deps: {
     async documentPdf(orderNumber: string, token: string | null | undefined, number: string) {
       const found = await find(orderNumber, token);
       const doc = found?.documents.find((d) => d.number === number);
-      return doc ? { doc, bytes: await renderInvoicePdf(doc, deps.site.name) } : null;
+      return doc ? { doc, bytes: await renderInvoicePdf(doc, deps.documents) } : null;
     },
 
     /**

@@ -47,7 +47,6 @@ const DIALOGS: ReadonlyArray<readonly [string, keyof PaymentWords, keyof Payment
 
 const fillMessage = (template: string, message: string) => template.replace("{message}", message);
 
-export const PAYMENT_ERROR_FOOTER = PAYMENT_WORDS.footer;
 // The functions below take the words of the page's language (the browser's come from the page,
 // so its bundle carries none of these).
 
@@ -86,7 +85,6 @@ export const SOLD_OUT = "sold_out_not_charged";
 const STOCK_CODES = ["not_enough_stock", SOLD_OUT];
 export const NETWORK_ERROR = "network_error";
 export const NETWORK_ERROR_AFTER_PAYMENT = "network_error_after_payment";
-export const NOTHING_CHARGED = PAYMENT_WORDS.nothingCharged;
 
 /**
  * The dialog for any checkout problem. Card errors follow the spec's table (matched on the
@@ -130,15 +128,15 @@ export interface CardError {
  * pick the dialog. The decline code comes first because Stripe reports insufficient funds as
  * code `card_declined` with decline code `insufficient_funds`.
  */
-export function cardProblem(error: CardError): CheckoutProblem {
+export function cardProblem(error: CardError, fallback: string): CheckoutProblem {
   return {
     code: error.decline_code ?? error.code ?? "",
-    message: error.message?.trim() || "Your payment could not be completed.",
+    message: error.message?.trim() || fallback,
   };
 }
 
 /** The server's record of a card error (the sandbox intent's last error): message and code. */
 export function cardErrorText(error: CardError): string {
-  const { code, message } = cardProblem(error);
+  const { code, message } = cardProblem(error, "Your payment could not be completed.");
   return code ? `${message} (${code})` : message;
 }

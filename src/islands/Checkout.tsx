@@ -232,7 +232,7 @@ export default function Checkout({ lang, cardField }: CheckoutProps) {
             country: countryCode,
           },
         });
-        if (result.error) return fail(cardProblem(result.error));
+        if (result.error) return fail(cardProblem(result.error, t.cardFailed));
         // Authorized (the shop captures once the stock is taken), or already charged.
         if (result.status !== "requires_capture" && result.status !== "succeeded") {
           return fail({ code: "", message: t.notCompleted });

@@ -70,7 +70,7 @@ export function SandboxCardField(
           error: { code: data.code, decline_code: data.decline_code, message: data.message },
         };
       }
-      if (!res.ok) return { error: { message: data.message ?? "Failed to confirm payment" } };
+      if (!res.ok) return { error: { message: data.message ?? t.confirmFailed } };
       return { status: data.paymentIntent?.status };
     },
   };

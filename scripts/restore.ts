@@ -13,8 +13,8 @@ if (!file) {
   Deno.exit(2);
 }
 
-const { kvPath } = loadConfig();
-const kv = await openKv(kvPath);
+const { kvPath, kvAccessToken } = loadConfig();
+const kv = await openKv(kvPath, { accessToken: kvAccessToken });
 try {
   const open = async () => (await Deno.open(file, { read: true })).readable;
   const entries = await restoreBackup(kv, open, { force });

@@ -2,6 +2,7 @@ import { StoreBusyError } from "../domain/errors.ts";
 import { createGroupCommit, GroupedAtomic } from "./group-commit.ts";
 import { createPrivateFile, privateFolder, restrictFileModes } from "./file-modes.ts";
 import { type CommitTurns, openCommitTurns } from "./commit-turns.ts";
+import { isKvConnectUrl, isKvFile, shownUrl } from "./kv-location.ts";
 
 /**
  * How long an operation the store refuses as busy is tried again: another process holds the
@@ -158,20 +159,67 @@ export function busyTolerant(kv: Deno.Kv, turns?: CommitTurns): Deno.Kv {
 }
 
 /**
- * Opens the one KV of this process: a file path, ":memory:", a KV Connect URL, or without a path
- * the runtime's own KV (on Deno Deploy, the managed one: no file is touched). A file is private to
- * its owner (0600 with its -wal and -shm, in a 0700 folder): it holds every record.
+ * How long a KV Connect store has to answer the first read. Its client retries a data call that
+ * fails (the network, a 5xx from the proxy in front of `denokv`) for ever: without this, a start
+ * against a store that is down waited for good instead of failing.
  */
-export async function openKv(path?: string): Promise<Deno.Kv> {
-  if (path === undefined) return busyTolerant(await Deno.openKv());
-  const file = path !== ":memory:" && !/^https?:\/\//.test(path);
-  if (file) {
-    const dir = path.includes("/") ? path.slice(0, path.lastIndexOf("/")) : ".";
-    await privateFolder(dir || "/");
-    await createPrivateFile(path);
+export const KV_CONNECT_WAIT_MS = 10_000;
+
+/** Opens a KV Connect URL and reads once, or says plainly why it cannot. */
+async function openKvConnect(url: string, accessToken?: string): Promise<Deno.Kv> {
+  const where = shownUrl(url);
+  // Deno reads the token from DENO_KV_ACCESS_TOKEN only, a name Deno Deploy refuses to set.
+  if (accessToken && !Deno.env.get("DENO_KV_ACCESS_TOKEN")) {
+    Deno.env.set("DENO_KV_ACCESS_TOKEN", accessToken);
   }
+  if (!Deno.env.get("DENO_KV_ACCESS_TOKEN")) {
+    throw new Error(
+      `KV_PATH is the KV Connect URL ${where}: set its access token in DENO_KV_ACCESS_TOKEN (KV_ACCESS_TOKEN on Deno Deploy, which refuses DENO_ names)`,
+    );
+  }
+  let kv: Deno.Kv;
+  try {
+    kv = await Deno.openKv(url);
+  } catch (err) {
+    throw new Error(`Cannot open the KV at ${where}: ${err instanceof Error ? err.message : err}`);
+  }
+  const probe = kv.get(["health_probe"]);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const answered = await Promise.race([
+    probe.then(() => true, (err) => err),
+    new Promise<false>((r) => timer = setTimeout(() => r(false), KV_CONNECT_WAIT_MS)),
+  ]);
+  clearTimeout(timer);
+  if (answered === true) return kv;
+  kv.close();
+  throw new Error(
+    answered === false
+      ? `The KV at ${where} did not answer a read within ${
+        KV_CONNECT_WAIT_MS / 1000
+      } s: is denokv running, and is the proxy in front of it passing requests?`
+      : `The KV at ${where} refused a read: ${
+        answered instanceof Error ? answered.message : answered
+      }`,
+  );
+}
+
+/**
+ * Opens the one KV of this process: a file path, ":memory:", a KV Connect URL (its access token
+ * in DENO_KV_ACCESS_TOKEN or `accessToken`), or without a path the runtime's own KV (on Deno
+ * Deploy, the managed one: no file is touched). A file is private to its owner (0600 with its
+ * -wal and -shm, in a 0700 folder): it holds every record.
+ */
+export async function openKv(
+  path?: string,
+  { accessToken }: { accessToken?: string } = {},
+): Promise<Deno.Kv> {
+  if (path === undefined) return busyTolerant(await Deno.openKv());
+  if (isKvConnectUrl(path)) return busyTolerant(await openKvConnect(path, accessToken));
+  if (!isKvFile(path)) return busyTolerant(await Deno.openKv(path));
+  const dir = path.includes("/") ? path.slice(0, path.lastIndexOf("/")) : ".";
+  await privateFolder(dir || "/");
+  await createPrivateFile(path);
   const kv = await Deno.openKv(path);
-  if (!file) return busyTolerant(kv);
   await restrictFileModes(path);
   return busyTolerant(kv, await openCommitTurns(path));
 }

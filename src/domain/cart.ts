@@ -10,25 +10,14 @@ export interface CartShippingFee {
   currency: string;
 }
 
-/**
- * The cart as kept in localStorage under "cart" (spec section 3, "Cart state"), with the time of
- * its last change: tabs share the saved cart, and the newest change wins (browser/state/
- * cart-store.ts). A cart saved without it (an older version) counts as changed at 0.
- */
+/** The cart as kept in localStorage under "cart" (spec section 3, "Cart state"). */
 export interface CartState {
   items: CartItem[];
   shippingFee: CartShippingFee | null;
   selectedCountry: string;
-  /** When the cart last changed (ms since the epoch, as Date.now()). */
-  updatedAt: number;
 }
 
-export const EMPTY_CART: CartState = {
-  items: [],
-  shippingFee: null,
-  selectedCountry: "",
-  updatedAt: 0,
-};
+export const EMPTY_CART: CartState = { items: [], shippingFee: null, selectedCountry: "" };
 
 /** Adds `quantity` (default 1) of a product: an existing line grows, otherwise a line is added. */
 export function addItem(state: CartState, product: ShopProduct, quantity = 1): CartState {
@@ -174,19 +163,5 @@ export function parseStoredCart(raw: string | null): CartState {
   if (items.some((i) => i === null) || shippingFee === undefined) return clear();
   const ids = new Set(items.map((i) => i!.id));
   if (ids.size !== items.length) return clear();
-  return {
-    items: items as CartItem[],
-    shippingFee,
-    selectedCountry: data.selectedCountry,
-    updatedAt: isAmount(data.updatedAt) ? data.updatedAt : 0,
-  };
-}
-
-/**
- * Whether `a` is a later change than `b`: its time, then (two changes in one millisecond) its
- * JSON, so that every tab picks the same one.
- */
-export function newerCart(a: CartState, b: CartState): boolean {
-  if (a.updatedAt !== b.updatedAt) return a.updatedAt > b.updatedAt;
-  return JSON.stringify(a) > JSON.stringify(b);
+  return { items: items as CartItem[], shippingFee, selectedCountry: data.selectedCountry };
 }

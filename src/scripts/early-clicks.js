@@ -1,12 +1,1 @@
-addEventListener("click", (e) => {
-  const button = e.target.closest?.("button");
-  const island = button?.closest("astro-island[ssr]");
-  if (!island) return;
-  e.preventDefault();
-  e.stopImmediatePropagation();
-  button.setAttribute("aria-busy", "true");
-  island.addEventListener("astro:hydrate", () => {
-    button.removeAttribute("aria-busy");
-    if (button.isConnected) button.click();
-  }, { once: true });
-}, true);
+addEventListener("click",e=>{const b=e.target.closest?.("button"),i=b?.closest("astro-island[ssr]");i&&(e.preventDefault(),e.stopImmediatePropagation(),b.ariaBusy="true",i.addEventListener("astro:hydrate",()=>{b.ariaBusy=null;b.isConnected&&b.click()},{once:!0}))},!0)

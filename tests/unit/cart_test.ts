@@ -5,7 +5,6 @@ import {
   cartTotal,
   clear,
   itemCount,
-  newerCart,
   parseStoredCart,
   refreshItems,
   removeItem,
@@ -63,7 +62,7 @@ Deno.test("[unit] cart: a quantity of zero or less removes the line; remove and 
   assertEquals(updateItemQuantity(cart, "board", NaN).items.map((i) => i.id), ["cable"]);
   assertEquals(removeItem(cart, "cable").items.map((i) => i.id), ["board"]);
   cart = setSelectedCountry(cart, "France");
-  assertEquals(clear(), { items: [], shippingFee: null, selectedCountry: "", updatedAt: 0 });
+  assertEquals(clear(), { items: [], shippingFee: null, selectedCountry: "" });
   assertEquals(cart.selectedCountry, "France");
 });
 
@@ -71,20 +70,7 @@ Deno.test("[unit] cart: the saved cart round-trips through parseStoredCart", () 
   let cart = addItem(addItem(clear(), board, 2), cable);
   cart = setSelectedCountry(cart, "France");
   cart = setShippingFee(cart, { country: "France", shippingFee: 9.9, currency: "EUR" });
-  cart = { ...cart, updatedAt: 1_790_000_000_000 };
   assertEquals(parseStoredCart(JSON.stringify(cart)), cart);
-  // The spec's format (items, shippingFee, selectedCountry) without the change time still loads.
-  const { updatedAt: _, ...specShape } = cart;
-  assertEquals(parseStoredCart(JSON.stringify(specShape)), { ...cart, updatedAt: 0 });
-});
-
-Deno.test("[unit] cart: of two saved carts the later change wins, the same one for every tab", () => {
-  const older = { ...addItem(clear(), board), updatedAt: 1000 };
-  const newer = { ...setSelectedCountry(older, "France"), updatedAt: 1001 };
-  assert(newerCart(newer, older) && !newerCart(older, newer));
-  const twin = { ...addItem(older, cable), updatedAt: 1001 };
-  assert(newerCart(newer, twin) !== newerCart(twin, newer), "a tie is broken the same way");
-  assert(!newerCart(newer, newer));
 });
 
 Deno.test("[unit] cart: a corrupt or outdated saved cart is discarded, not thrown", () => {

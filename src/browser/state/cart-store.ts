@@ -1,4 +1,4 @@
-import { type CartState, clear, itemCount, newerCart, parseStoredCart } from "../../domain/cart.ts";
+import { type CartState, clear, itemCount, parseStoredCart } from "../../domain/cart.ts";
 import { Store } from "./store.ts";
 
 /**
@@ -9,10 +9,12 @@ import { Store } from "./store.ts";
  */
 const STORAGE_KEY = "cart";
 const inBrowser = typeof document !== "undefined";
+/** The saved cart as this tab last read or wrote it: another value was saved by another tab. */
+let seen: string | null = null;
 
 function readSaved(): CartState {
   try {
-    return parseStoredCart(localStorage.getItem(STORAGE_KEY));
+    return parseStoredCart(seen = localStorage.getItem(STORAGE_KEY));
   } catch {
     return clear(); // storage blocked (privacy mode, sandboxed frame)
   }
@@ -28,28 +30,26 @@ export const drawerAvailable = new Store(false);
 export const drawerOpen = new Store(false);
 
 /**
- * Changes the cart: `change` is applied to the newest cart there is, this tab's or the one saved
- * by another tab whose change has not reached this one yet (a storage event comes later), then
- * stamped with the time and saved. A tab holding an older cart wrote it back over a fresh choice:
- * France chosen in one tab was gone again, and 'Proceed to Checkout' stayed disabled.
+ * Changes the cart, applying `change` to the newest one: when another tab has saved the cart since
+ * this tab last read or wrote it (its storage event may not have arrived yet), to that one. A tab
+ * holding an older cart wrote it back over a fresh choice: France chosen in one tab was gone
+ * again, and 'Proceed to Checkout' stayed disabled. The saved shape stays the spec's.
  */
 export function changeCart(change: (state: CartState) => CartState) {
-  const saved = inBrowser ? readSaved() : cart.value;
-  const base = newerCart(saved, cart.value) ? saved : cart.value;
-  const next = change(base);
-  cart.value = next === base
-    ? base
-    : { ...next, updatedAt: Math.max(Date.now(), base.updatedAt + 1) };
+  let base = cart.value;
+  try {
+    if (localStorage.getItem(STORAGE_KEY) !== seen) base = readSaved();
+  } catch {
+    // Storage blocked: this tab's cart is the only one.
+  }
+  cart.value = change(base);
 }
 
-/** Saves `state` unless the saved cart is a later change (its tab's event will bring it here). */
 function save(state: CartState) {
   const json = JSON.stringify(state);
   try {
-    const raw = localStorage.getItem(STORAGE_KEY);
-    if (raw !== json && !newerCart(parseStoredCart(raw), state)) {
-      localStorage.setItem(STORAGE_KEY, json);
-    }
+    if (localStorage.getItem(STORAGE_KEY) !== json) localStorage.setItem(STORAGE_KEY, json);
+    seen = json;
   } catch {
     // Full or blocked storage: the cart still works for this page view.
   }
@@ -58,11 +58,8 @@ function save(state: CartState) {
 if (inBrowser) {
   save(cart.value); // what was restored, normalized (an unreadable cart is saved empty)
   cart.subscribe(save);
-  // Another tab saved the cart: the later change wins, in both tabs.
+  // Another tab changed the cart: follow it, so both tabs show (and save) the same cart.
   addEventListener("storage", (e) => {
-    if (e.key !== STORAGE_KEY && e.key !== null) return;
-    const saved = readSaved();
-    if (newerCart(saved, cart.value)) cart.value = saved;
-    else save(cart.value);
+    if (e.key === STORAGE_KEY || e.key === null) cart.value = readSaved();
   });
 }

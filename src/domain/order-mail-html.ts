@@ -29,6 +29,8 @@ export interface OrderMailView {
   secondaryLink?: { label: string; url: string };
   lines: { title: string; quantity: number; amount: string }[];
   totals: [string, string][];
+  /** What the prices carry: "Prices include VAT.", or why no VAT is charged and its mention. */
+  vatNote: string;
   address: string[];
   button?: { label: string; url: string };
 }
@@ -144,9 +146,7 @@ ${
       : ""
   }
 </td></tr><tr><td style="padding:16px 28px 28px;font:13px/20px Arial,Helvetica,sans-serif;color:${MUTED}" class="muted">
-Prices include VAT. <a href="${e(v.siteUrl)}" style="color:${BRAND}" class="link">${
-    e(v.siteName)
-  }</a>
+${e(v.vatNote)} <a href="${e(v.siteUrl)}" style="color:${BRAND}" class="link">${e(v.siteName)}</a>
 </td></tr></table>
 </td></tr></table>
 </body>

@@ -1,9 +1,9 @@
-import { vatPart } from "./checkout.ts";
 import type { MailMessage } from "./mail.ts";
 import { formatMoney } from "./money.ts";
 import { renderOrderMailHtml } from "./order-mail-html.ts";
+import { VAT_TEXT } from "./vat-statement.ts";
 import { trackingUrl } from "./order-progress.ts";
-import type { Order } from "./order.ts";
+import { type Order, orderVat } from "./order.ts";
 
 function lines(order: Order): string[] {
   return order.items.map((l) =>
@@ -13,13 +13,22 @@ function lines(order: Order): string[] {
   );
 }
 
+/** The amounts, and the VAT as the invoice states it (none, with "excl. VAT", on exempt sales). */
 function totals(order: Order): string[] {
+  const vat = orderVat(order);
+  const excl = vat.exempt ? ` (${VAT_TEXT.excluded})` : "";
   return [
-    `Subtotal: ${formatMoney(order.subtotalCents)}`,
-    `Shipping (${order.shippingCountry}): ${formatMoney(order.shippingFeeCents)}`,
-    `Total: ${formatMoney(order.totalCents)}`,
-    `  incl. VAT (20%): ${formatMoney(vatPart(order.totalCents))}`,
+    `Subtotal${excl}: ${formatMoney(order.subtotalCents)}`,
+    `Shipping (${order.shippingCountry})${excl}: ${formatMoney(order.shippingFeeCents)}`,
+    `Total${excl}: ${formatMoney(order.totalCents)}`,
+    `  ${vat.label}: ${vat.amount}`,
   ];
+}
+
+/** The footer's sentence about VAT: included, or why not (with the invoice's mention). */
+function vatNote(order: Order): string {
+  const vat = orderVat(order);
+  return vat.mention ? `${vat.note} ${vat.mention}.` : vat.note;
 }
 
 function address(order: Order): string[] {
@@ -31,6 +40,17 @@ function address(order: Order): string[] {
     a.state,
     a.country,
   ].filter(Boolean);
+}
+
+function htmlTotals(order: Order): [string, string][] {
+  const vat = orderVat(order);
+  const excl = vat.exempt ? ` (${VAT_TEXT.excluded})` : "";
+  return [
+    [`Subtotal${excl}`, formatMoney(order.subtotalCents)],
+    [`Shipping (${order.shippingCountry})${excl}`, formatMoney(order.shippingFeeCents)],
+    [vat.label, vat.amount],
+    [`Total${excl}`, formatMoney(order.totalCents)],
+  ];
 }
 
 /** The buyer's order page, where the order's progress and its invoice are. */
@@ -68,7 +88,7 @@ function buyerMail(
     ...(withOrder ? ["", "Shipping address:", ...address(order)] : []),
     ...(orderLink ? ["", FOLLOW, orderLink] : []),
     "",
-    "Prices include VAT.",
+    vatNote(order),
     `${site.name} - ${site.url}`,
   ].join("\n");
   const html = renderOrderMailHtml({
@@ -86,12 +106,8 @@ function buyerMail(
         amount: formatMoney(l.priceCents * l.quantity),
       }))
       : [],
-    totals: [
-      ["Subtotal", formatMoney(order.subtotalCents)],
-      [`Shipping (${order.shippingCountry})`, formatMoney(order.shippingFeeCents)],
-      [`incl. VAT (20%)`, formatMoney(vatPart(order.totalCents))],
-      ["Total", formatMoney(order.totalCents)],
-    ],
+    totals: htmlTotals(order),
+    vatNote: vatNote(order),
     address: withOrder ? address(order) : [],
     button: orderLink ? { label: "View your order and invoice", url: orderLink } : undefined,
   });

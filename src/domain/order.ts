@@ -1,7 +1,14 @@
 import { z } from "zod";
 import { fromCents } from "./money.ts";
 import { resolveCountryCode } from "./country-code.ts";
-import { legacyOrderDecision, type TaxDecision, taxDecisionSchema } from "./tax.ts";
+import {
+  legacyOrderDecision,
+  publicTax,
+  type TaxDecision,
+  taxDecisionSchema,
+  vatGroup,
+} from "./tax.ts";
+import { vatStatement } from "./vat-statement.ts";
 
 import {
   ORDER_STATUSES,
@@ -112,6 +119,12 @@ export type NewOrder = Omit<Order, "schemaVersion" | "id" | "orderNumber" | "upd
 export const orderTax = (o: Pick<Order, "tax" | "shippingCountry" | "createdAt">): TaxDecision =>
   o.tax ?? legacyOrderDecision(resolveCountryCode(o.shippingCountry), o.createdAt.slice(0, 10));
 
+/** What the buyer reads about the order's VAT: the invoice's VAT, worked out the same way. */
+export function orderVat(o: Pick<Order, "tax" | "shippingCountry" | "createdAt" | "totalCents">) {
+  const tax = orderTax(o);
+  return vatStatement(tax, vatGroup(o.totalCents, tax).vatCents);
+}
+
 /** Whether the order's units are currently taken out of the stock. */
 export const holdsStock = (o: Pick<Order, "stockHeld" | "needsRefund">) =>
   o.stockHeld ?? !o.needsRefund;
@@ -151,6 +164,10 @@ export function toPublicOrder(o: Order) {
         currency: o.shippingFeeDetails.currency,
       }
       : null,
+    ...(o.business ? { business: o.business } : {}),
+    ...(o.billingAddress ? { billingAddress: o.billingAddress } : {}),
+    tax: publicTax(orderTax(o)),
+    vat: fromCents(orderVat(o).vatCents),
     ...(o.needsRefund ? { needsRefund: true } : {}),
   };
 }

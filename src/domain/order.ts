@@ -183,6 +183,8 @@ export function toAdminOrder(o: Order) {
       ? { at: o.refund.at, amount: fromCents(o.refund.amountCents), id: o.refund.id }
       : null,
     notes: o.notes ?? [],
+    /** VIES's answer about the buyer's VAT number: its consultation number is the proof. */
+    vies: orderTax(o).vies,
     updatedAt: o.updatedAt,
   };
 }

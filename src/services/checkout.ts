@@ -418,7 +418,7 @@ export function createCheckout(deps: CheckoutDeps) {
         paymentIntentId: intent.id,
         customer: data.customer,
         shippingAddress: data.shippingAddress,
-        items: priced.lines,
+        items: priced.lines.map(({ shelfCents: _, ...line }) => line),
         subtotalCents: priced.subtotalCents,
         shippingFeeCents: priced.shippingFeeCents,
         totalCents: priced.totalCents,

@@ -117,6 +117,8 @@ export function createServices(
     site: { name: config.siteName, url: config.siteUrl },
     links: orderLinks,
     timeZone: config.shopTimeZone,
+    vatRates: config.vat.rates,
+    ossState: invoices.ossState,
   });
   const restock = createRestockNotices({
     kv,

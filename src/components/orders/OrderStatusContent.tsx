@@ -1,6 +1,7 @@
 import type { InvoiceDocument } from "../../domain/invoice.ts";
 import { formatMoney } from "../../domain/money.ts";
-import type { Order } from "../../domain/order.ts";
+import { type Order, orderVat } from "../../domain/order.ts";
+import { VAT_TEXT } from "../../domain/vat-statement.ts";
 import { orderProgress, trackingUrl } from "../../domain/order-progress.ts";
 
 const dateOf = (iso: string) =>
@@ -18,6 +19,8 @@ export default function OrderStatusContent(
   const ship = order.shipment;
   const tracking = ship ? trackingUrl(ship.carrier, ship.trackingNumber) : null;
   const a = order.shippingAddress;
+  const vat = orderVat(order);
+  const excl = vat.exempt ? ` (${VAT_TEXT.excluded})` : "";
   const docUrl = (n: string) =>
     `/api/public/orders/${encodeURIComponent(order.orderNumber)}/documents/${
       encodeURIComponent(n)
@@ -109,13 +112,23 @@ export default function OrderStatusContent(
             <td class="pt-3 text-right">{formatMoney(order.shippingFeeCents)}</td>
           </tr>
           <tr>
-            <th scope="row" colSpan={2} class="pt-1 text-right">Total (VAT included)</th>
+            <th scope="row" colSpan={2} class="pt-1 text-right">Total{excl}</th>
             <td class="pt-1 text-right font-semibold" data-testid="order-total">
               {formatMoney(order.totalCents)}
             </td>
           </tr>
+          <tr>
+            <th scope="row" colSpan={2} class="pt-1 text-right font-normal text-slate-600">
+              {vat.label}
+            </th>
+            <td class="pt-1 text-right text-slate-600" data-testid="order-vat">{vat.amount}</td>
+          </tr>
         </tfoot>
       </table>
+      <p class="mt-3 text-sm text-slate-600" data-testid="order-vat-note">
+        {vat.note}
+        {vat.mention && <span lang="fr">{` ${vat.mention}.`}</span>}
+      </p>
 
       <div class="mt-10 grid gap-8 sm:grid-cols-2">
         <div>

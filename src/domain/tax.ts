@@ -22,6 +22,8 @@ const FRENCH_VAT_TERRITORY: ReadonlySet<string> = new Set(["FR", "MC"]);
 
 /** The EU's yearly threshold of cross-border sales to consumers (net), EUR 10,000. */
 export const OSS_THRESHOLD_CENTS = 1_000_000;
+/** Staff are warned when the year's total reaches this share of the threshold. */
+export const OSS_WARNING_SHARE = 0.8;
 
 /**
  * EN 16931 VAT category codes (UNTDID 5305) the shop can state: S standard rate, K intra-EU

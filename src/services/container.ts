@@ -160,6 +160,7 @@ export function createServices(
       invoices,
       shopName: config.siteName,
       timeZone: config.shopTimeZone,
+      ossRegistered: config.vat.oss,
     }),
     analytics: createAnalytics({
       stats: orderStats,

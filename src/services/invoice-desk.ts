@@ -8,6 +8,7 @@ import {
 } from "../domain/invoice.ts";
 import { firstOfMonth, lastOfMonth } from "../domain/date-ranges.ts";
 import { fromCents } from "../domain/money.ts";
+import { OSS_THRESHOLD_CENTS, OSS_WARNING_SHARE } from "../domain/tax.ts";
 import { dayStart, nextDay, shopDay } from "../domain/shop-time.ts";
 import type { InvoiceStore } from "../store/invoices.ts";
 import { renderInvoicePdf } from "./invoice-pdf-lazy.ts";
@@ -19,6 +20,7 @@ export function createInvoiceDesk(deps: {
   invoices: InvoiceStore;
   shopName: string;
   timeZone: string;
+  ossRegistered: boolean;
 }) {
   const { invoices, timeZone } = deps;
 
@@ -36,9 +38,27 @@ export function createInvoiceDesk(deps: {
     return { doc, bytes: await renderInvoicePdf(doc, deps.shopName) };
   }
 
+  /**
+   * This calendar year's EU cross-border consumer sales (net, credit notes deducted) against
+   * the EUR 10,000 OSS threshold: crossed, or near it (80%), staff must know.
+   */
+  async function oss() {
+    const year = shopDay(Date.now(), timeZone).slice(0, 4);
+    const total = await invoices.ossYear(year);
+    return {
+      year,
+      registered: deps.ossRegistered,
+      net: fromCents(total.netCents),
+      threshold: fromCents(OSS_THRESHOLD_CENTS),
+      crossed: total.crossed,
+      warning: !total.crossed && total.netCents >= OSS_THRESHOLD_CENTS * OSS_WARNING_SHARE,
+    };
+  }
+
   return {
     period,
     pdf,
+    oss,
 
     /** The period's documents, newest first, with the totals per VAT rate. */
     async list(q: InvoicePeriodQuery) {
@@ -51,10 +71,12 @@ export function createInvoiceDesk(deps: {
         documents: docs.reverse().map(toDocumentSummary),
         totals: totalsByRate(docs).map((t) => ({
           rateBp: t.rateBp,
+          category: t.category,
           net: fromCents(t.netCents),
           vat: fromCents(t.vatCents),
           gross: fromCents(t.grossCents),
         })),
+        oss: await oss(),
       };
     },
 

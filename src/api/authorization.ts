@@ -85,6 +85,8 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   "GET /api/invoices": "staff",
   "GET /api/invoices/export.csv": "staff",
   "GET /api/invoices/export.zip": "staff",
+  "GET /api/invoices/oss.csv": "staff",
+  "GET /api/invoices/ec-sales-list.csv": "staff",
   "GET /api/invoices/:number/pdf": "staff",
 
   // Products (staff read; superadmins write)

@@ -2,6 +2,7 @@ import { useEffect, useState } from "preact/hooks";
 import { type CartItem, cartTotal, totalWithShipping } from "../domain/cart.ts";
 import { overStockLines, stockNote } from "../domain/cart-stock.ts";
 import { formatGrouped, formatMoney, toCents } from "../domain/money.ts";
+import { VAT_TEXT, vatStatement } from "../domain/vat-statement.ts";
 import type { PublicShippingFee } from "../domain/shipping-fee.ts";
 import {
   cart,
@@ -14,6 +15,7 @@ import {
   updateQuantity,
 } from "../browser/state/cart.ts";
 import { checkoutOpen } from "../browser/state/checkout.ts";
+import { currentQuote, type Quote, quote, refreshQuote } from "../browser/state/quote.ts";
 import { Store } from "../browser/state/store.ts";
 import { useStore } from "./use-store.ts";
 import ModalFrame from "./ModalFrame.tsx";
@@ -78,7 +80,14 @@ export default function CartDrawer() {
   const open = useStore(drawerOpen);
   const state = useStore(cart);
   const countryList = useStore(countries);
+  useStore(quote);
   const close = () => (drawerOpen.value = false);
+  const lineKey = state.items.map((i) => `${i.id}:${i.quantity}`).join(",");
+
+  // The cart as it would be charged: the country decides the tax (exports are net of VAT).
+  useEffect(() => {
+    if (open) refreshQuote().catch(() => {/* the shelf amounts stay shown */});
+  }, [open, lineKey, state.selectedCountry]);
 
   useEffect(() => {
     drawerAvailable.value = true;
@@ -96,6 +105,9 @@ export default function CartDrawer() {
 
   const { items, selectedCountry, shippingFee } = state;
   const fee = shippingFee?.country === selectedCountry ? shippingFee : null;
+  const q = selectedCountry ? currentQuote() : null;
+  const vat = q ? vatStatement(q.tax, toCents(q.vat)) : null;
+  const excl = vat?.exempt ? ` (${VAT_TEXT.excluded})` : "";
   // Until the list arrives (or if it cannot), the saved choice still shows.
   const options = countryList?.length ? countryList : [selectedCountry].filter((c) => c !== "");
   const overStock = overStockLines(state);
@@ -129,7 +141,7 @@ export default function CartDrawer() {
         ? <p class="flex-1 px-5 py-10 text-center text-slate-600">Your cart is empty.</p>
         : (
           <ul class="flex-1 divide-y divide-slate-200 overflow-y-auto px-5">
-            {items.map((item) => <CartLine key={item.id} item={item} />)}
+            {items.map((item) => <CartLine key={item.id} item={item} quote={q} />)}
           </ul>
         )}
       <div class="space-y-3 border-t border-slate-200 px-5 py-4">
@@ -152,24 +164,41 @@ export default function CartDrawer() {
         {items.length > 0 && (
           <dl class="space-y-1 text-sm">
             <div class="flex justify-between">
-              <dt>Subtotal</dt>
-              <dd data-testid="cart-subtotal">{formatMoney(toCents(cartTotal(state)))}</dd>
+              <dt>Subtotal{excl}</dt>
+              <dd data-testid="cart-subtotal">
+                {formatMoney(toCents(q ? q.subtotal : cartTotal(state)))}
+              </dd>
             </div>
             {selectedCountry && (
               <div class="flex justify-between">
-                <dt>Shipping to {selectedCountry}</dt>
+                <dt>Shipping to {selectedCountry}{excl}</dt>
                 <dd data-testid="cart-shipping" aria-live="polite">
                   {fee
-                    ? `${formatGrouped(toCents(fee.shippingFee))} ${fee.currency}`
+                    ? `${
+                      formatGrouped(toCents(q ? q.shippingFee : fee.shippingFee))
+                    } ${fee.currency}`
                     : "Loading shipping fee..."}
                 </dd>
               </div>
             )}
             <div class="flex justify-between border-t border-slate-200 pt-2 text-base font-semibold">
-              <dt>Total</dt>
-              <dd data-testid="cart-total">{formatMoney(toCents(totalWithShipping(state)))}</dd>
+              <dt>Total{excl}</dt>
+              <dd data-testid="cart-total">
+                {formatMoney(toCents(q && fee ? q.total : totalWithShipping(state)))}
+              </dd>
             </div>
+            {vat && (
+              <div class="flex justify-between text-slate-600">
+                <dt>{vat.label}</dt>
+                <dd data-testid="cart-vat">{vat.amount}</dd>
+              </div>
+            )}
           </dl>
+        )}
+        {items.length > 0 && vat?.exempt && (
+          <p class="text-sm text-slate-600" data-testid="cart-vat-note" aria-live="polite">
+            {vat.note}
+          </p>
         )}
         {hint && (
           <p id="cart-checkout-hint" class="text-sm text-slate-600" aria-live="polite">
@@ -193,7 +222,9 @@ export default function CartDrawer() {
   );
 }
 
-function CartLine({ item }: { item: CartItem }) {
+function CartLine({ item, quote }: { item: CartItem; quote: Quote | null }) {
+  // As charged for the chosen country (net of VAT for an export), else at the shelf price.
+  const charged = quote?.items.find((l) => l.id === item.id && l.quantity === item.quantity);
   const qtyId = `cart-qty-${item.id}`;
   // What the buyer is typing, until the field commits it (change): a re-render meanwhile (the
   // fee arriving, another line changing) must not put the old quantity back under their cursor.
@@ -217,7 +248,9 @@ function CartLine({ item }: { item: CartItem }) {
               </span>
             )}
           </p>
-          <p class="font-semibold">{formatMoney(toCents(item.price) * item.quantity)}</p>
+          <p class="font-semibold">
+            {formatMoney(charged ? toCents(charged.total) : toCents(item.price) * item.quantity)}
+          </p>
         </div>
         <div class="flex items-center gap-2">
           <button

@@ -1,7 +1,9 @@
 import type { ComponentChildren, RefObject } from "preact";
-import { useRef, useState } from "preact/hooks";
+import { useEffect, useRef, useState } from "preact/hooks";
 import { invalidCountryMessage, resolveCountryCode } from "../domain/country-code.ts";
 import { formatMoney, toCents } from "../domain/money.ts";
+import type { PublicTax } from "../domain/tax.ts";
+import { VAT_TEXT, vatStatement } from "../domain/vat-statement.ts";
 import {
   cardProblem,
   type CheckoutProblem,
@@ -12,6 +14,7 @@ import {
 } from "../domain/payment-errors.ts";
 import { cart, clearCart, drawerOpen, refreshCartFromApi } from "../browser/state/cart.ts";
 import { checkoutOpen } from "../browser/state/checkout.ts";
+import { currentQuote, quote, refreshQuote } from "../browser/state/quote.ts";
 import { useModal } from "./use-modal.ts";
 import { useStore } from "./use-store.ts";
 import type { CardField } from "./checkout/card-field.ts";
@@ -46,6 +49,53 @@ const EMPTY_FORM: Form = {
   city: "",
   state: "",
   zipCode: "",
+};
+
+/** "Buying for a company": its fields, and the billing address when it is another. */
+const TEXT = {
+  forCompany: "Buying for a company",
+  forCompanyNote: "Company name, VAT number and purchase order on the invoice.",
+  companyName: "Company name",
+  vatNumber: "VAT number",
+  vatNumberNote:
+    "EU companies: with a VAT number VIES confirms, goods sent to another EU country are invoiced without VAT.",
+  siren: "SIREN",
+  purchaseOrder: "Purchase order number",
+  billingDifferent: "Bill to another address",
+  billingTitle: "Billing address",
+  billingCountry: "Country",
+  checking: "Checking...",
+  vatConfirmed: "VAT number confirmed by VIES.",
+  paid: (total: string) => `Total paid: ${total}`,
+};
+
+const COMPANY_FIELDS = [
+  ["companyName", TEXT.companyName, "organization", true],
+  ["vatNumber", TEXT.vatNumber, "off", false],
+  ["siren", TEXT.siren, "off", false],
+  ["purchaseOrder", TEXT.purchaseOrder, "off", false],
+] as const;
+type CompanyField = typeof COMPANY_FIELDS[number][0];
+const BILLING_FIELDS = [
+  ["address", "Address", "billing street-address"],
+  ["city", "City", "billing address-level2"],
+  ["state", "State / Region", "billing address-level1"],
+  ["zipCode", "ZIP / Postal code", "billing postal-code"],
+  ["country", TEXT.billingCountry, "billing country-name"],
+] as const;
+type BillingField = typeof BILLING_FIELDS[number][0];
+const EMPTY_COMPANY: Record<CompanyField, string> = {
+  companyName: "",
+  vatNumber: "",
+  siren: "",
+  purchaseOrder: "",
+};
+const EMPTY_BILLING: Record<BillingField, string> = {
+  address: "",
+  city: "",
+  state: "",
+  zipCode: "",
+  country: "",
 };
 
 type Stage = "form" | "payment" | "success" | "error";
@@ -95,13 +145,52 @@ export default function Checkout({ cardField }: CheckoutProps) {
   const [busy, setBusy] = useState(false);
   const [payError, setPayError] = useState<CheckoutProblem | null>(null);
   const [orderNumber, setOrderNumber] = useState("");
+  const [forCompany, setForCompany] = useState(false);
+  const [company, setCompany] = useState(EMPTY_COMPANY);
+  const [billingDifferent, setBillingDifferent] = useState(false);
+  const [billing, setBilling] = useState(EMPTY_BILLING);
+  /** The server's refusals, by field (`orderData.business.vatNumber`, ...). */
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [paid, setPaid] = useState<{ total: number; vat: number; tax: PublicTax } | null>(null);
   const intent = useRef<Intent | null>(null);
   const card = useRef<CardField | null>(null);
+  const quoteState = useStore(quote);
 
-  const subtotalCents = state.items.reduce((s, i) => s + toCents(i.price) * i.quantity, 0);
-  const feeCents = state.shippingFee ? toCents(state.shippingFee.shippingFee) : 0;
-  const totalCents = subtotalCents + feeCents;
   const country = state.selectedCountry;
+  const vatNumber = forCompany ? company.vatNumber.trim() : "";
+  // The amounts as the server charges them (net of VAT for an export or a confirmed company);
+  // until its quote is there, the shelf amounts (the same for a buyer charged VAT).
+  const q = currentQuote(vatNumber);
+  const quoting = !q && quoteState?.loading === true;
+  const shelfSubtotal = state.items.reduce((s, i) => s + toCents(i.price) * i.quantity, 0);
+  const subtotalCents = q ? toCents(q.subtotal) : shelfSubtotal;
+  const feeCents = q
+    ? toCents(q.shippingFee)
+    : state.shippingFee
+    ? toCents(state.shippingFee.shippingFee)
+    : 0;
+  const totalCents = q ? toCents(q.total) : subtotalCents + feeCents;
+  const vat = q ? vatStatement(q.tax, toCents(q.vat)) : null;
+  const excl = vat?.exempt ? ` (${VAT_TEXT.excluded})` : "";
+
+  useEffect(() => {
+    if (open) refreshQuote(vatNumber).then(showQuoteError).catch(() => {});
+  }, [open]);
+
+  /** A quote refused on a field (a VAT number VIES does not know) shows under that field. */
+  function showQuoteError(result: Awaited<ReturnType<typeof refreshQuote>>) {
+    const field = result?.error?.field;
+    setFieldErrors((errors) => {
+      const rest = Object.fromEntries(
+        Object.entries(errors).filter(([k]) => k !== "orderData.business.vatNumber"),
+      );
+      return field ? { ...rest, [field]: result!.error!.message } : rest;
+    });
+  }
+
+  function checkVatNumber() {
+    refreshQuote(vatNumber).then(showQuoteError).catch(() => {});
+  }
 
   function closeAll() {
     if (busy) return;
@@ -114,7 +203,11 @@ export default function Checkout({ cardField }: CheckoutProps) {
   async function submitForm(e: Event) {
     e.preventDefault();
     if (busy) return;
-    if (FIELDS.some(([name]) => !form[name].trim()) || !country) {
+    if (
+      FIELDS.some(([name]) => !form[name].trim()) || !country ||
+      (forCompany && !company.companyName.trim()) ||
+      (billingDifferent && BILLING_FIELDS.some(([name]) => !billing[name].trim()))
+    ) {
       setFormError("Please fill in all required fields.");
       return;
     }
@@ -122,8 +215,13 @@ export default function Checkout({ cardField }: CheckoutProps) {
     setPayError(null);
     setBusy(true);
     try {
+      // The amounts to send are the server's: a quote for this cart and VAT number first.
+      const quoted = currentQuote(vatNumber) ? null : await refreshQuote(vatNumber);
+      if (quoted?.error?.field) return showQuoteError(quoted);
       const problem = await ensureIntent(orderData());
+      if (problem && "fields" in problem) return setFieldErrors(problem.fields);
       if (problem) return fail(problem);
+      setFieldErrors({});
       setStage("payment");
     } catch {
       fail({ code: NETWORK_ERROR, message: "" });
@@ -142,6 +240,15 @@ export default function Checkout({ cardField }: CheckoutProps) {
       orderData: data,
     });
     if (!created.ok || !created.data.success) {
+      // Refused on the company's or billing fields: shown under them, the form stays.
+      const fields = Array.isArray(created.data.errors)
+        ? Object.fromEntries(
+          (created.data.errors as { field: string; message: string }[])
+            .filter((e) => /^orderData\.(business|billingAddress)\./.test(e.field))
+            .map((e) => [e.field, e.message]),
+        )
+        : {};
+      if (Object.keys(fields).length) return { code: "", message: "", fields };
       return serverError(created.data, "Failed to create payment intent");
     }
     intent.current = {
@@ -157,6 +264,8 @@ export default function Checkout({ cardField }: CheckoutProps) {
     const f = Object.fromEntries(
       Object.entries(form).map(([k, v]) => [k, v.trim()]),
     ) as Form;
+    const trim = <T extends Record<string, string>>(o: T) =>
+      Object.fromEntries(Object.entries(o).map(([k, v]) => [k, v.trim()])) as T;
     return {
       customer: { firstName: f.firstName, lastName: f.lastName, email: f.email, phone: f.phone },
       shippingAddress: {
@@ -166,6 +275,8 @@ export default function Checkout({ cardField }: CheckoutProps) {
         zipCode: f.zipCode,
         country,
       },
+      ...(forCompany ? { business: trim(company) } : {}),
+      ...(billingDifferent ? { billingAddress: trim(billing) } : {}),
       items: state.items,
       subtotal: subtotalCents / 100,
       shippingFee: feeCents / 100,
@@ -200,6 +311,10 @@ export default function Checkout({ cardField }: CheckoutProps) {
     try {
       const data = orderData();
       const problem = await ensureIntent(data);
+      if (problem && "fields" in problem) {
+        setFieldErrors(problem.fields);
+        return setStage("form");
+      }
       if (problem) return fail(problem);
       const current = intent.current!;
       const countryCode = resolveCountryCode(country);
@@ -239,7 +354,9 @@ export default function Checkout({ cardField }: CheckoutProps) {
         return fail(serverError(confirmed.data, "Failed to confirm payment"));
       }
       intent.current = null;
-      setOrderNumber(confirmed.data.order?.orderNumber ?? "");
+      const order = confirmed.data.order;
+      setOrderNumber(order?.orderNumber ?? "");
+      setPaid(order?.tax ? { total: order.total, vat: order.vat, tax: order.tax } : null);
       setStage("success");
     } catch {
       // Only a failed connection throws here (every answer is read above).
@@ -261,6 +378,10 @@ export default function Checkout({ cardField }: CheckoutProps) {
 
   function continueShopping() {
     setForm(EMPTY_FORM);
+    setCompany(EMPTY_COMPANY);
+    setBilling(EMPTY_BILLING);
+    setFieldErrors({});
+    setPaid(null);
     setOrderNumber("");
     clearCart();
     drawerOpen.value = false;
@@ -305,13 +426,117 @@ export default function Checkout({ cardField }: CheckoutProps) {
               The country was chosen in your cart. To change it, go back to the cart.
             </span>
           </label>
-          <div class="rounded-md bg-gray-50 p-3 text-sm text-gray-700 sm:col-span-2">
-            <p>Subtotal: {formatMoney(subtotalCents)}</p>
+          <fieldset class="sm:col-span-2">
+            <legend class="sr-only">{TEXT.forCompany}</legend>
+            <label class="flex items-start gap-3 text-sm">
+              <input
+                type="checkbox"
+                name="forCompany"
+                checked={forCompany}
+                aria-describedby="checkout-company-note"
+                onChange={(e) => {
+                  const on = e.currentTarget.checked;
+                  setForCompany(on);
+                  refreshQuote(on ? company.vatNumber.trim() : "").then(showQuoteError)
+                    .catch(() => {});
+                }}
+                class="mt-1"
+              />
+              <span class="flex flex-col">
+                <span class="font-medium text-gray-900">{TEXT.forCompany}</span>
+                <span id="checkout-company-note" class="text-gray-600">{TEXT.forCompanyNote}</span>
+              </span>
+            </label>
+            {forCompany && (
+              <div class="mt-3 grid grid-cols-1 gap-4 sm:grid-cols-2">
+                {COMPANY_FIELDS.filter(([name]) => name !== "siren" || isFrance(country)).map((
+                  [name, label, autocomplete, required],
+                ) => {
+                  const path = `orderData.business.${name}`;
+                  const error = fieldErrors[path];
+                  const note = name === "vatNumber" ? vatNumberNote(q, quoting) : "";
+                  return (
+                    <label key={name} class="flex flex-col gap-1 text-sm font-medium text-gray-700">
+                      <span>
+                        {label}
+                        {required && <span aria-hidden="true" class="text-red-600">*</span>}
+                      </span>
+                      <input
+                        name={name}
+                        required={required}
+                        autocomplete={autocomplete}
+                        value={company[name]}
+                        aria-invalid={error ? "true" : undefined}
+                        aria-describedby={`${path}-hint`}
+                        onInput={(e) =>
+                          setCompany({ ...company, [name]: e.currentTarget.value })}
+                        onChange={name === "vatNumber" ? checkVatNumber : undefined}
+                        class="rounded-md border border-gray-300 px-3 py-2 text-base font-normal text-gray-900 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-200"
+                      />
+                      <span
+                        id={`${path}-hint`}
+                        aria-live="polite"
+                        class={`text-xs font-normal ${error ? "text-red-700" : "text-gray-500"}`}
+                        data-testid={`field-note-${name}`}
+                      >
+                        {error ?? note}
+                      </span>
+                    </label>
+                  );
+                })}
+                <label class="flex items-center gap-3 text-sm sm:col-span-2">
+                  <input
+                    type="checkbox"
+                    name="billingDifferent"
+                    checked={billingDifferent}
+                    onChange={(e) => setBillingDifferent(e.currentTarget.checked)}
+                  />
+                  <span class="font-medium text-gray-900">{TEXT.billingDifferent}</span>
+                </label>
+              </div>
+            )}
+            {billingDifferent && (
+              <fieldset class="mt-3 grid grid-cols-1 gap-4 sm:grid-cols-2">
+                <legend class="mb-2 text-sm font-medium text-gray-900">{TEXT.billingTitle}</legend>
+                {BILLING_FIELDS.map(([name, label, autocomplete]) => {
+                  const error = fieldErrors[`orderData.billingAddress.${name}`];
+                  return (
+                    <label key={name} class="flex flex-col gap-1 text-sm font-medium text-gray-700">
+                      <span>
+                        {label} <span aria-hidden="true" class="text-red-600">*</span>
+                      </span>
+                      <input
+                        name={`billing-${name}`}
+                        required
+                        autocomplete={autocomplete}
+                        value={billing[name]}
+                        aria-invalid={error ? "true" : undefined}
+                        onInput={(e) =>
+                          setBilling({ ...billing, [name]: e.currentTarget.value })}
+                        class="rounded-md border border-gray-300 px-3 py-2 text-base font-normal text-gray-900 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-200"
+                      />
+                      {error && <span class="text-xs font-normal text-red-700">{error}</span>}
+                    </label>
+                  );
+                })}
+              </fieldset>
+            )}
+          </fieldset>
+          <div
+            class="rounded-md bg-gray-50 p-3 text-sm text-gray-700 sm:col-span-2"
+            data-testid="checkout-summary"
+            aria-live="polite"
+          >
+            <p>Subtotal{excl}: {formatMoney(subtotalCents)}</p>
             <p>
-              Shipping{state.shippingFee ? ` (${state.shippingFee.currency})` : ""}:{" "}
-              {formatMoney(feeCents)}
+              Shipping{state.shippingFee ? ` (${state.shippingFee.currency})` : ""}
+              {excl}: {formatMoney(feeCents)}
             </p>
-            <p class="font-semibold text-gray-900">Total: {formatMoney(totalCents)}</p>
+            <p class="font-semibold text-gray-900">Total{excl}: {formatMoney(totalCents)}</p>
+            {vat && <p data-testid="checkout-vat">{vat.label}: {vat.amount}</p>}
+            {vat && vat.note !== VAT_TEXT.pricesIncluded && (
+              <p class="mt-1 text-gray-600" data-testid="checkout-vat-note">{vat.note}</p>
+            )}
           </div>
           <fieldset class="sm:col-span-2">
             <legend class="text-sm font-medium text-gray-700">Payment method</legend>
@@ -430,6 +655,7 @@ export default function Checkout({ cardField }: CheckoutProps) {
             Thank you for your order{orderNumber ? ` ${orderNumber}` : ""}. A confirmation has been
             sent to {form.email.trim()}.
           </p>
+          {paid && <PaidVat paid={paid} />}
           <div class="mt-5 flex justify-end">
             <button
               type="button"
@@ -443,6 +669,28 @@ export default function Checkout({ cardField }: CheckoutProps) {
         </Modal>
       )}
     </>
+  );
+}
+
+const isFrance = (country: string) => resolveCountryCode(country) === "FR";
+
+/** Under the VAT number: VIES's confirmation, or why VAT is charged anyway. */
+function vatNumberNote(q: ReturnType<typeof currentQuote>, quoting: boolean): string {
+  if (quoting) return TEXT.checking;
+  if (q?.tax.category === "K") return TEXT.vatConfirmed;
+  if (q?.tax.notice) return VAT_TEXT.notices[q.tax.notice];
+  return TEXT.vatNumberNote;
+}
+
+/** What the success dialog says of the payment: the total and its VAT, as the invoice will. */
+function PaidVat({ paid }: { paid: { total: number; vat: number; tax: PublicTax } }) {
+  const vat = vatStatement(paid.tax, toCents(paid.vat));
+  return (
+    <p class="mt-3 text-sm text-gray-700" data-testid="success-vat">
+      {TEXT.paid(formatMoney(toCents(paid.total)))}
+      {vat.exempt ? ` (${VAT_TEXT.excluded}, ${vat.label})` : ` (${vat.label}: ${vat.amount})`}.
+      {vat.exempt && ` ${vat.note}`}
+    </p>
   );
 }
 

@@ -54,7 +54,8 @@ const EMPTY_FORM: Form = {
 /** "Buying for a company": its fields, and the billing address when it is another. */
 const TEXT = {
   forCompany: "Buying for a company",
-  forCompanyNote: "Company name, VAT number and purchase order on the invoice.",
+  forCompanyNote: "Your company's name, VAT number and purchase order on the invoice.",
+  companyTitle: "Company",
   companyName: "Company name",
   vatNumber: "VAT number",
   vatNumberNote:
@@ -426,10 +427,10 @@ export default function Checkout({ cardField }: CheckoutProps) {
               The country was chosen in your cart. To change it, go back to the cart.
             </span>
           </label>
-          <fieldset class="sm:col-span-2">
-            <legend class="sr-only">{TEXT.forCompany}</legend>
-            <label class="flex items-start gap-3 text-sm">
+          <div class="sm:col-span-2">
+            <div class="flex items-start gap-3 text-sm">
               <input
+                id="checkout-for-company"
                 type="checkbox"
                 name="forCompany"
                 checked={forCompany}
@@ -442,13 +443,16 @@ export default function Checkout({ cardField }: CheckoutProps) {
                 }}
                 class="mt-1"
               />
-              <span class="flex flex-col">
-                <span class="font-medium text-gray-900">{TEXT.forCompany}</span>
+              <div class="flex flex-col">
+                <label for="checkout-for-company" class="font-medium text-gray-900">
+                  {TEXT.forCompany}
+                </label>
                 <span id="checkout-company-note" class="text-gray-600">{TEXT.forCompanyNote}</span>
-              </span>
-            </label>
+              </div>
+            </div>
             {forCompany && (
-              <div class="mt-3 grid grid-cols-1 gap-4 sm:grid-cols-2">
+              <fieldset class="mt-3 grid grid-cols-1 gap-4 sm:grid-cols-2">
+                <legend class="sr-only">{TEXT.companyTitle}</legend>
                 {COMPANY_FIELDS.filter(([name]) => name !== "siren" || isFrance(country)).map((
                   [name, label, autocomplete, required],
                 ) => {
@@ -493,7 +497,7 @@ export default function Checkout({ cardField }: CheckoutProps) {
                   />
                   <span class="font-medium text-gray-900">{TEXT.billingDifferent}</span>
                 </label>
-              </div>
+              </fieldset>
             )}
             {billingDifferent && (
               <fieldset class="mt-3 grid grid-cols-1 gap-4 sm:grid-cols-2">
@@ -521,7 +525,7 @@ export default function Checkout({ cardField }: CheckoutProps) {
                 })}
               </fieldset>
             )}
-          </fieldset>
+          </div>
           <div
             class="rounded-md bg-gray-50 p-3 text-sm text-gray-700 sm:col-span-2"
             data-testid="checkout-summary"

@@ -3,13 +3,13 @@
  * VIES does, from a register of numbers the test sets, and records what it was asked. `down`
  * plays VIES (or a member state's service) not answering; `hang` a VIES that never answers.
  */
-export function fakeVies() {
+export function fakeVies(port = 0) {
   /** Registered numbers, prefix first ("BE0411905847"), and the trader's name. */
   const registered = new Map<string, string>();
   const seen: Record<string, unknown>[] = [];
   const control = { down: false, hang: false };
   let consultations = 0;
-  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (req) => {
+  const server = Deno.serve({ hostname: "127.0.0.1", port, onListen() {} }, async (req) => {
     const url = new URL(req.url);
     if (req.method !== "POST" || url.pathname !== "/check-vat-number") {
       return new Response("Not found", { status: 404 });
@@ -47,9 +47,8 @@ export function fakeVies() {
       address: name ? "Rue de la Loi 200, 1049 Bruxelles" : "---",
     });
   });
-  const { port } = server.addr as Deno.NetAddr;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://127.0.0.1:${(server.addr as Deno.NetAddr).port}`,
     registered,
     seen,
     control,

@@ -4,6 +4,7 @@ import { VAT_TEXT } from "../../src/domain/vat-statement.ts";
 import { assert, assertStringIncludes } from "../_lib/assert.ts";
 import { browserTest } from "../_lib/browser.ts";
 import { fakeVies } from "../_lib/fake-vies.ts";
+import { freePort } from "../_lib/server.ts";
 
 const BOARD = "Vectra DSP Board";
 
@@ -92,12 +93,14 @@ browserTest(
   },
 );
 
-const vies = fakeVies();
-vies.registered.set("BE0411905847", "ACME SA");
+/** The fake VIES's port, known before the server starts (its URL is the server's VIES_URL). */
+const VIES_PORT = freePort();
 
 browserTest(
   "[browser] company: a number VIES does not know is said under the field; a confirmed one is invoiced without VAT",
   async ({ newPage }) => {
+    const vies = fakeVies(VIES_PORT);
+    vies.registered.set("BE0411905847", "ACME SA");
     try {
       const page = await newPage();
       const drawer = await openDrawer(page, "Belgium", 12.5);
@@ -135,5 +138,5 @@ browserTest(
       await vies.close();
     }
   },
-  { env: { VIES_URL: vies.url, SELLER_VAT_NUMBER: "FR40303265045" } },
+  { env: { VIES_URL: `http://127.0.0.1:${VIES_PORT}`, SELLER_VAT_NUMBER: "FR40303265045" } },
 );

@@ -1,7 +1,13 @@
 import { useEffect, useState } from "preact/hooks";
 import { type CartItem, cartTotal, totalWithShipping } from "../domain/cart.ts";
 import { overStockLines, stockNote } from "../domain/cart-stock.ts";
-import { formatGrouped, formatMoney, toCents } from "../domain/money.ts";
+import { toCents } from "../domain/money.ts";
+import { resolveCountryCode } from "../domain/country-code.ts";
+import { textLang } from "../domain/shop-product.ts";
+import { pageMessages } from "../i18n/client.ts";
+import { fill } from "../i18n/fill.ts";
+import { formatAmount, formatMoney, plural } from "../i18n/format.ts";
+import type { Lang } from "../i18n/locales.ts";
 import { VAT_TEXT, vatStatement } from "../domain/vat-statement.ts";
 import type { PublicShippingFee } from "../domain/shipping-fee.ts";
 import {
@@ -69,6 +75,13 @@ async function chooseCountry(country: string) {
   }
 }
 
+/** A shipping country (stored by its English name) as the page's language names it. */
+function countryLabel(country: string, lang: Lang): string {
+  if (lang === "en") return country;
+  const code = resolveCountryCode(country);
+  return (code && new Intl.DisplayNames([lang], { type: "region" }).of(code)) || country;
+}
+
 /**
  * The cart drawer: lines with quantity and remove, the shipping country and its fee, subtotal
  * and total, and 'Proceed to Checkout' (enabled once a country is chosen and its fee known, and
@@ -76,7 +89,8 @@ async function chooseCountry(country: string) {
  * which hands over to the checkout island. A modal dialog: focus stays inside while open,
  * Escape closes, focus goes back to the button that opened it.
  */
-export default function CartDrawer() {
+export default function CartDrawer({ lang }: { lang: Lang }) {
+  const t = pageMessages("cart", lang);
   const open = useStore(drawerOpen);
   const state = useStore(cart);
   const countryList = useStore(countries);
@@ -118,11 +132,9 @@ export default function CartDrawer() {
   const hint = items.length === 0
     ? ""
     : selectedCountry === ""
-    ? "Choose a shipping country to continue."
+    ? t.chooseCountry
     : overStock.length > 0
-    ? `Lower the quantity of ${
-      overStock.map((i) => i.title).join(", ")
-    } to what is available to continue.`
+    ? fill(t.lowerQuantity, { titles: overStock.map((i) => i.title).join(", ") })
     : "";
 
   return (
@@ -134,19 +146,19 @@ export default function CartDrawer() {
       side="right"
     >
       <div class="flex items-center justify-between border-b border-slate-200 px-5 py-4">
-        <h2 id="cart-title" class="text-xl font-semibold">Shopping Cart</h2>
-        <CloseButton label="Close cart" onClick={close} />
+        <h2 id="cart-title" class="text-xl font-semibold">{t.title}</h2>
+        <CloseButton label={t.close} onClick={close} />
       </div>
       {items.length === 0
-        ? <p class="flex-1 px-5 py-10 text-center text-slate-600">Your cart is empty.</p>
+        ? <p class="flex-1 px-5 py-10 text-center text-slate-600">{t.empty}</p>
         : (
           <ul class="flex-1 divide-y divide-slate-200 overflow-y-auto px-5">
-            {items.map((item) => <CartLine key={item.id} item={item} quote={q} />)}
+            {items.map((item) => <CartLine key={item.id} lang={lang} item={item} quote={q} />)}
           </ul>
         )}
       <div class="space-y-3 border-t border-slate-200 px-5 py-4">
         <div>
-          <label for="cart-country" class="block text-sm font-medium">Shipping country</label>
+          <label for="cart-country" class="block text-sm font-medium">{t.country}</label>
           <select
             id="cart-country"
             class="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2"
@@ -155,42 +167,45 @@ export default function CartDrawer() {
             onChange={(e) => chooseCountry(e.currentTarget.value)}
           >
             <option value="">
-              {countryList === null ? "Loading countries..." : "Select a country"}
+              {countryList === null ? t.loadingCountries : t.selectCountry}
             </option>
-            {options.map((c) => <option key={c} value={c}>{c}</option>)}
+            {options.map((c) => <option key={c} value={c}>{countryLabel(c, lang)}</option>)}
           </select>
         </div>
         {/* Nothing to ship: no subtotal, fee or total to show. */}
         {items.length > 0 && (
           <dl class="space-y-1 text-sm">
             <div class="flex justify-between">
-              <dt>Subtotal{excl}</dt>
+              <dt>{t.subtotal}{excl}</dt>
               <dd data-testid="cart-subtotal">
-                {formatMoney(toCents(q ? q.subtotal : cartTotal(state)))}
+                {formatMoney(toCents(q ? q.subtotal : cartTotal(state)), lang)}
               </dd>
             </div>
             {selectedCountry && (
               <div class="flex justify-between">
-                <dt>Shipping to {selectedCountry}{excl}</dt>
+                <dt>
+                  {fill(t.shippingTo, { country: countryLabel(selectedCountry, lang) })}
+                  {excl}
+                </dt>
                 <dd data-testid="cart-shipping" aria-live="polite">
                   {fee
-                    ? `${
-                      formatGrouped(toCents(q ? q.shippingFee : fee.shippingFee))
-                    } ${fee.currency}`
-                    : "Loading shipping fee..."}
+                    ? `${formatAmount(toCents(q ? q.shippingFee : fee.shippingFee), lang)}${
+                      lang === "en" ? " " : "\u00a0"
+                    }${fee.currency}`
+                    : t.loadingFee}
                 </dd>
               </div>
             )}
             <div class="flex justify-between border-t border-slate-200 pt-2 text-base font-semibold">
-              <dt>Total{excl}</dt>
+              <dt>{t.total}{excl}</dt>
               <dd data-testid="cart-total">
-                {formatMoney(toCents(q && fee ? q.total : totalWithShipping(state)))}
+                {formatMoney(toCents(q && fee ? q.total : totalWithShipping(state)), lang)}
               </dd>
             </div>
             {vat && (
               <div class="flex justify-between text-slate-600">
                 <dt>{vat.label}</dt>
-                <dd data-testid="cart-vat">{vat.amount}</dd>
+                <dd data-testid="cart-vat">{formatMoney(vat.vatCents, lang)}</dd>
               </div>
             )}
           </dl>
@@ -215,16 +230,24 @@ export default function CartDrawer() {
             close();
           }}
         >
-          Proceed to Checkout
+          {t.proceed}
         </button>
       </div>
     </ModalFrame>
   );
 }
 
-function CartLine({ item, quote }: { item: CartItem; quote: Quote | null }) {
+function CartLine({ lang, item, quote }: { lang: Lang; item: CartItem; quote: Quote | null }) {
   // As charged for the chosen country (net of VAT for an export), else at the shelf price.
   const charged = quote?.items.find((l) => l.id === item.id && l.quantity === item.quantity);
+  const t = pageMessages("cart", lang);
+  const note = stockNote(item, {
+    outOfStock: t.outOfStock,
+    available: (count) =>
+      fill(plural(count, lang, { one: t.onlyAvailableOne, other: t.onlyAvailableOther }), {
+        count,
+      }),
+  });
   const qtyId = `cart-qty-${item.id}`;
   // What the buyer is typing, until the field commits it (change): a re-render meanwhile (the
   // fee arriving, another line changing) must not put the old quantity back under their cursor.
@@ -241,27 +264,30 @@ function CartLine({ item, quote }: { item: CartItem; quote: Quote | null }) {
       <div class="flex flex-1 flex-col gap-2">
         <div class="flex justify-between gap-2">
           <p class="font-medium leading-snug">
-            {item.title}
-            {stockNote(item) && (
+            <span lang={textLang(item, "title")}>{item.title}</span>
+            {note && (
               <span class="block text-xs font-medium text-red-700" data-testid="cart-stock-note">
-                {stockNote(item)}
+                {note}
               </span>
             )}
           </p>
           <p class="font-semibold">
-            {formatMoney(charged ? toCents(charged.total) : toCents(item.price) * item.quantity)}
+            {formatMoney(
+              charged ? toCents(charged.total) : toCents(item.price) * item.quantity,
+              lang,
+            )}
           </p>
         </div>
         <div class="flex items-center gap-2">
           <button
             type="button"
             class="h-8 w-8 rounded-md border border-slate-300 hover:bg-slate-100"
-            aria-label={`Decrease quantity of ${item.title}`}
+            aria-label={fill(t.decrease, { title: item.title })}
             onClick={() => updateQuantity(item.id, item.quantity - 1)}
           >
             −
           </button>
-          <label for={qtyId} class="sr-only">Quantity of {item.title}</label>
+          <label for={qtyId} class="sr-only">{fill(t.quantityOf, { title: item.title })}</label>
           <input
             id={qtyId}
             type="number"
@@ -282,7 +308,7 @@ function CartLine({ item, quote }: { item: CartItem; quote: Quote | null }) {
           <button
             type="button"
             class="h-8 w-8 rounded-md border border-slate-300 hover:bg-slate-100"
-            aria-label={`Increase quantity of ${item.title}`}
+            aria-label={fill(t.increase, { title: item.title })}
             onClick={() => updateQuantity(item.id, item.quantity + 1)}
           >
             +
@@ -290,10 +316,10 @@ function CartLine({ item, quote }: { item: CartItem; quote: Quote | null }) {
           <button
             type="button"
             class="ml-auto text-sm font-medium text-red-700 hover:underline"
-            aria-label={`Remove ${item.title} from cart`}
+            aria-label={fill(t.removeLabel, { title: item.title })}
             onClick={() => removeFromCart(item.id)}
           >
-            Remove
+            {t.remove}
           </button>
         </div>
       </div>

@@ -2,7 +2,11 @@ import { EXEMPTION_MENTIONS, VAT_NUMBER_FIELD } from "../../src/domain/tax.ts";
 import { VAT_TEXT } from "../../src/domain/vat-statement.ts";
 import { assert, assertEquals, assertJsonResponse, assertStringIncludes } from "../_lib/assert.ts";
 import { productByName } from "../_lib/checkout.ts";
-import { jsonRequest, type TestContext } from "../_lib/services.ts";
+import { createApiApp } from "../../src/api/app.ts";
+import { createServices } from "../../src/services/container.ts";
+import { seedIfEmpty } from "../../src/services/seed.ts";
+import { openKv } from "../../src/store/kv.ts";
+import { jsonRequest, testConfig, type TestContext } from "../_lib/services.ts";
 import { buy, quote, SELLER_VAT, taxedIntentBody, withVies } from "../_lib/tax.ts";
 
 const board = async (t: TestContext) => (await productByName(t.services, "Vectra DSP Board")).id;
@@ -252,3 +256,43 @@ async function screen(t: TestContext, who: { headers: Record<string, string> }) 
     oss: { year: string; net: number; threshold: number; crossed: boolean; warning: boolean };
   };
 }
+
+Deno.test("[api] buyers racing across the OSS threshold on two instances: every sale committed before the crossing pays French VAT, the crossing one and all after it Germany's", async () => {
+  const path = await Deno.makeTempFile({ suffix: ".kv" });
+  const config = testConfig({ kvPath: path });
+  const instances: TestContext[] = [];
+  for (let i = 0; i < 2; i++) {
+    const kv = await openKv(path);
+    const services = createServices(kv, config);
+    instances.push({ kv, services, api: createApiApp(services) });
+  }
+  try {
+    await seedIfEmpty(instances[0].services, () => {});
+    const id = await board(instances[0]);
+    // 15 boards and the fee: 7,510.42 net of French VAT this year.
+    await buy(instances[0], { country: "Germany", items: [{ id, price: 600, quantity: 15 }] });
+    // Nine buyers of one board (510.42 net each) at once on both: the fifth to commit crosses.
+    await Promise.all(
+      Array.from({ length: 9 }, (_, i) =>
+        buy(instances[i % 2], {
+          country: "Germany",
+          items: [{ id, price: 600, quantity: 1 }],
+          email: `racer${i}@example.com`,
+        })),
+    );
+    const docs = (await Array.fromAsync(instances[0].services.invoiceDesk.each({})))
+      .sort((a, b) => a.number.localeCompare(b.number)).slice(1);
+    assertEquals(
+      docs.map((d) => d.vat[0].rateBp),
+      [2000, 2000, 2000, 2000, 1900, 1900, 1900, 1900, 1900],
+    );
+  } finally {
+    for (const t of instances) {
+      await t.services.restock.stop();
+      await t.services.newsletterSender.stop();
+      await t.services.mailer.stop();
+      t.kv.close();
+    }
+    await Deno.remove(path).catch(() => {});
+  }
+});

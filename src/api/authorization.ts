@@ -47,6 +47,8 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   "GET /api/auth/verify": "staff",
   "POST /api/auth/logout": "staff",
   "POST /api/auth/2fa": "public",
+  "GET /api/auth/2fa": "staff",
+  "POST /api/auth/2fa/recovery-codes": "staff",
   "POST /api/auth/2fa/setup": "staff",
   "POST /api/auth/2fa/enable": "staff",
   "POST /api/auth/2fa/disable": "staff",
@@ -88,6 +90,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   "GET /api/invoices/oss.csv": "staff",
   "GET /api/invoices/ec-sales-list.csv": "staff",
   "GET /api/invoices/:number/pdf": "staff",
+  "GET /api/invoices/:number/ubl": "staff",
 
   // Products (staff read; superadmins write)
   "GET /api/products": "staff",
@@ -125,6 +128,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
 export const ENROLMENT_ROUTES: ReadonlySet<string> = new Set([
   "GET /api/auth/verify",
   "POST /api/auth/logout",
+  "GET /api/auth/2fa",
   "POST /api/auth/2fa/setup",
   "POST /api/auth/2fa/enable",
 ]);

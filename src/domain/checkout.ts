@@ -6,6 +6,7 @@ import { type Cents, formatMoney, toCents } from "./money.ts";
 import { chargedPrice, SELLER_COUNTRY, type TaxDecision, VAT_NUMBER_FIELD } from "./tax.ts";
 import { checkVatNumber, isSiren, normalizeVatNumber, type VatNumber } from "./vat-number.ts";
 import { isEuMemberState } from "./vat-rates.ts";
+import { ORDER_LOCALES } from "./order.ts";
 
 /** How long a checkout's payment intent can be paid (the sweep then cancels it). */
 export const RESERVATION_TTL_MS = 30 * 60 * 1000;
@@ -84,6 +85,8 @@ export const orderDataSchema = z.object({
     fee: z.number(),
     currency: z.string(),
   }).nullable().optional(),
+  /** The page's language: the order's mails and page speak it. */
+  locale: z.enum(ORDER_LOCALES, { message: "locale must be en or fr" }).default("en"),
 });
 export type OrderData = z.infer<typeof orderDataSchema>;
 

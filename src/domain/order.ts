@@ -8,7 +8,7 @@ import {
   taxDecisionSchema,
   vatGroup,
 } from "./tax.ts";
-import { vatStatement } from "./vat-statement.ts";
+import { type TaxWords, vatStatement } from "./vat-statement.ts";
 
 import {
   ORDER_STATUSES,
@@ -61,6 +61,10 @@ export type Business = z.infer<typeof businessSchema>;
  * under its tax decision (net of French VAT when no VAT is due). Orders from before the tax
  * decision have none: `orderTax` gives the rule of their time.
  */
+/** The languages an order can be in (the site's: src/i18n/locales.ts). */
+export const ORDER_LOCALES = ["en", "fr"] as const;
+export type OrderLocale = typeof ORDER_LOCALES[number];
+
 export const pricedOrderShape = {
   customer: customerSchema,
   shippingAddress: shippingAddressSchema,
@@ -72,7 +76,12 @@ export const pricedOrderShape = {
   /** Where the invoice goes when it is not the shipping address. */
   billingAddress: shippingAddressSchema.optional(),
   tax: taxDecisionSchema.optional(),
+  /** The language the buyer ordered in: its mails and order page speak it (absent: English). */
+  locale: z.enum(ORDER_LOCALES).optional(),
 };
+
+/** The order's language (older orders have none: English). */
+export const orderLocale = (o: Pick<Order, "locale">): OrderLocale => o.locale ?? "en";
 
 /** An order as stored in KV. */
 export const orderSchema = z.object({
@@ -119,11 +128,14 @@ export type NewOrder = Omit<Order, "schemaVersion" | "id" | "orderNumber" | "upd
 export const orderTax = (o: Pick<Order, "tax" | "shippingCountry" | "createdAt">): TaxDecision =>
   o.tax ?? legacyOrderDecision(resolveCountryCode(o.shippingCountry), o.createdAt.slice(0, 10));
 
-/** What the buyer reads about the order's VAT: the invoice's VAT, worked out the same way. */
-export function orderVat(o: Pick<Order, "tax" | "shippingCountry" | "createdAt" | "totalCents">) {
-  const tax = orderTax(o);
-  return vatStatement(tax, vatGroup(o.totalCents, tax).vatCents);
-}
+type Taxed = Pick<Order, "tax" | "shippingCountry" | "createdAt" | "totalCents">;
+
+/** The order's VAT: the invoice's, worked out the same way. */
+export const orderVatCents = (o: Taxed) => vatGroup(o.totalCents, orderTax(o)).vatCents;
+
+/** What the buyer reads about the order's VAT, in the words of their language. */
+export const orderVat = (o: Taxed, words: TaxWords) =>
+  vatStatement(orderTax(o), orderVatCents(o), words);
 
 /** Whether the order's units are currently taken out of the stock. */
 export const holdsStock = (o: Pick<Order, "stockHeld" | "needsRefund">) =>
@@ -167,7 +179,7 @@ export function toPublicOrder(o: Order) {
     ...(o.business ? { business: o.business } : {}),
     ...(o.billingAddress ? { billingAddress: o.billingAddress } : {}),
     tax: publicTax(orderTax(o)),
-    vat: fromCents(orderVat(o).vatCents),
+    vat: fromCents(orderVatCents(o)),
     ...(o.needsRefund ? { needsRefund: true } : {}),
   };
 }
@@ -185,6 +197,7 @@ export function toAdminOrder(o: Order) {
     notes: o.notes ?? [],
     /** VIES's answer about the buyer's VAT number: its consultation number is the proof. */
     vies: orderTax(o).vies,
+    locale: orderLocale(o),
     updatedAt: o.updatedAt,
   };
 }

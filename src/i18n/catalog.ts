@@ -27,6 +27,8 @@ export const CLIENT_SECTIONS = [
   "shop",
   "stock",
   "cart",
+  "orders",
+  "tax",
 ] as const;
 export type ClientSection = typeof CLIENT_SECTIONS[number];
 export type ClientMessages = Pick<Messages, ClientSection>;

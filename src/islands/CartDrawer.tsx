@@ -8,7 +8,8 @@ import { pageMessages } from "../i18n/client.ts";
 import { fill } from "../i18n/fill.ts";
 import { formatAmount, formatMoney, plural } from "../i18n/format.ts";
 import type { Lang } from "../i18n/locales.ts";
-import { VAT_TEXT, vatStatement } from "../domain/vat-statement.ts";
+import { vatStatement } from "../domain/vat-statement.ts";
+import { taxWords } from "../i18n/tax-words.ts";
 import type { PublicShippingFee } from "../domain/shipping-fee.ts";
 import {
   cart,
@@ -120,8 +121,9 @@ export default function CartDrawer({ lang }: { lang: Lang }) {
   const { items, selectedCountry, shippingFee } = state;
   const fee = shippingFee?.country === selectedCountry ? shippingFee : null;
   const q = selectedCountry ? currentQuote() : null;
-  const vat = q ? vatStatement(q.tax, toCents(q.vat)) : null;
-  const excl = vat?.exempt ? ` (${VAT_TEXT.excluded})` : "";
+  const words = taxWords(pageMessages("tax", lang), lang);
+  const vat = q ? vatStatement(q.tax, toCents(q.vat), words) : null;
+  const excl = vat?.exempt ? ` (${words.excluded})` : "";
   // Until the list arrives (or if it cannot), the saved choice still shows.
   const options = countryList?.length ? countryList : [selectedCountry].filter((c) => c !== "");
   const overStock = overStockLines(state);

@@ -3,7 +3,9 @@ import { useEffect, useRef, useState } from "preact/hooks";
 import { invalidCountryMessage, resolveCountryCode } from "../domain/country-code.ts";
 import { formatMoney, toCents } from "../domain/money.ts";
 import type { PublicTax } from "../domain/tax.ts";
-import { VAT_TEXT, vatStatement } from "../domain/vat-statement.ts";
+import { vatStatement } from "../domain/vat-statement.ts";
+import { tax as taxMessages } from "../i18n/messages/en/tax.ts";
+import { taxWords } from "../i18n/tax-words.ts";
 import {
   cardProblem,
   type CheckoutProblem,
@@ -18,6 +20,7 @@ import { currentQuote, quote, refreshQuote } from "../browser/state/quote.ts";
 import { useModal } from "./use-modal.ts";
 import { useStore } from "./use-store.ts";
 import type { CardField } from "./checkout/card-field.ts";
+import FormField, { PRIMARY_BUTTON, SubmitButton } from "../ui/FormField.tsx";
 
 export interface CheckoutProps {
   /**
@@ -50,6 +53,9 @@ const EMPTY_FORM: Form = {
   state: "",
   zipCode: "",
 };
+
+/** How the checkout (in English for now) states VAT: the catalogue's words. */
+const TAX_WORDS = taxWords(taxMessages, "en");
 
 /** "Buying for a company": its fields, and the billing address when it is another. */
 const TEXT = {
@@ -100,6 +106,9 @@ const EMPTY_BILLING: Record<BillingField, string> = {
 };
 
 type Stage = "form" | "payment" | "success" | "error";
+
+const SECONDARY_BUTTON =
+  "rounded-lg border border-gray-300 px-4 py-2 text-sm text-gray-700 hover:bg-gray-50 disabled:opacity-50";
 
 /** The only payment method (spec section 9): Stripe, which takes cards, debit cards and PayPal. */
 const PAYMENT_METHOD = "stripe";
@@ -171,8 +180,8 @@ export default function Checkout({ cardField }: CheckoutProps) {
     ? toCents(state.shippingFee.shippingFee)
     : 0;
   const totalCents = q ? toCents(q.total) : subtotalCents + feeCents;
-  const vat = q ? vatStatement(q.tax, toCents(q.vat)) : null;
-  const excl = vat?.exempt ? ` (${VAT_TEXT.excluded})` : "";
+  const vat = q ? vatStatement(q.tax, toCents(q.vat), TAX_WORDS) : null;
+  const excl = vat?.exempt ? ` (${TAX_WORDS.excluded})` : "";
 
   useEffect(() => {
     if (open) refreshQuote(vatNumber).then(showQuoteError).catch(() => {});
@@ -398,35 +407,35 @@ export default function Checkout({ cardField }: CheckoutProps) {
       <Modal title="Checkout" onClose={closeAll} hidden={stage !== "form"}>
         <form onSubmit={submitForm} noValidate class="grid grid-cols-1 gap-4 sm:grid-cols-2">
           {FIELDS.map(([name, label, autocomplete, type]) => (
-            <label key={name} class="flex flex-col gap-1 text-sm font-medium text-gray-700">
-              <span>
-                {label} <span aria-hidden="true" class="text-red-600">*</span>
-              </span>
-              <input
-                name={name}
-                type={type}
-                required
-                autocomplete={autocomplete}
-                value={form[name]}
-                onInput={(e) =>
-                  setForm({ ...form, [name]: e.currentTarget.value })}
-                class="rounded-md border border-gray-300 px-3 py-2 text-base font-normal text-gray-900 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-200"
-              />
-            </label>
-          ))}
-          <label class="flex flex-col gap-1 text-sm font-medium text-gray-700 sm:col-span-2">
-            <span>Country</span>
-            <input
-              name="country"
-              value={country}
-              readOnly
-              aria-describedby="checkout-country-note"
-              class="rounded-md border border-gray-200 bg-gray-100 px-3 py-2 text-base font-normal text-gray-700"
+            <FormField
+              key={name}
+              id={`checkout-${name}`}
+              label={label}
+              marked
+              name={name}
+              type={type}
+              required
+              autocomplete={autocomplete}
+              value={form[name]}
+              onInput={(e) => setForm({ ...form, [name]: e.currentTarget.value })}
             />
-            <span id="checkout-country-note" class="text-xs font-normal text-gray-500">
-              The country was chosen in your cart. To change it, go back to the cart.
-            </span>
-          </label>
+          ))}
+          <FormField
+            id="checkout-country"
+            label="Country"
+            hint="The country was chosen in your cart. To change it, go back to the cart."
+            class="sm:col-span-2"
+          >
+            {(wiring) => (
+              <input
+                {...wiring}
+                name="country"
+                value={country}
+                readOnly
+                class="mt-1 block w-full rounded-lg border border-slate-200 bg-slate-100 px-3 py-2 text-base text-slate-700 sm:text-sm"
+              />
+            )}
+          </FormField>
           <div class="sm:col-span-2">
             <div class="flex items-start gap-3 text-sm">
               <input
@@ -455,39 +464,22 @@ export default function Checkout({ cardField }: CheckoutProps) {
                 <legend class="sr-only">{TEXT.companyTitle}</legend>
                 {COMPANY_FIELDS.filter(([name]) => name !== "siren" || isFrance(country)).map((
                   [name, label, autocomplete, required],
-                ) => {
-                  const path = `orderData.business.${name}`;
-                  const error = fieldErrors[path];
-                  const note = name === "vatNumber" ? vatNumberNote(q, quoting) : "";
-                  return (
-                    <label key={name} class="flex flex-col gap-1 text-sm font-medium text-gray-700">
-                      <span>
-                        {label}
-                        {required && <span aria-hidden="true" class="text-red-600">*</span>}
-                      </span>
-                      <input
-                        name={name}
-                        required={required}
-                        autocomplete={autocomplete}
-                        value={company[name]}
-                        aria-invalid={error ? "true" : undefined}
-                        aria-describedby={`${path}-hint`}
-                        onInput={(e) =>
-                          setCompany({ ...company, [name]: e.currentTarget.value })}
-                        onChange={name === "vatNumber" ? checkVatNumber : undefined}
-                        class="rounded-md border border-gray-300 px-3 py-2 text-base font-normal text-gray-900 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-200"
-                      />
-                      <span
-                        id={`${path}-hint`}
-                        aria-live="polite"
-                        class={`text-xs font-normal ${error ? "text-red-700" : "text-gray-500"}`}
-                        data-testid={`field-note-${name}`}
-                      >
-                        {error ?? note}
-                      </span>
-                    </label>
-                  );
-                })}
+                ) => (
+                  <FormField
+                    key={name}
+                    id={`checkout-company-${name}`}
+                    label={label}
+                    marked={required}
+                    name={name}
+                    required={required}
+                    autocomplete={autocomplete}
+                    value={company[name]}
+                    hint={name === "vatNumber" ? vatNumberNote(q, quoting) : undefined}
+                    error={fieldErrors[`orderData.business.${name}`]}
+                    onInput={(e) => setCompany({ ...company, [name]: e.currentTarget.value })}
+                    onChange={name === "vatNumber" ? checkVatNumber : undefined}
+                  />
+                ))}
                 <label class="flex items-center gap-3 text-sm sm:col-span-2">
                   <input
                     type="checkbox"
@@ -502,27 +494,20 @@ export default function Checkout({ cardField }: CheckoutProps) {
             {billingDifferent && (
               <fieldset class="mt-3 grid grid-cols-1 gap-4 sm:grid-cols-2">
                 <legend class="mb-2 text-sm font-medium text-gray-900">{TEXT.billingTitle}</legend>
-                {BILLING_FIELDS.map(([name, label, autocomplete]) => {
-                  const error = fieldErrors[`orderData.billingAddress.${name}`];
-                  return (
-                    <label key={name} class="flex flex-col gap-1 text-sm font-medium text-gray-700">
-                      <span>
-                        {label} <span aria-hidden="true" class="text-red-600">*</span>
-                      </span>
-                      <input
-                        name={`billing-${name}`}
-                        required
-                        autocomplete={autocomplete}
-                        value={billing[name]}
-                        aria-invalid={error ? "true" : undefined}
-                        onInput={(e) =>
-                          setBilling({ ...billing, [name]: e.currentTarget.value })}
-                        class="rounded-md border border-gray-300 px-3 py-2 text-base font-normal text-gray-900 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-200"
-                      />
-                      {error && <span class="text-xs font-normal text-red-700">{error}</span>}
-                    </label>
-                  );
-                })}
+                {BILLING_FIELDS.map(([name, label, autocomplete]) => (
+                  <FormField
+                    key={name}
+                    id={`checkout-billing-${name}`}
+                    label={label}
+                    marked
+                    name={`billing-${name}`}
+                    required
+                    autocomplete={autocomplete}
+                    value={billing[name]}
+                    error={fieldErrors[`orderData.billingAddress.${name}`]}
+                    onInput={(e) => setBilling({ ...billing, [name]: e.currentTarget.value })}
+                  />
+                ))}
               </fieldset>
             )}
           </div>
@@ -537,8 +522,8 @@ export default function Checkout({ cardField }: CheckoutProps) {
               {excl}: {formatMoney(feeCents)}
             </p>
             <p class="font-semibold text-gray-900">Total{excl}: {formatMoney(totalCents)}</p>
-            {vat && <p data-testid="checkout-vat">{vat.label}: {vat.amount}</p>}
-            {vat && vat.note !== VAT_TEXT.pricesIncluded && (
+            {vat && <p data-testid="checkout-vat">{vat.label}: {formatMoney(vat.vatCents)}</p>}
+            {vat && vat.note !== TAX_WORDS.pricesIncluded && (
               <p class="mt-1 text-gray-600" data-testid="checkout-vat-note">{vat.note}</p>
             )}
           </div>
@@ -570,17 +555,11 @@ export default function Checkout({ cardField }: CheckoutProps) {
             <button
               type="button"
               onClick={closeAll}
-              class="rounded-md border border-gray-300 px-4 py-2 text-gray-700 hover:bg-gray-50"
+              class={SECONDARY_BUTTON}
             >
               Cancel
             </button>
-            <button
-              type="submit"
-              disabled={busy}
-              class="rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800 disabled:opacity-70"
-            >
-              {busy ? "Processing..." : "Proceed to Payment"}
-            </button>
+            <SubmitButton busy={busy} busyLabel="Processing...">Proceed to Payment</SubmitButton>
           </div>
         </form>
       </Modal>
@@ -605,7 +584,7 @@ export default function Checkout({ cardField }: CheckoutProps) {
               type="button"
               disabled={busy}
               onClick={() => setStage("form")}
-              class="rounded-md border border-gray-300 px-4 py-2 text-gray-700 hover:bg-gray-50 disabled:opacity-50"
+              class={SECONDARY_BUTTON}
             >
               Back
             </button>
@@ -613,7 +592,7 @@ export default function Checkout({ cardField }: CheckoutProps) {
               type="button"
               disabled={busy}
               onClick={pay}
-              class="rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800 disabled:opacity-70"
+              class={PRIMARY_BUTTON}
             >
               {busy ? "Processing Payment..." : `Pay ${formatMoney(totalCents)}`}
             </button>
@@ -632,7 +611,7 @@ export default function Checkout({ cardField }: CheckoutProps) {
             <button
               type="button"
               onClick={() => setStage("form")}
-              class="rounded-md border border-gray-300 px-4 py-2 text-gray-700 hover:bg-gray-50"
+              class={SECONDARY_BUTTON}
             >
               Cancel
             </button>
@@ -640,7 +619,7 @@ export default function Checkout({ cardField }: CheckoutProps) {
               type="button"
               onClick={dialog.backToCart ? backToCart : () => setStage("payment")}
               data-autofocus
-              class="rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800"
+              class={PRIMARY_BUTTON}
             >
               {dialog.backToCart ? "Back to Cart" : "Try Again"}
             </button>
@@ -665,7 +644,7 @@ export default function Checkout({ cardField }: CheckoutProps) {
               type="button"
               onClick={continueShopping}
               data-autofocus
-              class="rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800"
+              class={PRIMARY_BUTTON}
             >
               Continue Shopping
             </button>
@@ -682,17 +661,19 @@ const isFrance = (country: string) => resolveCountryCode(country) === "FR";
 function vatNumberNote(q: ReturnType<typeof currentQuote>, quoting: boolean): string {
   if (quoting) return TEXT.checking;
   if (q?.tax.category === "K") return TEXT.vatConfirmed;
-  if (q?.tax.notice) return VAT_TEXT.notices[q.tax.notice];
+  if (q?.tax.notice) return TAX_WORDS.notices[q.tax.notice];
   return TEXT.vatNumberNote;
 }
 
 /** What the success dialog says of the payment: the total and its VAT, as the invoice will. */
 function PaidVat({ paid }: { paid: { total: number; vat: number; tax: PublicTax } }) {
-  const vat = vatStatement(paid.tax, toCents(paid.vat));
+  const vat = vatStatement(paid.tax, toCents(paid.vat), TAX_WORDS);
   return (
     <p class="mt-3 text-sm text-gray-700" data-testid="success-vat">
       {TEXT.paid(formatMoney(toCents(paid.total)))}
-      {vat.exempt ? ` (${VAT_TEXT.excluded}, ${vat.label})` : ` (${vat.label}: ${vat.amount})`}.
+      {vat.exempt
+        ? ` (${TAX_WORDS.excluded}, ${vat.label})`
+        : ` (${vat.label}: ${formatMoney(vat.vatCents)})`}.
       {vat.exempt && ` ${vat.note}`}
     </p>
   );

@@ -21,7 +21,7 @@ import {
   ValidationError,
 } from "../domain/errors.ts";
 import { newId } from "../domain/ids.ts";
-import type { Business, NewOrder, Order } from "../domain/order.ts";
+import { type Business, type NewOrder, type Order, orderLocale } from "../domain/order.ts";
 import { fromCents } from "../domain/money.ts";
 import { shopDay } from "../domain/shop-time.ts";
 import {
@@ -34,6 +34,7 @@ import {
   vatGroup,
 } from "../domain/tax.ts";
 import { newOrderNotice, orderConfirmationMail } from "../domain/order-mails.ts";
+import { mailWords } from "../i18n/mail-words.ts";
 import { SOLD_OUT } from "../domain/payment-errors.ts";
 import type { Reservation } from "../domain/reservation.ts";
 import { countryKey } from "../domain/shipping-fee.ts";
@@ -108,6 +109,7 @@ export function createCheckout(deps: CheckoutDeps) {
     items: { id: string; quantity: number }[],
     shippingCountry: string,
     business: BusinessInput | undefined,
+    locale: "en" | "fr" = "en",
   ) {
     const ids = mergeLines(items).map((l) => l.id);
     const found = await Promise.all(ids.map((id) => deps.products.get(id)));
@@ -147,7 +149,18 @@ export function createCheckout(deps: CheckoutDeps) {
       ...(checked.siren ? { siren: checked.siren } : {}),
       ...(checked.purchaseOrder ? { purchaseOrder: checked.purchaseOrder } : {}),
     };
-    return { priced: chargeCheckout(shelf, tax), tax, business: stored };
+    const priced = chargeCheckout(shelf, tax);
+    if (locale === "en") return { priced, tax, business: stored };
+    // The lines named in the buyer's language: their mails, order page and invoice say so.
+    const names = new Map(found.map((p) => [p?.id, p?.fr?.name]));
+    return {
+      priced: {
+        ...priced,
+        lines: priced.lines.map((l) => ({ ...l, title: names.get(l.id) || l.title })),
+      },
+      tax,
+      business: stored,
+    };
   }
 
   async function price(body: CreateIntentBody) {
@@ -168,7 +181,12 @@ export function createCheckout(deps: CheckoutDeps) {
         "orderData.billingAddress.country",
       );
     }
-    const taxed = await priceAndTax(data.items, data.shippingCountry, data.business);
+    const taxed = await priceAndTax(
+      data.items,
+      data.shippingCountry,
+      data.business,
+      data.locale,
+    );
     assertClientAmounts(taxed.priced, body);
     return taxed;
   }
@@ -220,6 +238,7 @@ export function createCheckout(deps: CheckoutDeps) {
       ...(r.business ? { business: r.business } : {}),
       ...(r.billingAddress ? { billingAddress: r.billingAddress } : {}),
       ...(tax ? { tax } : {}),
+      ...(r.locale ? { locale: r.locale } : {}),
       paymentIntentId: pi.id,
       ...(noStock || amountWrong ? { needsRefund: true } : {}),
       createdAt: nowIso(),
@@ -242,11 +261,16 @@ export function createCheckout(deps: CheckoutDeps) {
       async addToCommit(op, order) {
         for (const entry of ossRead) op.check(entry);
         subjects.length = 0;
-        const link = await deps.links.url(order.orderNumber);
+        const link = await deps.links.url(order.orderNumber, orderLocale(order));
         for (
           const mail of [
-            orderConfirmationMail(order, { name: config.siteName, url: config.siteUrl }, link),
-            newOrderNotice(order, config.shopEmail),
+            orderConfirmationMail(
+              order,
+              { name: config.siteName, url: config.siteUrl },
+              link,
+              mailWords(orderLocale(order)),
+            ),
+            newOrderNotice(order, config.shopEmail, mailWords("en")),
           ]
         ) {
           deps.outbox.add(op, mail);
@@ -427,6 +451,7 @@ export function createCheckout(deps: CheckoutDeps) {
         ...(business ? { business } : {}),
         ...(data.billingAddress ? { billingAddress: data.billingAddress } : {}),
         tax,
+        locale: data.locale,
         expiresAt: Date.now() + RESERVATION_TTL_MS,
         createdAt: nowIso(),
       });

@@ -128,6 +128,8 @@ export function createServices(
     mailer,
     site: { name: config.siteName, url: config.siteUrl },
   });
+  // What every invoice and credit note prints beside its snapshot (the PDF, CII and UBL alike).
+  const documents = { shopName: config.siteName, timeZone: config.shopTimeZone };
   return {
     kv,
     config,
@@ -155,11 +157,12 @@ export function createServices(
       outbox,
       mailer,
       site: { name: config.siteName, url: config.siteUrl },
+      documents,
     }),
     invoiceDesk: createInvoiceDesk({
       invoices,
-      shopName: config.siteName,
       timeZone: config.shopTimeZone,
+      documents,
       ossRegistered: config.vat.oss,
     }),
     analytics: createAnalytics({

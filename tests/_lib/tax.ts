@@ -77,6 +77,7 @@ export interface Purchase {
   business?: Record<string, string>;
   billingAddress?: Record<string, string>;
   email?: string;
+  locale?: "en" | "fr";
 }
 
 /** The create-payment-intent body with the amounts the quote showed. */
@@ -101,6 +102,7 @@ export function taxedIntentBody(p: Purchase, q: Quote) {
       total: q.total,
       paymentMethod: "stripe",
       shippingCountry: p.country,
+      ...(p.locale ? { locale: p.locale } : {}),
     },
   };
 }

@@ -1,5 +1,5 @@
 import { EXEMPTION_MENTIONS, VAT_NUMBER_FIELD } from "../../src/domain/tax.ts";
-import { VAT_TEXT } from "../../src/domain/vat-statement.ts";
+import { tax as VAT_TEXT } from "../../src/i18n/messages/en/tax.ts";
 import { assert, assertEquals, assertJsonResponse, assertStringIncludes } from "../_lib/assert.ts";
 import { productByName } from "../_lib/checkout.ts";
 import { createApiApp } from "../../src/api/app.ts";
@@ -140,7 +140,7 @@ Deno.test("[api] VIES cannot answer (down, or slower than the timeout): the comp
       assertEquals([invoice.vat[0].rateBp, invoice.vat[0].vatCents], [2000, 10_208]);
       assertEquals(order.tax?.vies?.status, "unavailable");
       const mail = await mailTo(t, order.orderNumber);
-      assertStringIncludes(mail.text, VAT_TEXT.notices.vies_unavailable);
+      assertStringIncludes(mail.text, VAT_TEXT.viesUnavailable);
       assertStringIncludes(mail.text, "incl. VAT (20%): €102.08");
     }
   }, { viesTimeoutMs: 300 }));

@@ -3,6 +3,7 @@ import { extractText, getDocumentProxy } from "unpdf";
 import OrderStatusContent from "../../src/components/orders/OrderStatusContent.tsx";
 import type { AdminOrder } from "../../src/domain/order.ts";
 import { formatMoney } from "../../src/domain/money.ts";
+import { formatMoney as frenchMoney } from "../../src/i18n/format.ts";
 import OrderDetail from "../../src/ui/admin/OrderDetail.tsx";
 import { assert, assertEquals, assertJsonResponse, assertStringIncludes } from "../_lib/assert.ts";
 import { loginAs } from "../_lib/admin.ts";
@@ -21,6 +22,9 @@ async function pdfText(t: TestContext, headers: Record<string, string>, number: 
   const { text } = await extractText(await getDocumentProxy(bytes), { mergePages: true });
   return text.replace(/\s+/g, " ");
 }
+
+/** Text without its spaces (a PDF's text runs words and no-break spaces its own way). */
+const squeeze = (s: string) => s.replace(/[\s\u00a0\u202f]+/g, "");
 
 /** A CSV's rows as cells (no quoted commas in these files), a neutralised "'-" read back. */
 const rows = (csv: string) =>
@@ -61,7 +65,7 @@ Deno.test("[api] one order's VAT agrees everywhere: mails (text and HTML), the b
 
       const token = await t.services.orderLinks.token(order.orderNumber);
       const buyerPage = seen(renderToString(
-        <OrderStatusContent order={order} documents={[invoice]} token={token} />,
+        <OrderStatusContent lang="en" order={order} documents={[invoice]} token={token} />,
       ));
       assertStringIncludes(buyerPage, `${c.label} ${vat}`, `${c.country}: buyer's page`);
       assertStringIncludes(buyerPage, total);
@@ -76,10 +80,11 @@ Deno.test("[api] one order's VAT agrees everywhere: mails (text and HTML), the b
       ));
       assertStringIncludes(staffPage, `${c.label} ${vat}`, `${c.country}: staff page`);
 
-      const pdf = await pdfText(t, clerk.headers, invoice.number);
-      assertStringIncludes(pdf, vat, `${c.country}: invoice`);
-      assertStringIncludes(pdf, total, `${c.country}: invoice`);
-      if (c.exempt) assertStringIncludes(pdf, invoice.mention!.split(",")[0]);
+      // The invoice is in French: its amounts in French format ("97,79 €").
+      const pdf = squeeze(await pdfText(t, clerk.headers, invoice.number));
+      assertStringIncludes(pdf, squeeze(frenchMoney(invoice.vat[0].vatCents, "fr")), c.country);
+      assertStringIncludes(pdf, squeeze(frenchMoney(invoice.totalCents, "fr")), c.country);
+      if (c.exempt) assertStringIncludes(pdf, squeeze(invoice.mention!));
     }
 
     // The CSV rows of the period are the documents', and the returns sum them to the cent.
@@ -108,6 +113,35 @@ Deno.test("[api] one order's VAT agrees everywhere: mails (text and HTML), the b
       "BE0411905847",
       belgian.reduce((n, d) => n + d.vat[0].netCents, 0),
     ]]);
+  }, { oss: true }));
+
+Deno.test("[api] a French buyer reads the same VAT in French: mail, order page, invoice", () =>
+  withVies(async (t) => {
+    const board = (await productByName(t.services, "Vectra DSP Board")).id;
+    for (
+      const [country, label, total] of [
+        ["Switzerland", "TVA 0\u00a0%", "Total HT"],
+        ["Germany", "dont TVA (19\u00a0%)", "Total TTC"],
+      ]
+    ) {
+      const { order, invoice } = await buy(t, {
+        country,
+        items: [{ id: board, price: 600, quantity: 1 }],
+        locale: "fr",
+      });
+      const vat = frenchMoney(invoice.vat[0].vatCents, "fr");
+      const mail = (await t.services.outbox.list()).find((m) =>
+        m.to === order.customer.email &&
+        m.subject.includes(order.orderNumber)
+      )!;
+      assertStringIncludes(mail.text, `${label}\u00a0: ${vat}`, country);
+      const token = await t.services.orderLinks.token(order.orderNumber);
+      const page = seen(renderToString(
+        <OrderStatusContent lang="fr" order={order} documents={[invoice]} token={token} />,
+      ));
+      assertStringIncludes(squeeze(page), squeeze(`${label} ${vat}`), country);
+      assertStringIncludes(page, total, country);
+    }
   }, { oss: true }));
 
 Deno.test("[api] credit notes: an exempt invoice's keeps its category and mention, and the returns deduct them", () =>

@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { UNKNOWN_VAT_NUMBER_MESSAGE } from "../../src/domain/tax.ts";
-import { VAT_TEXT } from "../../src/domain/vat-statement.ts";
+import { tax as VAT_TEXT } from "../../src/i18n/messages/en/tax.ts";
 import { assert, assertStringIncludes } from "../_lib/assert.ts";
 import { browserTest } from "../_lib/browser.ts";
 import { fakeVies } from "../_lib/fake-vies.ts";
@@ -113,17 +113,20 @@ browserTest(
       const vatNumber = form.getByLabel("VAT number");
       await vatNumber.fill("BE0123456749");
       await vatNumber.press("Tab");
-      const note = form.getByTestId("field-note-vatNumber");
-      await note.filter({ hasText: UNKNOWN_VAT_NUMBER_MESSAGE }).waitFor();
+      const error = form.locator("#checkout-company-vatNumber-error");
+      await error.filter({ hasText: UNKNOWN_VAT_NUMBER_MESSAGE }).waitFor();
       assert(await vatNumber.getAttribute("aria-invalid") === "true");
       // Submitting anyway: the server's 422 lands under the field, the form stays.
       await form.getByRole("button", { name: "Proceed to Payment" }).click();
-      await note.filter({ hasText: UNKNOWN_VAT_NUMBER_MESSAGE }).waitFor();
+      await error.filter({ hasText: UNKNOWN_VAT_NUMBER_MESSAGE }).waitFor();
       assert(await form.isVisible(), "the form stays");
 
       await vatNumber.fill("BE 0411 905 847");
       await vatNumber.press("Tab");
-      await note.filter({ hasText: "confirmed by VIES" }).waitFor();
+      await form.locator("#checkout-company-vatNumber-hint").filter({
+        hasText: "confirmed by VIES",
+      })
+        .waitFor();
       assert(await vatNumber.getAttribute("aria-invalid") === null);
       // 500.00 + 10.42: the shelf price and the fee net of French VAT.
       await form.getByTestId("checkout-summary")

@@ -3,6 +3,9 @@ import { pages } from "./en/pages.ts";
 import { legal } from "./en/legal.ts";
 import { demoForm } from "./en/forms.ts";
 import { cart, shop, stock } from "./en/shop.ts";
+import { mail } from "./en/mail.ts";
+import { orders } from "./en/orders.ts";
+import { tax } from "./en/tax.ts";
 import { about, demo, features, home, mbd, shared, videos } from "./en/marketing.ts";
 
 /**
@@ -31,6 +34,9 @@ export const en = {
   shop,
   stock,
   cart,
+  mail,
+  orders,
+  tax,
 };
 
 /** A catalogue's shape: the English one's, each string any string. */

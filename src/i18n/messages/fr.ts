@@ -4,6 +4,9 @@ import { pages } from "./fr/pages.ts";
 import { legal } from "./fr/legal.ts";
 import { demoForm } from "./fr/forms.ts";
 import { cart, shop, stock } from "./fr/shop.ts";
+import { mail } from "./fr/mail.ts";
+import { orders } from "./fr/orders.ts";
+import { tax } from "./fr/tax.ts";
 import { about, demo, features, home, mbd, shared, videos } from "./fr/marketing.ts";
 
 /**
@@ -29,4 +32,7 @@ export const fr: Messages = {
   shop,
   stock,
   cart,
+  mail,
+  orders,
+  tax,
 };

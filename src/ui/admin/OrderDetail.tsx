@@ -3,8 +3,16 @@ import { formatMoney, toCents } from "../../domain/money.ts";
 import { PAYMENT_METHOD_LABELS, STATUS_COLOURS } from "../../domain/order-status.ts";
 import type { AdminOrder } from "../../domain/order.ts";
 import { formatShopTime } from "../../domain/shop-time.ts";
-import { ratePercent, VAT_TEXT, vatStatement } from "../../domain/vat-statement.ts";
+import { ratePercent, vatStatement } from "../../domain/vat-statement.ts";
+import { tax as taxMessages } from "../../i18n/messages/en/tax.ts";
+import { taxWords } from "../../i18n/tax-words.ts";
+
+/** The language an order was placed in, as staff read it. */
+const ORDER_LANGUAGES = { en: "English", fr: "French" } as const;
 import StatusBadge, { type BadgeColour } from "./StatusBadge.tsx";
+
+/** How the back office (in English) states VAT: the buyers' words, in English. */
+const STAFF_TAX_WORDS = taxWords(taxMessages, "en");
 
 /** The staff page's words about tax, in one place. */
 const TAX_TEXT = {
@@ -44,8 +52,8 @@ export default function OrderDetail(
 ) {
   const when = (iso: string) => `${formatShopTime(iso, timeZone)} (${timeZone})`;
   const a = order.shippingAddress;
-  const vat = vatStatement(order.tax, toCents(order.vat));
-  const excl = vat.exempt ? ` (${VAT_TEXT.excluded})` : "";
+  const vat = vatStatement(order.tax, toCents(order.vat), STAFF_TAX_WORDS);
+  const excl = vat.exempt ? ` (${STAFF_TAX_WORDS.excluded})` : "";
   const b = order.billingAddress;
   return (
     <div class="grid gap-4 lg:grid-cols-3">
@@ -98,7 +106,7 @@ export default function OrderDetail(
             </div>
             <div class="flex justify-between text-slate-600">
               <dt>{vat.label}</dt>
-              <dd data-testid="order-vat">{vat.amount}</dd>
+              <dd data-testid="order-vat">{formatMoney(vat.vatCents)}</dd>
             </div>
           </dl>
         </Section>
@@ -125,6 +133,10 @@ export default function OrderDetail(
           <p class="font-medium">{order.customer.firstName} {order.customer.lastName}</p>
           <p class="text-sm text-slate-600">{order.customer.email || "No email"}</p>
           <p class="text-sm text-slate-600">{order.customer.phone}</p>
+          <p class="text-sm text-slate-600" data-testid="order-language">
+            Language: {ORDER_LANGUAGES[order.locale]}{" "}
+            <span class="text-slate-500">(its mails and order page)</span>
+          </p>
         </Section>
         {order.business && (
           <Section title={TAX_TEXT.company}>

@@ -1,13 +1,18 @@
 import { useEffect, useState } from "preact/hooks";
 import { formatMoney, toCents } from "../../../domain/money.ts";
 import type { PublicTax } from "../../../domain/tax.ts";
-import { VAT_TEXT, vatStatement } from "../../../domain/vat-statement.ts";
+import { vatStatement } from "../../../domain/vat-statement.ts";
+import { tax as taxMessages } from "../../../i18n/messages/en/tax.ts";
+import { taxWords } from "../../../i18n/tax-words.ts";
+
+/** The back office states VAT in the buyers' English words. */
+const TAX_WORDS = taxWords(taxMessages, "en");
 import { GENDERS } from "../../../domain/order-status.ts";
 import ModalFrame from "../../ModalFrame.tsx";
 import { fromShopDateTimeInput } from "../../../domain/shop-time.ts";
 import { adminApi } from "../ui/api.ts";
 import { errorSentence } from "../ui/errors.ts";
-import { Required } from "../ui/feedback.tsx";
+import { Required } from "../../../ui/FormField.tsx";
 import { useCloseGuard } from "../ui/use-close-guard.tsx";
 import MessageDialog from "../ui/MessageDialog.tsx";
 import { FIELD } from "../ui/styles.ts";
@@ -156,8 +161,8 @@ export default function CreateOrderDialog(
     0,
   );
   const incomplete = rows.some((r) => !r.productId || !(r.quantity >= 1));
-  const vat = charged ? vatStatement(charged.tax, toCents(charged.vat)) : null;
-  const excl = vat?.exempt ? ` (${VAT_TEXT.excluded})` : "";
+  const vat = charged ? vatStatement(charged.tax, toCents(charged.vat), TAX_WORDS) : null;
+  const excl = vat?.exempt ? ` (${TAX_WORDS.excluded})` : "";
   const set = (k: keyof typeof form) => (e: Event) =>
     setForm({ ...form, [k]: (e.currentTarget as HTMLInputElement).value });
   const setRow = (i: number, patch: Partial<Row>) =>
@@ -400,7 +405,7 @@ export default function CreateOrderDialog(
             {vat && (
               <div class="flex justify-between text-slate-600">
                 <dt>{vat.label}</dt>
-                <dd>{vat.amount}</dd>
+                <dd>{formatMoney(vat.vatCents)}</dd>
               </div>
             )}
             {vat?.exempt && <p class="mt-1 text-xs text-slate-600">{vat.note}</p>}

@@ -29,6 +29,8 @@ export const CLIENT_SECTIONS = [
   "cart",
   "orders",
   "tax",
+  "checkout",
+  "payment",
 ] as const;
 export type ClientSection = typeof CLIENT_SECTIONS[number];
 export type ClientMessages = Pick<Messages, ClientSection>;

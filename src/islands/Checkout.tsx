@@ -1,11 +1,7 @@
 import type { ComponentChildren, RefObject } from "preact";
 import { useEffect, useRef, useState } from "preact/hooks";
-import { invalidCountryMessage, resolveCountryCode } from "../domain/country-code.ts";
-import { formatMoney, toCents } from "../domain/money.ts";
-import type { PublicTax } from "../domain/tax.ts";
-import { vatStatement } from "../domain/vat-statement.ts";
-import { tax as taxMessages } from "../i18n/messages/en/tax.ts";
-import { taxWords } from "../i18n/tax-words.ts";
+import { resolveCountryCode } from "../domain/country-code.ts";
+import { toCents } from "../domain/money.ts";
 import {
   cardProblem,
   type CheckoutProblem,
@@ -16,30 +12,39 @@ import {
 } from "../domain/payment-errors.ts";
 import { cart, clearCart, drawerOpen, refreshCartFromApi } from "../browser/state/cart.ts";
 import { checkoutOpen } from "../browser/state/checkout.ts";
-import { currentQuote, quote, refreshQuote } from "../browser/state/quote.ts";
+import { currentQuote, type Quote, quote, refreshQuote } from "../browser/state/quote.ts";
+import type { PublicTax } from "../domain/tax.ts";
+import { type TaxWords, vatStatement } from "../domain/vat-statement.ts";
+import { taxWords } from "../i18n/tax-words.ts";
 import { useModal } from "./use-modal.ts";
 import { useStore } from "./use-store.ts";
 import type { CardField } from "./checkout/card-field.ts";
+import { pageMessages } from "../i18n/client.ts";
+import { fill } from "../i18n/fill.ts";
+import { formatMoney } from "../i18n/format.ts";
+import type { Lang } from "../i18n/locales.ts";
 import FormField, { PRIMARY_BUTTON, SubmitButton } from "../ui/FormField.tsx";
 
 export interface CheckoutProps {
+  lang: Lang;
   /**
    * The payment provider's card field (Stripe Elements, or the offline sandbox's), given by the
    * island of that provider (checkout/StripeCheckout.tsx, checkout/SandboxCheckout.tsx): the
    * page carries the code of the one the server uses only.
    */
-  cardField: (ref: RefObject<CardField | null>) => ComponentChildren;
+  cardField: (ref: RefObject<CardField | null>, lang: Lang) => ComponentChildren;
 }
 
+/** The form's fields with their autofill and type; their labels are the catalogue's. */
 const FIELDS = [
-  ["firstName", "First name", "given-name", "text"],
-  ["lastName", "Last name", "family-name", "text"],
-  ["email", "Email", "email", "email"],
-  ["phone", "Phone", "tel", "tel"],
-  ["address", "Address", "street-address", "text"],
-  ["city", "City", "address-level2", "text"],
-  ["state", "State / Region", "address-level1", "text"],
-  ["zipCode", "ZIP / Postal code", "postal-code", "text"],
+  ["firstName", "given-name", "text"],
+  ["lastName", "family-name", "text"],
+  ["email", "email", "email"],
+  ["phone", "tel", "tel"],
+  ["address", "street-address", "text"],
+  ["city", "address-level2", "text"],
+  ["state", "address-level1", "text"],
+  ["zipCode", "postal-code", "text"],
 ] as const;
 type Field = typeof FIELDS[number][0];
 type Form = Record<Field, string>;
@@ -54,41 +59,20 @@ const EMPTY_FORM: Form = {
   zipCode: "",
 };
 
-/** How the checkout (in English for now) states VAT: the catalogue's words. */
-const TAX_WORDS = taxWords(taxMessages, "en");
-
-/** "Buying for a company": its fields, and the billing address when it is another. */
-const TEXT = {
-  forCompany: "Buying for a company",
-  forCompanyNote: "Your company's name, VAT number and purchase order on the invoice.",
-  companyTitle: "Company",
-  companyName: "Company name",
-  vatNumber: "VAT number",
-  vatNumberNote:
-    "EU companies: with a VAT number VIES confirms, goods sent to another EU country are invoiced without VAT.",
-  siren: "SIREN",
-  purchaseOrder: "Purchase order number",
-  billingDifferent: "Bill to another address",
-  billingTitle: "Billing address",
-  billingCountry: "Country",
-  checking: "Checking...",
-  vatConfirmed: "VAT number confirmed by VIES.",
-  paid: (total: string) => `Total paid: ${total}`,
-};
-
+/** "Buying for a company": its fields (labels from the catalogue), and the billing address. */
 const COMPANY_FIELDS = [
-  ["companyName", TEXT.companyName, "organization", true],
-  ["vatNumber", TEXT.vatNumber, "off", false],
-  ["siren", TEXT.siren, "off", false],
-  ["purchaseOrder", TEXT.purchaseOrder, "off", false],
+  ["companyName", "organization", true],
+  ["vatNumber", "off", false],
+  ["siren", "off", false],
+  ["purchaseOrder", "off", false],
 ] as const;
 type CompanyField = typeof COMPANY_FIELDS[number][0];
 const BILLING_FIELDS = [
-  ["address", "Address", "billing street-address"],
-  ["city", "City", "billing address-level2"],
-  ["state", "State / Region", "billing address-level1"],
-  ["zipCode", "ZIP / Postal code", "billing postal-code"],
-  ["country", TEXT.billingCountry, "billing country-name"],
+  ["address", "billing street-address"],
+  ["city", "billing address-level2"],
+  ["state", "billing address-level1"],
+  ["zipCode", "billing postal-code"],
+  ["country", "billing country-name"],
 ] as const;
 type BillingField = typeof BILLING_FIELDS[number][0];
 const EMPTY_COMPANY: Record<CompanyField, string> = {
@@ -146,7 +130,11 @@ function serverError(
  * card payment dialog, then the success or error dialog. Every amount is recomputed and checked
  * by the server; the card goes to the provider's field only.
  */
-export default function Checkout({ cardField }: CheckoutProps) {
+export default function Checkout({ lang, cardField }: CheckoutProps) {
+  const t = pageMessages("checkout", lang);
+  const words = pageMessages("payment", lang);
+  const money = (cents: number) => formatMoney(cents, lang);
+  const tw = taxWords(pageMessages("tax", lang), lang);
   const open = useStore(checkoutOpen);
   const state = useStore(cart);
   const [stage, setStage] = useState<Stage>("form");
@@ -180,8 +168,8 @@ export default function Checkout({ cardField }: CheckoutProps) {
     ? toCents(state.shippingFee.shippingFee)
     : 0;
   const totalCents = q ? toCents(q.total) : subtotalCents + feeCents;
-  const vat = q ? vatStatement(q.tax, toCents(q.vat), TAX_WORDS) : null;
-  const excl = vat?.exempt ? ` (${TAX_WORDS.excluded})` : "";
+  const vat = q ? vatStatement(q.tax, toCents(q.vat), tw) : null;
+  const excl = vat?.exempt ? ` (${tw.excluded})` : "";
 
   useEffect(() => {
     if (open) refreshQuote(vatNumber).then(showQuoteError).catch(() => {});
@@ -218,7 +206,7 @@ export default function Checkout({ cardField }: CheckoutProps) {
       (forCompany && !company.companyName.trim()) ||
       (billingDifferent && BILLING_FIELDS.some(([name]) => !billing[name].trim()))
     ) {
-      setFormError("Please fill in all required fields.");
+      setFormError(t.required);
       return;
     }
     setFormError("");
@@ -259,7 +247,7 @@ export default function Checkout({ cardField }: CheckoutProps) {
         )
         : {};
       if (Object.keys(fields).length) return { code: "", message: "", fields };
-      return serverError(created.data, "Failed to create payment intent");
+      return serverError(created.data, t.createFailed);
     }
     intent.current = {
       key,
@@ -300,6 +288,7 @@ export default function Checkout({ cardField }: CheckoutProps) {
           currency: state.shippingFee.currency,
         }
         : null,
+      locale: lang,
     };
   }
 
@@ -328,7 +317,7 @@ export default function Checkout({ cardField }: CheckoutProps) {
       if (problem) return fail(problem);
       const current = intent.current!;
       const countryCode = resolveCountryCode(country);
-      if (!countryCode) return fail({ code: "", message: invalidCountryMessage(country) });
+      if (!countryCode) return fail({ code: "", message: fill(t.invalidCountry, { country }) });
 
       if (!current.paid) {
         const result = await card.current.confirm(current.clientSecret, {
@@ -343,10 +332,10 @@ export default function Checkout({ cardField }: CheckoutProps) {
             country: countryCode,
           },
         });
-        if (result.error) return fail(cardProblem(result.error));
+        if (result.error) return fail(cardProblem(result.error, t.cardFailed));
         // Authorized (the shop captures once the stock is taken), or already charged.
         if (result.status !== "requires_capture" && result.status !== "succeeded") {
-          return fail({ code: "", message: "The payment was not completed. Please try again." });
+          return fail({ code: "", message: t.notCompleted });
         }
         current.paid = true;
       }
@@ -361,7 +350,7 @@ export default function Checkout({ cardField }: CheckoutProps) {
         if ([SOLD_OUT, "payment_intent_canceled"].includes(confirmed.data.error)) {
           intent.current = null;
         }
-        return fail(serverError(confirmed.data, "Failed to confirm payment"));
+        return fail(serverError(confirmed.data, t.confirmFailed));
       }
       intent.current = null;
       const order = confirmed.data.order;
@@ -400,17 +389,19 @@ export default function Checkout({ cardField }: CheckoutProps) {
   }
 
   if (!open) return null;
-  const dialog = checkoutProblemDialog(payError ?? { code: "", message: "" });
+  const dialog = checkoutProblemDialog(payError ?? { code: "", message: "" }, words);
+  // The API and the card speak English; a French page shows the dialog's own words inline.
+  const inlineError = payError?.message && (lang === "en" ? payError.message : dialog.text);
 
   return (
     <>
-      <Modal title="Checkout" onClose={closeAll} hidden={stage !== "form"}>
+      <Modal title={t.title} closeLabel={t.close} onClose={closeAll} hidden={stage !== "form"}>
         <form onSubmit={submitForm} noValidate class="grid grid-cols-1 gap-4 sm:grid-cols-2">
-          {FIELDS.map(([name, label, autocomplete, type]) => (
+          {FIELDS.map(([name, autocomplete, type]) => (
             <FormField
               key={name}
               id={`checkout-${name}`}
-              label={label}
+              label={t.fields[name]}
               marked
               name={name}
               type={type}
@@ -422,8 +413,8 @@ export default function Checkout({ cardField }: CheckoutProps) {
           ))}
           <FormField
             id="checkout-country"
-            label="Country"
-            hint="The country was chosen in your cart. To change it, go back to the cart."
+            label={t.country}
+            hint={t.countryNote}
             class="sm:col-span-2"
           >
             {(wiring) => (
@@ -454,27 +445,27 @@ export default function Checkout({ cardField }: CheckoutProps) {
               />
               <div class="flex flex-col">
                 <label for="checkout-for-company" class="font-medium text-gray-900">
-                  {TEXT.forCompany}
+                  {t.forCompany}
                 </label>
-                <span id="checkout-company-note" class="text-gray-600">{TEXT.forCompanyNote}</span>
+                <span id="checkout-company-note" class="text-gray-600">{t.forCompanyNote}</span>
               </div>
             </div>
             {forCompany && (
               <fieldset class="mt-3 grid grid-cols-1 gap-4 sm:grid-cols-2">
-                <legend class="sr-only">{TEXT.companyTitle}</legend>
+                <legend class="sr-only">{t.companyTitle}</legend>
                 {COMPANY_FIELDS.filter(([name]) => name !== "siren" || isFrance(country)).map((
-                  [name, label, autocomplete, required],
+                  [name, autocomplete, required],
                 ) => (
                   <FormField
                     key={name}
                     id={`checkout-company-${name}`}
-                    label={label}
+                    label={t.companyFields[name]}
                     marked={required}
                     name={name}
                     required={required}
                     autocomplete={autocomplete}
                     value={company[name]}
-                    hint={name === "vatNumber" ? vatNumberNote(q, quoting) : undefined}
+                    hint={name === "vatNumber" ? vatNumberNote(q, quoting, t, tw) : undefined}
                     error={fieldErrors[`orderData.business.${name}`]}
                     onInput={(e) => setCompany({ ...company, [name]: e.currentTarget.value })}
                     onChange={name === "vatNumber" ? checkVatNumber : undefined}
@@ -487,18 +478,18 @@ export default function Checkout({ cardField }: CheckoutProps) {
                     checked={billingDifferent}
                     onChange={(e) => setBillingDifferent(e.currentTarget.checked)}
                   />
-                  <span class="font-medium text-gray-900">{TEXT.billingDifferent}</span>
+                  <span class="font-medium text-gray-900">{t.billingDifferent}</span>
                 </label>
               </fieldset>
             )}
             {billingDifferent && (
               <fieldset class="mt-3 grid grid-cols-1 gap-4 sm:grid-cols-2">
-                <legend class="mb-2 text-sm font-medium text-gray-900">{TEXT.billingTitle}</legend>
-                {BILLING_FIELDS.map(([name, label, autocomplete]) => (
+                <legend class="mb-2 text-sm font-medium text-gray-900">{t.billingTitle}</legend>
+                {BILLING_FIELDS.map(([name, autocomplete]) => (
                   <FormField
                     key={name}
                     id={`checkout-billing-${name}`}
-                    label={label}
+                    label={name === "country" ? t.country : t.fields[name]}
                     marked
                     name={`billing-${name}`}
                     required
@@ -516,19 +507,25 @@ export default function Checkout({ cardField }: CheckoutProps) {
             data-testid="checkout-summary"
             aria-live="polite"
           >
-            <p>Subtotal{excl}: {formatMoney(subtotalCents)}</p>
+            <p>{fill(t.subtotal, { amount: money(subtotalCents) + excl })}</p>
             <p>
-              Shipping{state.shippingFee ? ` (${state.shippingFee.currency})` : ""}
-              {excl}: {formatMoney(feeCents)}
+              {state.shippingFee
+                ? fill(t.shippingIn, {
+                  currency: state.shippingFee.currency,
+                  amount: money(feeCents) + excl,
+                })
+                : fill(t.shipping, { amount: money(feeCents) + excl })}
             </p>
-            <p class="font-semibold text-gray-900">Total{excl}: {formatMoney(totalCents)}</p>
-            {vat && <p data-testid="checkout-vat">{vat.label}: {formatMoney(vat.vatCents)}</p>}
-            {vat && vat.note !== TAX_WORDS.pricesIncluded && (
+            <p class="font-semibold text-gray-900">
+              {fill(t.total, { amount: money(totalCents) + excl })}
+            </p>
+            {vat && <p data-testid="checkout-vat">{vat.label}: {money(vat.vatCents)}</p>}
+            {vat && vat.note !== tw.pricesIncluded && (
               <p class="mt-1 text-gray-600" data-testid="checkout-vat-note">{vat.note}</p>
             )}
           </div>
           <fieldset class="sm:col-span-2">
-            <legend class="text-sm font-medium text-gray-700">Payment method</legend>
+            <legend class="text-sm font-medium text-gray-700">{t.paymentMethod}</legend>
             <label class="mt-1 flex items-start gap-3 rounded-md border border-brand-600 bg-brand-50 p-3">
               <input
                 type="radio"
@@ -539,9 +536,9 @@ export default function Checkout({ cardField }: CheckoutProps) {
                 class="mt-1"
               />
               <span class="flex flex-col text-sm">
-                <span class="font-medium text-gray-900">Pay Online</span>
+                <span class="font-medium text-gray-900">{t.payOnline}</span>
                 <span id="checkout-pay-online-note" class="text-gray-600">
-                  Credit card, debit card or PayPal, paid securely through Stripe.
+                  {t.payOnlineNote}
                 </span>
               </span>
             </label>
@@ -557,26 +554,27 @@ export default function Checkout({ cardField }: CheckoutProps) {
               onClick={closeAll}
               class={SECONDARY_BUTTON}
             >
-              Cancel
+              {t.cancel}
             </button>
-            <SubmitButton busy={busy} busyLabel="Processing...">Proceed to Payment</SubmitButton>
+            <SubmitButton busy={busy} busyLabel={t.processing}>{t.proceed}</SubmitButton>
           </div>
         </form>
       </Modal>
 
       {(stage === "payment" || stage === "error") && (
         <Modal
-          title="Card Payment"
+          title={t.cardTitle}
+          closeLabel={t.close}
           onClose={() => !busy && setStage("form")}
           hidden={stage !== "payment"}
         >
           <p class="mb-4 text-gray-700">
-            Amount to pay: <strong>{formatMoney(totalCents)}</strong>
+            {t.amountToPay} <strong>{money(totalCents)}</strong>
           </p>
-          {cardField(card)}
-          {payError?.message && (
+          {cardField(card, lang)}
+          {inlineError && (
             <p role="alert" class="mt-3 text-sm font-medium text-red-700" data-testid="card-error">
-              {payError.message}
+              {inlineError}
             </p>
           )}
           <div class="mt-5 flex justify-end gap-3">
@@ -586,7 +584,7 @@ export default function Checkout({ cardField }: CheckoutProps) {
               onClick={() => setStage("form")}
               class={SECONDARY_BUTTON}
             >
-              Back
+              {t.back}
             </button>
             <button
               type="button"
@@ -594,7 +592,7 @@ export default function Checkout({ cardField }: CheckoutProps) {
               onClick={pay}
               class={PRIMARY_BUTTON}
             >
-              {busy ? "Processing Payment..." : `Pay ${formatMoney(totalCents)}`}
+              {busy ? t.processingPayment : fill(t.pay, { amount: money(totalCents) })}
             </button>
           </div>
         </Modal>
@@ -603,6 +601,7 @@ export default function Checkout({ cardField }: CheckoutProps) {
       {stage === "error" && (
         <Modal
           title={dialog.title}
+          closeLabel={t.close}
           onClose={() => setStage("form")}
           role="alertdialog"
         >
@@ -613,7 +612,7 @@ export default function Checkout({ cardField }: CheckoutProps) {
               onClick={() => setStage("form")}
               class={SECONDARY_BUTTON}
             >
-              Cancel
+              {t.cancel}
             </button>
             <button
               type="button"
@@ -621,7 +620,7 @@ export default function Checkout({ cardField }: CheckoutProps) {
               data-autofocus
               class={PRIMARY_BUTTON}
             >
-              {dialog.backToCart ? "Back to Cart" : "Try Again"}
+              {dialog.backToCart ? t.backToCart : t.tryAgain}
             </button>
           </div>
           {dialog.footer && (
@@ -633,12 +632,18 @@ export default function Checkout({ cardField }: CheckoutProps) {
       )}
 
       {stage === "success" && (
-        <Modal title="Payment Successful!" onClose={continueShopping}>
+        <Modal title={t.successTitle} closeLabel={t.close} onClose={continueShopping}>
           <p class="text-gray-700">
-            Thank you for your order{orderNumber ? ` ${orderNumber}` : ""}. A confirmation has been
-            sent to {form.email.trim()}.
+            {fill(t.successText, {
+              n: orderNumber ? ` ${orderNumber}` : "",
+              email: form.email.trim(),
+            })}
           </p>
-          {paid && <PaidVat paid={paid} />}
+          {paid && (
+            <p class="mt-3 text-sm text-gray-700" data-testid="success-vat">
+              {paidVat(paid, tw, money, t.paid)}
+            </p>
+          )}
           <div class="mt-5 flex justify-end">
             <button
               type="button"
@@ -646,7 +651,7 @@ export default function Checkout({ cardField }: CheckoutProps) {
               data-autofocus
               class={PRIMARY_BUTTON}
             >
-              Continue Shopping
+              {t.continueShopping}
             </button>
           </div>
         </Modal>
@@ -658,25 +663,30 @@ export default function Checkout({ cardField }: CheckoutProps) {
 const isFrance = (country: string) => resolveCountryCode(country) === "FR";
 
 /** Under the VAT number: VIES's confirmation, or why VAT is charged anyway. */
-function vatNumberNote(q: ReturnType<typeof currentQuote>, quoting: boolean): string {
-  if (quoting) return TEXT.checking;
-  if (q?.tax.category === "K") return TEXT.vatConfirmed;
-  if (q?.tax.notice) return TAX_WORDS.notices[q.tax.notice];
-  return TEXT.vatNumberNote;
+function vatNumberNote(
+  q: Quote | null,
+  quoting: boolean,
+  t: { checking: string; vatConfirmed: string; vatNumberNote: string },
+  tw: TaxWords,
+): string {
+  if (quoting) return t.checking;
+  if (q?.tax.category === "K") return t.vatConfirmed;
+  if (q?.tax.notice) return tw.notices[q.tax.notice];
+  return t.vatNumberNote;
 }
 
 /** What the success dialog says of the payment: the total and its VAT, as the invoice will. */
-function PaidVat({ paid }: { paid: { total: number; vat: number; tax: PublicTax } }) {
-  const vat = vatStatement(paid.tax, toCents(paid.vat), TAX_WORDS);
-  return (
-    <p class="mt-3 text-sm text-gray-700" data-testid="success-vat">
-      {TEXT.paid(formatMoney(toCents(paid.total)))}
-      {vat.exempt
-        ? ` (${TAX_WORDS.excluded}, ${vat.label})`
-        : ` (${vat.label}: ${formatMoney(vat.vatCents)})`}.
-      {vat.exempt && ` ${vat.note}`}
-    </p>
-  );
+function paidVat(
+  paid: { total: number; vat: number; tax: PublicTax },
+  tw: TaxWords,
+  money: (cents: number) => string,
+  said: string,
+): string {
+  const vat = vatStatement(paid.tax, toCents(paid.vat), tw);
+  const total = fill(said, { amount: money(toCents(paid.total)) });
+  return vat.exempt
+    ? `${total} (${tw.excluded}, ${vat.label}). ${vat.note}`
+    : `${total} (${vat.label}: ${money(vat.vatCents)}).`;
 }
 
 let modalIds = 0;
@@ -688,6 +698,7 @@ let modalIds = 0;
  */
 function Modal(props: {
   title: string;
+  closeLabel: string;
   onClose: () => void;
   hidden?: boolean;
   role?: "dialog" | "alertdialog";
@@ -715,7 +726,7 @@ function Modal(props: {
           <h2 id={id} class="text-xl font-bold text-gray-900">{props.title}</h2>
           <button
             type="button"
-            aria-label="Close"
+            aria-label={props.closeLabel}
             onClick={props.onClose}
             class="rounded p-1 text-gray-500 hover:bg-gray-100"
           >

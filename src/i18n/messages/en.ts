@@ -6,6 +6,7 @@ import { cart, shop, stock } from "./en/shop.ts";
 import { mail } from "./en/mail.ts";
 import { orders } from "./en/orders.ts";
 import { tax } from "./en/tax.ts";
+import { checkout, payment } from "./en/checkout.ts";
 import { about, demo, features, home, mbd, shared, videos } from "./en/marketing.ts";
 
 /**
@@ -37,6 +38,8 @@ export const en = {
   mail,
   orders,
   tax,
+  checkout,
+  payment,
 };
 
 /** A catalogue's shape: the English one's, each string any string. */

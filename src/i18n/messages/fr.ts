@@ -7,6 +7,7 @@ import { cart, shop, stock } from "./fr/shop.ts";
 import { mail } from "./fr/mail.ts";
 import { orders } from "./fr/orders.ts";
 import { tax } from "./fr/tax.ts";
+import { checkout, payment } from "./fr/checkout.ts";
 import { about, demo, features, home, mbd, shared, videos } from "./fr/marketing.ts";
 
 /**
@@ -35,4 +36,6 @@ export const fr: Messages = {
   mail,
   orders,
   tax,
+  checkout,
+  payment,
 };

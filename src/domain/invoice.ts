@@ -149,6 +149,11 @@ export const invoiceDocumentSchema = z.object({
   /** "F2026-000123" (invoice) or "A2026-000012" (credit note, "avoir"). */
   number: z.string(),
   issuedAt: z.string(),
+  /**
+   * The issue date, "YYYY-MM-DD": the shop's day (SHOP_TIMEZONE) when issued, fixed then, as the
+   * number's year is. Documents issued before it was kept get it from `issuedAt` when read.
+   */
+  issueDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
   orderId: z.string(),
   orderNumber: z.string(),
   /** A credit note's invoice. */
@@ -294,7 +299,7 @@ export function invoiceCsvRows(d: InvoiceDocument): string {
     csvRow([
       d.number,
       d.kind === "invoice" ? "Invoice" : "Credit note",
-      d.issuedAt,
+      d.issueDate,
       d.orderNumber,
       d.refersTo ?? "",
       d.buyer.name,
@@ -316,6 +321,7 @@ export function toDocumentSummary(d: InvoiceDocument) {
     number: d.number,
     kind: d.kind,
     issuedAt: d.issuedAt,
+    issueDate: d.issueDate,
     orderId: d.orderId,
     orderNumber: d.orderNumber,
     refersTo: d.refersTo,

@@ -3,6 +3,7 @@ import type { MailMessage } from "./mail.ts";
 import { formatMoney } from "./money.ts";
 import { renderOrderMailHtml } from "./order-mail-html.ts";
 import { trackingUrl } from "./order-progress.ts";
+import { formatShopTime } from "./shop-time.ts";
 import type { Order } from "./order.ts";
 
 function lines(order: Order): string[] {
@@ -131,8 +132,11 @@ export function orderConfirmationMail(
   );
 }
 
-/** The shop's new-order notice; orders paid for sold-out stock say that a refund is due. */
-export function newOrderNotice(order: Order, shopEmail: string): MailMessage {
+/**
+ * The shop's new-order notice, its time the shop's (`timeZone`); orders paid for sold-out
+ * stock say that a refund is due.
+ */
+export function newOrderNotice(order: Order, shopEmail: string, timeZone: string): MailMessage {
   const c = order.customer;
   return {
     to: shopEmail,
@@ -140,7 +144,9 @@ export function newOrderNotice(order: Order, shopEmail: string): MailMessage {
       ? `REFUND NEEDED: order ${order.orderNumber} was paid but stock ran out`
       : `New order ${order.orderNumber}: ${formatMoney(order.totalCents)}`,
     text: [
-      `Order ${order.orderNumber} (${order.id}), ${order.createdAt}`,
+      `Order ${order.orderNumber} (${order.id}), ${
+        formatShopTime(order.createdAt, timeZone)
+      } (${timeZone})`,
       `Payment: ${order.paymentMethod}, ${order.paymentStatus}, intent ${
         order.paymentIntentId ?? "-"
       }`,

@@ -144,7 +144,7 @@ export function createCheckout(deps: CheckoutDeps) {
         for (
           const mail of [
             orderConfirmationMail(order, { name: config.siteName, url: config.siteUrl }, link),
-            newOrderNotice(order, config.shopEmail),
+            newOrderNotice(order, config.shopEmail, config.shopTimeZone),
           ]
         ) {
           deps.outbox.add(op, mail);

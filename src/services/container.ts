@@ -144,6 +144,7 @@ export function createServices(
       outbox,
       mailer,
       site: { name: config.siteName, url: config.siteUrl },
+      timeZone: config.shopTimeZone,
     }),
     invoiceDesk: createInvoiceDesk({
       invoices,

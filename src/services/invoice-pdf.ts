@@ -74,9 +74,8 @@ export async function renderInvoicePdf(
   text(TITLES[doc.kind], right, y - 14, { font: bold, size: 20, align: "right" });
   text(doc.number, right, y - 30, { font: bold, size: 11, align: "right", color: BRAND });
   y -= 62;
-  const issued = new Date(doc.issuedAt).toISOString().slice(0, 10);
   const facts: [string, string][] = [
-    ["Date", issued],
+    ["Date", doc.issueDate],
     ["Order", doc.orderNumber],
     ["Payment", doc.paymentMethod === "online" ? "Card, online" : "On delivery"],
   ];
@@ -189,7 +188,7 @@ export async function renderInvoicePdf(
   const mentions = [
     doc.mention,
     doc.kind === "invoice"
-      ? `Paid in full on ${issued}: no amount due. No discount for early payment.`
+      ? `Paid in full on ${doc.issueDate}: no amount due. No discount for early payment.`
       : `Credit note for invoice ${doc.refersTo}.`,
     "Late payment (professional buyers): penalties at three times the legal interest rate and a fixed EUR 40 recovery fee (art. L441-10 Code de commerce).",
   ].filter((m): m is string => !!m);

@@ -2,6 +2,7 @@ import { normalizeEmail } from "../domain/email.ts";
 import type { InvoiceDocument } from "../domain/invoice.ts";
 import type { MailMessage } from "../domain/mail.ts";
 import type { Order } from "../domain/order.ts";
+import { shopDay } from "../domain/shop-time.ts";
 import type { InvoiceStore } from "../store/invoices.ts";
 import type { OrderStore } from "../store/orders.ts";
 import type { OutboxStore } from "../store/outbox.ts";
@@ -26,6 +27,8 @@ export function createOrderTracking(deps: {
   outbox: OutboxStore;
   mailer: Mailer;
   site: { name: string; url: string };
+  /** The shop's (SHOP_TIMEZONE): the order dates the mail gives. */
+  timeZone: string;
 }) {
   const { orders, invoices, links } = deps;
 
@@ -73,7 +76,8 @@ export function createOrderTracking(deps: {
       if (!found.length) return;
       const lines = await Promise.all(
         found.map(async (o) =>
-          `${o.orderNumber} (${o.createdAt.slice(0, 10)}): ${await links.url(o.orderNumber)}`
+          `${o.orderNumber} (${shopDay(Date.parse(o.createdAt), deps.timeZone)}): ${await links
+            .url(o.orderNumber)}`
         ),
       );
       const mail: MailMessage = {

@@ -40,7 +40,15 @@ export function createInvoiceStore(
   kv: Deno.Kv,
   settings: { seller: () => Seller; vat: VatTable; timeZone: string },
 ) {
-  const parse = (v: unknown) => invoiceDocumentSchema.parse(v);
+  /** A stored document; one issued before `issueDate` was kept gets its shop day of issue. */
+  const parse = (v: unknown) => {
+    const d = v as { issueDate?: string; issuedAt?: string };
+    return invoiceDocumentSchema.parse(
+      d && !d.issueDate && typeof d.issuedAt === "string"
+        ? { ...d, issueDate: shopDay(Date.parse(d.issuedAt), settings.timeZone) }
+        : v,
+    );
+  };
 
   async function ofOrder(orderId: string): Promise<InvoiceDocument[]> {
     const numbers: string[] = [];
@@ -66,7 +74,8 @@ export function createInvoiceStore(
     invoice: InvoiceDocument | null,
     issuedAt: string,
   ): Promise<InvoiceDocument> {
-    const year = shopDay(Date.parse(issuedAt), settings.timeZone).slice(0, 4);
+    const issueDate = shopDay(Date.parse(issuedAt), settings.timeZone);
+    const year = issueDate.slice(0, 4);
     const counter = await kv.get<number>(counterKey(kind, year));
     const n = (counter.value ?? 0) + 1;
     const countryCode = invoice?.countryCode ?? resolveCountryCode(order.shippingCountry);
@@ -77,6 +86,7 @@ export function createInvoiceStore(
       kind,
       number: formatDocumentNumber(kind, year, n),
       issuedAt,
+      issueDate,
       orderId: order.id,
       orderNumber: order.orderNumber,
       refersTo: invoice?.number ?? null,

@@ -6,6 +6,11 @@ import type { Order } from "../../src/domain/order.ts";
 import { assert, assertEquals, assertJsonResponse, assertMatch } from "../_lib/assert.ts";
 import { loginAs, type SignedIn } from "../_lib/admin.ts";
 import { jsonRequest, type TestContext, withServices } from "../_lib/services.ts";
+import { atInstant } from "../_lib/clock.ts";
+import { sketchOrder } from "../_lib/orders.ts";
+import { renderToString } from "preact-render-to-string";
+import OrderStatusContent from "../../src/components/orders/OrderStatusContent.tsx";
+import { newOrderNotice } from "../../src/domain/order-mails.ts";
 
 /** A manual order through the API, as staff make them, then marked paid (its invoice). */
 async function manualOrder(
@@ -235,3 +240,77 @@ Deno.test("[api] an order link's token is taken only as the server spelt it (its
     assert(await t.services.orderLinks.verify(made.orderNumber, token));
     assertEquals(await t.services.orderLinks.verify(made.orderNumber, sameBytes), false);
   }));
+
+Deno.test("[api] an invoice issued at 00:30 in Paris on 1 January is F2027-000001 dated 2027-01-01: in the store, the PDF, the list, the CSV, the buyer's page and mails", () =>
+  withServices(async (t) => {
+    const clerk = await loginAs(t, "admin");
+    const order = await t.services.orders.create(
+      sketchOrder({
+        at: "2026-12-31T23:15:00.000Z", // 00:15 in Paris
+        email: "ny@example.com",
+        country: "France",
+        lines: [{ id: "p1", priceCents: 10_000, quantity: 1 }],
+        feeCents: 0,
+        paymentStatus: "pending",
+      }),
+    );
+    // 2026-12-31T23:30Z is 00:30 on 1 January 2027 in Paris.
+    await atInstant(
+      Date.parse("2026-12-31T23:30:00.000Z"),
+      () => t.services.orders.update(order.id, (o) => ({ ...o, paymentStatus: "paid" })),
+    );
+    const [doc] = await t.services.invoices.ofOrder(order.id);
+    assertEquals([doc.number, doc.issueDate], ["F2027-000001", "2027-01-01"]);
+
+    const list = await assertJsonResponse(
+      await t.api.request("/api/invoices?from=2027-01-01&to=2027-01-01", {
+        headers: clerk.headers,
+      }),
+      200,
+    ) as { documents: { number: string; issueDate: string }[] };
+    assertEquals(list.documents.map((d) => [d.number, d.issueDate]), [
+      ["F2027-000001", "2027-01-01"],
+    ]);
+    const csv = await (await t.api.request("/api/invoices/export.csv?from=2027-01-01", {
+      headers: clerk.headers,
+    })).text();
+    assertMatch(csv, /\r\nF2027-000001,Invoice,2027-01-01,/);
+    const pdf = await t.api.request(`/api/invoices/${doc.number}/pdf`, { headers: clerk.headers });
+    const text = await pdfText(new Uint8Array(await pdf.arrayBuffer()));
+    assert(text.includes("2027-01-01") && !text.includes("2026-12-31"), text);
+
+    // The buyer's page: placed on 1 January (shop's day), invoice dated 1 January.
+    const html = renderToString(OrderStatusContent({
+      order: (await t.services.orders.get(order.id))!,
+      documents: [doc],
+      token: "t",
+      timeZone: "Europe/Paris",
+    }));
+    assertMatch(html, /Placed on 1 January 2027/);
+    assertMatch(html, /F2027-000001 \(PDF\)<\/a><span[^>]*>, 1 January 2027/);
+    assert(!html.includes("December"), html);
+
+    // "Find my orders" lists it with the shop's day.
+    await t.services.orderTracking.mailLinks("ny@example.com");
+    const mail = (await t.services.outbox.list()).find((m) => m.subject.startsWith("Your orders"));
+    assertMatch(mail!.text, new RegExp(`${order.orderNumber} \\(2027-01-01\\)`));
+  }));
+
+Deno.test("[unit] the staff's new-order notice gives the shop's time, not an ISO UTC string", () => {
+  const order = {
+    ...sketchOrder({
+      at: "2026-12-31T23:30:00.000Z",
+      email: "ny@example.com",
+      country: "France",
+      lines: [{ id: "p1", priceCents: 10_000, quantity: 1 }],
+      feeCents: 0,
+    }),
+    schemaVersion: 1 as const,
+    id: "01J",
+    orderNumber: "ORD-000001",
+    updatedAt: "2026-12-31T23:30:00.000Z",
+  };
+  const notice = newOrderNotice(order, "shop@example.com", "Europe/Paris");
+  assertMatch(notice.text, /^Order ORD-000001 \(01J\), 1 Jan 2027, 00:30 \(Europe\/Paris\)/);
+  assert(!notice.text.includes("2026-12-31T23:30"), notice.text);
+});

@@ -94,7 +94,7 @@ export default function InvoiceList(
                       </span>
                     )}
                   </td>
-                  <td class="px-3 py-2">{d.issuedAt.slice(0, 10)}</td>
+                  <td class="px-3 py-2">{d.issueDate}</td>
                   <td class="px-3 py-2">
                     <a
                       href={`/admin/orders/${encodeURIComponent(d.orderId)}`}

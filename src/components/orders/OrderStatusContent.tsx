@@ -2,17 +2,22 @@ import type { InvoiceDocument } from "../../domain/invoice.ts";
 import { formatMoney } from "../../domain/money.ts";
 import type { Order } from "../../domain/order.ts";
 import { orderProgress, trackingUrl } from "../../domain/order-progress.ts";
-
-const dateOf = (iso: string) =>
-  new Date(iso).toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric" });
+import { formatDay, shopDay } from "../../domain/shop-time.ts";
 
 /**
  * The buyer's order page: where the order is, its lines and totals, the delivery address, and
  * its invoice and credit notes to download. Server-rendered, no JavaScript.
  */
 export default function OrderStatusContent(
-  { order, documents, token }: { order: Order; documents: InvoiceDocument[]; token: string },
+  { order, documents, token, timeZone }: {
+    order: Order;
+    documents: InvoiceDocument[];
+    token: string;
+    /** The shop's (SHOP_TIMEZONE): the days its invoices carry. */
+    timeZone: string;
+  },
 ) {
+  const dateOf = (iso: string) => formatDay(shopDay(Date.parse(iso), timeZone));
   const { steps, stopped } = orderProgress(order);
   const current = steps.findLastIndex((s) => s.done);
   const ship = order.shipment;
@@ -150,7 +155,7 @@ export default function OrderStatusContent(
                     >
                       {d.kind === "invoice" ? "Invoice" : "Credit note"} {d.number} (PDF)
                     </a>
-                    <span class="text-sm text-slate-600">, {dateOf(d.issuedAt)}</span>
+                    <span class="text-sm text-slate-600">, {formatDay(d.issueDate)}</span>
                   </li>
                 ))}
               </ul>

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import type { Order } from "./order.ts";
 import { filterDay } from "./staff-dates.ts";
-import { csvRow } from "./order-csv.ts";
-import { formatAmount, fromCents } from "./money.ts";
+import { csvAmount, type CsvDialect, csvNumber, csvRow } from "./csv.ts";
+import { fromCents } from "./money.ts";
 
 /**
  * Invoices and credit notes: immutable snapshots of a sale, numbered in gapless yearly
@@ -276,7 +276,7 @@ export const invoicePeriodSchema = z.object({
 });
 export type InvoicePeriodQuery = z.infer<typeof invoicePeriodSchema>;
 
-export const INVOICES_CSV_HEADER = csvRow([
+const INVOICES_CSV_COLUMNS = [
   "Number",
   "Type",
   "Date",
@@ -285,15 +285,21 @@ export const INVOICES_CSV_HEADER = csvRow([
   "Customer",
   "Email",
   "Country",
+  "Currency",
   "Net",
-  "VAT rate",
+  "VAT rate (%)",
   "VAT",
   "Gross",
   "Payment method",
-]);
+];
 
-/** One CSV row per VAT rate of a document; a credit note's amounts are negative. */
-export function invoiceCsvRows(d: InvoiceDocument): string {
+export const invoicesCsvHeader = (dialect: CsvDialect) => csvRow(INVOICES_CSV_COLUMNS, dialect);
+
+/**
+ * One CSV row per VAT rate of a document: its date is its issue date (the shop's day), its
+ * amounts numbers, a credit note's negative, so a spreadsheet's SUM nets them.
+ */
+export function invoiceCsvRows(d: InvoiceDocument, dialect: CsvDialect): string {
   const sign = d.kind === "credit_note" ? -1 : 1;
   return d.vat.map((v) =>
     csvRow([
@@ -305,12 +311,13 @@ export function invoiceCsvRows(d: InvoiceDocument): string {
       d.buyer.name,
       d.buyer.email,
       d.address.country,
-      formatAmount(sign * v.netCents),
-      formatRate(v.rateBp),
-      formatAmount(sign * v.vatCents),
-      formatAmount(sign * v.grossCents),
+      d.currency,
+      csvAmount(sign * v.netCents),
+      csvNumber(v.rateBp / 100),
+      csvAmount(sign * v.vatCents),
+      csvAmount(sign * v.grossCents),
       d.paymentMethod,
-    ])
+    ], dialect)
   ).join("");
 }
 

@@ -88,7 +88,7 @@ Deno.test("[api] invoices: a paid manual order's invoice PDF says what the order
     assertEquals(rows.length, 2);
     assert(rows[0].startsWith("Number,Type,Date,Order"), rows[0]);
     assert(rows[1].startsWith(`${doc.number},Invoice,`), rows[1]);
-    assert(rows[1].includes(",20%,"), rows[1]);
+    assert(rows[1].includes(",EUR,") && rows[1].includes(",20,"), rows[1]);
 
     const zip = await t.api.request("/api/invoices/export.zip", { headers: clerk.headers });
     assertEquals(zip.headers.get("content-type"), "application/zip");
@@ -314,3 +314,73 @@ Deno.test("[unit] the staff's new-order notice gives the shop's time, not an ISO
   assertMatch(notice.text, /^Order ORD-000001 \(01J\), 1 Jan 2027, 00:30 \(Europe\/Paris\)/);
   assert(!notice.text.includes("2026-12-31T23:30"), notice.text);
 });
+
+Deno.test("[api] invoice and order CSV: amounts are numbers (a credit note's negative, never text), only free text is guarded; BOM, the shop's day, a currency column; the Excel (FR) variant", () =>
+  withServices(async (t) => {
+    const clerk = await loginAs(t, "admin");
+    const stored = await t.services.orders.create({
+      ...sketchOrder({
+        at: "2027-03-31T22:30:00.000Z", // 00:30 on 1 April in Paris
+        email: "-bob@example.com",
+        country: "Germany",
+        lines: [{ id: "p1", title: "Board; rev. B", priceCents: 123_456, quantity: 1 }],
+        feeCents: 990,
+        paymentStatus: "pending",
+      }),
+      customer: {
+        firstName: "=HYPERLINK(1)",
+        lastName: "-Bob",
+        email: "-bob@example.com",
+        phone: "",
+      },
+    });
+    await t.services.orders.update(stored.id, (o) => ({ ...o, paymentStatus: "paid" }));
+    await t.services.orders.update(stored.id, (o) => ({
+      ...o,
+      paymentStatus: "refunded",
+      refund: { at: new Date().toISOString(), amountCents: 5_742, id: "re_1" },
+    }));
+    const [invoice, credit] = await t.services.invoices.ofOrder(stored.id);
+    const csvOf = async (path: string) => {
+      const res = await t.api.request(path, { headers: clerk.headers });
+      assertEquals(res.status, 200);
+      return new TextDecoder("utf-8", { ignoreBOM: true }).decode(await res.arrayBuffer());
+    };
+    const today = new Date().toISOString().slice(0, 7);
+    const period = `from=${today}-01&to=${new Date().toISOString().slice(0, 10)}`;
+
+    const standard = await csvOf(`/api/invoices/export.csv?${period}`);
+    assert(standard.startsWith("\uFEFFNumber,"), "a byte order mark first");
+    const rows = standard.slice(1).trim().split("\r\n").map((r) => r.split(","));
+    const header = rows[0];
+    assertEquals(header.slice(8, 13), ["Currency", "Net", "VAT rate (%)", "VAT", "Gross"]);
+    const gross = header.indexOf("Gross");
+    assertEquals(rows.slice(1).map((r) => [r[0], r[8], r[gross]]), [
+      [invoice.number, "EUR", "1244.46"],
+      [credit.number, "EUR", "-57.42"],
+    ]);
+    // A spreadsheet's SUM of the column nets the credit note out.
+    const sum = rows.slice(1).reduce((n, r) => n + Math.round(Number(r[gross]) * 100), 0);
+    assertEquals(sum, 124_446 - 5_742);
+    assertMatch(rows[1][2], /^\d{4}-\d{2}-\d{2}$/);
+    assertEquals(rows[1][5], "'=HYPERLINK(1) -Bob", "free text is guarded");
+    assertEquals(rows[1][6], "'-bob@example.com");
+
+    const fr = await csvOf(`/api/invoices/export.csv?${period}&format=excel-fr`);
+    assert(fr.startsWith("\uFEFFNumber;Type;Date;"), fr.slice(0, 40));
+    const frRows = fr.slice(1).trim().split("\r\n").map((r) => r.split(";"));
+    assertEquals(frRows.slice(1).map((r) => r[gross]), ["1244,46", "-57,42"]);
+    assertEquals(frRows[1][10], "20");
+
+    // The orders CSV shares the code: the shop's day (1 April), numbers, the FR variant.
+    const orders = await csvOf("/api/orders/export.csv");
+    assert(orders.startsWith("\uFEFFOrder number,Date,"), orders.slice(0, 40));
+    assertMatch(orders, new RegExp(`\\r\\n${stored.orderNumber},2027-04-01,`));
+    assertMatch(orders, /,1 x Board; rev\. B,1234\.56,9\.90,1244\.46,EUR,/);
+    const ordersFr = await csvOf("/api/orders/export.csv?format=excel-fr");
+    assertMatch(ordersFr, /;"1 x Board; rev\. B";1234,56;9,90;1244,46;EUR;/);
+    const bad = await t.api.request("/api/invoices/export.csv?format=xlsx", {
+      headers: clerk.headers,
+    });
+    await assertJsonResponse(bad, 400);
+  }));

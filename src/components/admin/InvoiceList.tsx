@@ -33,6 +33,13 @@ export default function InvoiceList(
             <a href={`/api/invoices/export.csv?${exportQuery}`} class={BUTTON} download>
               Export CSV
             </a>
+            <a
+              href={`/api/invoices/export.csv?${exportQuery}&format=excel-fr`}
+              class={BUTTON}
+              download
+            >
+              Export CSV (Excel FR)
+            </a>
             <a href={`/api/invoices/export.zip?${exportQuery}`} class={BUTTON} download>
               Download PDFs (ZIP)
             </a>

@@ -26,7 +26,7 @@ export function orderTrackingRouter(services: Services) {
     .post("/find", async (c) => {
       const { email } = await readJson(c, findBodySchema);
       await enforceRateLimit(c, services, "findOrders");
-      await tracking.mailLinks(email);
+      await tracking.requestLinks(email);
       return c.json({ success: true, message: FIND_ORDERS_MESSAGE }, 202);
     })
     .get("/:orderNumber/documents/:number", async (c) => {

@@ -3,7 +3,7 @@ import type { MailMessage } from "./mail.ts";
 import { formatMoney } from "./money.ts";
 import { renderOrderMailHtml } from "./order-mail-html.ts";
 import { trackingUrl } from "./order-progress.ts";
-import { formatShopTime } from "./shop-time.ts";
+import { formatDay, formatShopTime } from "./shop-time.ts";
 import type { Order } from "./order.ts";
 
 function lines(order: Order): string[] {
@@ -229,4 +229,47 @@ export function orderRefundedMail(
     ],
     withOrder: false,
   });
+}
+
+/**
+ * "Find my orders": the links of an address's newest orders, each with its day (the shop's),
+ * as text and HTML like every mail about an order.
+ */
+export function orderLinksMail(
+  to: string,
+  orders: { orderNumber: string; day: string; url: string }[],
+  site: { name: string; url: string },
+): MailMessage {
+  const heading = "Your orders";
+  const greeting = "Hello,";
+  const paragraphs = [
+    "Here are the links to your orders. Each one shows where the order is and its invoice.",
+  ];
+  const footer = "If you did not ask for this mail, you can ignore it.";
+  const text = [
+    greeting,
+    "",
+    ...paragraphs,
+    "",
+    ...orders.map((o) => `${o.orderNumber} (${o.day}): ${o.url}`),
+    "",
+    footer,
+    "",
+    site.name,
+    site.url,
+  ].join("\n");
+  const html = renderOrderMailHtml({
+    siteName: site.name,
+    siteUrl: site.url,
+    heading,
+    greeting,
+    paragraphs,
+    facts: [],
+    links: orders.map((o) => ({ label: `${o.orderNumber}, ${formatDay(o.day)}`, url: o.url })),
+    closing: footer,
+    lines: [],
+    totals: [],
+    address: [],
+  });
+  return { to, subject: `Your orders at ${site.name}`, text, html };
 }

@@ -177,6 +177,7 @@ Deno.test("[api] Find my orders: the same answer for a buyer and a stranger; the
     const stranger = await assertJsonResponse(await ask("nobody@example.com", "198.51.100.2"), 202);
     assertEquals(buyer, stranger);
     assertEquals((buyer as { message: string }).message, FIND_ORDERS_MESSAGE);
+    await t.services.orderTracking.settle();
 
     const mails = (await t.services.outbox.list()).filter((m) =>
       m.subject.startsWith("Your orders")
@@ -291,7 +292,8 @@ Deno.test("[api] an invoice issued at 00:30 in Paris on 1 January is F2027-00000
     assert(!html.includes("December"), html);
 
     // "Find my orders" lists it with the shop's day.
-    await t.services.orderTracking.mailLinks("ny@example.com");
+    await t.services.orderTracking.requestLinks("ny@example.com");
+    await t.services.orderTracking.settle();
     const mail = (await t.services.outbox.list()).find((m) => m.subject.startsWith("Your orders"));
     assertMatch(mail!.text, new RegExp(`${order.orderNumber} \\(2027-01-01\\)`));
   }));

@@ -186,9 +186,12 @@ export function formatDocumentNumber(kind: DocumentKind, year: string, n: number
   return `${PREFIX[kind]}${year}-${String(n).padStart(6, "0")}`;
 }
 
-/** What the shop has been paid for an order and keeps: the gross an invoice must cover. */
-export function amountDue(o: Pick<Order, "paymentStatus" | "status" | "totalCents" | "refund">) {
-  if (o.status === "cancelled") return 0;
+/**
+ * What the shop has been paid for an order and keeps: the gross an invoice must cover. A
+ * cancellation alone returns no money, so it changes nothing here: only a refund (or a payment
+ * staff mark as not received) calls for a credit note.
+ */
+export function amountDue(o: Pick<Order, "paymentStatus" | "totalCents" | "refund">) {
   if (o.paymentStatus === "paid") return o.totalCents;
   if (o.paymentStatus === "refunded") {
     return Math.max(0, o.totalCents - (o.refund?.amountCents ?? 0));

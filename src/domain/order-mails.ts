@@ -166,6 +166,20 @@ export function newOrderNotice(order: Order, shopEmail: string, timeZone: string
   };
 }
 
+/** What a cancellation does with the buyer's money: whether, how much and when it comes back. */
+function moneyBack(order: Order): string {
+  if (order.refund) {
+    return `We have refunded ${formatMoney(order.refund.amountCents)} to the card you paid ` +
+      "with. It usually shows within 5 to 10 days. The credit note is on your order's page.";
+  }
+  if (order.paymentStatus === "paid") {
+    return `No refund has been made with this cancellation: the ${
+      formatMoney(order.totalCents)
+    } you paid stays charged for now. Reply to this mail if you expected it back.`;
+  }
+  return "You have not been charged for it.";
+}
+
 /**
  * The customer's news about a status staff set: shipped (carrier, tracking number and the
  * carrier's tracking page), delivered, cancelled.
@@ -205,7 +219,7 @@ export function orderStatusMail(
       return buyerMail(order, site, orderLink, {
         subject: `Your order ${order.orderNumber} has been cancelled`,
         heading: "Your order has been cancelled",
-        paragraphs: [`Your order ${order.orderNumber} has been cancelled.`],
+        paragraphs: [`Your order ${order.orderNumber} has been cancelled.`, moneyBack(order)],
         withOrder: false,
       });
     default:

@@ -26,7 +26,7 @@ const byTimeKey = (ms: number, number: string) => ["invoice_by_time", ms, number
 const counterKey = (kind: DocumentKind, year: string) => ["counter", kind, year] as const;
 
 export const ORDER_INVOICED_MESSAGE =
-  "This order has an invoice and cannot be deleted: cancel or refund it (a credit note is issued)";
+  "This order has an invoice and cannot be deleted: cancel it, or refund it (a credit note is issued)";
 
 export type InvoiceStore = ReturnType<typeof createInvoiceStore>;
 

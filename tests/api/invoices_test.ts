@@ -106,7 +106,7 @@ Deno.test("[api] invoices: a paid manual order's invoice PDF says what the order
     await assertJsonResponse(unknown, 404);
   }));
 
-Deno.test("[api] an invoiced order cannot be deleted (409, nothing changed); a cancellation issues its credit note", () =>
+Deno.test("[api] an invoiced order cannot be deleted (409, nothing changed); a cancellation alone returns no money and issues no credit note, a payment staff mark as not received does", () =>
   withServices(async (t) => {
     const clerk = await loginAs(t, "admin");
     const made = await manualOrder(t, clerk);
@@ -123,6 +123,12 @@ Deno.test("[api] an invoiced order cannot be deleted (409, nothing changed); a c
       jsonRequest("PUT", { status: "cancelled" }, clerk.headers),
     );
     await assertJsonResponse(cancel, 200);
+    assertEquals((await t.services.invoices.ofOrder(made._id)).map((d) => d.kind), ["invoice"]);
+    const unpaid = await t.api.request(
+      `/api/orders/${made._id}/payment`,
+      jsonRequest("PUT", { paymentStatus: "failed" }, clerk.headers),
+    );
+    await assertJsonResponse(unpaid, 200);
     const docs = await t.services.invoices.ofOrder(made._id);
     assertEquals(docs.map((d) => d.kind), ["invoice", "credit_note"]);
     assertEquals(docs[1].refersTo, docs[0].number);

@@ -2,7 +2,7 @@ import { defineConfig, passthroughImageService } from "astro/config";
 import preact from "@astrojs/preact";
 import tailwindcss from "@tailwindcss/vite";
 import denoServer from "./src/server/adapter.ts";
-import { CSP_DIRECTIVES, SCRIPT_SOURCES } from "./src/server/security-headers.ts";
+import { CSP_DIRECTIVES, SCRIPT_SOURCES } from "./src/http/security-headers.ts";
 
 /**
  * Astro writes its island rule (`astro-island{display:contents}`) as a <style> just before the
@@ -25,7 +25,7 @@ function islandStylesInHead() {
 
 /**
  * Astro's Preact client fetches @preact/signals (3 KB) for islands given a signal as a prop.
- * No island here is (the shared state is islands/state/store.ts): this drops that import, so
+ * No island here is (the shared state is browser/state/store.ts): this drops that import, so
  * every page with an island does not carry it. An island given a signal would fail loudly.
  */
 function preactClientWithoutSignals() {
@@ -52,20 +52,20 @@ function preactClientWithoutSignals() {
  * code, and the pages without an island never load Preact.
  */
 const SHOP_MODULE =
-  /src[\\/](islands[\\/](CartDrawer|Checkout|ProductPurchase|ShopCatalog|use-hydrated|use-store|state[\\/](cart|checkout)|shop[\\/]\w+|checkout[\\/][\w-]+)|domain[\\/](card-format|cart-stock|payment-errors|sandbox-cards|shop-product|stock-notification-request))\.tsx?$|node_modules[\\/]@stripe[\\/]/;
+  /src[\\/](islands[\\/](CartDrawer|Checkout|ProductPurchase|ShopCatalog|use-hydrated|use-store|shop[\\/]\w+|checkout[\\/][\w-]+)|browser[\\/]state[\\/](cart|checkout)|domain[\\/](card-format|cart-stock|payment-errors|sandbox-cards|shop-product|stock-notification-request))\.tsx?$|node_modules[\\/]@stripe[\\/]/;
 const CLIENT_CHUNKS = {
   groups: [
     { name: "preact", test: /node_modules[\\/](preact|@astrojs[\\/]preact)[\\/]/, priority: 3 },
     {
       name: "common",
       test:
-        /src[\\/](islands[\\/](icons|Toaster|state[\\/](store|toasts))|domain[\\/](country-code|email-pattern|money))\.ts$/,
+        /src[\\/](ui[\\/]icons|browser[\\/](toaster|state[\\/](store|toasts))|domain[\\/](country-code|email-pattern|money))\.ts$/,
       priority: 2,
     },
     { name: "modal", test: /src[\\/]islands[\\/](ModalFrame|use-modal)\.tsx?$/, priority: 2 },
     {
       name: "cart-store",
-      test: /src[\\/](islands[\\/]state[\\/]cart-store|domain[\\/]cart)\.ts$/,
+      test: /src[\\/](browser[\\/]state[\\/]cart-store|domain[\\/]cart)\.ts$/,
       priority: 2,
     },
     { name: "shop", test: SHOP_MODULE, priority: 1 },
@@ -88,7 +88,7 @@ export default defineConfig({
     // The API checks its own origins; Astro renders pages only.
     checkOrigin: false,
     // Each page's whole policy with the hashes of its inline scripts and styles: the header of a
-    // server-rendered page, a <meta> in a prerendered one (see src/server/security-headers.ts).
+    // server-rendered page, a <meta> in a prerendered one (see src/http/security-headers.ts).
     csp: {
       directives: [...CSP_DIRECTIVES],
       scriptDirective: { resources: [...SCRIPT_SOURCES] },

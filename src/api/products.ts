@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { NotFoundError } from "../domain/errors.ts";
 import type { Catalog } from "../services/catalog.ts";
 import type { Services } from "../services/container.ts";
-import { type Asset, bufferedResponse, makeRuntimeAsset } from "../server/static.ts";
+import { type Asset, bufferedResponse, makeRuntimeAsset } from "../http/static.ts";
 
 export const PRODUCT_LIST_PATH = "/api/public/products";
 

@@ -12,9 +12,9 @@ import {
   setSelectedCountry,
   setShippingFee,
   updateQuantity,
-} from "./state/cart.ts";
-import { checkoutOpen } from "./state/checkout.ts";
-import { Store } from "./state/store.ts";
+} from "../browser/state/cart.ts";
+import { checkoutOpen } from "../browser/state/checkout.ts";
+import { Store } from "../browser/state/store.ts";
 import { useStore } from "./use-store.ts";
 import ModalFrame from "./ModalFrame.tsx";
 import CloseButton from "./shop/CloseButton.tsx";

@@ -10,8 +10,8 @@ import {
   NETWORK_ERROR_AFTER_PAYMENT,
   SOLD_OUT,
 } from "../domain/payment-errors.ts";
-import { cart, clearCart, drawerOpen, refreshCartFromApi } from "./state/cart.ts";
-import { checkoutOpen } from "./state/checkout.ts";
+import { cart, clearCart, drawerOpen, refreshCartFromApi } from "../browser/state/cart.ts";
+import { checkoutOpen } from "../browser/state/checkout.ts";
 import { useModal } from "./use-modal.ts";
 import { useStore } from "./use-store.ts";
 import type { CardField } from "./checkout/card-field.ts";

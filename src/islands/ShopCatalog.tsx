@@ -1,7 +1,13 @@
 import { useEffect, useState } from "preact/hooks";
 import { itemCount } from "../domain/cart.ts";
 import type { ShopProduct } from "../domain/shop-product.ts";
-import { addToCart, cart, drawerOpen, refreshCartFrom, refreshCartFromApi } from "./state/cart.ts";
+import {
+  addToCart,
+  cart,
+  drawerOpen,
+  refreshCartFrom,
+  refreshCartFromApi,
+} from "../browser/state/cart.ts";
 import { useHydrated } from "./use-hydrated.ts";
 import { useStore } from "./use-store.ts";
 import NotifyDialog from "./shop/NotifyDialog.tsx";

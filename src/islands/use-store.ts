@@ -1,5 +1,5 @@
 import { useLayoutEffect, useReducer } from "preact/hooks";
-import type { Store } from "./state/store.ts";
+import type { Store } from "../browser/state/store.ts";
 
 /** The store's value, the component rendering again whenever it changes. */
 export function useStore<T>(store: Store<T>): T {

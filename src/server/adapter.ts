@@ -1,5 +1,5 @@
 import type { AstroIntegration } from "astro";
-import { precompressFiles } from "./static.ts";
+import { precompressFiles } from "../http/static.ts";
 
 /**
  * Astro integration that builds our own Deno server entry (src/server/entry.ts), and

@@ -7,8 +7,8 @@ import { log } from "../services/log.ts";
 import type { Services } from "../services/container.ts";
 import { hostGuard } from "./allowed-hosts.ts";
 import { createPageCache } from "./page-cache.ts";
-import { isHttps, withSecurityHeaders } from "./security-headers.ts";
-import { type Asset, bufferedResponse, findAsset, REQUEST_ID_HEADER } from "./static.ts";
+import { isHttps, withSecurityHeaders } from "../http/security-headers.ts";
+import { type Asset, bufferedResponse, findAsset, REQUEST_ID_HEADER } from "../http/static.ts";
 import { serveUpload } from "./uploads.ts";
 import { UPLOAD_PREFIX } from "../services/uploads.ts";
 

@@ -1,5 +1,5 @@
 import { type Catalog, PAGE_CACHE_HEADER } from "../services/catalog.ts";
-import { type Asset, bufferedResponse, makeRuntimeAsset } from "./static.ts";
+import { type Asset, bufferedResponse, makeRuntimeAsset } from "../http/static.ts";
 
 const MAX_ENTRIES = 500;
 

@@ -10,7 +10,7 @@ import { createFrontDoor, type RenderPage } from "./front-door.ts";
 import { builtOrigin, siteOriginProblem } from "./site-origin.ts";
 import { createJobs } from "./jobs.ts";
 import { createGracefulStop, DEPLOY_STOP_BOUND_MS, STOP_BOUND_MS } from "./shutdown.ts";
-import { loadStaticAssets } from "./static.ts";
+import { loadStaticAssets } from "../http/static.ts";
 
 /**
  * What a start awaits before it listens: the built files (checked against the configured

@@ -1,5 +1,5 @@
 import type { Config } from "../services/config.ts";
-import type { Asset } from "./static.ts";
+import type { Asset } from "../http/static.ts";
 
 /**
  * The origin the prerendered pages were built for (their canonical, og:url and JSON-LD URLs are

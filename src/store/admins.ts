@@ -4,11 +4,11 @@ import type { AuditDraft } from "../domain/audit.ts";
 import { normalizeEmail } from "../domain/email.ts";
 import { ConflictError, NotFoundError } from "../domain/errors.ts";
 import { newId } from "../domain/ids.ts";
+import { adminKey } from "./admin-keys.ts";
 import { addAudit } from "./audit.ts";
 import { conflict, done, listValues, nowIso, retryOnConflict } from "./atomic.ts";
 import { twoFactorKeysOf } from "./two-factor.ts";
 
-export const adminKey = (id: string) => ["admin", id] as const;
 /** One account per email: the unique index. */
 const emailKey = (email: string) => ["admin_by_email", normalizeEmail(email)] as const;
 

@@ -8,7 +8,7 @@ import {
   TWO_FACTOR_MESSAGES,
 } from "../domain/two-factor.ts";
 import { z } from "zod";
-import { adminKey } from "./admins.ts";
+import { adminKey } from "./admin-keys.ts";
 import { addAudit } from "./audit.ts";
 import { conflict, done, nowIso, retryOnConflict } from "./atomic.ts";
 

@@ -83,6 +83,28 @@ export async function assertRejects(
   throw new AssertionError("Expected the promise to reject");
 }
 
+export function assertThrows(
+  fn: () => unknown,
+  // deno-lint-ignore no-explicit-any
+  ErrorClass?: new (...args: any[]) => Error,
+  includes?: string,
+): Error {
+  try {
+    fn();
+  } catch (err) {
+    if (ErrorClass && !(err instanceof ErrorClass)) {
+      throw new AssertionError(`Expected ${ErrorClass.name}, got ${err}`);
+    }
+    if (includes && !(err as Error).message.includes(includes)) {
+      throw new AssertionError(
+        `Expected message to include "${includes}", got "${(err as Error).message}"`,
+      );
+    }
+    return err as Error;
+  }
+  throw new AssertionError("Expected the function to throw");
+}
+
 /** Status, then content type, then body: the order every API test checks in. */
 export async function assertJsonResponse(res: Response, status: number): Promise<unknown> {
   const text = await res.text();

@@ -4,7 +4,7 @@ import { browserTest } from "../_lib/browser.ts";
 
 /**
  * The header, the footer's newsletter form and the toasts: server HTML with small scripts, no
- * framework (src/components/site-header.ts, newsletter-form.ts, islands/Toaster.ts).
+ * framework (src/scripts/site-header.ts, newsletter-form.ts, src/browser/toaster.ts).
  */
 const PHONE = { viewport: { width: 390, height: 800 } };
 

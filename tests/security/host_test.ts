@@ -3,7 +3,7 @@ import { jsonRequest, withServices } from "../_lib/services.ts";
 import { SUPERADMIN } from "../_lib/admin.ts";
 import { startBuiltServer } from "../_lib/server.ts";
 import { createFrontDoor } from "../../src/server/front-door.ts";
-import { makeAsset } from "../../src/server/static.ts";
+import { makeAsset } from "../../src/http/static.ts";
 
 /** A front door whose page renderer counts the pages it was asked for. */
 async function frontDoor(services: Parameters<typeof createFrontDoor>[0]) {

@@ -1,7 +1,7 @@
 import { assert, assertEquals, assertStringIncludes } from "../_lib/assert.ts";
 import { withServices } from "../_lib/services.ts";
 import { createFrontDoor, type RenderPage } from "../../src/server/front-door.ts";
-import { loadStaticAssets, makeAsset, precompressFiles } from "../../src/server/static.ts";
+import { loadStaticAssets, makeAsset, precompressFiles } from "../../src/http/static.ts";
 import { PAGE_CACHE_HEADER } from "../../src/services/catalog.ts";
 
 const html = (text: string) => new TextEncoder().encode(`<!doctype html><p>${text}</p>`);

@@ -1,5 +1,5 @@
 import { assertEquals, assertStringIncludes } from "../_lib/assert.ts";
-import { makeAsset } from "../../src/server/static.ts";
+import { makeAsset } from "../../src/http/static.ts";
 import { builtOrigin, siteOriginProblem } from "../../src/server/site-origin.ts";
 
 async function builtFor(origin: string) {

@@ -1,5 +1,5 @@
 import { assertEquals } from "../_lib/assert.ts";
-import { Store } from "../../src/islands/state/store.ts";
+import { Store } from "../../src/browser/state/store.ts";
 
 Deno.test("store: subscribers hear each new value, in order, until they unsubscribe", () => {
   const count = new Store(0);

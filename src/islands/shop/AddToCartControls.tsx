@@ -1,6 +1,6 @@
 import { useState } from "preact/hooks";
 import type { ShopProduct } from "../../domain/shop-product.ts";
-import { addToCart } from "../state/cart.ts";
+import { addToCart } from "../../browser/state/cart.ts";
 
 interface Props {
   product: ShopProduct;

@@ -1,7 +1,7 @@
 import { useState } from "preact/hooks";
 import type { ShopProduct } from "../../domain/shop-product.ts";
 import { NOTIFY_MESSAGES, notifyEmailProblem } from "../../domain/stock-notification-request.ts";
-import { showToast } from "../state/toasts.ts";
+import { showToast } from "../../browser/state/toasts.ts";
 import ModalFrame from "../ModalFrame.tsx";
 import CloseButton from "./CloseButton.tsx";
 

@@ -3,7 +3,7 @@ import type { PublicAdmin } from "../../../domain/admin.ts";
 import Avatar from "../Avatar.tsx";
 import ConfirmDialog from "../ui/ConfirmDialog.tsx";
 import { adminApi, ApiError } from "../ui/api.ts";
-import StatusBadge from "../ui/StatusBadge.tsx";
+import StatusBadge from "../../../ui/admin/StatusBadge.tsx";
 import { errorSentence } from "../ui/errors.ts";
 import { adminToast } from "../ui/toast.ts";
 import AccessDenied from "./AccessDenied.tsx";

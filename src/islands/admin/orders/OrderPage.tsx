@@ -1,8 +1,8 @@
 import type { AuditEntry } from "../../../domain/audit.ts";
 import type { DocumentSummary } from "../../../domain/invoice.ts";
 import type { AdminOrder } from "../../../domain/order.ts";
-import OrderDetail from "../../../components/admin/OrderDetail.tsx";
-import OrderDocuments from "../../../components/admin/OrderDocuments.tsx";
+import OrderDetail from "../../../ui/admin/OrderDetail.tsx";
+import OrderDocuments from "../../../ui/admin/OrderDocuments.tsx";
 import { adminApi } from "../ui/api.ts";
 import { useResource } from "../ui/use-resource.ts";
 import OrderActions from "./OrderActions.tsx";

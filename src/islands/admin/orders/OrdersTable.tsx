@@ -11,7 +11,7 @@ import { fromShopDateTimeInput, shopDateTimeInput } from "../../../domain/shop-t
 import { adminApi } from "../ui/api.ts";
 import { errorSentence, StaffError } from "../ui/errors.ts";
 import { EmptyState, LoadError, useConfirmedAction, useFailure } from "../ui/feedback.tsx";
-import StatusBadge, { type BadgeColour } from "../ui/StatusBadge.tsx";
+import StatusBadge, { type BadgeColour } from "../../../ui/admin/StatusBadge.tsx";
 import { adminToast } from "../ui/toast.ts";
 import CreateOrderDialog from "./CreateOrderDialog.tsx";
 import { DeleteButton, TableBox } from "../ui/table.tsx";

@@ -6,7 +6,7 @@ import { adminApi } from "../ui/api.ts";
 import { useConfirmedAction, useFailure } from "../ui/feedback.tsx";
 import { DeleteButton, TableBox, TableHead } from "../ui/table.tsx";
 import { useResource } from "../ui/use-resource.ts";
-import StatusBadge from "../ui/StatusBadge.tsx";
+import StatusBadge from "../../../ui/admin/StatusBadge.tsx";
 import ProductForm from "./ProductForm.tsx";
 import { ROW_ACTION } from "../ui/styles.ts";
 import { countOf } from "../../../domain/plural.ts";

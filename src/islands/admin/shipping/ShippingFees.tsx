@@ -4,7 +4,7 @@ import type { PublicShippingFee } from "../../../domain/shipping-fee.ts";
 import { adminApi } from "../ui/api.ts";
 import { errorSentence } from "../ui/errors.ts";
 import { useConfirmedAction, useFailure } from "../ui/feedback.tsx";
-import StatusBadge from "../ui/StatusBadge.tsx";
+import StatusBadge from "../../../ui/admin/StatusBadge.tsx";
 import { useResource } from "../ui/use-resource.ts";
 import { adminToast } from "../ui/toast.ts";
 import { ROW_ACTION } from "../ui/styles.ts";

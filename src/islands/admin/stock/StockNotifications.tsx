@@ -5,7 +5,7 @@ import {
 import { shopDay } from "../../../domain/shop-time.ts";
 import { adminApi } from "../ui/api.ts";
 import { EmptyState, LoadError, useConfirmedAction, useFailure } from "../ui/feedback.tsx";
-import StatusBadge from "../ui/StatusBadge.tsx";
+import StatusBadge from "../../../ui/admin/StatusBadge.tsx";
 import { useResource } from "../ui/use-resource.ts";
 import { DeleteButton } from "../ui/table.tsx";
 

@@ -6,7 +6,7 @@ import { adminApi } from "../ui/api.ts";
 import { errorSentence } from "../ui/errors.ts";
 import { EmptyState, Required, useConfirmedAction, useFailure } from "../ui/feedback.tsx";
 import FormActions from "../ui/FormActions.tsx";
-import StatusBadge from "../ui/StatusBadge.tsx";
+import StatusBadge from "../../../ui/admin/StatusBadge.tsx";
 import { FIELD } from "../ui/styles.ts";
 import { DeleteButton, TableBox, TableHead } from "../ui/table.tsx";
 import { adminToast } from "../ui/toast.ts";

@@ -1,4 +1,4 @@
-import { showToast, type ToastKind } from "../../state/toasts.ts";
+import { showToast, type ToastKind } from "../../../browser/state/toasts.ts";
 
 /** Back-office toasts close after 3000 ms (spec: layout shell). */
 export const ADMIN_TOAST_MS = 3000;

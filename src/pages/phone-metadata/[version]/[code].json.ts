@@ -1,7 +1,7 @@
 import type { APIRoute } from "astro";
 import metadata from "libphonenumber-js/min/metadata";
 import { callingCodeMetadata, metadataVersion } from "../../../domain/phone-metadata.ts";
-import { type Asset, bufferedResponse, makeAsset } from "../../../server/static.ts";
+import { type Asset, bufferedResponse, makeAsset } from "../../../http/static.ts";
 
 /**
  * The demo form's phone metadata, one calling code at a time (`/phone-metadata/<version>/33.json`),

@@ -1,16 +1,8 @@
-import { renderToasts } from "../Toaster.ts";
+import { renderToasts, type Toast, type ToastKind } from "../toaster.ts";
 import { Store } from "./store.ts";
 
-/** Toasts shared by everything on a page; islands/Toaster.ts shows them. */
-export type ToastKind = "success" | "info" | "error" | "warning";
-
-export interface Toast {
-  id: number;
-  message: string;
-  kind: ToastKind;
-  /** How long it stays, in ms (the back office closes its toasts sooner). */
-  duration: number;
-}
+/** Toasts shared by everything on a page; browser/toaster.ts shows them. */
+export type { Toast, ToastKind };
 
 /** Auto-close delay (spec section 9). */
 export const TOAST_DURATION_MS = 5000;

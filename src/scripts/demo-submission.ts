@@ -3,7 +3,7 @@ import { DEMO_FIELDS, DEMO_MESSAGES as M, type DemoField } from "../domain/demo-
 import { validateDemoRequest } from "../domain/demo-request.ts";
 import { callingCodeOf } from "../domain/phone-metadata.ts";
 import type { FieldError } from "../domain/errors.ts";
-import { showToast } from "../islands/state/toasts.ts";
+import { showToast } from "../browser/state/toasts.ts";
 
 export type DemoFieldErrors = Partial<Record<DemoField, string>>;
 

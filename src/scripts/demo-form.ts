@@ -8,7 +8,7 @@ import {
   PHONE_MAX_DIGITS,
 } from "../domain/demo-form.ts";
 import type { DemoFieldErrors } from "./demo-submission.ts";
-import { showToast } from "../islands/state/toasts.ts";
+import { showToast } from "../browser/state/toasts.ts";
 import { countryPicker, flagUrl } from "./phone-country-picker.ts";
 
 /**

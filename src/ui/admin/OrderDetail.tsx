@@ -3,7 +3,7 @@ import { formatMoney, toCents } from "../../domain/money.ts";
 import { PAYMENT_METHOD_LABELS, STATUS_COLOURS } from "../../domain/order-status.ts";
 import type { AdminOrder } from "../../domain/order.ts";
 import { formatShopTime } from "../../domain/shop-time.ts";
-import StatusBadge, { type BadgeColour } from "../../islands/admin/ui/StatusBadge.tsx";
+import StatusBadge, { type BadgeColour } from "./StatusBadge.tsx";
 
 function Section({ title, children }: { title: string; children: preact.ComponentChildren }) {
   return (

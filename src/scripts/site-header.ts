@@ -1,5 +1,5 @@
-import { CLOSE_ICON_PATH, MENU_ICON_PATH } from "../islands/icons.ts";
-import { cart, cartCount, drawerAvailable, drawerOpen } from "../islands/state/cart-store.ts";
+import { CLOSE_ICON_PATH, MENU_ICON_PATH } from "../ui/icons.ts";
+import { cart, cartCount, drawerAvailable, drawerOpen } from "../browser/state/cart-store.ts";
 
 /**
  * The header's behaviour (SiteHeader.astro renders it): the shadow once the page is scrolled

@@ -1,5 +1,5 @@
 import { NEWSLETTER_MESSAGES as M } from "../domain/newsletter.ts";
-import { showToast } from "../islands/state/toasts.ts";
+import { showToast } from "../browser/state/toasts.ts";
 
 /** The newsletter form's behaviour (NewsletterForm.astro renders it); the answer is a toast. */
 const form = document.getElementById("newsletter-form") as HTMLFormElement;

@@ -1,5 +1,15 @@
-import { closeIconSvg } from "./icons.ts";
-import type { Toast } from "./state/toasts.ts";
+import { closeIconSvg } from "../ui/icons.ts";
+
+/** A toast on screen; browser/state/toasts.ts holds the page's list of them. */
+export type ToastKind = "success" | "info" | "error" | "warning";
+
+export interface Toast {
+  id: number;
+  message: string;
+  kind: ToastKind;
+  /** How long it stays, in ms (the back office closes its toasts sooner). */
+  duration: number;
+}
 
 const KIND_CLASS: Record<Toast["kind"], string> = {
   success: "border-green-600 text-green-900",

@@ -30,6 +30,8 @@ export function orderTrackingRouter(services: Services) {
       return c.json({ success: true, message: FIND_ORDERS_MESSAGE }, 202);
     })
     .get("/:orderNumber/documents/:number", async (c) => {
+      // Counted before the link is checked and the PDF made: the slow part, and any guessing.
+      await enforceRateLimit(c, services, "orderDocuments");
       const found = await tracking.documentPdf(
         c.req.param("orderNumber"),
         c.req.query("t"),

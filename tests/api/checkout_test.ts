@@ -382,7 +382,7 @@ Deno.test("[api] a crash between the stock commit and the capture: the sweep cap
       (await services.sandbox!.retrieveIntent(intent.paymentIntentId))?.status,
       "requires_capture",
     );
-    assertEquals(await services.checkout.sweep(), { completed: 1, released: 0 });
+    assertEquals(await services.checkout.sweep(), { completed: 1, released: 0, purged: 0 });
     assertEquals(
       (await services.sandbox!.retrieveIntent(intent.paymentIntentId))?.status,
       "succeeded",
@@ -397,7 +397,7 @@ Deno.test("[api] a crash between the stock commit and the capture: the sweep cap
     await services.reservations.commit(other.paymentIntentId);
     assertEquals((await services.products.get(board.id))?.stock, board.stock - 2);
     await services.sandbox!.cancelIntent(other.paymentIntentId);
-    assertEquals(await services.checkout.sweep(), { completed: 0, released: 0 });
+    assertEquals(await services.checkout.sweep(), { completed: 0, released: 0, purged: 0 });
     assertEquals((await services.products.get(board.id))?.stock, board.stock - 1);
     assertEquals((await services.orders.list()).length, 1);
   }));

@@ -392,3 +392,29 @@ Deno.test("[api] invoice and order CSV: amounts are numbers (a credit note's neg
     });
     await assertJsonResponse(bad, 400);
   }));
+
+Deno.test("[api] the buyer's documents are rate limited per client, counted before the link is checked: 30 in 10 minutes, then 429 with Retry-After; another client is served", () =>
+  withServices(async (t) => {
+    const clerk = await loginAs(t, "admin");
+    const made = await manualOrder(t, clerk);
+    const [doc] = await t.services.invoices.ofOrder(made._id);
+    const token = await t.services.orderLinks.token(made.orderNumber);
+    const get = (tk: string, client: string) =>
+      t.api.request(
+        `/api/public/orders/${made.orderNumber}/documents/${doc.number}?t=${
+          encodeURIComponent(tk)
+        }`,
+        {},
+        { clientAddress: client },
+      );
+    for (let i = 0; i < 30; i++) {
+      await assertJsonResponse(await get(`wrong${i}`, "198.51.100.7"), 404);
+    }
+    const limited = await get(token, "198.51.100.7");
+    assertEquals(limited.status, 429);
+    assert(Number(limited.headers.get("retry-after")) > 0);
+    await limited.body?.cancel();
+    const other = await get(token, "198.51.100.8");
+    assertEquals([other.status, other.headers.get("content-type")], [200, "application/pdf"]);
+    await other.body?.cancel();
+  }));

@@ -28,7 +28,9 @@ export function stripeRouter(services: Services) {
     .post("/confirm-payment", async (c) => {
       const { paymentIntentId, orderData } = await readJson(c, confirmPaymentBodySchema);
       const order = await checkout.confirmPayment(paymentIntentId, orderData.customer.email);
-      return c.json({ success: true, order: toPublicOrder(order) });
+      // The buyer's own order page (the caller named the order's payment and email).
+      const orderPage = await services.orderLinks.path(order.orderNumber);
+      return c.json({ success: true, order: toPublicOrder(order), orderPage });
     })
     .post("/webhook", async (c) => {
       const body = await c.req.text();

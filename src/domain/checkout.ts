@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { invalidCountryMessage } from "./country-code.ts";
+import { addressHasRegion } from "./address-format.ts";
+import { invalidCountryMessage, resolveCountryCode } from "./country-code.ts";
 import { emailField } from "./email.ts";
 import { UnprocessableError, ValidationError } from "./errors.ts";
 import { type Cents, formatMoney, toCents } from "./money.ts";
@@ -39,7 +40,8 @@ export const orderDataSchema = z.object({
   shippingAddress: z.object({
     address: required("Address").max(300),
     city: required("City").max(100),
-    state: required("State").max(100),
+    // Asked only where the country's addresses have one (see the refinement below).
+    state: z.string().trim().max(100).default(""),
     zipCode: required("ZIP code").max(20),
     country: required("Country").max(100),
   }),
@@ -54,6 +56,15 @@ export const orderDataSchema = z.object({
     fee: z.number(),
     currency: z.string(),
   }).nullable().optional(),
+}).superRefine((d, ctx) => {
+  if (d.shippingAddress.state) return;
+  if (addressHasRegion(resolveCountryCode(d.shippingCountry))) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["shippingAddress", "state"],
+      message: "State is required",
+    });
+  }
 });
 export type OrderData = z.infer<typeof orderDataSchema>;
 

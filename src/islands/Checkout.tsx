@@ -23,6 +23,11 @@ export interface CheckoutProps {
    * page carries the code of the one the server uses only.
    */
   cardField: (ref: RefObject<CardField | null>) => ComponentChildren;
+  /**
+   * ISO codes of the countries whose addresses have a state / region (from the server's address
+   * data, domain/address-format.ts): elsewhere the field is optional.
+   */
+  regionCountries: readonly string[];
 }
 
 const FIELDS = [
@@ -86,7 +91,7 @@ function serverError(
  * card payment dialog, then the success or error dialog. Every amount is recomputed and checked
  * by the server; the card goes to the provider's field only.
  */
-export default function Checkout({ cardField }: CheckoutProps) {
+export default function Checkout({ cardField, regionCountries }: CheckoutProps) {
   const open = useStore(checkoutOpen);
   const state = useStore(cart);
   const [stage, setStage] = useState<Stage>("form");
@@ -95,6 +100,8 @@ export default function Checkout({ cardField }: CheckoutProps) {
   const [busy, setBusy] = useState(false);
   const [payError, setPayError] = useState<CheckoutProblem | null>(null);
   const [orderNumber, setOrderNumber] = useState("");
+  /** The new order's page (path with its token), linked from the success dialog. */
+  const [orderPage, setOrderPage] = useState("");
   const intent = useRef<Intent | null>(null);
   const card = useRef<CardField | null>(null);
 
@@ -102,6 +109,9 @@ export default function Checkout({ cardField }: CheckoutProps) {
   const feeCents = state.shippingFee ? toCents(state.shippingFee.shippingFee) : 0;
   const totalCents = subtotalCents + feeCents;
   const country = state.selectedCountry;
+  const code = country ? resolveCountryCode(country) : null;
+  /** No state / region where the country's addresses have none (France). */
+  const optional = (name: Field) => name === "state" && !!code && !regionCountries.includes(code);
 
   function closeAll() {
     if (busy) return;
@@ -114,7 +124,7 @@ export default function Checkout({ cardField }: CheckoutProps) {
   async function submitForm(e: Event) {
     e.preventDefault();
     if (busy) return;
-    if (FIELDS.some(([name]) => !form[name].trim()) || !country) {
+    if (FIELDS.some(([name]) => !optional(name) && !form[name].trim()) || !country) {
       setFormError("Please fill in all required fields.");
       return;
     }
@@ -240,6 +250,7 @@ export default function Checkout({ cardField }: CheckoutProps) {
       }
       intent.current = null;
       setOrderNumber(confirmed.data.order?.orderNumber ?? "");
+      setOrderPage(typeof confirmed.data.orderPage === "string" ? confirmed.data.orderPage : "");
       setStage("success");
     } catch {
       // Only a failed connection throws here (every answer is read above).
@@ -278,12 +289,14 @@ export default function Checkout({ cardField }: CheckoutProps) {
           {FIELDS.map(([name, label, autocomplete, type]) => (
             <label key={name} class="flex flex-col gap-1 text-sm font-medium text-gray-700">
               <span>
-                {label} <span aria-hidden="true" class="text-red-600">*</span>
+                {label} {optional(name)
+                  ? <span class="font-normal text-gray-500">(optional)</span>
+                  : <span aria-hidden="true" class="text-red-600">*</span>}
               </span>
               <input
                 name={name}
                 type={type}
-                required
+                required={!optional(name)}
                 autocomplete={autocomplete}
                 value={form[name]}
                 onInput={(e) =>
@@ -430,7 +443,12 @@ export default function Checkout({ cardField }: CheckoutProps) {
             Thank you for your order{orderNumber ? ` ${orderNumber}` : ""}. A confirmation has been
             sent to {form.email.trim()}.
           </p>
-          <div class="mt-5 flex justify-end">
+          <div class="mt-5 flex flex-wrap items-center justify-end gap-3">
+            {orderPage.startsWith("/orders/") && (
+              <a href={orderPage} class="font-semibold text-brand-700 underline">
+                View your order
+              </a>
+            )}
             <button
               type="button"
               onClick={continueShopping}

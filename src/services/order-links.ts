@@ -34,6 +34,11 @@ export function createOrderLinks(
     return toBase64Url(new Uint8Array(mac));
   }
 
+  /** The order page's path with its token, for the buyer's own pages (the success dialog). */
+  async function path(orderNumber: string): Promise<string> {
+    return `/orders/${encodeURIComponent(orderNumber)}?t=${await token(orderNumber)}`;
+  }
+
   return {
     token,
 
@@ -47,9 +52,11 @@ export function createOrderLinks(
       return await crypto.subtle.verify("HMAC", await hmacKey(), mac, encoder.encode(orderNumber));
     },
 
+    path,
+
     /** The order page's full address, for mails. */
     async url(orderNumber: string): Promise<string> {
-      return `${siteUrl}/orders/${encodeURIComponent(orderNumber)}?t=${await token(orderNumber)}`;
+      return `${siteUrl}${await path(orderNumber)}`;
     },
   };
 }

@@ -41,6 +41,13 @@ export default function OrderStatusContent(
             data-testid="order-stopped"
           >
             {stopped}
+            {order.refund && (
+              <span class="mt-1 block font-normal" data-testid="order-refund">
+                {formatMoney(order.refund.amountCents, order.currency)} refunded on{" "}
+                {dateOf(order.refund.at)}, to the card you paid with: it usually shows within 5 to
+                10 days.
+              </span>
+            )}
           </p>
         )
         : (

@@ -24,7 +24,7 @@ export default function OrderDetail(
   const when = (iso: string) => `${formatShopTime(iso, timeZone)} (${timeZone})`;
   const a = order.shippingAddress;
   return (
-    <div class="grid gap-4 lg:grid-cols-3">
+    <div class="grid grid-cols-1 gap-4 lg:grid-cols-3">
       <div class="space-y-4 lg:col-span-2">
         {order.needsRefund && (
           <p

@@ -22,9 +22,11 @@ export function accountsRouter(services: Services, role: AdminRole) {
     })
     .put("/:id", async (c) => {
       const body = await readJson(c, updateAdminBodySchema);
-      const actor = actorOf(c.get("session").admin);
+      const { admin, sessionId } = c.get("session");
       const client = c.env?.clientAddress ?? "unknown";
-      return c.json(await accounts.update(actor, c.req.param("id"), body, client));
+      return c.json(
+        await accounts.update(actorOf(admin), c.req.param("id"), body, { client, sessionId }),
+      );
     })
     .patch("/:id/toggle-status", async (c) => {
       const actor = actorOf(c.get("session").admin);

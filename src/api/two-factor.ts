@@ -5,7 +5,9 @@ import {
   twoFactorDisableSchema,
   twoFactorEnableSchema,
   twoFactorLoginSchema,
+  twoFactorSetupSchema,
 } from "../domain/two-factor.ts";
+import type { Admin } from "../domain/admin.ts";
 import { actorOf, CurrentPasswordError } from "../services/admin-accounts.ts";
 import type { Services } from "../services/container.ts";
 import { NotFoundError } from "../domain/errors.ts";
@@ -20,6 +22,13 @@ import { readJson } from "./validate.ts";
 export function twoFactorRouter(services: Services) {
   const { adminAuth, twoFactor } = services;
   const client = (c: { env?: ApiEnv["Bindings"] }) => c.env?.clientAddress ?? "unknown";
+  /** The account's current password, counted like a login (403 when wrong). */
+  const passwordProof =
+    (c: { env?: ApiEnv["Bindings"] }, admin: Admin, password: string) => async () => {
+      if (!await adminAuth.confirmPassword(admin, password, client(c))) {
+        throw new CurrentPasswordError("password");
+      }
+    };
   return new Hono<ApiEnv>()
     .post("/", async (c) => {
       const { challenge, code } = await readJson(c, twoFactorLoginSchema);
@@ -27,22 +36,35 @@ export function twoFactorRouter(services: Services) {
       setSessionCookie(c, token);
       return c.json({ token, user });
     })
-    .post("/setup", async (c) => c.json(await twoFactor.begin(c.get("session").admin)))
-    .post("/enable", async (c) => {
-      const { code } = await readJson(c, twoFactorEnableSchema);
+    .post("/setup", async (c) => {
+      const { password } = await readJson(c, twoFactorSetupSchema);
       const admin = c.get("session").admin;
-      const { recoveryCodes, user } = await twoFactor.enable(admin, code, actorOf(admin));
+      return c.json(await twoFactor.begin(admin, passwordProof(c, admin, password)));
+    })
+    .post("/enable", async (c) => {
+      const { code, password } = await readJson(c, twoFactorEnableSchema);
+      const { admin, sessionId } = c.get("session");
+      const { recoveryCodes, user } = await twoFactor.enable(
+        admin,
+        code,
+        passwordProof(c, admin, password),
+        actorOf(admin),
+        sessionId,
+      );
       return c.json({ success: true, message: TWO_FACTOR_MESSAGES.enabled, recoveryCodes, user });
     })
     .post("/disable", async (c) => {
       const { password, code } = await readJson(c, twoFactorDisableSchema);
-      const admin = c.get("session").admin;
-      const user = await twoFactor.disable(admin, async () => {
-        if (!await adminAuth.confirmPassword(admin, password, client(c))) {
-          throw new CurrentPasswordError("password");
-        }
-        await adminAuth.checkCode(admin, code, client(c));
-      }, actorOf(admin));
+      const { admin, sessionId } = c.get("session");
+      const user = await twoFactor.disable(
+        admin,
+        async () => {
+          await passwordProof(c, admin, password)();
+          await adminAuth.checkCode(admin, code, client(c));
+        },
+        actorOf(admin),
+        sessionId,
+      );
       return c.json({ success: true, message: TWO_FACTOR_MESSAGES.disabled, user });
     })
     .post("/reset/:id", async (c) => {

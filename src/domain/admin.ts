@@ -71,7 +71,7 @@ export const updateAdminBodySchema = z.object({
   image: z.string().trim().max(500).optional(),
   role: z.enum(ADMIN_ROLES).optional(),
   password: z.string().min(1).max(200).optional(),
-  /** Required with `password` on one's own account. */
+  /** Required with `password` or a new `email` on one's own account. */
   currentPassword: z.string().max(200).optional(),
 });
 export type UpdateAdminBody = z.infer<typeof updateAdminBodySchema>;

@@ -1,111 +1,29 @@
 import { z } from "zod";
 import type { Order } from "./order.ts";
+import { DEFAULT_SHOP_TIMEZONE, shopDay } from "./shop-time.ts";
 import { filterDay } from "./staff-dates.ts";
 import { csvAmount, type CsvDialect, csvNumber, csvRow } from "./csv.ts";
 import { fromCents } from "./money.ts";
+import {
+  legacyDecision,
+  taxAmounts,
+  type TaxDecision,
+  taxDecisionSchema,
+  VAT_CATEGORIES,
+  type VatGroup,
+  vatGroup,
+  vatGroupSchema,
+} from "./tax.ts";
 
 /**
  * Invoices and credit notes: immutable snapshots of a sale, numbered in gapless yearly
- * sequences. Prices are what the buyer pays (VAT included); the VAT is worked out per rate
- * from the gross amounts, so net + VAT = gross to the cent for every rate and in total.
+ * sequences. Amounts are what the buyer pays; the sale's tax decision (domain/tax.ts) gives
+ * the rate, category and mention, and the VAT is worked out once per rate from the gross, so
+ * net + VAT = gross to the cent, and the lines' nets add up to the rate's net.
  */
 
 export const DOCUMENT_KINDS = ["invoice", "credit_note"] as const;
 export type DocumentKind = typeof DOCUMENT_KINDS[number];
-
-/** The EU's member states (ISO 3166-1 alpha-2): goods sent there carry the seller's VAT. */
-export const EU_COUNTRIES: ReadonlySet<string> = new Set([
-  "AT",
-  "BE",
-  "BG",
-  "CY",
-  "CZ",
-  "DE",
-  "DK",
-  "EE",
-  "ES",
-  "FI",
-  "FR",
-  "GR",
-  "HR",
-  "HU",
-  "IE",
-  "IT",
-  "LT",
-  "LU",
-  "LV",
-  "MT",
-  "NL",
-  "PL",
-  "PT",
-  "RO",
-  "SE",
-  "SI",
-  "SK",
-]); // deno-fmt-ignore
-
-/** French law's mention for goods exported outside the EU (no VAT charged). */
-export const EXPORT_MENTION = "Exonération de TVA, article 262 I du CGI (export hors UE)";
-
-/** The VAT rate of a destination, in basis points (2000 = 20%), with its legal mention. */
-export interface VatRule {
-  rateBp: number;
-  mention: string | null;
-}
-
-/** Rates by destination: the EU rate, the rate outside it, and per-country exceptions. */
-export interface VatTable {
-  euRateBp: number;
-  exportRateBp: number;
-  overrides: Readonly<Record<string, number>>;
-}
-
-/** A French seller's start: 20% for EU destinations, 0% (export, with the mention) beyond. */
-export const DEFAULT_VAT_TABLE: VatTable = { euRateBp: 2000, exportRateBp: 0, overrides: {} };
-
-/**
- * Reads `VAT_RATES`: `EU=20,EXPORT=0,DE=19` (percent, up to two decimals); missing keys keep
- * the default. Throws on anything else, so a typo stops the start instead of a wrong invoice.
- */
-export function parseVatTable(text: string | undefined): VatTable {
-  if (!text?.trim()) return DEFAULT_VAT_TABLE;
-  const table = { ...DEFAULT_VAT_TABLE, overrides: {} as Record<string, number> };
-  for (const part of text.split(",")) {
-    const m = /^\s*([A-Za-z]{2}|EU|EXPORT)\s*=\s*(\d{1,2}(?:\.\d{1,2})?)\s*$/i.exec(part);
-    if (!m) throw new Error(`Invalid VAT_RATES entry: "${part.trim()}" (e.g. EU=20,EXPORT=0)`);
-    const bp = Math.round(Number(m[2]) * 100);
-    const key = m[1].toUpperCase();
-    if (key === "EU") table.euRateBp = bp;
-    else if (key === "EXPORT") table.exportRateBp = bp;
-    else table.overrides[key] = bp;
-  }
-  return table;
-}
-
-export function vatRuleFor(countryCode: string | null, table: VatTable): VatRule {
-  const code = countryCode?.toUpperCase() ?? "";
-  if (code in table.overrides) return { rateBp: table.overrides[code], mention: null };
-  if (EU_COUNTRIES.has(code)) return { rateBp: table.euRateBp, mention: null };
-  return {
-    rateBp: table.exportRateBp,
-    mention: table.exportRateBp === 0 ? EXPORT_MENTION : null,
-  };
-}
-
-/** One rate's share of a document: net + VAT = gross, in cents. */
-export const vatLineSchema = z.object({
-  rateBp: z.number().int().min(0),
-  netCents: z.number().int(),
-  vatCents: z.number().int(),
-  grossCents: z.number().int(),
-});
-export type VatLine = z.infer<typeof vatLineSchema>;
-
-/** The VAT inside a gross amount at a rate: rounded once, on the rate's total. */
-export function splitGross(grossCents: number, rateBp: number): VatLine {
-  const netCents = Math.round((grossCents * 10_000) / (10_000 + rateBp));
-  return { rateBp, netCents, vatCents: grossCents - netCents, grossCents };
-}
 
 /** The seller's legal identity, printed on every document (from configuration). */
 export const sellerSchema = z.object({
@@ -135,16 +53,31 @@ export const SELLER_ENV: Readonly<Record<keyof Seller, string>> = {
 /** What an unset seller field prints outside production: impossible to miss on a document. */
 export const sellerPlaceholder = (env: string) => `[SET ${env}]`;
 
+const addressSchema = z.object({
+  address: z.string(),
+  city: z.string(),
+  state: z.string(),
+  zipCode: z.string(),
+  country: z.string(),
+});
+
 export const documentLineSchema = z.object({
   title: z.string(),
   quantity: z.number().int(),
+  /** As charged (the sale's price basis), and the line's amount as charged. */
   unitCents: z.number().int(),
   totalCents: z.number().int(),
+  /** Excluding VAT: the line's amount (its share of the rate's net), and per unit, to the cent. */
+  netCents: z.number().int(),
+  unitNetCents: z.number().int(),
+  category: z.enum(VAT_CATEGORIES),
+  rateBp: z.number().int().min(0),
 });
+export type DocumentLine = z.infer<typeof documentLineSchema>;
 
 /** An invoice or credit note as issued: never edited, never deleted. */
 export const invoiceDocumentSchema = z.object({
-  schemaVersion: z.literal(1),
+  schemaVersion: z.literal(2),
   kind: z.enum(DOCUMENT_KINDS),
   /** "F2026-000123" (invoice) or "A2026-000012" (credit note, "avoir"). */
   number: z.string(),
@@ -159,25 +92,117 @@ export const invoiceDocumentSchema = z.object({
   /** A credit note's invoice. */
   refersTo: z.string().nullable(),
   seller: sellerSchema,
-  buyer: z.object({ name: z.string(), email: z.string(), phone: z.string() }),
-  address: z.object({
-    address: z.string(),
-    city: z.string(),
-    state: z.string(),
-    zipCode: z.string(),
-    country: z.string(),
+  /** The seller opted to pay VAT on debits (SELLER_VAT_ON_DEBITS): the invoice says so. */
+  vatOnDebits: z.boolean(),
+  buyer: z.object({
+    name: z.string(),
+    email: z.string(),
+    phone: z.string(),
+    /** A business buyer's company, VAT number (prefix first), SIREN and purchase order. */
+    company: z.string().nullable(),
+    vatNumber: z.string().nullable(),
+    siren: z.string().nullable(),
+    purchaseOrder: z.string().nullable(),
   }),
+  /** The delivery address. */
+  address: addressSchema,
+  /** The billing address: the delivery address unless the buyer gave another one. */
+  billingAddress: addressSchema,
+  /** The delivery country's ISO code. */
   countryCode: z.string().nullable(),
   lines: z.array(documentLineSchema),
+  /** Shipping as charged, and excluding VAT (a credit note's are 0: its line is the amount). */
   shippingCents: z.number().int(),
+  shippingNetCents: z.number().int(),
   /** Gross amount of the document (a credit note's is what is given back), VAT included. */
   totalCents: z.number().int(),
-  vat: z.array(vatLineSchema),
+  /** One group per VAT category and rate: net + VAT = gross. */
+  vat: z.array(vatGroupSchema),
+  /** The sale's tax decision (a credit note keeps its invoice's). */
+  tax: taxDecisionSchema,
+  /** The sale's legal mention (an exemption's article), null when VAT is charged. */
   mention: z.string().nullable(),
   paymentMethod: z.string(),
   currency: z.string(),
 });
 export type InvoiceDocument = z.infer<typeof invoiceDocumentSchema>;
+
+/** Documents issued before the tax decision: one rate per document, no nets per line. */
+const legacyDocumentSchema = invoiceDocumentSchema.omit({
+  schemaVersion: true,
+  vatOnDebits: true,
+  buyer: true,
+  billingAddress: true,
+  lines: true,
+  shippingNetCents: true,
+  vat: true,
+  tax: true,
+}).extend({
+  schemaVersion: z.literal(1),
+  buyer: z.object({ name: z.string(), email: z.string(), phone: z.string() }),
+  lines: z.array(z.object({
+    title: z.string(),
+    quantity: z.number().int(),
+    unitCents: z.number().int(),
+    totalCents: z.number().int(),
+  })),
+  vat: z.array(z.object({ rateBp: z.number().int().min(0) })).min(1),
+});
+
+/**
+ * A stored document: issued ones as they are; one issued before the tax decision (schema 1)
+ * read with the decision it stood for and its nets worked out the way its VAT was; one issued
+ * before `issueDate` was kept gets its day of issue in the shop's `timeZone`.
+ */
+export function parseInvoiceDocument(
+  stored: unknown,
+  timeZone = DEFAULT_SHOP_TIMEZONE,
+): InvoiceDocument {
+  const d = stored as { issueDate?: string; issuedAt?: string } | null;
+  const value = d && !d.issueDate && typeof d.issuedAt === "string"
+    ? { ...d, issueDate: shopDay(Date.parse(d.issuedAt), timeZone) }
+    : stored;
+  if ((value as { schemaVersion?: unknown })?.schemaVersion !== 1) {
+    return invoiceDocumentSchema.parse(value);
+  }
+  const old = legacyDocumentSchema.parse(value);
+  const tax = legacyDecision(old.countryCode, old.vat[0].rateBp, old.issuedAt.slice(0, 10));
+  const amounts = old.kind === "invoice"
+    ? documentAmounts(
+      "invoice",
+      {
+        items: old.lines.map((l) => ({
+          title: l.title,
+          quantity: l.quantity,
+          priceCents: l.unitCents,
+        })),
+        shippingFeeCents: old.shippingCents,
+        totalCents: old.totalCents,
+      },
+      old.totalCents,
+      tax,
+    )
+    : documentAmounts(
+      "credit_note",
+      {
+        items: [],
+        shippingFeeCents: 0,
+        totalCents: old.totalCents,
+      },
+      old.totalCents,
+      tax,
+    );
+  return invoiceDocumentSchema.parse({
+    ...old,
+    ...amounts,
+    lines: amounts.lines.map((l, i) => ({ ...l, title: old.lines[i]?.title ?? l.title })),
+    schemaVersion: 2,
+    vatOnDebits: false,
+    buyer: { ...old.buyer, company: null, vatNumber: null, siren: null, purchaseOrder: null },
+    billingAddress: old.address,
+    tax,
+  });
+}
 
 const PREFIX: Readonly<Record<DocumentKind, string>> = { invoice: "F", credit_note: "A" };
 
@@ -215,50 +240,70 @@ export function nextDocument(
 }
 
 /**
- * The document's amounts: an invoice takes the order's lines and shipping; a credit note the
- * amount given back, at the invoice's rate.
+ * The document's amounts under the sale's decision: an invoice takes the order's lines and
+ * shipping as charged, with each line's net; a credit note the amount given back, as one
+ * line, in the invoice's VAT category and at its rate.
  */
 export function documentAmounts(
   kind: DocumentKind,
-  order: Pick<Order, "items" | "shippingFeeCents" | "totalCents">,
+  order: {
+    items: readonly { title: string; quantity: number; priceCents: number }[];
+    shippingFeeCents: number;
+    totalCents: number;
+  },
   amountCents: number,
-  rateBp: number,
+  tax: TaxDecision,
 ) {
-  const lines = kind === "invoice"
-    ? order.items.map((l) => ({
-      title: l.title,
-      quantity: l.quantity,
-      unitCents: l.priceCents,
-      totalCents: l.priceCents * l.quantity,
-    }))
-    : [{
-      title: amountCents === order.totalCents ? "Order cancelled or refunded in full" : "Refund",
-      quantity: 1,
-      unitCents: amountCents,
+  const perLine = { category: tax.category, rateBp: tax.rateBp };
+  if (kind === "credit_note") {
+    const group = vatGroup(amountCents, tax);
+    return {
+      lines: [{
+        title: amountCents === order.totalCents ? "Order cancelled or refunded in full" : "Refund",
+        quantity: 1,
+        unitCents: amountCents,
+        totalCents: amountCents,
+        netCents: group.netCents,
+        unitNetCents: group.netCents,
+        ...perLine,
+      }],
+      shippingCents: 0,
+      shippingNetCents: 0,
       totalCents: amountCents,
-    }];
+      vat: [group],
+    };
+  }
+  const taxed = taxAmounts(
+    order.items.map((l) => ({ quantity: l.quantity, unitCents: l.priceCents })),
+    order.shippingFeeCents,
+    tax,
+  );
   return {
-    lines,
-    shippingCents: kind === "invoice" ? order.shippingFeeCents : 0,
-    totalCents: amountCents,
-    vat: [splitGross(amountCents, rateBp)],
+    lines: taxed.lines.map((l, i) => ({ title: order.items[i].title, ...l, ...perLine })),
+    shippingCents: taxed.shipping.totalCents,
+    shippingNetCents: taxed.shipping.netCents,
+    totalCents: taxed.totalCents,
+    vat: taxed.vat,
   };
 }
 
-/** Totals per VAT rate over documents (credit notes subtract), for a period's summary. */
-export function totalsByRate(docs: readonly InvoiceDocument[]): VatLine[] {
-  const by = new Map<number, VatLine>();
+/** A period's totals per VAT category and rate (credit notes subtract). */
+export function totalsByRate(docs: readonly Pick<InvoiceDocument, "kind" | "vat">[]): VatGroup[] {
+  const by = new Map<string, VatGroup>();
   for (const d of docs) {
     const sign = d.kind === "credit_note" ? -1 : 1;
     for (const v of d.vat) {
-      const t = by.get(v.rateBp) ?? { rateBp: v.rateBp, netCents: 0, vatCents: 0, grossCents: 0 };
+      const key = `${v.category}/${v.rateBp}`;
+      const t = by.get(key) ?? { ...v, netCents: 0, vatCents: 0, grossCents: 0 };
       t.netCents += sign * v.netCents;
       t.vatCents += sign * v.vatCents;
       t.grossCents += sign * v.grossCents;
-      by.set(v.rateBp, t);
+      by.set(key, t);
     }
   }
-  return [...by.values()].sort((a, b) => b.rateBp - a.rateBp);
+  return [...by.values()].sort((a, b) =>
+    b.rateBp - a.rateBp || a.category.localeCompare(b.category)
+  );
 }
 
 /** "20%", "5.5%" */
@@ -288,9 +333,12 @@ const INVOICES_CSV_COLUMNS = [
   "Customer",
   "Email",
   "Country",
+  "Company",
+  "Buyer VAT number",
   "Currency",
   "Net",
   "VAT rate (%)",
+  "VAT category",
   "VAT",
   "Gross",
   "Payment method",
@@ -299,7 +347,7 @@ const INVOICES_CSV_COLUMNS = [
 export const invoicesCsvHeader = (dialect: CsvDialect) => csvRow(INVOICES_CSV_COLUMNS, dialect);
 
 /**
- * One CSV row per VAT rate of a document: its date is its issue date (the shop's day), its
+ * One CSV row per VAT group of a document: its date is its issue date (the shop's day), its
  * amounts numbers, a credit note's negative, so a spreadsheet's SUM nets them.
  */
 export function invoiceCsvRows(d: InvoiceDocument, dialect: CsvDialect): string {
@@ -314,9 +362,12 @@ export function invoiceCsvRows(d: InvoiceDocument, dialect: CsvDialect): string 
       d.buyer.name,
       d.buyer.email,
       d.address.country,
+      d.buyer.company ?? "",
+      d.buyer.vatNumber ?? "",
       d.currency,
       csvAmount(sign * v.netCents),
       csvNumber(v.rateBp / 100),
+      v.category,
       csvAmount(sign * v.vatCents),
       csvAmount(sign * v.grossCents),
       d.paymentMethod,
@@ -337,9 +388,12 @@ export function toDocumentSummary(d: InvoiceDocument) {
     refersTo: d.refersTo,
     customer: d.buyer.name,
     country: d.address.country,
+    company: d.buyer.company,
+    vatNumber: d.buyer.vatNumber,
     total: fromCents(sign * d.totalCents),
     vat: d.vat.map((v) => ({
       rate: formatRate(v.rateBp),
+      category: v.category,
       net: fromCents(sign * v.netCents),
       vat: fromCents(sign * v.vatCents),
       gross: fromCents(sign * v.grossCents),

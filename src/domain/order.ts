@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { fromCents } from "./money.ts";
+import { resolveCountryCode } from "./country-code.ts";
+import { legacyOrderDecision, type TaxDecision, taxDecisionSchema } from "./tax.ts";
 
 import {
   ORDER_STATUSES,
@@ -35,7 +37,23 @@ export const orderLineSchema = z.object({
   image: z.string(),
 });
 
-/** What a priced checkout fixes: who, where, which lines, and the amounts (cents). */
+/**
+ * A business buyer: its company, its VAT number (prefix first, checked), its SIREN (French
+ * companies) and its purchase order number, all printed on the invoice.
+ */
+export const businessSchema = z.object({
+  companyName: z.string().trim().min(1).max(200),
+  vatNumber: z.string().max(30).optional(),
+  siren: z.string().max(9).optional(),
+  purchaseOrder: z.string().max(100).optional(),
+});
+export type Business = z.infer<typeof businessSchema>;
+
+/**
+ * What a priced checkout fixes: who, where, which lines, and the amounts (cents) as charged
+ * under its tax decision (net of French VAT when no VAT is due). Orders from before the tax
+ * decision have none: `orderTax` gives the rule of their time.
+ */
 export const pricedOrderShape = {
   customer: customerSchema,
   shippingAddress: shippingAddressSchema,
@@ -43,6 +61,10 @@ export const pricedOrderShape = {
   subtotalCents: z.number().int().min(0),
   shippingFeeCents: z.number().int().min(0),
   totalCents: z.number().int().min(0),
+  business: businessSchema.optional(),
+  /** Where the invoice goes when it is not the shipping address. */
+  billingAddress: shippingAddressSchema.optional(),
+  tax: taxDecisionSchema.optional(),
 };
 
 /** An order as stored in KV. */
@@ -85,6 +107,10 @@ export const orderSchema = z.object({
 });
 export type Order = z.infer<typeof orderSchema>;
 export type NewOrder = Omit<Order, "schemaVersion" | "id" | "orderNumber" | "updatedAt">;
+
+/** The order's tax decision; an order from before it has the flat rule of its time. */
+export const orderTax = (o: Pick<Order, "tax" | "shippingCountry" | "createdAt">): TaxDecision =>
+  o.tax ?? legacyOrderDecision(resolveCountryCode(o.shippingCountry), o.createdAt.slice(0, 10));
 
 /** Whether the order's units are currently taken out of the stock. */
 export const holdsStock = (o: Pick<Order, "stockHeld" | "needsRefund">) =>

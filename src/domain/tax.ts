@@ -223,6 +223,47 @@ export function decideTax(sale: Sale): TaxDecision {
   };
 }
 
+/**
+ * What an order or document from before the tax decision stood for: the flat rule of the time
+ * (French VAT in the EU, none beyond with the export mention, or `VAT_RATES`'s rate), the
+ * shelf prices charged as they were.
+ */
+export function legacyDecision(
+  countryCode: string | null,
+  rateBp: number,
+  taxPoint: string,
+): TaxDecision {
+  const destination = countryCode?.toUpperCase() ?? "";
+  const exempt = rateBp === 0;
+  return {
+    scheme: exempt ? "export" : FRENCH_VAT_TERRITORY.has(destination) ? "domestic" : "distance",
+    destination,
+    taxCountry: exempt || rateBp === rateOf(SELLER_COUNTRY, taxPoint) ||
+        !isEuMemberState(destination)
+      ? SELLER_COUNTRY
+      : destination,
+    rateBp,
+    basis: "gross",
+    shelfRateBp: rateOf(SELLER_COUNTRY, taxPoint),
+    category: exempt ? "G" : "S",
+    exemptionReason: exempt ? "VATEX-EU-G" : null,
+    mention: exempt ? EXEMPTION_MENTIONS["VATEX-EU-G"] : null,
+    taxPoint,
+    vies: null,
+    notice: null,
+  };
+}
+
+/** The decision of an order before the tax decision existed: 20% in the EU, 0% beyond. */
+export const legacyOrderDecision = (countryCode: string | null, taxPoint: string) =>
+  legacyDecision(
+    countryCode,
+    countryCode && (isEuMemberState(countryCode) || FRENCH_VAT_TERRITORY.has(countryCode))
+      ? rateOf(SELLER_COUNTRY, taxPoint)
+      : 0,
+    taxPoint,
+  );
+
 /** Whether a sale counts towards the OSS threshold: an EU cross-border sale to a consumer. */
 export const countsForOss = (d: Pick<TaxDecision, "scheme">) => d.scheme === "distance";
 
@@ -294,18 +335,19 @@ export interface TaxedAmounts {
 }
 
 /**
- * Splits `total` into integer parts proportional to `weights`, the parts summing exactly to it
- * (largest remainders get the leftover cents): each line's net is within a cent of its share.
+ * Each amount's net at the rate (amount / (1 + rate)), in whole cents that add up to `net`: each
+ * exact net rounded down, then the cents left go to the largest remainders, so every line is
+ * within a cent of its exact net. (`net` is the rounded exact total: what is left is between
+ * zero and one cent per amount.)
  */
-function apportion(total: number, weights: readonly number[]): number[] {
-  // BigInt: a line's amount times the total can pass 2^53.
-  const sum = weights.reduce((a, w) => a + BigInt(w), 0n);
-  if (sum === 0n) return weights.map(() => 0);
-  const parts = weights.map((w) => {
-    const num = BigInt(w) * BigInt(total);
-    return { floor: num / sum, rest: num % sum };
+function shareNet(net: number, amounts: readonly number[], rateBp: number): number[] {
+  // BigInt: an amount times 10,000 stays exact whatever the quantities.
+  const den = BigInt(10_000 + rateBp);
+  const parts = amounts.map((a) => {
+    const num = BigInt(a) * 10_000n;
+    return { floor: num / den, rest: num % den };
   });
-  let left = BigInt(total) - parts.reduce((a, p) => a + p.floor, 0n);
+  let left = BigInt(net) - parts.reduce((n, p) => n + p.floor, 0n);
   const order = parts.map((_, i) => i)
     .sort((
       a,
@@ -333,7 +375,7 @@ export function taxAmounts(
   const totals = [...lines.map((l) => l.unitCents * l.quantity), shippingCents];
   const totalCents = totals.reduce((a, b) => a + b, 0);
   const group = vatGroup(totalCents, d);
-  const nets = apportion(group.netCents, totals);
+  const nets = shareNet(group.netCents, totals, d.rateBp);
   return {
     lines: lines.map((l, i) => ({
       quantity: l.quantity,

@@ -13,6 +13,7 @@ export const ENROLMENT_TTL_MS = 15 * 60_000;
 
 export const TWO_FACTOR_MESSAGES = {
   invalidCode: "Invalid authentication code",
+  usedCode: "This code was already used. Wait for the next one in your app.",
   challengeExpired: "Your sign-in has expired. Please sign in again.",
   noEnrolment: "Start the set-up again: it has expired",
   alreadyOn: "Two-factor authentication is already on",
@@ -22,6 +23,7 @@ export const TWO_FACTOR_MESSAGES = {
   disabled: "Two-factor authentication is off",
   reset: "Two-factor authentication was reset",
   ownFirst: "Turn on two-factor authentication for your own account first",
+  ownReset: "Turn your own two-factor authentication off in Profile Settings",
 } as const;
 
 /** A code as typed: digits of the app, or a recovery code; spaces and dashes ignored. */
@@ -32,12 +34,14 @@ export const twoFactorLoginSchema = z.object({
   code: codeField,
 });
 
-export const twoFactorEnableSchema = z.object({ code: codeField });
+/** The account's current password: a session alone never changes its second factor. */
+const passwordField = z.string().min(1, "Current password is required").max(200);
 
-export const twoFactorDisableSchema = z.object({
-  password: z.string().min(1, "Current password is required").max(200),
-  code: codeField,
-});
+export const twoFactorSetupSchema = z.object({ password: passwordField });
+
+export const twoFactorEnableSchema = z.object({ code: codeField, password: passwordField });
+
+export const twoFactorDisableSchema = z.object({ password: passwordField, code: codeField });
 
 export const securitySettingsSchema = z.object({
   requireTwoFactor: z.boolean(),
@@ -49,6 +53,29 @@ export interface TwoFactorChallenge {
   twoFactorRequired: true;
   challenge: string;
 }
+
+/**
+ * The TOTP steps an account has used: every step up to `lastStep`, and `aheadSteps`, steps of
+ * the clock drift allowed ahead of the server's (accepted without moving `lastStep`, so the
+ * owner's code of the current step still works after a code of the next one).
+ */
+export interface UsedSteps {
+  lastStep: number;
+  aheadSteps: number[];
+}
+
+/**
+ * Accepts a code of `step` at the server's step `now`: the steps used after it, or null when
+ * that step was used (a replay, or a step before the last one used).
+ */
+export function acceptStep(used: UsedSteps, step: number, now: number): UsedSteps | null {
+  if (step <= used.lastStep || used.aheadSteps.includes(step)) return null;
+  if (step > now) return { lastStep: used.lastStep, aheadSteps: [...used.aheadSteps, step] };
+  return { lastStep: step, aheadSteps: used.aheadSteps.filter((s) => s > step) };
+}
+
+/** What checking a code found: a right code (now spent), a wrong one, or one already used. */
+export type CodeCheck = "ok" | "invalid" | "used";
 
 /** The code with spaces and dashes taken out, upper case (recovery codes are base32). */
 export const normalizeCode = (code: string) => code.replace(/[\s-]/g, "").toUpperCase();

@@ -30,6 +30,7 @@ export class OwnAccountError extends DomainError {
 }
 
 export const CURRENT_PASSWORD_REQUIRED = "Enter your current password to set a new one";
+export const CURRENT_PASSWORD_FOR_EMAIL = "Enter your current password to change your email";
 export const CURRENT_PASSWORD_WRONG = "Current password is incorrect";
 
 /** 403: the current password given (on a change of one's own account) is not the account's. */
@@ -97,31 +98,37 @@ export function createAdminAccounts(admins: AdminStore, confirmPassword: Confirm
     /**
      * A profile or account edit. Only superadmins change a role, and only of another account
      * (the change signs that account out). A field sent unchanged is no change: the address an
-     * account has is never refused. A new password for one's own account needs the current one
-     * (`client` counts the attempt).
+     * account has is never refused. A new password or email for one's own account needs the
+     * current password (`from.client` counts the attempt, as a login); a new email ends the
+     * account's sessions but `from.sessionId`, the one making the change.
      */
-    async update(actor: AuditActor, id: string, body: UpdateAdminBody, client = "unknown") {
+    async update(
+      actor: AuditActor,
+      id: string,
+      body: UpdateAdminBody,
+      from: { client: string; sessionId?: string } = { client: "unknown" },
+    ) {
       const current = await found(id);
-      if (body.password !== undefined && actor.id === id) {
+      const newEmail = body.email !== undefined && normalizeEmail(body.email) !== current.email;
+      if (newEmail && !isEmailAddress(body.email!)) {
+        throw new ValidationError(`email: ${INVALID_EMAIL_MESSAGE}`, [
+          { field: "email", message: INVALID_EMAIL_MESSAGE },
+        ]);
+      }
+      if (actor.id === id && (body.password !== undefined || newEmail)) {
         if (!body.currentPassword) {
-          throw new ValidationError(CURRENT_PASSWORD_REQUIRED, [
-            { field: "currentPassword", message: CURRENT_PASSWORD_REQUIRED },
-          ]);
+          const message = body.password !== undefined
+            ? CURRENT_PASSWORD_REQUIRED
+            : CURRENT_PASSWORD_FOR_EMAIL;
+          throw new ValidationError(message, [{ field: "currentPassword", message }]);
         }
-        if (!await confirmPassword(current, body.currentPassword, client)) {
+        if (!await confirmPassword(current, body.currentPassword, from.client)) {
           throw new CurrentPasswordError();
         }
       }
       const patch: AdminPatch = {};
       if (body.username !== undefined) patch.username = body.username;
-      if (body.email !== undefined && normalizeEmail(body.email) !== current.email) {
-        if (!isEmailAddress(body.email)) {
-          throw new ValidationError(`email: ${INVALID_EMAIL_MESSAGE}`, [
-            { field: "email", message: INVALID_EMAIL_MESSAGE },
-          ]);
-        }
-        patch.email = body.email;
-      }
+      if (newEmail) patch.email = body.email;
       if (body.image !== undefined) patch.image = body.image;
       if (body.role !== undefined && body.role !== current.role) {
         if (actor.role !== "superadmin") {
@@ -144,7 +151,7 @@ export function createAdminAccounts(admins: AdminStore, confirmPassword: Confirm
         return draft(actor, "admin.update", before, after)(
           `Updated ${after!.email}: ${changed.join(", ") || "no change"}`,
         );
-      });
+      }, from.sessionId);
       return toPublicAdmin(admin);
     },
 

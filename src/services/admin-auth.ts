@@ -5,6 +5,7 @@ import { newId } from "../domain/ids.ts";
 import type { AdminStore } from "../store/admins.ts";
 import { type AttemptBucket, claimAttempt, refundAttempt } from "../store/rate-limits.ts";
 import { normalizeEmail } from "../domain/email.ts";
+import { sessionKey, type SessionRecord } from "../store/sessions.ts";
 import { getOrCreateSecret } from "./secrets.ts";
 import { hashPassword, verifyPassword } from "./passwords.ts";
 import { InvalidCodeError, type TwoFactor } from "./two-factor.ts";
@@ -43,22 +44,6 @@ export const LOGIN_FAILED_MESSAGE = "Invalid email or password";
 export const SESSION_COOKIE = "admin_session";
 /** Over https the cookie takes the `__Host-` prefix (which requires `Secure`). */
 export const cookieName = (https: boolean) => https ? `__Host-${SESSION_COOKIE}` : SESSION_COOKIE;
-
-/**
- * A session is stored under the SHA-256 of its id (the token's `jti`): a copy of the KV or a
- * backup lists no id a token could name.
- */
-async function sessionKey(jti: string) {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(jti));
-  const hex = Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
-  return ["admin_session", hex] as const;
-}
-
-interface SessionRecord {
-  adminId: string;
-  epoch: number;
-  expiresAt: number;
-}
 
 export class UnauthorizedError extends DomainError {
   constructor(message = "Authentication required") {
@@ -116,9 +101,14 @@ export function createAdminAuth(deps: {
   /**
    * Runs `check` (a password or a second-factor code of the account `email`) under the sign-in
    * limits: the attempt is counted first, per email and client address, and given back when
-   * the check passed; over a limit nothing is checked.
+   * the check passed (`passed` of its answer); over a limit nothing is checked.
    */
-  async function guarded(email: string, client: string, check: () => Promise<boolean>) {
+  async function guarded<T>(
+    email: string,
+    client: string,
+    check: () => Promise<T>,
+    passed: (answer: T) => boolean,
+  ): Promise<T> {
     const { pair, client: perClient, account } = LOGIN_LIMITS;
     const buckets: AttemptBucket[] = [
       { bucket: "login_pair", who: `${email} ${client}`, ...pair },
@@ -127,9 +117,9 @@ export function createAdminAuth(deps: {
     ];
     const attempt = await claimAttempt(kv, buckets);
     if (!attempt.allowed) throw new TooManyLoginsError(attempt.retryAfter);
-    const ok = await check();
-    if (ok) await refundAttempt(kv, attempt.claim);
-    return ok;
+    const answer = await check();
+    if (passed(answer)) await refundAttempt(kv, attempt.claim);
+    return answer;
   }
 
   /**
@@ -146,13 +136,31 @@ export function createAdminAuth(deps: {
       dummyHash ??= hashPassword(newId());
       const ok = await verifyPassword(password, admin?.passwordHash ?? await dummyHash);
       return !!admin && ok;
-    });
+    }, (ok) => ok);
   }
 
-  /** A second-factor code of `admin`, counted like a password; a wrong one is a 401. */
-  async function checkCode(admin: Admin, code: string, client: string): Promise<void> {
-    const ok = await guarded(admin.email, client, () => deps.twoFactor.verify(admin, code));
-    if (!ok) throw new InvalidCodeError();
+  /**
+   * A second-factor code of `admin`, counted like a password. With `challenge` (a sign-in's
+   * id), the code and the challenge are spent together (a challenge already spent is refused
+   * as expired) and a wrong or used code is a 401; without, it is a field error (422) of a
+   * signed-in account's form.
+   */
+  async function checkCode(
+    admin: Admin,
+    code: string,
+    client: string,
+    challenge?: string,
+  ): Promise<void> {
+    const found = await guarded(
+      admin.email,
+      client,
+      () => deps.twoFactor.verify(admin, code, challenge),
+      (answer) => answer === "ok",
+    );
+    if (found === "challenge_used") {
+      throw new UnauthorizedError(TWO_FACTOR_MESSAGES.challengeExpired);
+    }
+    if (found !== "ok") throw new InvalidCodeError(found, challenge ? 401 : 422);
   }
 
   async function issue(admin: Admin): Promise<{ token: string; expiresAt: number }> {
@@ -207,7 +215,7 @@ export function createAdminAuth(deps: {
      * code. Wrong codes count toward the same limits as wrong passwords.
      */
     async loginWithCode(challenge: string, code: string, client: string): Promise<SignedIn> {
-      const { adminId, epoch } = await deps.twoFactor.readChallenge(challenge);
+      const { adminId, epoch, id } = await deps.twoFactor.readChallenge(challenge);
       const admin = await admins.get(adminId);
       // A reset, password change or deactivation since the password step ends the challenge.
       if (!admin || admin.sessionEpoch !== epoch || !admin.twoFactor) {
@@ -216,7 +224,8 @@ export function createAdminAuth(deps: {
       if (admin.status !== "active") {
         throw new ForbiddenError("This account is deactivated. Ask a superadmin to activate it.");
       }
-      await checkCode(admin, code, client);
+      // The code and the challenge are spent in one commit: one challenge, one session.
+      await checkCode(admin, code, client, id);
       const { token, expiresAt } = await issue(admin);
       return { token, expiresAt, user: toPublicAdmin(admin), admin };
     },

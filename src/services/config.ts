@@ -2,7 +2,8 @@ import { LOG_LEVELS, type LogLevel } from "./log.ts";
 
 import { DEFAULT_SHOP_TIMEZONE } from "../domain/shop-time.ts";
 import { parseTrustProxy } from "../domain/proxy.ts";
-import { parseVatTable, type Seller, SELLER_ENV, type VatTable } from "../domain/invoice.ts";
+import { type Seller, SELLER_ENV } from "../domain/invoice.ts";
+import { parseVatRates, type RateOverride } from "../domain/vat-rates.ts";
 import { isEmailAddress } from "../domain/email-pattern.ts";
 
 function validTimeZone(zone: string): string {
@@ -63,8 +64,30 @@ export interface Config {
   shopTimeZone: string;
   /** The seller's legal identity on invoices (SELLER_*); unset fields stop a production start. */
   seller: Partial<Seller>;
-  /** VAT by destination (VAT_RATES): EU rate, export rate, per-country exceptions. */
-  vatTable: VatTable;
+  /** VAT settings: see README, "Taxes". */
+  vat: {
+    /** VAT_RATES: standard rates the built-in table does not know yet. */
+    rates: RateOverride[];
+    /** VAT_OSS=on: registered for the One-Stop Shop, destination rates for EU consumers. */
+    oss: boolean;
+    /** SELLER_VAT_ON_DEBITS=true: the seller opted to pay VAT on debits (invoices say so). */
+    onDebits: boolean;
+    /** VIES_URL: the VIES REST API's base (the Commission's by default; a fake in tests). */
+    viesUrl: string;
+    /** How long a VIES answer may take before the sale is taxed as if it had none. */
+    viesTimeoutMs: number;
+  };
+}
+
+/** The Commission's VIES REST API. */
+export const DEFAULT_VIES_URL = "https://ec.europa.eu/taxation_customs/vies/rest-api";
+
+/** "on"/"off", "true"/"false", "1"/"0"; anything else stops the start. */
+function flag(name: string, value: string | undefined): boolean {
+  const v = value?.toLowerCase() ?? "off";
+  if (["on", "true", "1", "yes"].includes(v)) return true;
+  if (["off", "false", "0", "no"].includes(v)) return false;
+  throw new Error(`Invalid ${name}: ${value} (on or off)`);
 }
 
 export function loadConfig(env: Record<string, string | undefined> = Deno.env.toObject()): Config {
@@ -108,7 +131,13 @@ export function loadConfig(env: Record<string, string | undefined> = Deno.env.to
         return v ? [[field, v]] : [];
       }),
     ),
-    vatTable: parseVatTable(get("VAT_RATES")),
+    vat: {
+      rates: parseVatRates(get("VAT_RATES")),
+      oss: flag("VAT_OSS", get("VAT_OSS")),
+      onDebits: flag("SELLER_VAT_ON_DEBITS", get("SELLER_VAT_ON_DEBITS")),
+      viesUrl: (get("VIES_URL") ?? DEFAULT_VIES_URL).replace(/\/+$/, ""),
+      viesTimeoutMs: 4_000,
+    },
     excludedCountries: (get("EXCLUDED_COUNTRIES") ?? "IL").split(",").map((c) =>
       c.trim().toUpperCase()
     )

@@ -60,8 +60,9 @@ export function createServices(
   // ... and issues its invoice or credit note in that same commit.
   const invoices = createInvoiceStore(kv, {
     seller: () => sellerOf(config),
-    vat: config.vatTable,
     timeZone: config.shopTimeZone,
+    ossRegistered: config.vat.oss,
+    vatOnDebits: config.vat.onDebits,
   });
   const orders = createOrderStore(kv, [orderStats.hook, invoices.hook]);
   const reservations = createReservationStore(kv, orders);

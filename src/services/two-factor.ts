@@ -4,8 +4,11 @@ import { encode as encodeQr } from "uqr";
 import { type Admin, toPublicAdmin } from "../domain/admin.ts";
 import type { AuditActor } from "../domain/audit.ts";
 import { DomainError } from "../domain/errors.ts";
+import { newId } from "../domain/ids.ts";
 import {
+  acceptStep,
   CHALLENGE_TTL_MS,
+  type CodeCheck,
   formatRecoveryCode,
   isTotpCode,
   normalizeCode,
@@ -27,10 +30,18 @@ const unb64 = (text: string) => Uint8Array.from(atob(text), (c) => c.charCodeAt(
 const hex = (bytes: ArrayBuffer) =>
   Array.from(new Uint8Array(bytes), (b) => b.toString(16).padStart(2, "0")).join("");
 
+/**
+ * A wrong second-factor code, or one already used (its own message: wait for the next). At
+ * sign-in it is a failed sign-in (401, like a wrong password); in a signed-in account's form
+ * (turning two-factor on or off) a field error (422): the session and the form stay.
+ */
 export class InvalidCodeError extends DomainError {
-  constructor() {
-    super(401, "invalid_code", TWO_FACTOR_MESSAGES.invalidCode, [
-      { field: "code", message: TWO_FACTOR_MESSAGES.invalidCode },
+  constructor(found: "invalid" | "used" = "invalid", status: 401 | 422 = 422) {
+    const message = found === "used"
+      ? TWO_FACTOR_MESSAGES.usedCode
+      : TWO_FACTOR_MESSAGES.invalidCode;
+    super(status, found === "used" ? "used_code" : "invalid_code", message, [
+      { field: "code", message },
     ]);
   }
 }
@@ -121,15 +132,12 @@ export function createTwoFactor(deps: {
       secret: OTPAuth.Secret.fromBase32(secret),
     });
 
-  /** The time step a code belongs to, within the drift allowed, or null. */
-  function stepOf(admin: Admin, secret: string, code: string): number | null {
-    const now = Date.now();
-    const delta = totp(admin, secret).validate({
-      token: code,
-      timestamp: now,
-      window: TOTP_WINDOW,
-    });
-    return delta === null ? null : Math.floor(now / 1000 / TOTP_PERIOD_S) + delta;
+  /** The time step a code belongs to, within the drift allowed, and the server's; or null. */
+  function stepOf(admin: Admin, secret: string, code: string) {
+    const at = Date.now();
+    const delta = totp(admin, secret).validate({ token: code, timestamp: at, window: TOTP_WINDOW });
+    const now = Math.floor(at / 1000 / TOTP_PERIOD_S);
+    return delta === null ? null : { step: now + delta, now };
   }
 
   const hashCode = async (code: string) =>
@@ -145,23 +153,32 @@ export function createTwoFactor(deps: {
 
   /**
    * Whether `code` proves the account's second factor now: an app's code of a step not used
-   * before, or an unused recovery code (spent by this call).
+   * before, or an unused recovery code, spent by this call (with `challenge`, a sign-in's, in
+   * the same commit as that challenge).
    */
-  async function verify(admin: Admin, code: string): Promise<boolean> {
+  async function verify(
+    admin: Admin,
+    code: string,
+    challenge?: string,
+  ): Promise<CodeCheck | "challenge_used"> {
     const record = await store.get(admin.id);
-    if (!record) return false;
+    if (!record) return "invalid";
     const typed = normalizeCode(code);
     if (isTotpCode(typed)) {
       const step = stepOf(admin, await unseal(record.secret), typed);
-      return step !== null && await store.useStep(admin.id, step);
+      return step ? await store.useCode(admin.id, step, challenge) : "invalid";
     }
-    return await store.useRecoveryCode(admin.id, await hashCode(typed));
+    return await store.useCode(admin.id, { recoveryHash: await hashCode(typed) }, challenge);
   }
 
   return {
-    /** A new secret for the account's app; two-factor turns on only after a correct code. */
-    async begin(admin: Admin): Promise<Enrolment> {
+    /**
+     * A new secret for the account's app, once `proofs` (the current password) passed;
+     * two-factor turns on only after a correct code.
+     */
+    async begin(admin: Admin, proofs: () => Promise<void>): Promise<Enrolment> {
       if (admin.twoFactor) throw new DomainError(409, "conflict", TWO_FACTOR_MESSAGES.alreadyOn);
+      await proofs();
       const secret = new OTPAuth.Secret({ size: 20 }).base32;
       await store.setPending(admin.id, await seal(secret));
       const otpauthUrl = totp(admin, secret).toString();
@@ -171,22 +188,39 @@ export function createTwoFactor(deps: {
       return { secret, otpauthUrl, qr };
     },
 
-    /** Confirms enrolment with a code from the app; answers the recovery codes, shown once. */
-    async enable(admin: Admin, code: string, actor: AuditActor) {
+    /**
+     * Confirms enrolment with a code from the app, once `proofs` (the current password)
+     * passed; answers the recovery codes, shown once. The account's sessions end but
+     * `sessionId`, the one turning it on.
+     */
+    async enable(
+      admin: Admin,
+      code: string,
+      proofs: () => Promise<void>,
+      actor: AuditActor,
+      sessionId: string,
+    ) {
+      await proofs();
       const pending = await store.getPending(admin.id);
       if (!pending) throw new DomainError(409, "conflict", TWO_FACTOR_MESSAGES.noEnrolment);
       const secret = await unseal(pending);
       const step = stepOf(admin, secret, normalizeCode(code));
       if (step === null) throw new InvalidCodeError();
+      const used = acceptStep({ lastStep: 0, aheadSteps: [] }, step.step, step.now)!;
       const recoveryCodes = Array.from(
         { length: RECOVERY_CODE_COUNT },
         () => formatRecoveryCode(crypto.getRandomValues(new Uint8Array(10))),
       );
-      const updated = await store.enable(admin.id, {
-        secret: pending,
-        recoveryHashes: await Promise.all(recoveryCodes.map(hashCode)),
-        lastStep: step,
-      }, (a) => audit(actor, "admin.2fa.enable", a, "Two-factor authentication turned on"));
+      const updated = await store.enable(
+        admin.id,
+        {
+          secret: pending,
+          recoveryHashes: await Promise.all(recoveryCodes.map(hashCode)),
+          ...used,
+        },
+        (a) => audit(actor, "admin.2fa.enable", a, "Two-factor authentication turned on"),
+        sessionId,
+      );
       return { recoveryCodes, user: toPublicAdmin(updated) };
     },
 
@@ -200,7 +234,7 @@ export function createTwoFactor(deps: {
      */
     async isSetUp(admin: Admin): Promise<boolean> {
       if (await store.get(admin.id)) return true;
-      await store.disable(admin.id, (a) =>
+      await store.lost(admin.id, (a) =>
         audit(
           { id: "system", email: "", role: "system" },
           "admin.2fa.lost",
@@ -212,19 +246,32 @@ export function createTwoFactor(deps: {
 
     /**
      * Turning it off takes the password and a current code, both checked by the sign-in's own
-     * checks, under its limits (`proofs` throw when wrong).
+     * checks, under its limits (`proofs` throw when wrong). The account's sessions end but
+     * `sessionId`, the one turning it off.
      */
-    async disable(admin: Admin, proofs: () => Promise<void>, actor: AuditActor) {
+    async disable(
+      admin: Admin,
+      proofs: () => Promise<void>,
+      actor: AuditActor,
+      sessionId: string,
+    ) {
       await proofs();
       const updated = await store.disable(
         admin.id,
         (a) => audit(actor, "admin.2fa.disable", a, "Two-factor authentication turned off"),
+        sessionId,
       );
       return toPublicAdmin(updated);
     },
 
-    /** A superadmin's reset of someone's two-factor (lost phone): their sessions end too. */
+    /**
+     * A superadmin's reset of someone else's two-factor (lost phone): their sessions end too.
+     * Never one's own: that would turn it off without the password and a code.
+     */
     async reset(target: Admin, actor: AuditActor) {
+      if (target.id === actor.id) {
+        throw new DomainError(409, "own_account", TWO_FACTOR_MESSAGES.ownReset);
+      }
       const updated = await store.reset(
         target.id,
         (a) => audit(actor, "admin.2fa.reset", a, `Two-factor authentication reset for ${a.email}`),
@@ -237,6 +284,7 @@ export function createTwoFactor(deps: {
       return await new SignJWT({ epoch: admin.sessionEpoch })
         .setProtectedHeader({ alg: "HS256", typ: "JWT" })
         .setSubject(admin.id)
+        .setJti(newId())
         .setIssuer(ISSUER)
         .setAudience(CHALLENGE_AUDIENCE)
         .setIssuedAt()
@@ -244,17 +292,22 @@ export function createTwoFactor(deps: {
         .sign(await signingKey());
     },
 
-    /** The account and session epoch a challenge was issued for; 401 when it is not valid. */
-    async readChallenge(challenge: string): Promise<{ adminId: string; epoch: number }> {
+    /**
+     * The account and session epoch a challenge was issued for, and its id (spent with the code
+     * that makes its session); 401 when it is not valid.
+     */
+    async readChallenge(
+      challenge: string,
+    ): Promise<{ adminId: string; epoch: number; id: string }> {
       try {
         const { payload } = await jwtVerify(challenge, await signingKey(), {
           algorithms: ["HS256"],
           issuer: ISSUER,
           audience: CHALLENGE_AUDIENCE,
-          requiredClaims: ["sub", "exp"],
+          requiredClaims: ["sub", "exp", "jti"],
         });
         if (typeof payload.epoch !== "number") throw new TypeError("epoch");
-        return { adminId: payload.sub!, epoch: payload.epoch };
+        return { adminId: payload.sub!, epoch: payload.epoch, id: payload.jti! };
       } catch (err) {
         if (err instanceof joseErrors.JOSEError || err instanceof TypeError) {
           throw new DomainError(401, "unauthorized", TWO_FACTOR_MESSAGES.challengeExpired);

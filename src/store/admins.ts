@@ -7,6 +7,7 @@ import { newId } from "../domain/ids.ts";
 import { adminKey } from "./admin-keys.ts";
 import { addAudit } from "./audit.ts";
 import { conflict, done, listValues, nowIso, retryOnConflict } from "./atomic.ts";
+import { carrySession } from "./sessions.ts";
 import { twoFactorKeysOf } from "./two-factor.ts";
 
 /** One account per email: the unique index. */
@@ -104,25 +105,36 @@ export function createAdminStore(kv: Deno.Kv) {
 
     /**
      * Changes an account. A change of status, role or password moves its session epoch, which
-     * signs it out everywhere in the same write. Never leaves the shop without an active
-     * superadmin.
+     * signs it out everywhere in the same write; a change of email signs out its sessions but
+     * `keepSession` (the session making the change, when it is the account's own). Never leaves
+     * the shop without an active superadmin.
      */
-    async update(id: string, patch: AdminPatch, audit?: AuditFor): Promise<Admin> {
+    async update(
+      id: string,
+      patch: AdminPatch,
+      audit?: AuditFor,
+      keepSession?: string,
+    ): Promise<Admin> {
       return await retryOnConflict(async () => {
         const entry = await kv.get(adminKey(id));
         if (!entry.value) throw new NotFoundError("Admin not found");
         const current = parse(entry.value);
-        const signsOut = (patch.status !== undefined && patch.status !== current.status) ||
+        const email = patch.email ? normalizeEmail(patch.email) : current.email;
+        const signsOutAll = (patch.status !== undefined && patch.status !== current.status) ||
           (patch.role !== undefined && patch.role !== current.role) ||
           (patch.passwordHash !== undefined && patch.passwordHash !== current.passwordHash);
+        const signsOut = signsOutAll || email !== current.email;
         const next = adminSchema.parse({
           ...current,
           ...patch,
-          ...(patch.email ? { email: normalizeEmail(patch.email) } : {}),
+          email,
           sessionEpoch: current.sessionEpoch + (signsOut ? 1 : 0),
           updatedAt: nowIso(),
         });
         const op = kv.atomic().check(entry).set(adminKey(id), next);
+        if (signsOut && !signsOutAll && keepSession) {
+          await carrySession(kv, op, keepSession, id, current.sessionEpoch, next.sessionEpoch);
+        }
         await keepOneSuperadmin(op, current, next);
         if (next.email !== current.email) {
           const taken = await kv.get(emailKey(next.email));

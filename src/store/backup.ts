@@ -8,8 +8,9 @@
 export const BACKUP_FORMAT = "shop-kv-backup";
 
 /**
- * What a backup leaves out unless asked (`includeSecrets`): sign-in sessions, rate-limit
- * counters, the secrets the server generated (signing keys) and staff's two-factor secrets. A
+ * What a backup leaves out unless asked (`includeSecrets`): sign-in sessions and spent sign-in
+ * challenges, rate-limit counters, the secrets the server generated (signing keys) and staff's
+ * two-factor secrets. A
  * restored shop regenerates what it needs, and staff sign in again (with their password alone,
  * then set two-factor up again); a leaked backup signs no one in.
  */
@@ -19,6 +20,7 @@ export const SECRET_PREFIXES = [
   "secret",
   "admin_2fa",
   "admin_2fa_pending",
+  "admin_2fa_challenge",
 ] as const;
 
 const isSecret = (key: Deno.KvKey) => (SECRET_PREFIXES as readonly unknown[]).includes(key[0]);

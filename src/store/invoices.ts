@@ -7,12 +7,12 @@ import {
   type InvoiceDocument,
   invoiceDocumentSchema,
   nextDocument,
+  parseInvoiceDocument,
   type Seller,
-  vatRuleFor,
-  type VatTable,
 } from "../domain/invoice.ts";
-import { resolveCountryCode } from "../domain/countries.ts";
-import type { Order } from "../domain/order.ts";
+import { resolveCountryCode } from "../domain/country-code.ts";
+import { type Order, orderTax } from "../domain/order.ts";
+import { countsForOss, OSS_THRESHOLD_CENTS, type OssState } from "../domain/tax.ts";
 import { shopDay } from "../domain/shop-time.ts";
 import { nowIso } from "./atomic.ts";
 import type { OrderWriteHook } from "./orders.ts";
@@ -24,6 +24,16 @@ const byOrderKey = (orderId: string, number: string) => ["invoice_by_order", ord
 const byTimeKey = (ms: number, number: string) => ["invoice_by_time", ms, number] as const;
 /** One gapless sequence per kind and year: read, checked and moved in the document's commit. */
 const counterKey = (kind: DocumentKind, year: string) => ["counter", kind, year] as const;
+/**
+ * A calendar year's EU cross-border sales to consumers, net, credit notes deducted, from the
+ * documents issued that year (moved in each document's commit), and whether they passed the
+ * OSS threshold (for good: the crossing sale was taxed at destination).
+ */
+const ossKey = (year: string) => ["oss_total", year] as const;
+export interface OssYear {
+  netCents: number;
+  crossed: boolean;
+}
 
 export const ORDER_INVOICED_MESSAGE =
   "This order has an invoice and cannot be deleted: cancel it, or refund it (a credit note is issued)";
@@ -38,17 +48,15 @@ export type InvoiceStore = ReturnType<typeof createInvoiceStore>;
  */
 export function createInvoiceStore(
   kv: Deno.Kv,
-  settings: { seller: () => Seller; vat: VatTable; timeZone: string },
+  settings: {
+    seller: () => Seller;
+    timeZone: string;
+    /** VAT_OSS=on: destination rates always, the running total shown for information only. */
+    ossRegistered: boolean;
+    vatOnDebits: boolean;
+  },
 ) {
-  /** A stored document; one issued before `issueDate` was kept gets its shop day of issue. */
-  const parse = (v: unknown) => {
-    const d = v as { issueDate?: string; issuedAt?: string };
-    return invoiceDocumentSchema.parse(
-      d && !d.issueDate && typeof d.issuedAt === "string"
-        ? { ...d, issueDate: shopDay(Date.parse(d.issuedAt), settings.timeZone) }
-        : v,
-    );
-  };
+  const parse = (v: unknown) => parseInvoiceDocument(v, settings.timeZone);
 
   async function ofOrder(orderId: string): Promise<InvoiceDocument[]> {
     const numbers: string[] = [];
@@ -78,11 +86,10 @@ export function createInvoiceStore(
     const year = issueDate.slice(0, 4);
     const counter = await kv.get<number>(counterKey(kind, year));
     const n = (counter.value ?? 0) + 1;
-    const countryCode = invoice?.countryCode ?? resolveCountryCode(order.shippingCountry);
-    const rule = vatRuleFor(countryCode, settings.vat);
-    const rateBp = invoice?.vat[0]?.rateBp ?? rule.rateBp;
+    const tax = invoice?.tax ?? orderTax(order);
+    const business = order.business;
     const doc = invoiceDocumentSchema.parse({
-      schemaVersion: 1,
+      schemaVersion: 2,
       kind,
       number: formatDocumentNumber(kind, year, n),
       issuedAt,
@@ -91,24 +98,70 @@ export function createInvoiceStore(
       orderNumber: order.orderNumber,
       refersTo: invoice?.number ?? null,
       seller: invoice?.seller ?? settings.seller(),
+      vatOnDebits: invoice?.vatOnDebits ?? settings.vatOnDebits,
       buyer: {
         name: `${order.customer.firstName} ${order.customer.lastName}`.trim(),
         email: order.customer.email,
         phone: order.customer.phone,
+        company: business?.companyName ?? null,
+        vatNumber: business?.vatNumber ?? null,
+        siren: business?.siren ?? null,
+        purchaseOrder: business?.purchaseOrder ?? null,
       },
       address: { ...order.shippingAddress, country: order.shippingCountry },
-      countryCode,
-      ...documentAmounts(kind, order, amountCents, rateBp),
-      mention: invoice ? invoice.mention : rule.mention,
+      billingAddress: order.billingAddress ??
+        { ...order.shippingAddress, country: order.shippingCountry },
+      countryCode: invoice?.countryCode ?? resolveCountryCode(order.shippingCountry),
+      ...documentAmounts(kind, order, amountCents, tax),
+      tax,
+      mention: tax.mention,
       paymentMethod: order.paymentMethod,
       currency: order.currency,
     });
+    if (countsForOss(tax)) await addToOssTotal(op, year, doc);
     op.check(counter).set(counterKey(kind, year), n)
       .check({ key: docKey(doc.number), versionstamp: null })
       .set(docKey(doc.number), doc)
       .set(byOrderKey(order.id, doc.number), doc.number)
       .set(byTimeKey(Date.parse(issuedAt), doc.number), doc.number);
     return doc;
+  }
+
+  /** Moves the year's OSS total by the document's net (a credit note's down), checked. */
+  async function addToOssTotal(op: Deno.AtomicOperation, year: string, doc: InvoiceDocument) {
+    const entry = await kv.get<OssYear>(ossKey(year));
+    const net = doc.vat.reduce((n, v) => n + v.netCents, 0) * (doc.kind === "invoice" ? 1 : -1);
+    const netCents = (entry.value?.netCents ?? 0) + net;
+    op.check(entry).set(ossKey(year), {
+      netCents,
+      crossed: (entry.value?.crossed ?? false) || netCents > OSS_THRESHOLD_CENTS,
+    });
+  }
+
+  /** A calendar year's OSS total (zero when nothing counted yet). */
+  async function ossYear(year: string): Promise<OssYear> {
+    return (await kv.get<OssYear>(ossKey(year))).value ?? { netCents: 0, crossed: false };
+  }
+
+  /**
+   * The seller's OSS state on a shop day, and the entries it was read from: a sale decided on
+   * it checks them in its commit, so a sale that crossed the threshold meanwhile makes it
+   * decide again.
+   */
+  async function ossState(
+    day: string,
+  ): Promise<{ state: OssState; entries: Deno.KvEntryMaybe<OssYear>[] }> {
+    const year = day.slice(0, 4);
+    const entries = await kv.getMany<OssYear[]>([ossKey(year), ossKey(String(Number(year) - 1))]);
+    const [current, previous] = entries.map((e) => e.value);
+    return {
+      state: settings.ossRegistered ? { registered: true } : {
+        registered: false,
+        crossed: Boolean(current?.crossed || previous?.crossed),
+        yearNetCents: current?.netCents ?? 0,
+      },
+      entries,
+    };
   }
 
   const hook: OrderWriteHook = async (op, before, after) => {
@@ -138,6 +191,8 @@ export function createInvoiceStore(
   return {
     hook,
     ofOrder,
+    ossState,
+    ossYear,
 
     async get(number: string): Promise<InvoiceDocument | null> {
       const d = await kv.get(docKey(number));

@@ -2,6 +2,9 @@ import { type Admin, adminSchema } from "../domain/admin.ts";
 import type { AuditDraft } from "../domain/audit.ts";
 import { ConflictError, NotFoundError } from "../domain/errors.ts";
 import {
+  acceptStep,
+  CHALLENGE_TTL_MS,
+  type CodeCheck,
   ENROLMENT_TTL_MS,
   type SecuritySettings,
   securitySettingsSchema,
@@ -11,6 +14,7 @@ import { z } from "zod";
 import { adminKey } from "./admin-keys.ts";
 import { addAudit } from "./audit.ts";
 import { conflict, done, nowIso, retryOnConflict } from "./atomic.ts";
+import { carrySession } from "./sessions.ts";
 
 /** A secret encrypted at rest (AES-GCM): never stored in the clear. */
 const sealedSchema = z.object({ iv: z.string(), data: z.string() });
@@ -23,6 +27,8 @@ const recordSchema = z.object({
   recoveryHashes: z.array(z.string()),
   /** The last TOTP time step accepted: a code of that step or before is refused (no replay). */
   lastStep: z.number().int(),
+  /** Steps after `lastStep` already accepted (a clock ahead of the server's): refused too. */
+  aheadSteps: z.array(z.number().int()).max(10).default([]),
   enabledAt: z.string(),
 });
 export type TwoFactorRecord = z.infer<typeof recordSchema>;
@@ -33,6 +39,12 @@ const pendingSchema = z.object({ secret: sealedSchema, expiresAt: z.number() });
 export const TWO_FACTOR_PREFIXES = [["admin_2fa"], ["admin_2fa_pending"]] as const;
 const recordKey = (adminId: string) => ["admin_2fa", adminId] as const;
 const pendingKey = (adminId: string) => ["admin_2fa_pending", adminId] as const;
+/** A sign-in challenge that made its session (kept for the challenge's lifetime). */
+export const CHALLENGE_PREFIX = "admin_2fa_challenge";
+const challengeKey = (id: string) => [CHALLENGE_PREFIX, id] as const;
+
+/** What a code proves: a TOTP step at the server's step `now`, or a recovery code's hash. */
+export type CodeProof = { step: number; now: number } | { recoveryHash: string };
 /** An account's two-factor keys, deleted with the account. */
 export const twoFactorKeysOf = (adminId: string) => [recordKey(adminId), pendingKey(adminId)];
 /** Read with every session: whether staff must have two-factor on. */
@@ -47,10 +59,14 @@ export function createTwoFactorStore(kv: Deno.Kv) {
     return { entry, admin: adminSchema.parse(entry.value) };
   }
 
-  /** Turns two-factor off for an account; `signOut` also ends its sessions (a reset). */
+  /**
+   * Turns two-factor off for an account and ends its sessions, but `keepSession` (the owner's
+   * own, turning it off); none when `signOut` is false (its secret was lost: nothing changes
+   * about who signed in).
+   */
   async function turnOff(
     adminId: string,
-    signOut: boolean,
+    signOut: { keepSession?: string } | false,
     audit: (admin: Admin) => AuditDraft,
   ): Promise<Admin> {
     return await retryOnConflict(async () => {
@@ -64,6 +80,16 @@ export function createTwoFactorStore(kv: Deno.Kv) {
       });
       const op = kv.atomic().check(entry).set(adminKey(adminId), next)
         .delete(recordKey(adminId)).delete(pendingKey(adminId));
+      if (signOut && signOut.keepSession) {
+        await carrySession(
+          kv,
+          op,
+          signOut.keepSession,
+          adminId,
+          admin.sessionEpoch,
+          next.sessionEpoch,
+        );
+      }
       addAudit(op, audit(next));
       return (await op.commit()).ok ? done(next) : conflict;
     });
@@ -89,56 +115,80 @@ export function createTwoFactorStore(kv: Deno.Kv) {
       });
     },
 
-    /** Turns two-factor on: the account's flag, its secret and recovery hashes, one commit. */
+    /**
+     * Turns two-factor on: the account's flag, its secret and recovery hashes, one commit that
+     * also ends the account's sessions but `keepSession` (the one turning it on).
+     */
     async enable(
       adminId: string,
       record: Omit<TwoFactorRecord, "schemaVersion" | "enabledAt">,
       audit: (admin: Admin) => AuditDraft,
+      keepSession?: string,
     ): Promise<Admin> {
       return await retryOnConflict(async () => {
         const { entry, admin } = await adminEntry(adminId);
         if (admin.twoFactor) throw new ConflictError(TWO_FACTOR_MESSAGES.alreadyOn);
-        const next = adminSchema.parse({ ...admin, twoFactor: true, updatedAt: nowIso() });
+        const next = adminSchema.parse({
+          ...admin,
+          twoFactor: true,
+          sessionEpoch: admin.sessionEpoch + 1,
+          updatedAt: nowIso(),
+        });
         const stored = recordSchema.parse({ ...record, schemaVersion: 1, enabledAt: nowIso() });
         const op = kv.atomic().check(entry).set(adminKey(adminId), next)
           .set(recordKey(adminId), stored).delete(pendingKey(adminId));
+        if (keepSession) {
+          await carrySession(kv, op, keepSession, adminId, admin.sessionEpoch, next.sessionEpoch);
+        }
         addAudit(op, audit(next));
         return (await op.commit()).ok ? done(next) : conflict;
       });
     },
 
-    disable: (adminId: string, audit: (admin: Admin) => AuditDraft) =>
-      turnOff(adminId, false, audit),
+    /** The owner turns it off: its other sessions end. */
+    disable: (adminId: string, audit: (admin: Admin) => AuditDraft, keepSession: string) =>
+      turnOff(adminId, { keepSession }, audit),
 
     /** A superadmin's reset: two-factor off and every session of the account ended. */
-    reset: (adminId: string, audit: (admin: Admin) => AuditDraft) => turnOff(adminId, true, audit),
+    reset: (adminId: string, audit: (admin: Admin) => AuditDraft) => turnOff(adminId, {}, audit),
+
+    /** Its secret is not in this store (a restore without secrets): the flag comes down. */
+    lost: (adminId: string, audit: (admin: Admin) => AuditDraft) => turnOff(adminId, false, audit),
 
     /**
-     * Accepts a TOTP step once: true when `step` is after the last one used, which it becomes
-     * in a checked commit (two racing uses of one code: one wins).
+     * Spends a code once, in a checked commit (two racing uses of one code: one wins). With
+     * `challenge` (a sign-in's), the challenge is spent in the same commit: it makes at most one
+     * session, and a code that lost that race stays unspent.
      */
-    async useStep(adminId: string, step: number): Promise<boolean> {
+    async useCode(
+      adminId: string,
+      proof: CodeProof,
+      challenge?: string,
+    ): Promise<CodeCheck | "challenge_used"> {
       return await retryOnConflict(async () => {
-        const entry = await kv.get(recordKey(adminId));
-        if (!entry.value) return done(false);
+        const keys: Deno.KvKey[] = [recordKey(adminId)];
+        if (challenge) keys.push(challengeKey(challenge));
+        const [entry, spent] = await kv.getMany(keys);
+        if (spent?.value) return done("challenge_used" as const);
+        if (!entry.value) return done("invalid" as const);
         const record = recordSchema.parse(entry.value);
-        if (step <= record.lastStep) return done(false);
-        const res = await kv.atomic().check(entry)
-          .set(recordKey(adminId), { ...record, lastStep: step }).commit();
-        return res.ok ? done(true) : conflict;
-      });
-    },
-
-    /** Spends a recovery code once: true when its hash was unused, and it is no more. */
-    async useRecoveryCode(adminId: string, hash: string): Promise<boolean> {
-      return await retryOnConflict(async () => {
-        const entry = await kv.get(recordKey(adminId));
-        if (!entry.value) return done(false);
-        const record = recordSchema.parse(entry.value);
-        if (!record.recoveryHashes.includes(hash)) return done(false);
-        const next = { ...record, recoveryHashes: record.recoveryHashes.filter((h) => h !== hash) };
-        const res = await kv.atomic().check(entry).set(recordKey(adminId), next).commit();
-        return res.ok ? done(true) : conflict;
+        let next: TwoFactorRecord;
+        if ("step" in proof) {
+          const used = acceptStep(record, proof.step, proof.now);
+          if (!used) return done("used" as const);
+          next = { ...record, ...used };
+        } else {
+          if (!record.recoveryHashes.includes(proof.recoveryHash)) return done("invalid" as const);
+          next = {
+            ...record,
+            recoveryHashes: record.recoveryHashes.filter((h) => h !== proof.recoveryHash),
+          };
+        }
+        const op = kv.atomic().check(entry).set(recordKey(adminId), next);
+        if (spent) {
+          op.check(spent).set(spent.key, true, { expireIn: CHALLENGE_TTL_MS });
+        }
+        return (await op.commit()).ok ? done("ok" as const) : conflict;
       });
     },
 

@@ -1,62 +1,16 @@
-import * as OTPAuth from "otpauth";
 import { LOGIN_LIMITS } from "../../src/services/admin-auth.ts";
 import { assert, assertEquals, assertJsonResponse } from "../_lib/assert.ts";
-import { login, loginAs, type SignedIn, STAFF_PASSWORD, SUPERADMIN } from "../_lib/admin.ts";
-import { jsonRequest, type TestContext, withServices } from "../_lib/services.ts";
-
-/** The code an authenticator app shows for `secret` at `at` (the same library as the server). */
-const codeAt = (secret: string, at = Date.now()) =>
-  OTPAuth.TOTP.generate({
-    secret: OTPAuth.Secret.fromBase32(secret),
-    algorithm: "SHA1",
-    digits: 6,
-    period: 30,
-    timestamp: at,
-  });
-
-const post = (
-  t: TestContext,
-  path: string,
-  body: unknown,
-  who?: SignedIn,
-  client = "203.0.113.1",
-) => t.api.request(path, jsonRequest("POST", body, who?.headers ?? {}), { clientAddress: client });
-
-/** Turns two-factor on for a signed-in account; answers its secret and recovery codes. */
-async function enrol(t: TestContext, who: SignedIn) {
-  const setup = await assertJsonResponse(await post(t, "/api/auth/2fa/setup", {}, who), 200) as {
-    secret: string;
-    otpauthUrl: string;
-    qr: string[];
-  };
-  const on = await assertJsonResponse(
-    await post(t, "/api/auth/2fa/enable", { code: codeAt(setup.secret) }, who),
-    200,
-  ) as { recoveryCodes: string[]; user: { twoFactorEnabled: boolean } };
-  return { ...setup, ...on };
-}
-
-/** The password step; answers the challenge of an account with two-factor on. */
-async function passwordStep(t: TestContext, email: string, password: string, client?: string) {
-  for (const path of ["/api/superadmins/login", "/api/admins/login"]) {
-    const res = await post(t, path, { email, password }, undefined, client);
-    if (res.status === 401) {
-      await res.body?.cancel();
-      continue;
-    }
-    return await assertJsonResponse(res, 200) as {
-      twoFactorRequired?: boolean;
-      challenge?: string;
-      token?: string;
-    };
-  }
-  throw new Error("password refused");
-}
+import { login, loginAs, STAFF_PASSWORD, SUPERADMIN } from "../_lib/admin.ts";
+import { jsonRequest, withServices } from "../_lib/services.ts";
+import { codeAt, enrol, passwordStep, post, signInWithCode } from "../_lib/two-factor.ts";
 
 Deno.test("[api] 2FA enrolment: an otpauth URI and QR; on only after a right code; ten recovery codes stored as hashes", () =>
   withServices(async (t) => {
     const boss = await loginAs(t, "seeded");
-    const setup = await assertJsonResponse(await post(t, "/api/auth/2fa/setup", {}, boss), 200) as {
+    const setup = await assertJsonResponse(
+      await post(t, "/api/auth/2fa/setup", { password: SUPERADMIN.password }, boss),
+      200,
+    ) as {
       secret: string;
       otpauthUrl: string;
       qr: string[];
@@ -72,12 +26,13 @@ Deno.test("[api] 2FA enrolment: an otpauth URI and QR; on only after a right cod
     assertEquals(uri.searchParams.get("secret"), setup.secret);
     assert(setup.qr.length >= 21 && setup.qr.every((row) => row.length === setup.qr.length));
 
-    const wrong = await post(t, "/api/auth/2fa/enable", { code: "000000" }, boss);
-    await assertJsonResponse(wrong, 401);
+    const password = SUPERADMIN.password;
+    const wrong = await post(t, "/api/auth/2fa/enable", { code: "000000", password }, boss);
+    await assertJsonResponse(wrong, 422);
     assertEquals((await t.services.admins.get(boss.id))!.twoFactor, false, "still off");
 
     const on = await assertJsonResponse(
-      await post(t, "/api/auth/2fa/enable", { code: codeAt(setup.secret) }, boss),
+      await post(t, "/api/auth/2fa/enable", { code: codeAt(setup.secret), password }, boss),
       200,
     ) as { recoveryCodes: string[]; user: { twoFactorEnabled: boolean }; message: string };
     assertEquals(on.message, "Two-factor authentication is on");
@@ -98,7 +53,7 @@ Deno.test("[api] 2FA enrolment: an otpauth URI and QR; on only after a right cod
 Deno.test("[api] 2FA sign-in: password then code; a code is accepted once; one step of drift; recovery codes once", () =>
   withServices(async (t) => {
     const boss = await loginAs(t, "seeded");
-    const { secret, recoveryCodes } = await enrol(t, boss);
+    const { secret, recoveryCodes } = await enrol(t, boss, SUPERADMIN.password);
 
     const first = await passwordStep(t, SUPERADMIN.email, SUPERADMIN.password);
     assertEquals(first.twoFactorRequired, true);
@@ -125,24 +80,38 @@ Deno.test("[api] 2FA sign-in: password then code; a code is accepted once; one s
       headers: { Authorization: `Bearer ${session.token}` },
     });
     await assertJsonResponse(verify, 200);
-    const replay = await post(t, "/api/auth/2fa", { challenge: first.challenge, code: next });
+    // A sign-in's challenge made its session: it makes no other.
+    const second = await post(t, "/api/auth/2fa", {
+      challenge: first.challenge,
+      code: recoveryCodes[0],
+    });
+    assertEquals(
+      (await assertJsonResponse(second, 401) as { message: string }).message,
+      "Your sign-in has expired. Please sign in again.",
+    );
+    const challenge = async () =>
+      (await passwordStep(t, SUPERADMIN.email, SUPERADMIN.password)).challenge;
+    const replay = await post(t, "/api/auth/2fa", { challenge: await challenge(), code: next });
     assertEquals(
       (await assertJsonResponse(replay, 401) as { message: string }).message,
-      "Invalid authentication code",
+      "This code was already used. Wait for the next one in your app.",
     );
     // Two steps away is outside the drift.
     const far = await post(t, "/api/auth/2fa", {
-      challenge: first.challenge,
+      challenge: await challenge(),
       code: codeAt(secret, Date.now() + 95_000),
     });
-    await assertJsonResponse(far, 401);
+    assertEquals(
+      (await assertJsonResponse(far, 401) as { message: string }).message,
+      "Invalid authentication code",
+    );
 
     // A recovery code (typed with spaces, lower case) works once.
     const typed = recoveryCodes[3].toLowerCase().replace(/-/g, " ");
-    const rec = await post(t, "/api/auth/2fa", { challenge: first.challenge, code: typed });
+    const rec = await post(t, "/api/auth/2fa", { challenge: await challenge(), code: typed });
     await assertJsonResponse(rec, 200);
     const again = await post(t, "/api/auth/2fa", {
-      challenge: first.challenge,
+      challenge: await challenge(),
       code: recoveryCodes[3],
     });
     await assertJsonResponse(again, 401);
@@ -159,7 +128,7 @@ Deno.test("[api] 2FA sign-in: password then code; a code is accepted once; one s
 Deno.test("[api] 2FA: wrong codes count toward the sign-in limit; over it, even the right code is not checked", () =>
   withServices(async (t) => {
     const boss = await loginAs(t, "seeded");
-    const { secret } = await enrol(t, boss);
+    const { secret } = await enrol(t, boss, SUPERADMIN.password);
     const { challenge } = await passwordStep(
       t,
       SUPERADMIN.email,
@@ -199,7 +168,7 @@ Deno.test("[api] 2FA: wrong codes count toward the sign-in limit; over it, even 
 Deno.test("[api] 2FA off takes the password and a current code; a superadmin's reset ends the sessions (audited)", () =>
   withServices(async (t) => {
     const clerk = await loginAs(t, "admin");
-    const { secret } = await enrol(t, clerk);
+    const { secret } = await enrol(t, clerk, STAFF_PASSWORD);
     const noPass = await post(t, "/api/auth/2fa/disable", {
       password: "wrong password here",
       code: codeAt(secret, Date.now() + 30_000),
@@ -209,7 +178,7 @@ Deno.test("[api] 2FA off takes the password and a current code; a superadmin's r
       password: STAFF_PASSWORD,
       code: "123456",
     }, clerk);
-    await assertJsonResponse(noCode, 401);
+    await assertJsonResponse(noCode, 422);
     const off = await post(t, "/api/auth/2fa/disable", {
       password: STAFF_PASSWORD,
       code: codeAt(secret, Date.now() + 30_000),
@@ -221,7 +190,7 @@ Deno.test("[api] 2FA off takes the password and a current code; a superadmin's r
     );
 
     // On again, then the phone is lost: a superadmin resets it.
-    await enrol(t, clerk);
+    await enrol(t, clerk, STAFF_PASSWORD);
     const boss = await loginAs(t, "seeded");
     const byClerk = await post(t, `/api/auth/2fa/reset/${clerk.id}`, {}, clerk);
     await assertJsonResponse(byClerk, 403);
@@ -255,7 +224,7 @@ Deno.test("[api] 'Require two-factor for all staff': an account without it may o
       (await assertJsonResponse(early, 409) as { message: string }).message,
       "Turn on two-factor authentication for your own account first",
     );
-    await enrol(t, boss);
+    await enrol(t, boss, SUPERADMIN.password);
     const put = await t.api.request(
       "/api/settings/security",
       jsonRequest("PUT", { requireTwoFactor: true }, boss.headers),
@@ -269,7 +238,7 @@ Deno.test("[api] 'Require two-factor for all staff': an account without it may o
       await t.api.request("/api/auth/verify", { headers: clerk.headers }),
       200,
     );
-    await enrol(t, clerk);
+    await enrol(t, clerk, STAFF_PASSWORD);
     await assertJsonResponse(
       await t.api.request("/api/orders", { headers: clerk.headers }),
       200,
@@ -281,7 +250,7 @@ Deno.test("[api] 'Require two-factor for all staff': an account without it may o
 Deno.test("[api] 2FA after a restore without secrets: the password signs in, the flag comes down (audited)", () =>
   withServices(async (t) => {
     const boss = await loginAs(t, "seeded");
-    await enrol(t, boss);
+    await enrol(t, boss, SUPERADMIN.password);
     // What `deno task restore` of a backup made without --include-secrets leaves.
     for await (const e of t.kv.list({ prefix: ["admin_2fa"] })) await t.kv.delete(e.key);
     const step = await passwordStep(t, SUPERADMIN.email, SUPERADMIN.password);
@@ -289,4 +258,111 @@ Deno.test("[api] 2FA after a restore without secrets: the password signs in, the
     assertEquals((await t.services.admins.get(boss.id))!.twoFactor, false);
     const audit = await t.services.audit.forRecord("admin", boss.id);
     assert(audit.some((a) => a.action === "admin.2fa.lost"), "audited");
+  }));
+
+Deno.test("[api] 2FA: one sign-in challenge makes at most one session, codes sent at once; the codes that lost stay unspent", () =>
+  withServices(async (t) => {
+    const boss = await loginAs(t, "seeded");
+    const { secret, recoveryCodes } = await enrol(t, boss, SUPERADMIN.password);
+    const { challenge } = await passwordStep(t, SUPERADMIN.email, SUPERADMIN.password);
+    // What the audit tried within one challenge: a code, the next step's code, recovery codes.
+    const codes = [
+      codeAt(secret, Date.now() + 30_000),
+      recoveryCodes[0],
+      recoveryCodes[1],
+      recoveryCodes[2],
+    ];
+    const answers = await Promise.all(
+      codes.map((code) => post(t, "/api/auth/2fa", { challenge, code })),
+    );
+    const statuses = answers.map((r) => r.status);
+    await Promise.all(answers.map((r) => r.body?.cancel()));
+    assertEquals(statuses.filter((s) => s === 200).length, 1, `one session: ${statuses}`);
+    assert(statuses.every((s) => s === 200 || s === 401), String(statuses));
+    // Each code that lost the race still signs in, with a challenge of its own.
+    for (const [i, code] of codes.entries()) {
+      if (statuses[i] !== 200) await signInWithCode(t, SUPERADMIN, code);
+    }
+  }));
+
+/** Waits, when the current TOTP step ends within `ms`, for the next one to begin. */
+async function clearOfStepEnd(ms: number) {
+  const left = 30_000 - Date.now() % 30_000;
+  if (left < ms) await new Promise((r) => setTimeout(r, left + 20));
+}
+
+Deno.test("[api] 2FA: a code of the next step (a phone's clock ahead) does not lock out the current step's code", () =>
+  withServices(async (t) => {
+    const boss = await loginAs(t, "seeded");
+    const password = SUPERADMIN.password;
+    await clearOfStepEnd(3_000);
+    // Enrolled with the previous step's code: the current step is unused.
+    const { secret } = await assertJsonResponse(
+      await post(t, "/api/auth/2fa/setup", { password }, boss),
+      200,
+    ) as { secret: string };
+    const on = await post(t, "/api/auth/2fa/enable", {
+      code: codeAt(secret, Date.now() - 30_000),
+      password,
+    }, boss);
+    await assertJsonResponse(on, 200);
+    const challenges = [];
+    for (let i = 0; i < 4; i++) {
+      challenges.push((await passwordStep(t, SUPERADMIN.email, password)).challenge);
+    }
+    await clearOfStepEnd(3_000);
+    const now = Date.now();
+    const ahead = codeAt(secret, now + 30_000);
+    const current = codeAt(secret, now);
+    const signIn = async (challenge: string | undefined, code: string) => {
+      const res = await post(t, "/api/auth/2fa", { challenge, code });
+      const body = await res.json() as { message?: string };
+      return `${res.status} ${body.message ?? ""}`.trim();
+    };
+    assertEquals(await signIn(challenges[0], ahead), "200", "the phone ahead signs in");
+    assertEquals(await signIn(challenges[1], current), "200", "the owner's current code too");
+    const used = "401 This code was already used. Wait for the next one in your app.";
+    assertEquals(await signIn(challenges[2], ahead), used, "each once");
+    assertEquals(await signIn(challenges[3], current), used);
+  }));
+
+Deno.test("[api] 2FA: a wrong or used code while turning it on or off is a field error (422); the session and the set-up stay", () =>
+  withServices(async (t) => {
+    const boss = await loginAs(t, "seeded");
+    const password = SUPERADMIN.password;
+    const fieldError = async (res: Response) => {
+      const body = await assertJsonResponse(res, 422) as { errors: unknown };
+      return body.errors;
+    };
+    const signedIn = async () => {
+      const res = await t.api.request("/api/auth/verify", { headers: boss.headers });
+      await res.body?.cancel();
+      return res.status === 200;
+    };
+    const { secret } = await assertJsonResponse(
+      await post(t, "/api/auth/2fa/setup", { password }, boss),
+      200,
+    ) as { secret: string };
+    const wrong = await post(t, "/api/auth/2fa/enable", { code: "000000", password }, boss);
+    assertEquals(await fieldError(wrong), [
+      { field: "code", message: "Invalid authentication code" },
+    ]);
+    assert(await signedIn(), "still signed in");
+    // The key the app saved is still the one: its next code turns it on.
+    const code = codeAt(secret);
+    await assertJsonResponse(
+      await post(t, "/api/auth/2fa/enable", { code, password }, boss),
+      200,
+    );
+
+    const used = await post(t, "/api/auth/2fa/disable", { password, code }, boss);
+    assertEquals(await fieldError(used), [
+      { field: "code", message: "This code was already used. Wait for the next one in your app." },
+    ]);
+    const off = await post(t, "/api/auth/2fa/disable", { password, code: "999999" }, boss);
+    assertEquals(await fieldError(off), [
+      { field: "code", message: "Invalid authentication code" },
+    ]);
+    assert(await signedIn(), "still signed in");
+    assertEquals((await t.services.admins.get(boss.id))!.twoFactor, true, "still on");
   }));

@@ -164,7 +164,7 @@ browserTest(
 );
 
 browserTest(
-  "[browser] admin: Profile Settings changes one's own password only with the current one",
+  "[browser] admin: Profile Settings changes one's own password or email only with the current password",
   async ({ newPage }) => {
     const page = await newPage();
     await signInAs(page, BOSS);
@@ -192,5 +192,21 @@ browserTest(
     await page.waitForURL("**/admin/login**");
     await signInAs(page, { email: BOSS.email, password: "violet kettle drums at noon" });
     assertEquals(new URL(page.url()).pathname, "/admin/dashboard");
+
+    // A new sign-in email asks for the current password too; this session stays.
+    await shellReady(page);
+    await page.getByTestId("avatar-button").click();
+    await page.getByRole("menuitem", { name: "Settings" }).click();
+    await profile.getByLabel("Email").fill("boss@example.com");
+    const current = profile.getByLabel("Current password");
+    assert(await current.evaluate((el) => (el as HTMLInputElement).required), "asked for");
+    await current.fill("violet kettle drums at noon");
+    await profile.getByRole("button", { name: "Update Profile" }).click();
+    await profile.waitFor({ state: "detached" });
+    await page.reload();
+    await shellReady(page);
+    assertEquals(new URL(page.url()).pathname, "/admin/dashboard", "still signed in");
+    await page.context().clearCookies();
+    await signInAs(page, { email: "boss@example.com", password: "violet kettle drums at noon" });
   },
 );

@@ -1,11 +1,10 @@
-import fc from "fast-check";
 import {
   documentAmounts,
-  parseVatTable,
-  splitGross,
+  type InvoiceDocument,
+  parseInvoiceDocument,
   totalsByRate,
-  vatRuleFor,
 } from "../../src/domain/invoice.ts";
+import { legacyOrderDecision, vatGroup } from "../../src/domain/tax.ts";
 import { ORDER_INVOICED_MESSAGE } from "../../src/store/invoices.ts";
 import { assert, assertEquals, assertRejects } from "../_lib/assert.ts";
 import { sketchOrder } from "../_lib/orders.ts";
@@ -26,57 +25,70 @@ const paidOrder = (email: string, country = "France", paymentStatus: "paid" | "p
     paymentStatus,
   });
 
-Deno.test("[unit] VAT: net + VAT = gross to the cent for any amounts and rates; per-rate totals add up", () => {
-  fc.assert(fc.property(
-    fc.array(
-      fc.tuple(fc.integer({ min: 1, max: 5_000_000 }), fc.constantFrom(0, 550, 1000, 2000, 2100)),
-    ),
-    (docs) => {
-      for (const [gross, rate] of docs) {
-        const v = splitGross(gross, rate);
-        assertEquals(v.netCents + v.vatCents, gross);
-        assert(v.vatCents >= 0 && v.netCents >= 0);
-        // The VAT is the rate of the net, within the half cent the net was rounded by.
-        assert(
-          Math.abs(v.vatCents - (v.netCents * rate) / 10_000) <= 0.5 * (1 + rate / 10_000) + 1e-9,
-        );
-      }
-      const totals = totalsByRate(docs.map(([gross, rate]) => ({
-        kind: "invoice",
-        vat: [splitGross(gross, rate)],
-      })) as never);
-      assertEquals(
-        totals.reduce((n, t) => n + t.grossCents, 0),
-        docs.reduce((n, [g]) => n + g, 0),
-      );
-    },
-  ));
-  // An invoice's lines and shipping are its total.
+Deno.test("[unit] invoice amounts: lines and shipping are the total, their nets the VAT group's net; totals per category and rate", () => {
   const order = paidOrder("a@example.com");
-  const inv = documentAmounts("invoice", order, order.totalCents, 2000);
+  const fr = legacyOrderDecision("FR", "2026-01-10");
+  const inv = documentAmounts("invoice", order, order.totalCents, fr);
   assertEquals(
     inv.lines.reduce((n, l) => n + l.totalCents, 0) + inv.shippingCents,
     inv.totalCents,
   );
+  assertEquals(
+    inv.lines.reduce((n, l) => n + l.netCents, 0) + inv.shippingNetCents,
+    inv.vat[0].netCents,
+  );
+  assertEquals(inv.lines.map((l) => [l.category, l.rateBp]), [["S", 2000], ["S", 2000]]);
+  const exported = legacyOrderDecision("TN", "2026-01-10");
+  const totals = totalsByRate([
+    { kind: "invoice", vat: inv.vat },
+    { kind: "invoice", vat: [vatGroup(5_000, exported)] },
+    { kind: "credit_note", vat: [vatGroup(1_200, fr)] },
+  ]);
+  assertEquals(totals.map((t) => [t.category, t.rateBp, t.grossCents]), [
+    ["S", 2000, order.totalCents - 1_200],
+    ["G", 0, 5_000],
+  ]);
 });
 
-Deno.test("[unit] VAT table: 20% in the EU, 0% with the export mention outside, overrides", () => {
-  const t = parseVatTable(undefined);
-  assertEquals(vatRuleFor("DE", t), { rateBp: 2000, mention: null });
-  assertEquals(vatRuleFor("TN", t).rateBp, 0);
-  assert(vatRuleFor("TN", t).mention?.includes("262 I du CGI"));
-  const custom = parseVatTable("EU=20, EXPORT=0, de=19, MC=5.5");
-  assertEquals(vatRuleFor("DE", custom).rateBp, 1900);
-  assertEquals(vatRuleFor("MC", custom).rateBp, 550);
-  for (const bad of ["EU", "EU=abc", "XYZ=5", "EU=20;FR=20"]) {
-    let threw = false;
-    try {
-      parseVatTable(bad);
-    } catch {
-      threw = true;
-    }
-    assert(threw, bad);
-  }
+Deno.test("[unit] an invoice issued before the tax decision reads with the decision it stood for", () => {
+  const v1 = {
+    schemaVersion: 1,
+    kind: "invoice",
+    number: "F2026-000001",
+    issuedAt: "2026-03-01T10:00:00.000Z",
+    orderId: "o1",
+    orderNumber: "ORD-000001",
+    refersTo: null,
+    seller: {
+      legalName: "S",
+      address: "A",
+      siren: "1",
+      siret: "2",
+      vatNumber: "FR1",
+      rcs: "R",
+      shareCapital: "C",
+      contact: "c",
+    },
+    buyer: { name: "Ada", email: "a@example.com", phone: "" },
+    address: { address: "1", city: "Tunis", state: "", zipCode: "1000", country: "Tunisia" },
+    countryCode: "TN",
+    lines: [{ title: "Board", quantity: 1, unitCents: 60_000, totalCents: 60_000 }],
+    shippingCents: 1_500,
+    totalCents: 61_500,
+    vat: [{ rateBp: 0, netCents: 61_500, vatCents: 0, grossCents: 61_500 }],
+    mention: "Exonération de TVA, article 262 I du CGI (export hors UE)",
+    paymentMethod: "online",
+    currency: "EUR",
+  };
+  const doc: InvoiceDocument = parseInvoiceDocument(v1);
+  assertEquals([doc.tax.category, doc.tax.exemptionReason, doc.vat[0].vatCents], [
+    "G",
+    "VATEX-EU-G",
+    0,
+  ]);
+  assertEquals(doc.lines[0].netCents + doc.shippingNetCents, 61_500);
+  assertEquals(doc.billingAddress, doc.address);
+  assertEquals(doc.buyer.vatNumber, null);
 });
 
 Deno.test("[store] invoices: a paid order gets F<year>-000001 in its own commit; 60 racing payments get 60 consecutive numbers", () =>
@@ -141,5 +153,6 @@ Deno.test("[store] credit notes: a refund or a cancellation after invoicing; an 
 
     const fr = await t.services.orders.create(paidOrder("d@example.com", "France"));
     const [frInvoice] = await t.services.invoices.ofOrder(fr.id);
-    assertEquals(frInvoice.vat, [splitGross(fr.totalCents, 2000)]);
+    assertEquals(frInvoice.vat, [vatGroup(fr.totalCents, frInvoice.tax)]);
+    assertEquals([frInvoice.tax.category, frInvoice.vat[0].rateBp], ["S", 2000]);
   }));

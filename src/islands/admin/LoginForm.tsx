@@ -138,6 +138,15 @@ export default function LoginForm({ next }: { next: string | null }) {
   );
 }
 
+/** The two kinds of second-step code, each with its field's label and input rules. */
+const CODE_FIELDS = {
+  app: {
+    label: "Authentication code",
+    rules: { inputMode: "numeric", pattern: "[0-9 ]{6,7}", maxLength: 7 },
+  },
+  recovery: { label: "Recovery code", rules: { inputMode: "text", maxLength: 24 } },
+} as const;
+
 /** The second step: the code of the authenticator app, or a recovery code. */
 function CodeStep(
   { challenge, next, onRestart }: {
@@ -152,6 +161,7 @@ function CodeStep(
   const [error, setError] = useState("");
   const input = useRef<HTMLInputElement>(null);
   useEffect(() => input.current?.focus(), [recovery]);
+  const field = recovery ? CODE_FIELDS.recovery : CODE_FIELDS.app;
 
   async function verify(e: Event) {
     e.preventDefault();
@@ -174,17 +184,16 @@ function CodeStep(
           : "Enter the 6-digit code from your authenticator app."}
       </p>
       <div>
-        <label for="login-code" class="block text-sm font-medium">
-          {recovery ? "Recovery code" : "Authentication code"}
-        </label>
+        <label for="login-code" class="block text-sm font-medium">{field.label}</label>
         <input
+          // One element per kind of code: Preact would clear a rule dropped on a switch to an
+          // empty attribute (`pattern=""` refuses every value), so none is carried over.
+          key={field.label}
           ref={input}
           id="login-code"
           required
           autocomplete="one-time-code"
-          inputMode={recovery ? "text" : "numeric"}
-          pattern={recovery ? undefined : "[0-9 ]{6,7}"}
-          maxLength={recovery ? 24 : 7}
+          {...field.rules}
           spellcheck={false}
           value={code}
           onInput={(e) => setCode(e.currentTarget.value)}

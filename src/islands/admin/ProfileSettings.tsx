@@ -14,8 +14,8 @@ import TwoFactorSettings from "./TwoFactorSettings.tsx";
 /**
  * Profile Settings (spec: modal and section 4): a new picture is uploaded first, then the
  * profile is saved through the endpoint of the user's role; on success the page reloads, on
- * failure an alert says why and the modal stays open. A new password (optional) is sent with
- * the current one, which the server checks.
+ * failure an alert says why and the modal stays open. A new password or email (optional) is
+ * sent with the current password, which the server checks.
  */
 export default function ProfileSettings(
   { user, onClose }: { user: PublicAdmin; onClose: () => void },
@@ -30,6 +30,9 @@ export default function ProfileSettings(
   const [uploading, setUploading] = useState(false);
   const [saving, setSaving] = useState(false);
   const { requestClose, guard } = useCloseGuard({ username, email, file }, saving, onClose);
+  // A new password or sign-in email is confirmed with the current password (the server asks).
+  const needsPassword = newPassword !== "" ||
+    email.trim().toLowerCase() !== user.email.toLowerCase();
 
   function pick(e: Event) {
     const chosen = (e.currentTarget as HTMLInputElement).files?.[0] ?? null;
@@ -59,7 +62,8 @@ export default function ProfileSettings(
         method: "PUT",
         json: {
           ...changedFields(user, { username, email, image: path }),
-          ...(newPassword ? { password: newPassword, currentPassword } : {}),
+          ...(newPassword ? { password: newPassword } : {}),
+          ...(needsPassword ? { currentPassword } : {}),
         },
       });
       localStorage.setItem(ADMIN_USER_STORAGE_KEY, JSON.stringify(updated));
@@ -68,10 +72,14 @@ export default function ProfileSettings(
       location.reload();
     } catch (err) {
       // An ended session is already on its way to the login page: no alert to block it.
-      if (err instanceof ApiError && err.status === 401) return;
+      if (err instanceof ApiError && err.sessionEnded) return;
       alert(
         `Failed to update profile: ${
-          errorSentence(err, "Failed to update profile", { username: "Username", email: "Email" })
+          errorSentence(err, "Failed to update profile", {
+            username: "Username",
+            email: "Email",
+            currentPassword: "Current password",
+          })
         }`,
       );
     } finally {
@@ -149,22 +157,26 @@ export default function ProfileSettings(
               class={FIELD}
             />
           </div>
-          <div>
-            <label for="profile-current-password" class="block text-sm font-medium">
-              Current password
-            </label>
-            <input
-              id="profile-current-password"
-              type="password"
-              autocomplete="current-password"
-              required={newPassword !== ""}
-              maxLength={200}
-              value={currentPassword}
-              onInput={(e) => setCurrentPassword(e.currentTarget.value)}
-              class={FIELD}
-            />
-          </div>
         </fieldset>
+        <div>
+          <label for="profile-current-password" class="block text-sm font-medium">
+            Current password
+          </label>
+          <p id="profile-current-password-hint" class="text-xs text-slate-600">
+            Needed to change your email or password. A new email signs you out on other devices.
+          </p>
+          <input
+            id="profile-current-password"
+            type="password"
+            autocomplete="current-password"
+            required={needsPassword}
+            maxLength={200}
+            aria-describedby="profile-current-password-hint"
+            value={currentPassword}
+            onInput={(e) => setCurrentPassword(e.currentTarget.value)}
+            class={FIELD}
+          />
+        </div>
         {uploading && <p role="status" class="text-sm text-slate-600">Uploading image...</p>}
         <FormActions
           busy={saving}

@@ -1,7 +1,7 @@
-import { useState } from "preact/hooks";
+import { useEffect, useRef, useState } from "preact/hooks";
 import type { PublicAdmin } from "../../domain/admin.ts";
 import { ADMIN_USER_STORAGE_KEY } from "../../domain/admin-image.ts";
-import { adminApi } from "./ui/api.ts";
+import { adminApi, ApiError } from "./ui/api.ts";
 import { errorSentence } from "./ui/errors.ts";
 import { FIELD } from "./ui/styles.ts";
 
@@ -15,7 +15,7 @@ const BUTTON =
   "rounded-lg bg-brand-600 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60";
 const QUIET_ZONE = 4;
 /** The screen's labels, for error sentences. */
-const LABELS = { code: "Authentication code", password: "Current password" };
+const LABELS = { code: "Authentication code", password: "Password" };
 
 /** The QR code of the otpauth URI, drawn from the server's modules (no image, no script). */
 function QrCode({ rows }: { rows: string[] }) {
@@ -47,8 +47,9 @@ function remember(user: PublicAdmin) {
 
 /**
  * 'Two-factor authentication' in Profile Settings (and the forced set-up page): set-up with a
- * QR code and the secret as text, switched on by a right code, ten recovery codes shown once;
- * switching off takes the password and a current code.
+ * QR code and the secret as text, started by the current password (sent again with the code
+ * that switches it on), ten recovery codes shown once; switching off takes the password and a
+ * current code.
  */
 export default function TwoFactorSettings(
   { user, onChange }: { user: PublicAdmin; onChange?: (user: PublicAdmin) => void },
@@ -57,41 +58,62 @@ export default function TwoFactorSettings(
   const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
   const [turningOff, setTurningOff] = useState(false);
+  const [starting, setStarting] = useState(false);
+  const passwordField = useRef<HTMLInputElement>(null);
+  // The password step opens with its field focused (keyboard first).
+  useEffect(() => {
+    if (starting || turningOff) passwordField.current?.focus();
+  }, [starting, turningOff]);
   const [code, setCode] = useState("");
   const [password, setPassword] = useState("");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState("");
+  /** The server's word on a field (a wrong code, a wrong password), shown under it. */
+  const [fieldErrors, setFieldErrors] = useState<Partial<Record<keyof typeof LABELS, string>>>(
+    {},
+  );
 
   async function run(action: () => Promise<void>, fallback: string) {
     setBusy(true);
     setError("");
+    setFieldErrors({});
     try {
       await action();
     } catch (err) {
-      setError(errorSentence(err, fallback, LABELS));
+      const fields = err instanceof ApiError ? err.errors.filter((e) => e.field in LABELS) : [];
+      if (fields.length) {
+        setFieldErrors(Object.fromEntries(fields.map((e) => [e.field, e.message])));
+        document.getElementById(`twofa-${fields[0].field}`)?.focus();
+      } else setError(errorSentence(err, fallback, LABELS));
     } finally {
       setBusy(false);
     }
   }
 
-  const begin = () =>
-    run(async () => {
-      setEnrolment(await adminApi<Enrolment>("/api/auth/2fa/setup", { method: "POST" }));
+  const begin = (e: Event) => {
+    e.preventDefault();
+    return run(async () => {
+      setEnrolment(
+        await adminApi<Enrolment>("/api/auth/2fa/setup", { method: "POST", json: { password } }),
+      );
       setCode("");
     }, "Failed to start the set-up");
+  };
 
   const confirm = (e: Event) => {
     e.preventDefault();
     return run(async () => {
       const on = await adminApi<{ recoveryCodes: string[]; user: PublicAdmin }>(
         "/api/auth/2fa/enable",
-        { method: "POST", json: { code } },
+        { method: "POST", json: { code, password } },
       );
       remember(on.user);
       setRecoveryCodes(on.recoveryCodes);
       setEnrolment(null);
+      setStarting(false);
       setEnabled(true);
       setCode("");
+      setPassword("");
     }, "Failed to turn on two-factor authentication");
   };
 
@@ -119,6 +141,32 @@ export default function TwoFactorSettings(
       {error}
     </p>
   );
+  const invalid = (field: keyof typeof LABELS) =>
+    fieldErrors[field] ? { "aria-invalid": true, "aria-describedby": `twofa-${field}-error` } : {};
+  const fieldError = (field: keyof typeof LABELS) =>
+    fieldErrors[field] && (
+      <p id={`twofa-${field}-error`} role="alert" class="mt-1 text-sm text-red-700">
+        {fieldErrors[field]}
+      </p>
+    );
+  const passwordInput = (
+    <div>
+      <label for="twofa-password" class="block text-sm font-medium">Password</label>
+      <input
+        id="twofa-password"
+        type="password"
+        required
+        ref={passwordField}
+        autocomplete="current-password"
+        maxLength={200}
+        value={password}
+        onInput={(e) => setPassword(e.currentTarget.value)}
+        class={FIELD}
+        {...invalid("password")}
+      />
+      {fieldError("password")}
+    </div>
+  );
   const codeInput = (
     <div>
       <label for="twofa-code" class="block text-sm font-medium">Authentication code</label>
@@ -131,7 +179,9 @@ export default function TwoFactorSettings(
         value={code}
         onInput={(e) => setCode(e.currentTarget.value)}
         class={`${FIELD} font-mono tracking-widest`}
+        {...invalid("code")}
       />
+      {fieldError("code")}
     </div>
   );
 
@@ -170,16 +220,39 @@ export default function TwoFactorSettings(
         </div>
       )}
 
-      {!enabled && !enrolment && (
+      {!enabled && !enrolment && !starting && (
         <div class="space-y-2">
           <p class="text-sm text-slate-700">
             Sign in with a code from an authenticator app as well as your password.
           </p>
-          {errorBox}
-          <button type="button" class={BUTTON} disabled={busy} onClick={begin}>
-            {busy ? "Starting..." : "Set up two-factor authentication"}
+          <button type="button" class={BUTTON} onClick={() => setStarting(true)}>
+            Set up two-factor authentication
           </button>
         </div>
+      )}
+
+      {!enabled && !enrolment && starting && (
+        <form class="space-y-3" onSubmit={begin}>
+          <p class="text-sm text-slate-700">Confirm it is you: enter your password.</p>
+          {passwordInput}
+          {errorBox}
+          <div class="flex gap-2">
+            <button type="submit" class={BUTTON} disabled={busy}>
+              {busy ? "Starting..." : "Continue"}
+            </button>
+            <button
+              type="button"
+              class="rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100"
+              onClick={() => {
+                setStarting(false);
+                setPassword("");
+                setError("");
+              }}
+            >
+              Cancel
+            </button>
+          </div>
+        </form>
       )}
 
       {enrolment && (
@@ -204,7 +277,11 @@ export default function TwoFactorSettings(
             <button
               type="button"
               class="rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100"
-              onClick={() => setEnrolment(null)}
+              onClick={() => {
+                setEnrolment(null);
+                setStarting(false);
+                setPassword("");
+              }}
             >
               Cancel
             </button>
@@ -224,18 +301,7 @@ export default function TwoFactorSettings(
 
       {turningOff && (
         <form class="space-y-3" onSubmit={turnOff}>
-          <div>
-            <label for="twofa-password" class="block text-sm font-medium">Current password</label>
-            <input
-              id="twofa-password"
-              type="password"
-              required
-              autocomplete="current-password"
-              value={password}
-              onInput={(e) => setPassword(e.currentTarget.value)}
-              class={FIELD}
-            />
-          </div>
+          {passwordInput}
           {codeInput}
           {errorBox}
           <div class="flex gap-2">

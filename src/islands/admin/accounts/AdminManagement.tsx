@@ -217,7 +217,7 @@ export default function AdminManagement({ initial, currentRole, currentId }: Pro
                         </button>
                       </>
                     )}
-                  {a.twoFactorEnabled && (
+                  {a.twoFactorEnabled && a.id !== currentId && (
                     <button
                       type="button"
                       disabled={busy[a.id]}

@@ -15,7 +15,7 @@ const ROLES = [{ value: "admin", label: "Admin" }, { value: "superadmin", label:
 
 /**
  * 'Edit Admin': username, email, image and, on another account, the role (a change signs that
- * account out). The update sends only the fields that changed, so an address the account
+ * account out); a new email of one's own account asks for the current password. The update sends only the fields that changed, so an address the account
  * already has never blocks a save; a replaced upload is deleted afterwards.
  */
 export default function EditAdminDialog(
@@ -33,7 +33,10 @@ export default function EditAdminDialog(
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const [currentPassword, setCurrentPassword] = useState("");
   const { requestClose, guard } = useCloseGuard({ username, email, role, file }, saving, onClose);
+  // One's own sign-in email changes only with one's current password (the server asks).
+  const needsPassword = own && email.trim().toLowerCase() !== admin.email.toLowerCase();
 
   async function save(e: Event) {
     e.preventDefault();
@@ -46,7 +49,7 @@ export default function EditAdminDialog(
         ? admin
         : await adminApi<PublicAdmin>(`/api/${endpoint}/${admin.id}`, {
           method: "PUT",
-          json: changes,
+          json: needsPassword ? { ...changes, currentPassword } : changes,
         });
       if (file) await deleteReplacedImage(admin.image, image);
       adminToast("Admin updated", "success");
@@ -60,6 +63,7 @@ export default function EditAdminDialog(
             username: "Username",
             email: "Email",
             image: "Profile Image",
+            currentPassword: "Current password",
           },
         ),
         "error",
@@ -100,6 +104,23 @@ export default function EditAdminDialog(
             class={FIELD}
           />
         </div>
+        {needsPassword && (
+          <div>
+            <label for="edit-admin-current-password" class="block text-sm font-medium">
+              Current password
+            </label>
+            <input
+              id="edit-admin-current-password"
+              type="password"
+              required
+              autocomplete="current-password"
+              maxLength={200}
+              value={currentPassword}
+              onInput={(e) => setCurrentPassword(e.currentTarget.value)}
+              class={FIELD}
+            />
+          </div>
+        )}
         {!own && (
           <DropdownSelect
             id="edit-admin-role"

@@ -6,10 +6,24 @@ import type { FieldError } from "../../../domain/errors.ts";
  * fields it named. Screens show it through errorSentence (ui/errors.ts), never as it is.
  */
 export class ApiError extends Error {
-  constructor(readonly status: number, message: string, readonly errors: FieldError[] = []) {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly errors: FieldError[] = [],
+    /** The session ended (the page is on its way to the login page). */
+    readonly sessionEnded = false,
+  ) {
     super(message);
     this.name = "ApiError";
   }
+}
+
+/**
+ * Whether an answer says the session has ended: a 401 of the sign-in check (`unauthorized`, or
+ * no error named), never another 401 (a wrong code, say): that one is the form's to show.
+ */
+export function endsSession(status: number, body: Record<string, unknown> | null): boolean {
+  return status === 401 && (body?.error === undefined || body.error === "unauthorized");
 }
 
 export interface ApiOptions {
@@ -42,13 +56,14 @@ export async function adminApi<T = unknown>(path: string, options: ApiOptions = 
     const errors = Array.isArray(body?.errors) ? body.errors as FieldError[] : [];
     // A session that ended meanwhile: the stored user goes with it (the server clears the
     // cookie), then back to the login page, then here again.
-    if (res.status === 401 && !path.endsWith("/login") && typeof location !== "undefined") {
+    const ended = endsSession(res.status, body) && !path.endsWith("/login");
+    if (ended && typeof location !== "undefined") {
       localStorage.removeItem(ADMIN_USER_STORAGE_KEY);
       location.assign(
         `/admin/login?next=${encodeURIComponent(location.pathname + location.search)}`,
       );
     }
-    throw new ApiError(res.status, text, errors);
+    throw new ApiError(res.status, text, errors, ended);
   }
   return body as T;
 }

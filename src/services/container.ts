@@ -139,7 +139,6 @@ export function createServices(
     invoices,
     orderLinks,
     orderTracking: createOrderTracking({
-      kv,
       orders,
       invoices,
       links: orderLinks,

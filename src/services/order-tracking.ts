@@ -25,7 +25,6 @@ export type OrderTracking = ReturnType<typeof createOrderTracking>;
  * credit notes, and "Find my orders", which mails an address its links.
  */
 export function createOrderTracking(deps: {
-  kv: Deno.Kv;
   orders: OrderStore;
   invoices: InvoiceStore;
   links: OrderLinks;

@@ -59,7 +59,7 @@ const CLIENT_CHUNKS = {
     {
       name: "common",
       test:
-        /src[\\/](ui[\\/]icons|browser[\\/](toaster|state[\\/](store|toasts))|domain[\\/](country-code|email-pattern|money))\.ts$/,
+        /src[\\/](ui[\\/]icons|browser[\\/](toaster|state[\\/](store|toasts))|domain[\\/](country-code|email-pattern|money)|i18n[\\/](client|fill|format|locales))\.ts$/,
       priority: 2,
     },
     { name: "modal", test: /src[\\/]islands[\\/](ModalFrame|use-modal)\.tsx?$/, priority: 2 },
@@ -76,6 +76,13 @@ export default defineConfig({
   output: "server",
   site: process.env.PUBLIC_SITE_URL ?? "http://localhost:8000",
   adapter: denoServer(),
+  i18n: {
+    locales: ["en", "fr"],
+    defaultLocale: "en",
+    // English at the spec's routes, French under /fr/ with the same slugs: src/pages/fr/ holds
+    // a French shell per page (src/i18n/locales.ts builds the paths).
+    routing: { prefixDefaultLocale: false, redirectToDefaultLocale: false },
+  },
   integrations: [preact({ compat: true })],
   build: { inlineStylesheets: "never" },
   image: {

@@ -1,4 +1,5 @@
 import { closeIconSvg } from "../ui/icons.ts";
+import { pageLang, pageMessages } from "../i18n/client.ts";
 
 /** A toast on screen; browser/state/toasts.ts holds the page's list of them. */
 export type ToastKind = "success" | "info" | "error" | "warning";
@@ -67,7 +68,7 @@ function toastView(toast: Toast, close: () => void) {
   const button = document.createElement("button");
   button.type = "button";
   button.className = "-m-1 rounded p-1 text-slate-500 hover:text-slate-900";
-  button.setAttribute("aria-label", "Close notification");
+  button.setAttribute("aria-label", pageMessages("toasts", pageLang()).close);
   button.innerHTML = closeIconSvg(14, 2.5);
   el.append(text, button);
 

@@ -1,56 +1,63 @@
 import type { ComponentChildren } from "preact";
+import { messagesFor } from "../i18n/catalog.ts";
+import { fill } from "../i18n/fill.ts";
+import { type Lang, localePath } from "../i18n/locales.ts";
+import type { NAV_LINKS } from "../services/site.ts";
 
 interface Props {
+  lang: Lang;
   siteName: string;
   companyName: string;
-  links: readonly { href: string; label: string }[];
+  links: typeof NAV_LINKS;
   /** The newsletter form, placed by the layout. */
   children?: ComponentChildren;
 }
 
-export default function SiteFooter({ siteName, companyName, links, children }: Props) {
+export default function SiteFooter({ lang, siteName, companyName, links, children }: Props) {
+  const t = messagesFor(lang).chrome;
+  const l = (path: string) => localePath(lang, path);
   return (
     <footer class="mt-24 bg-ink text-slate-300">
       <div class="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-3">
         <div>
           <p class="text-lg font-bold text-white">{siteName}</p>
-          <p class="mt-3 max-w-xs text-sm leading-6">
-            Real-time DSP and motor-control hardware, programmed as block diagrams.
-          </p>
+          <p class="mt-3 max-w-xs text-sm leading-6">{t.footer.tagline}</p>
         </div>
-        <nav aria-label="Footer">
-          <h2 class="text-sm font-semibold uppercase tracking-wide text-white">Pages</h2>
+        <nav aria-label={t.footer.nav}>
+          <h2 class="text-sm font-semibold uppercase tracking-wide text-white">{t.footer.pages}</h2>
           <ul class="mt-4 grid grid-cols-2 gap-2 text-sm">
-            {links.map((l) => (
-              <li key={l.href}>
-                <a class="hover:text-white" href={l.href}>{l.label}</a>
+            {links.map((link) => (
+              <li key={link.href}>
+                <a class="hover:text-white" href={l(link.href)}>{t.nav[link.key]}</a>
               </li>
             ))}
             <li>
-              <a class="hover:text-white" href="/about">About</a>
+              <a class="hover:text-white" href={l("/about")}>{t.nav.about}</a>
             </li>
             <li>
-              <a class="hover:text-white" href="/request-a-demo">Request a demo</a>
+              <a class="hover:text-white" href={l("/request-a-demo")}>{t.nav.demo}</a>
             </li>
           </ul>
         </nav>
         <div>
-          <h2 class="text-sm font-semibold uppercase tracking-wide text-white">Stay up to date</h2>
+          <h2 class="text-sm font-semibold uppercase tracking-wide text-white">
+            {t.footer.stayUpToDate}
+          </h2>
           {children}
         </div>
       </div>
       <div class="border-t border-white/10">
         <div class="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-4 px-4 py-6 text-sm sm:px-6">
-          <p>© {new Date().getFullYear()} {companyName}. All rights reserved.</p>
+          <p>{fill(t.footer.rights, { year: new Date().getFullYear(), company: companyName })}</p>
           <ul class="flex gap-6">
             <li>
-              <a class="hover:text-white" href="/general-terms/page/1">General terms</a>
+              <a class="hover:text-white" href={l("/general-terms/page/1")}>{t.footer.terms}</a>
             </li>
             <li>
-              <a class="hover:text-white" href="/privacy">Privacy</a>
+              <a class="hover:text-white" href={l("/privacy")}>{t.footer.privacy}</a>
             </li>
             <li>
-              <a class="hover:text-white" href="/cookies">Cookies</a>
+              <a class="hover:text-white" href={l("/cookies")}>{t.footer.cookies}</a>
             </li>
           </ul>
         </div>

@@ -3,7 +3,7 @@ import { getCountries, getCountryCallingCode } from "libphonenumber-js";
 export interface Country {
   /** ISO 3166-1 alpha-2, e.g. "FR" */
   code: string;
-  /** English name, e.g. "France" */
+  /** Its name in the page's language, e.g. "Germany", "Allemagne" */
   name: string;
   /** "+33" */
   dialCode: string;
@@ -11,16 +11,22 @@ export interface Country {
 
 const names = new Intl.DisplayNames(["en"], { type: "region" });
 
-/** Every country libphonenumber-js knows, named by Intl.DisplayNames, minus `excluded`, by name. */
-export function listCountries(excluded: readonly string[] = ["IL"]): Country[] {
+/**
+ * Every country libphonenumber-js knows, named by Intl.DisplayNames in `language` ("en", "fr"),
+ * minus `excluded`, in that language's alphabetical order.
+ */
+export function listCountries(excluded: readonly string[] = ["IL"], language = "en"): Country[] {
+  const localNames = language === "en"
+    ? names
+    : new Intl.DisplayNames([language], { type: "region" });
   return getCountries()
     .filter((code) => !excluded.includes(code))
     .map((code) => ({
       code,
-      name: names.of(code) ?? code,
+      name: localNames.of(code) ?? code,
       dialCode: `+${getCountryCallingCode(code)}`,
     }))
-    .sort((a, b) => a.name.localeCompare(b.name, "en"));
+    .sort((a, b) => a.name.localeCompare(b.name, language));
 }
 
 export { invalidCountryMessage, resolveCountryCode } from "./country-code.ts";

@@ -67,6 +67,17 @@ export function productFieldsFromForm(form: FormData, creating: boolean): Partia
   if (category) out.category = category;
   const features = list(form, "features", /\r?\n/);
   if (features) out.features = features;
+  // The French texts: each optional; sent together, an empty one removes it.
+  const nameFr = text(form, "nameFr");
+  const descriptionFr = text(form, "descriptionFr");
+  const featuresFr = list(form, "featuresFr", /\r?\n/) ?? (form.has("featuresFr") ? [] : undefined);
+  if (nameFr !== undefined || descriptionFr !== undefined || featuresFr !== undefined) {
+    out.fr = {
+      ...(nameFr !== undefined ? { name: nameFr } : {}),
+      ...(descriptionFr !== undefined ? { description: descriptionFr } : {}),
+      ...(featuresFr !== undefined ? { features: featuresFr } : {}),
+    };
+  }
   const isActive = text(form, "isActive");
   if (isActive !== undefined) out.isActive = isActive !== "false";
   if (errors.length) throw new ValidationError(errors[0].message, errors);

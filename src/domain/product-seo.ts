@@ -1,28 +1,44 @@
 import { formatAmount, toCents } from "./money.ts";
 import type { PublicProduct } from "./product.ts";
 
+/** A product's name and description in a language: French where staff wrote it. */
+const texts = (p: PublicProduct, lang: "en" | "fr") => ({
+  name: (lang === "fr" && p.fr?.name) || p.name,
+  description: (lang === "fr" && p.fr?.description) || p.description,
+});
+
 /** The board facts Site.astro puts in every page's structured data, from the live catalogue. */
-export function boardFacts(products: readonly PublicProduct[], boardName: string) {
+export function boardFacts(
+  products: readonly PublicProduct[],
+  boardName: string,
+  lang: "en" | "fr" = "en",
+) {
   const board = products.find((p) => p.name === boardName);
   return board && {
-    name: board.name,
-    description: board.description,
+    ...texts(board, lang),
     price: board.price,
     image: board.image,
     inStock: board.stock > 0,
   };
 }
 
-/** schema.org Product for a product page: price with 2 decimals, currency, availability. */
-export function productJsonLd(p: PublicProduct, siteUrl: string, brand: string) {
-  const url = `${siteUrl}/shop/${p.slug}`;
+/**
+ * schema.org Product for a product page, in the page's language: price with 2 decimals,
+ * currency, availability.
+ */
+export function productJsonLd(
+  p: PublicProduct,
+  siteUrl: string,
+  brand: string,
+  lang: "en" | "fr" = "en",
+) {
+  const url = `${siteUrl}${lang === "en" ? "" : `/${lang}`}/shop/${p.slug}`;
   const images = [p.image, p.hoverImage].filter(Boolean).map((i) => new URL(i!, siteUrl).href);
   return {
     "@context": "https://schema.org",
     "@type": "Product",
     "@id": `${url}#product`,
-    name: p.name,
-    description: p.description,
+    ...texts(p, lang),
     sku: p._id,
     url,
     ...(images.length ? { image: images } : {}),

@@ -5,6 +5,28 @@ import { PRODUCT_CATEGORIES } from "./product-categories.ts";
 
 export { PRODUCT_CATEGORIES };
 
+/**
+ * A product's French texts (optional, each on its own): French pages show the English text,
+ * marked `lang="en"`, where one is missing.
+ */
+export const productFrenchSchema = z.object({
+  name: z.string().trim().max(200).optional(),
+  description: z.string().trim().max(5000).optional(),
+  features: z.array(z.string().trim().min(1).max(500)).max(50).optional(),
+});
+export type ProductFrench = z.infer<typeof productFrenchSchema>;
+
+/** The French texts without empty ones; undefined when none is left. */
+export function cleanFrench(fr: ProductFrench | undefined): ProductFrench | undefined {
+  if (!fr) return undefined;
+  const out: ProductFrench = {
+    ...(fr.name ? { name: fr.name } : {}),
+    ...(fr.description ? { description: fr.description } : {}),
+    ...(fr.features?.length ? { features: fr.features } : {}),
+  };
+  return Object.keys(out).length ? out : undefined;
+}
+
 /** A product as stored in KV. Money in integer cents. */
 export const productSchema = z.object({
   schemaVersion: z.literal(1),
@@ -18,6 +40,7 @@ export const productSchema = z.object({
   hoverImage: z.string().max(500).optional(),
   category: z.array(z.string().max(100)).max(20),
   features: z.array(z.string().max(500)).max(50),
+  fr: productFrenchSchema.optional(),
   stock: z.number().int().min(0),
   isActive: z.boolean(),
   createdAt: z.string(),
@@ -35,6 +58,7 @@ export const productInputSchema = z.object({
   hoverImage: z.string().trim().max(500).optional(),
   category: z.array(z.string().trim().min(1).max(100)).max(20).default([]),
   features: z.array(z.string().trim().min(1).max(500)).max(50).default([]),
+  fr: productFrenchSchema.optional(),
   stock: z.number().int().min(0),
   isActive: z.boolean().default(true),
 });
@@ -53,6 +77,8 @@ export interface PublicProduct {
   category: string[];
   stock: number;
   features: string[];
+  /** Its French texts, where staff wrote them. */
+  fr?: ProductFrench;
 }
 
 export function toPublicProduct(p: Product, availableStock = p.stock): PublicProduct {
@@ -68,6 +94,7 @@ export function toPublicProduct(p: Product, availableStock = p.stock): PublicPro
     category: p.category,
     stock: Math.max(0, availableStock),
     features: p.features,
+    ...(p.fr ? { fr: p.fr } : {}),
   };
 }
 

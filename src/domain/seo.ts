@@ -4,6 +4,10 @@ export interface SiteFacts {
   companyName: string;
   siteUrl: string;
   board: { name: string; description: string; price: number; image: string; inStock: boolean };
+  /** The page's language as a BCP 47 tag ("en", "fr"): names and descriptions are in it. */
+  language: string;
+  /** The page's language's prefix ("" or "/fr"): its search and its shop. */
+  prefix: string;
 }
 
 export function siteJsonLd(f: SiteFacts) {
@@ -22,10 +26,11 @@ export function siteJsonLd(f: SiteFacts) {
         "@id": `${f.siteUrl}/#website`,
         name: f.siteName,
         url: f.siteUrl,
+        inLanguage: f.language,
         publisher: { "@id": `${f.siteUrl}/#organization` },
         potentialAction: {
           "@type": "SearchAction",
-          target: { "@type": "EntryPoint", urlTemplate: `${f.siteUrl}/search?q={term}` },
+          target: { "@type": "EntryPoint", urlTemplate: `${f.siteUrl}${f.prefix}/search?q={term}` },
           "query-input": "required name=term",
         },
       },
@@ -40,7 +45,7 @@ export function siteJsonLd(f: SiteFacts) {
           price: f.board.price.toFixed(2),
           priceCurrency: "EUR",
           availability: `https://schema.org/${f.board.inStock ? "InStock" : "OutOfStock"}`,
-          url: `${f.siteUrl}/shop`,
+          url: `${f.siteUrl}${f.prefix}/shop`,
           seller: { "@id": `${f.siteUrl}/#organization` },
         },
       },

@@ -1,7 +1,13 @@
 import { useEffect, useState } from "preact/hooks";
 import { type CartItem, cartTotal, totalWithShipping } from "../domain/cart.ts";
 import { overStockLines, stockNote } from "../domain/cart-stock.ts";
-import { formatGrouped, formatMoney, toCents } from "../domain/money.ts";
+import { toCents } from "../domain/money.ts";
+import { resolveCountryCode } from "../domain/country-code.ts";
+import { textLang } from "../domain/shop-product.ts";
+import { pageMessages } from "../i18n/client.ts";
+import { fill } from "../i18n/fill.ts";
+import { formatAmount, formatMoney, plural } from "../i18n/format.ts";
+import type { Lang } from "../i18n/locales.ts";
 import type { PublicShippingFee } from "../domain/shipping-fee.ts";
 import {
   cart,
@@ -67,6 +73,13 @@ async function chooseCountry(country: string) {
   }
 }
 
+/** A shipping country (stored by its English name) as the page's language names it. */
+function countryLabel(country: string, lang: Lang): string {
+  if (lang === "en") return country;
+  const code = resolveCountryCode(country);
+  return (code && new Intl.DisplayNames([lang], { type: "region" }).of(code)) || country;
+}
+
 /**
  * The cart drawer: lines with quantity and remove, the shipping country and its fee, subtotal
  * and total, and 'Proceed to Checkout' (enabled once a country is chosen and its fee known, and
@@ -74,7 +87,8 @@ async function chooseCountry(country: string) {
  * which hands over to the checkout island. A modal dialog: focus stays inside while open,
  * Escape closes, focus goes back to the button that opened it.
  */
-export default function CartDrawer() {
+export default function CartDrawer({ lang }: { lang: Lang }) {
+  const t = pageMessages("cart", lang);
   const open = useStore(drawerOpen);
   const state = useStore(cart);
   const countryList = useStore(countries);
@@ -106,11 +120,9 @@ export default function CartDrawer() {
   const hint = items.length === 0
     ? ""
     : selectedCountry === ""
-    ? "Choose a shipping country to continue."
+    ? t.chooseCountry
     : overStock.length > 0
-    ? `Lower the quantity of ${
-      overStock.map((i) => i.title).join(", ")
-    } to what is available to continue.`
+    ? fill(t.lowerQuantity, { titles: overStock.map((i) => i.title).join(", ") })
     : "";
 
   return (
@@ -122,19 +134,19 @@ export default function CartDrawer() {
       side="right"
     >
       <div class="flex items-center justify-between border-b border-slate-200 px-5 py-4">
-        <h2 id="cart-title" class="text-xl font-semibold">Shopping Cart</h2>
-        <CloseButton label="Close cart" onClick={close} />
+        <h2 id="cart-title" class="text-xl font-semibold">{t.title}</h2>
+        <CloseButton label={t.close} onClick={close} />
       </div>
       {items.length === 0
-        ? <p class="flex-1 px-5 py-10 text-center text-slate-600">Your cart is empty.</p>
+        ? <p class="flex-1 px-5 py-10 text-center text-slate-600">{t.empty}</p>
         : (
           <ul class="flex-1 divide-y divide-slate-200 overflow-y-auto px-5">
-            {items.map((item) => <CartLine key={item.id} item={item} />)}
+            {items.map((item) => <CartLine key={item.id} lang={lang} item={item} />)}
           </ul>
         )}
       <div class="space-y-3 border-t border-slate-200 px-5 py-4">
         <div>
-          <label for="cart-country" class="block text-sm font-medium">Shipping country</label>
+          <label for="cart-country" class="block text-sm font-medium">{t.country}</label>
           <select
             id="cart-country"
             class="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2"
@@ -143,31 +155,35 @@ export default function CartDrawer() {
             onChange={(e) => chooseCountry(e.currentTarget.value)}
           >
             <option value="">
-              {countryList === null ? "Loading countries..." : "Select a country"}
+              {countryList === null ? t.loadingCountries : t.selectCountry}
             </option>
-            {options.map((c) => <option key={c} value={c}>{c}</option>)}
+            {options.map((c) => <option key={c} value={c}>{countryLabel(c, lang)}</option>)}
           </select>
         </div>
         {/* Nothing to ship: no subtotal, fee or total to show. */}
         {items.length > 0 && (
           <dl class="space-y-1 text-sm">
             <div class="flex justify-between">
-              <dt>Subtotal</dt>
-              <dd data-testid="cart-subtotal">{formatMoney(toCents(cartTotal(state)))}</dd>
+              <dt>{t.subtotal}</dt>
+              <dd data-testid="cart-subtotal">{formatMoney(toCents(cartTotal(state)), lang)}</dd>
             </div>
             {selectedCountry && (
               <div class="flex justify-between">
-                <dt>Shipping to {selectedCountry}</dt>
+                <dt>{fill(t.shippingTo, { country: countryLabel(selectedCountry, lang) })}</dt>
                 <dd data-testid="cart-shipping" aria-live="polite">
                   {fee
-                    ? `${formatGrouped(toCents(fee.shippingFee))} ${fee.currency}`
-                    : "Loading shipping fee..."}
+                    ? `${formatAmount(toCents(fee.shippingFee), lang)}${
+                      lang === "en" ? " " : "\u00a0"
+                    }${fee.currency}`
+                    : t.loadingFee}
                 </dd>
               </div>
             )}
             <div class="flex justify-between border-t border-slate-200 pt-2 text-base font-semibold">
-              <dt>Total</dt>
-              <dd data-testid="cart-total">{formatMoney(toCents(totalWithShipping(state)))}</dd>
+              <dt>{t.total}</dt>
+              <dd data-testid="cart-total">
+                {formatMoney(toCents(totalWithShipping(state)), lang)}
+              </dd>
             </div>
           </dl>
         )}
@@ -186,14 +202,22 @@ export default function CartDrawer() {
             close();
           }}
         >
-          Proceed to Checkout
+          {t.proceed}
         </button>
       </div>
     </ModalFrame>
   );
 }
 
-function CartLine({ item }: { item: CartItem }) {
+function CartLine({ lang, item }: { lang: Lang; item: CartItem }) {
+  const t = pageMessages("cart", lang);
+  const note = stockNote(item, {
+    outOfStock: t.outOfStock,
+    available: (count) =>
+      fill(plural(count, lang, { one: t.onlyAvailableOne, other: t.onlyAvailableOther }), {
+        count,
+      }),
+  });
   const qtyId = `cart-qty-${item.id}`;
   // What the buyer is typing, until the field commits it (change): a re-render meanwhile (the
   // fee arriving, another line changing) must not put the old quantity back under their cursor.
@@ -210,25 +234,25 @@ function CartLine({ item }: { item: CartItem }) {
       <div class="flex flex-1 flex-col gap-2">
         <div class="flex justify-between gap-2">
           <p class="font-medium leading-snug">
-            {item.title}
-            {stockNote(item) && (
+            <span lang={textLang(item, "title")}>{item.title}</span>
+            {note && (
               <span class="block text-xs font-medium text-red-700" data-testid="cart-stock-note">
-                {stockNote(item)}
+                {note}
               </span>
             )}
           </p>
-          <p class="font-semibold">{formatMoney(toCents(item.price) * item.quantity)}</p>
+          <p class="font-semibold">{formatMoney(toCents(item.price) * item.quantity, lang)}</p>
         </div>
         <div class="flex items-center gap-2">
           <button
             type="button"
             class="h-8 w-8 rounded-md border border-slate-300 hover:bg-slate-100"
-            aria-label={`Decrease quantity of ${item.title}`}
+            aria-label={fill(t.decrease, { title: item.title })}
             onClick={() => updateQuantity(item.id, item.quantity - 1)}
           >
             −
           </button>
-          <label for={qtyId} class="sr-only">Quantity of {item.title}</label>
+          <label for={qtyId} class="sr-only">{fill(t.quantityOf, { title: item.title })}</label>
           <input
             id={qtyId}
             type="number"
@@ -249,7 +273,7 @@ function CartLine({ item }: { item: CartItem }) {
           <button
             type="button"
             class="h-8 w-8 rounded-md border border-slate-300 hover:bg-slate-100"
-            aria-label={`Increase quantity of ${item.title}`}
+            aria-label={fill(t.increase, { title: item.title })}
             onClick={() => updateQuantity(item.id, item.quantity + 1)}
           >
             +
@@ -257,10 +281,10 @@ function CartLine({ item }: { item: CartItem }) {
           <button
             type="button"
             class="ml-auto text-sm font-medium text-red-700 hover:underline"
-            aria-label={`Remove ${item.title} from cart`}
+            aria-label={fill(t.removeLabel, { title: item.title })}
             onClick={() => removeFromCart(item.id)}
           >
-            Remove
+            {t.remove}
           </button>
         </div>
       </div>

@@ -2,9 +2,12 @@ import { useState } from "preact/hooks";
 import type { ShopProduct } from "../domain/shop-product.ts";
 import AddToCartControls from "./shop/AddToCartControls.tsx";
 import NotifyDialog from "./shop/NotifyDialog.tsx";
+import { pageMessages } from "../i18n/client.ts";
+import type { Lang } from "../i18n/locales.ts";
 
 /** The buy box of a product page: quantity and 'Add to Cart', or 'Notify When Available'. */
-export default function ProductPurchase({ product }: { product: ShopProduct }) {
+export default function ProductPurchase({ lang, product }: { lang: Lang; product: ShopProduct }) {
+  const t = pageMessages("shop", lang);
   const [notifying, setNotifying] = useState(false);
 
   if (product.inStock === 0) {
@@ -16,11 +19,17 @@ export default function ProductPurchase({ product }: { product: ShopProduct }) {
           class="rounded-lg border border-brand-600 px-5 py-2.5 font-semibold text-brand-700 hover:bg-brand-50"
           onClick={() => setNotifying(true)}
         >
-          Notify When Available
+          {t.notifyWhenAvailable}
         </button>
-        {notifying && <NotifyDialog product={product} onClose={() => setNotifying(false)} />}
+        {notifying && (
+          <NotifyDialog
+            lang={lang}
+            product={product}
+            onClose={() => setNotifying(false)}
+          />
+        )}
       </>
     );
   }
-  return <AddToCartControls product={product} inputId="purchase-qty" />;
+  return <AddToCartControls lang={lang} product={product} inputId="purchase-qty" />;
 }

@@ -9,6 +9,9 @@ import {
   refreshCartFromApi,
 } from "../browser/state/cart.ts";
 import { useHydrated } from "./use-hydrated.ts";
+import { pageMessages } from "../i18n/client.ts";
+import { fill } from "../i18n/fill.ts";
+import type { Lang } from "../i18n/locales.ts";
 import { useStore } from "./use-store.ts";
 import NotifyDialog from "./shop/NotifyDialog.tsx";
 import ProductCard from "./shop/ProductCard.tsx";
@@ -21,7 +24,10 @@ type Open = { kind: "details" | "notify"; product: ShopProduct } | null;
  * refreshes the cart's lines from them, and refreshes the list itself (spinner 'Loading
  * products...') when the page comes back from the back-forward cache, where it may be stale.
  */
-export default function ShopCatalog({ products: initial }: { products: ShopProduct[] }) {
+export default function ShopCatalog(
+  { lang, products: initial }: { lang: Lang; products: ShopProduct[] },
+) {
+  const t = pageMessages("shop", lang);
   const [products, setProducts] = useState(initial);
   const [loading, setLoading] = useState(false);
   const [open, setOpen] = useState<Open>(null);
@@ -53,10 +59,8 @@ export default function ShopCatalog({ products: initial }: { products: ShopProdu
       <section class="bg-gradient-to-br from-brand-900 to-brand-700 text-white">
         <div class="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-14 sm:flex-row sm:items-end sm:justify-between sm:px-6">
           <div>
-            <h1 class="text-3xl font-bold sm:text-4xl">Electronic Development Solutions</h1>
-            <p class="mt-3 max-w-2xl text-brand-100">
-              Boards, power stages and sensors that work together out of the box.
-            </p>
+            <h1 class="text-3xl font-bold sm:text-4xl">{t.heroTitle}</h1>
+            <p class="mt-3 max-w-2xl text-brand-100">{t.heroText}</p>
           </div>
           <button
             type="button"
@@ -65,11 +69,11 @@ export default function ShopCatalog({ products: initial }: { products: ShopProdu
             onClick={() => (drawerOpen.value = true)}
             data-testid="view-cart"
           >
-            View Cart ({count})
+            {fill(t.viewCart, { count })}
           </button>
         </div>
       </section>
-      <section class="mx-auto max-w-7xl px-4 py-12 sm:px-6" aria-label="Products">
+      <section class="mx-auto max-w-7xl px-4 py-12 sm:px-6" aria-label={t.products}>
         {loading
           ? (
             <div role="status" class="flex flex-col items-center gap-3 py-24 text-slate-600">
@@ -77,7 +81,7 @@ export default function ShopCatalog({ products: initial }: { products: ShopProdu
                 aria-hidden="true"
                 class="h-10 w-10 animate-spin rounded-full border-4 border-slate-200 border-t-brand-600"
               />
-              Loading products...
+              {t.loading}
             </div>
           )
           : (
@@ -88,6 +92,7 @@ export default function ShopCatalog({ products: initial }: { products: ShopProdu
               {products.map((p, i) => (
                 <li key={p.id}>
                   <ProductCard
+                    lang={lang}
                     product={p}
                     eager={i < 4}
                     onAdd={() => addToCart(p)}
@@ -101,12 +106,15 @@ export default function ShopCatalog({ products: initial }: { products: ShopProdu
       </section>
       {open?.kind === "details" && (
         <ProductDetailsModal
+          lang={lang}
           product={open.product}
           onClose={close}
           onNotify={() => setOpen({ kind: "notify", product: open.product })}
         />
       )}
-      {open?.kind === "notify" && <NotifyDialog product={open.product} onClose={close} />}
+      {open?.kind === "notify" && (
+        <NotifyDialog lang={lang} product={open.product} onClose={close} />
+      )}
     </>
   );
 }

@@ -2,11 +2,11 @@ import type { Country } from "../domain/countries.ts";
 import {
   DEMO_FIELDS,
   DEMO_MESSAGE_MAX,
-  DEMO_MESSAGES as M,
-  DEMO_SUBMIT,
   type DemoField,
   PHONE_MAX_DIGITS,
 } from "../domain/demo-form.ts";
+import { pageLang, pageMessages } from "../i18n/client.ts";
+import { fill } from "../i18n/fill.ts";
 import type { DemoFieldErrors } from "./demo-submission.ts";
 import { showToast } from "../browser/state/toasts.ts";
 import { countryPicker, flagUrl } from "./phone-country-picker.ts";
@@ -19,6 +19,7 @@ import { countryPicker, flagUrl } from "./phone-country-picker.ts";
  * not with the page; so does the phone metadata of the calling code picked (a few hundred bytes,
  * fetched again if it changes).
  */
+const M = pageMessages("demoForm", pageLang());
 const form = document.getElementById("demo-form") as HTMLFormElement;
 const data = form.dataset;
 const metadataBase = data.phoneMetadata!;
@@ -62,7 +63,7 @@ function setPhoneCountry(country: Country) {
   toggle.querySelector("span")!.textContent = country.dialCode;
   toggle.setAttribute(
     "aria-label",
-    `Country calling code: ${country.name} ${country.dialCode}. Change`,
+    fill(M.phoneCountry, { name: country.name, dial: country.dialCode }),
   );
   // Once the visitor is filling the form, a new calling code's metadata loads as it is picked.
   if (submission) preload();
@@ -97,14 +98,14 @@ function setErrors(errors: DemoFieldErrors) {
 
 function setBusy(busy: boolean) {
   submitButton.disabled = busy;
-  submitButton.textContent = busy ? M.busy : DEMO_SUBMIT;
+  submitButton.textContent = busy ? M.busy : M.submit;
 }
 
 function countMessage() {
   if (message.value.length > DEMO_MESSAGE_MAX) {
     message.value = message.value.slice(0, DEMO_MESSAGE_MAX);
   }
-  counter.textContent = `${message.value.length} / ${DEMO_MESSAGE_MAX}`;
+  counter.textContent = fill(M.count, { count: message.value.length, max: DEMO_MESSAGE_MAX });
 }
 
 /** The phone as typed or pasted: digits only, at most 15. */
@@ -155,6 +156,7 @@ countryPicker({
   toggle,
   id: phone.id,
   countries,
+  words: M,
   current: () => phoneCountry.code,
   onChoose(country) {
     setPhoneCountry(country);
@@ -189,7 +191,7 @@ form.addEventListener("submit", async (e) => {
     showToast(M.network, "error");
     return;
   }
-  await send.submitDemoRequest(payload, excludedCountries, metadataBase, {
+  await send.submitDemoRequest(payload, excludedCountries, metadataBase, M, {
     setErrors,
     setBusy,
     reset,

@@ -1,5 +1,7 @@
 import type { MetadataJson } from "libphonenumber-js/core";
-import { DEMO_FIELDS, DEMO_MESSAGES as M, type DemoField } from "../domain/demo-form.ts";
+import { DEMO_FIELDS, type DemoField } from "../domain/demo-form.ts";
+import type { ClientMessages } from "../i18n/catalog.ts";
+import { fill } from "../i18n/fill.ts";
 import { validateDemoRequest } from "../domain/demo-request.ts";
 import { callingCodeOf } from "../domain/phone-metadata.ts";
 import type { FieldError } from "../domain/errors.ts";
@@ -15,10 +17,15 @@ export interface DemoFormState {
   reset: () => void;
 }
 
+type Words = ClientMessages["demoForm"];
+
+/** A rule's message (English, shared with the API) as the page's language says it. */
+const say = (M: Words, message: string) => M.errors[message] ?? message;
+
 /** One message per field, shown inline; the first failing field is scrolled to and focused. */
-function showErrors(form: DemoFormState, list: FieldError[]) {
+function showErrors(form: DemoFormState, list: FieldError[], M: Words) {
   const byField: DemoFieldErrors = {};
-  for (const e of list) byField[e.field as DemoField] ??= e.message;
+  for (const e of list) byField[e.field as DemoField] ??= say(M, e.message);
   form.setErrors(byField);
   const first = DEMO_FIELDS.find((f) => byField[f]);
   const el = first && document.getElementById(`demo-${first}`);
@@ -60,6 +67,7 @@ export async function submitDemoRequest(
   payload: Record<string, string>,
   excludedCountries: readonly string[],
   metadataBase: string,
+  M: Words,
   form: DemoFormState,
 ) {
   // Busy from the first await on: a second click while the metadata loads sends nothing more.
@@ -68,7 +76,7 @@ export async function submitDemoRequest(
     const code = callingCodeOf(payload.phone, payload.countryCode);
     const metadata = code ? await loadPhoneMetadata(metadataBase, code) : null;
     const check = validateDemoRequest(payload, metadata, excludedCountries);
-    if (!check.ok) return showErrors(form, check.errors);
+    if (!check.ok) return showErrors(form, check.errors, M);
     const res = await fetch("/api/demo", {
       method: "POST",
       headers: { "Content-Type": "application/json" },
@@ -79,9 +87,10 @@ export async function submitDemoRequest(
       form.reset();
       showToast(M.success, "success");
     } else if (Array.isArray(body?.errors)) {
-      showErrors(form, body.errors);
+      showErrors(form, body.errors, M);
       for (const err of body.errors as FieldError[]) {
-        showToast(`${err.field}: ${err.message}`, "error");
+        const field = M.fieldNames[err.field as DemoField] ?? err.field;
+        showToast(fill(M.fieldError, { field, message: say(M, err.message) }), "error");
       }
     } else {
       showToast(body?.message || M.failed, "error");

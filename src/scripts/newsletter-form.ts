@@ -1,7 +1,12 @@
-import { NEWSLETTER_MESSAGES as M } from "../domain/newsletter.ts";
 import { showToast } from "../browser/state/toasts.ts";
+import { pageLang, pageMessages } from "../i18n/client.ts";
 
-/** The newsletter form's behaviour (NewsletterForm.astro renders it); the answer is a toast. */
+/**
+ * The newsletter form's behaviour (NewsletterForm.astro renders it); the answer is a toast. The
+ * subscriber keeps the page's language (`lang`): the newsletter is sent in it.
+ */
+const lang = pageLang();
+const M = pageMessages("newsletter", lang);
 const form = document.getElementById("newsletter-form") as HTMLFormElement;
 const input = form.elements.namedItem("email") as HTMLInputElement;
 const button = form.querySelector("button")!;
@@ -20,20 +25,23 @@ form.addEventListener("submit", async (e) => {
     const res = await fetch("/api/subscription/subscribe", {
       method: "POST",
       headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ email, source: location.pathname }),
+      body: JSON.stringify({ email, source: location.pathname, lang }),
     });
     const body = await res.json().catch(() => ({}));
     if (res.ok) {
       showToast(M.success, "success");
       input.value = "";
-    } else {
+    } else if (lang === "en") {
       showToast(body?.errors?.[0]?.message ?? body?.message ?? M.failed, "error");
+    } else {
+      // The API speaks the spec's English; a French page says what it knows in French.
+      showToast(body?.errors?.[0]?.field === "email" ? M.invalid : M.failed, "error");
     }
   } catch {
     showToast(M.network, "error");
   } finally {
     button.disabled = false;
-    button.textContent = "Subscribe";
+    button.textContent = M.submit;
   }
 });
 form.dataset.ready = "";

@@ -1,4 +1,5 @@
 import type { Country } from "../domain/countries.ts";
+import type { ClientMessages } from "../i18n/catalog.ts";
 
 /** How long the country search waits after the last keystroke (spec: 250 ms). */
 const SEARCH_DEBOUNCE_MS = 250;
@@ -14,6 +15,8 @@ interface Options {
   /** The phone input's id: the search field is `${id}-search`. */
   id: string;
   countries: readonly Country[];
+  /** The picker's words, in the page's language. */
+  words: ClientMessages["demoForm"];
   /** The code of the country shown (marked in the list). */
   current: () => string;
   onChoose: (country: Country) => void;
@@ -25,7 +28,9 @@ interface Options {
  * focus, Tab reaches the countries, Enter picks one, Escape closes; focus then returns to the
  * toggle.
  */
-export function countryPicker({ widget, toggle, id, countries, current, onChoose }: Options) {
+export function countryPicker(
+  { widget, toggle, id, countries, words, current, onChoose }: Options,
+) {
   let dialog: HTMLElement | undefined;
   let search: HTMLInputElement;
   let empty: HTMLElement;
@@ -38,17 +43,17 @@ export function countryPicker({ widget, toggle, id, countries, current, onChoose
   function build() {
     const root = document.createElement("div");
     root.setAttribute("role", "dialog");
-    root.setAttribute("aria-label", "Choose a country calling code");
+    root.setAttribute("aria-label", words.pickerDialog);
     root.className =
       "absolute left-0 top-full z-30 mt-1 w-80 max-w-[calc(100vw-2rem)] rounded-lg border border-slate-200 bg-white p-2 shadow-xl";
     const label = document.createElement("label");
     label.htmlFor = `${id}-search`;
     label.className = "sr-only";
-    label.textContent = "Search countries";
+    label.textContent = words.pickerSearch;
     search = document.createElement("input");
     search.id = `${id}-search`;
     search.type = "search";
-    search.placeholder = "Search country or code";
+    search.placeholder = words.pickerPlaceholder;
     search.className = "w-full rounded-md border border-slate-300 px-3 py-2 text-sm";
     search.addEventListener("input", () => {
       clearTimeout(timer);
@@ -56,7 +61,7 @@ export function countryPicker({ widget, toggle, id, countries, current, onChoose
     });
     const list = document.createElement("ul");
     list.className = "mt-2 max-h-64 overflow-y-auto";
-    list.setAttribute("aria-label", "Countries");
+    list.setAttribute("aria-label", words.pickerList);
     for (const country of countries) {
       const li = document.createElement("li");
       const button = document.createElement("button");
@@ -83,7 +88,7 @@ export function countryPicker({ widget, toggle, id, countries, current, onChoose
     }
     empty = document.createElement("li");
     empty.className = "px-2 py-1.5 text-sm text-slate-600";
-    empty.textContent = "No match";
+    empty.textContent = words.pickerEmpty;
     list.append(empty);
     root.append(label, search, list);
     return root;

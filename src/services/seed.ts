@@ -6,6 +6,9 @@ import { log } from "./log.ts";
 
 const SEEDED_KEY = ["meta", "seeded_at"];
 
+/** A no-break space (French typography: before « : » and between a number and its unit). */
+const NB = "\u00a0";
+
 export function demoProducts(siteName: string): ProductInput[] {
   return [
     {
@@ -25,6 +28,24 @@ export function demoProducts(siteName: string): ProductInput[] {
         "8 × 16-bit ADC channels, 2 DAC outputs, 2 quadrature encoder inputs",
         "Programmed as block diagrams: no code generation, live signal monitoring",
       ],
+      fr: {
+        name: `Carte DSP ${siteName}`,
+        description:
+          `La carte de développement DSP et de commande moteur temps réel de l’environnement ${siteName}. ` +
+          "Un shield pour Arduino, STM32 Nucleo et Raspberry Pi, ou une carte autonome en USB" +
+          NB + ": " +
+          "dessinez votre boucle de commande en schéma-blocs, exécutez-la à 20" + NB +
+          "kHz et observez chaque signal en direct.",
+        features: [
+          "Cœur DSP à 480" + NB + "MHz avec FPU double précision, boucles de commande jusqu’à 20" +
+          NB + "kHz",
+          "Connecteurs shield pour Arduino, STM32 Nucleo et Raspberry Pi, USB-C vers un PC",
+          "6 voies MLI avec temps mort, prêtes pour un onduleur triphasé",
+          "8 voies CAN 16 bits, 2 sorties CNA, 2 entrées de codeur en quadrature",
+          "Programmée en schémas-blocs" + NB +
+          ": aucune génération de code, supervision des signaux en direct",
+        ],
+      },
       stock: 25,
     },
     {
@@ -41,6 +62,18 @@ export function demoProducts(siteName: string): ProductInput[] {
         "Hardware over-current trip in under 1 µs",
         "Hall and encoder connectors on board",
       ],
+      fr: {
+        name: "Shield de pilotage moteur triphasé",
+        description: "Un étage onduleur triphasé 48" + NB + "V / 10" + NB +
+          "A qui s’empile sur la carte DSP" + NB + ": pilotes de grille, " +
+          "shunts de courant de phase et mesure de la tension de bus reliés aux CAN de la carte.",
+        features: [
+          "Bus continu de 12 à 48" + NB + "V, 10" + NB + "A permanents par phase",
+          "Trois shunts de courant de phase avec mesure 16 bits",
+          "Coupure matérielle sur surintensité en moins d’1" + NB + "µs",
+          "Connecteurs Hall et codeur sur la carte",
+        ],
+      },
       stock: 40,
     },
     {
@@ -56,6 +89,17 @@ export function demoProducts(siteName: string): ProductInput[] {
         "Powers the board's logic side from the PC",
         "Plugs between the board and any USB-C cable",
       ],
+      fr: {
+        name: "Module d’isolation USB",
+        description: "Une isolation galvanique entre votre PC et l’étage de puissance" + NB +
+          ": déboguez un onduleur sous tension " +
+          "sans boucle de masse ni ordinateur grillé.",
+        features: [
+          "Isolation 5" + NB + "kV efficaces, USB" + NB + "2.0 pleine vitesse",
+          "Alimente la partie logique de la carte depuis le PC",
+          "Se branche entre la carte et n’importe quel câble USB-C",
+        ],
+      },
       stock: 60,
     },
     {
@@ -71,6 +115,17 @@ export function demoProducts(siteName: string): ProductInput[] {
         "Three-channel Hall sensor board",
         "Shielded cables with keyed connectors",
       ],
+      fr: {
+        name: "Kit codeur et capteurs Hall",
+        description: "Un codeur incrémental 2048" + NB +
+          "points et une carte de capteurs Hall avec leurs câbles, pour une " +
+          "commande de vitesse et de position en boucle fermée prête à l’emploi.",
+        features: [
+          "2048" + NB + "points par tour, sorties A/B/Z",
+          "Carte de capteurs Hall à trois voies",
+          "Câbles blindés avec connecteurs à détrompeur",
+        ],
+      },
       stock: 0,
     },
     {
@@ -86,6 +141,17 @@ export function demoProducts(siteName: string): ProductInput[] {
         "3-axis accelerometer and gyroscope",
         "Four ±10 V industrial inputs",
       ],
+      fr: {
+        name: "Carte d’extension capteurs",
+        description: "Des étages d’entrée analogiques pour le laboratoire" + NB +
+          ": deux ponts de jauges, une centrale inertielle 3" + NB + "axes et " +
+          "quatre entrées ±10" + NB + "V, toutes mises à l’échelle des CAN de la carte.",
+        features: [
+          "Deux amplificateurs pour ponts de jauges de contrainte",
+          "Accéléromètre et gyroscope 3" + NB + "axes",
+          "Quatre entrées industrielles ±10" + NB + "V",
+        ],
+      },
       stock: 15,
     },
     {
@@ -99,6 +165,16 @@ export function demoProducts(siteName: string): ProductInput[] {
         "USB-C cable, 1.5 m",
         "Banana-to-terminal power leads",
       ],
+      fr: {
+        name: "Kit câbles et connecteurs",
+        description:
+          "Tous les cordons pour relier la carte aux moteurs, aux capteurs et aux alimentations de laboratoire.",
+        features: [
+          "Cordons à broches, JST et à bornier à vis",
+          "Câble USB-C, 1,5" + NB + "m",
+          "Cordons d’alimentation banane vers bornier",
+        ],
+      },
       stock: 100,
     },
   ];

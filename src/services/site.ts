@@ -17,10 +17,11 @@ export const COMPANY_NAME = `${SITE_NAME} Systems`;
 /** The board as the demo catalogue lists it: the structured data of prerendered pages. */
 export const BOARD = demoProducts(SITE_NAME)[0];
 
+/** The header's and the footer's links: English paths and their catalogue keys. */
 export const NAV_LINKS = [
-  { href: "/home", label: "Home" },
-  { href: "/features", label: "Features" },
-  { href: "/video-library", label: "Videos" },
-  { href: "/shop", label: "Shop" },
-  { href: MBD_PATH, label: "MBD" },
+  { href: "/home", key: "home" },
+  { href: "/features", key: "features" },
+  { href: "/video-library", key: "videos" },
+  { href: "/shop", key: "shop" },
+  { href: MBD_PATH, key: "mbd" },
 ] as const;

@@ -2,6 +2,7 @@ import { NotFoundError, UnprocessableError } from "../domain/errors.ts";
 import { newId, slugify } from "../domain/ids.ts";
 import { toCents } from "../domain/money.ts";
 import {
+  cleanFrench,
   type Product,
   type ProductInput,
   productInputSchema,
@@ -87,6 +88,7 @@ export function createProductStore(kv: Deno.Kv) {
           ...(data.hoverImage ? { hoverImage: data.hoverImage } : {}),
           category: data.category,
           features: data.features,
+          ...(cleanFrench(data.fr) ? { fr: cleanFrench(data.fr) } : {}),
           stock: data.stock,
           isActive: data.isActive,
           createdAt: now,
@@ -124,9 +126,12 @@ export function createProductStore(kv: Deno.Kv) {
           stock: current.stock,
           isActive: current.isActive,
           ...patch,
+          // French texts sent are set (an empty one removes it); those not sent are kept.
+          fr: { ...current.fr, ...patch.fr },
         });
         const slug = merged.name === current.name ? current.slug : await freeSlug(merged.name, id);
-        const { hoverImage: _dropped, ...rest } = current;
+        const { hoverImage: _dropped, fr: _replaced, ...rest } = current;
+        const fr = cleanFrench(merged.fr);
         const product: Product = {
           ...rest,
           slug,
@@ -138,6 +143,7 @@ export function createProductStore(kv: Deno.Kv) {
           ...(merged.hoverImage ? { hoverImage: merged.hoverImage } : {}),
           category: merged.category,
           features: merged.features,
+          ...(fr ? { fr } : {}),
           stock: merged.stock,
           isActive: merged.isActive,
           updatedAt: nowIso(),

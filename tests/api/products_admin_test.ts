@@ -194,3 +194,49 @@ Deno.test("[api] back in stock: each pending subscriber gets one mail, also with
     const all = (await t.services.outbox.list()).filter((m) => m.subject.includes("back in stock"));
     assertEquals(all.length, 4);
   }));
+
+Deno.test("[api] products: French name, description and features are optional, kept and shown to the shop", () =>
+  withServices(async (t) => {
+    const boss = await loginAs(t, "seeded");
+    const res = await send(
+      t,
+      boss,
+      "POST",
+      "/api/products",
+      productForm({
+        name: "Scope Probe",
+        price: "19.99",
+        stock: "7",
+        description: "A probe.",
+        nameFr: "Sonde d’oscilloscope",
+        descriptionFr: "",
+        featuresFr: "10x\n100 MHz",
+        image: png(),
+      }),
+    );
+    const { product } = await assertJsonResponse(res, 201) as {
+      product: ProductJson & { fr?: Record<string, unknown> };
+    };
+    assertEquals(product.fr, { name: "Sonde d’oscilloscope", features: ["10x", "100 MHz"] });
+    // An edit that sends only the French description keeps the French name and features.
+    const edited = await send(
+      t,
+      boss,
+      "PUT",
+      `/api/products/${product._id}`,
+      productForm({ descriptionFr: "Une sonde." }),
+    );
+    await assertJsonResponse(edited, 200);
+    const shop = await (await t.api.request("/api/public/products"))
+      .json() as (ProductJson & { fr?: Record<string, unknown> })[];
+    assertEquals(shop.find((p) => p._id === product._id)?.fr, {
+      name: "Sonde d’oscilloscope",
+      description: "Une sonde.",
+      features: ["10x", "100 MHz"],
+    });
+    // An empty French name removes it: the shop shows the English one.
+    await send(t, boss, "PUT", `/api/products/${product._id}`, productForm({ nameFr: "" }));
+    const after = await (await t.api.request("/api/public/products"))
+      .json() as (ProductJson & { fr?: Record<string, unknown> })[];
+    assertEquals(after.find((p) => p._id === product._id)?.fr?.name, undefined);
+  }));

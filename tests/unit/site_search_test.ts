@@ -1,6 +1,7 @@
 import { assert, assertEquals } from "../_lib/assert.ts";
 import { searchSite, searchTerms } from "../../src/domain/site-search.ts";
 import { isVideoCategory, sampleVideos, VIDEO_CATEGORIES } from "../../src/domain/videos.ts";
+import { messagesFor } from "../../src/i18n/catalog.ts";
 
 const docs = [
   {
@@ -40,7 +41,7 @@ Deno.test("[unit] site search: every term must match; titles rank first", () => 
 });
 
 Deno.test("[unit] videos: eight samples, one YouTube id, every category has one", () => {
-  const videos = sampleVideos("Vectra");
+  const videos = sampleVideos(messagesFor("en").videos("Vectra").items);
   assertEquals(videos.length, 8);
   assertEquals(new Set(videos.map((v) => v.youtubeId)).size, 1);
   for (const c of VIDEO_CATEGORIES) {

@@ -4,18 +4,20 @@ import type { PublicProduct } from "../../domain/product.ts";
 import { type ShopProduct, toShopProduct } from "../../domain/shop-product.ts";
 import { cart } from "./cart-store.ts";
 import { showToast } from "./toasts.ts";
+import { pageLang, pageMessages } from "../../i18n/client.ts";
+import { fill } from "../../i18n/fill.ts";
 
 /** The cart itself (store, storage, count) is in cart-store.ts; this module changes it. */
 export { cart, drawerAvailable, drawerOpen } from "./cart-store.ts";
 
 export function addToCart(product: ShopProduct, quantity = 1) {
   cart.value = logic.addItem(cart.value, product, quantity);
-  showToast(`${product.title} added to cart!`, "success");
+  showToast(fill(pageMessages("shop", pageLang()).added, { title: product.title }), "success");
 }
 
 export function removeFromCart(id: string) {
   cart.value = logic.removeItem(cart.value, id);
-  showToast("Item removed from cart", "info");
+  showToast(pageMessages("shop", pageLang()).removed, "info");
 }
 
 /** Zero or less removes the line (with the removal toast). */
@@ -42,11 +44,15 @@ export function refreshCartFrom(products: readonly ShopProduct[]) {
   if (changed) cart.value = state;
 }
 
-/** Fetches the public catalogue and refreshes the lines from it; returns the products. */
+/**
+ * Fetches the public catalogue and refreshes the lines from it, in the page's language;
+ * returns the products.
+ */
 export async function refreshCartFromApi(): Promise<ShopProduct[]> {
   const res = await fetch("/api/public/products", { headers: { Accept: "application/json" } });
   if (!res.ok) throw new Error(`GET /api/public/products: ${res.status}`);
-  const products = (await res.json() as PublicProduct[]).map(toShopProduct);
+  const lang = pageLang();
+  const products = (await res.json() as PublicProduct[]).map((p) => toShopProduct(p, lang));
   refreshCartFrom(products);
   return products;
 }

@@ -1,28 +1,26 @@
 import type { ComponentChildren } from "preact";
+import { messagesFor } from "../../i18n/catalog.ts";
+import { type Lang, localePath } from "../../i18n/locales.ts";
 
 /** /request-a-demo: hero image, heading, the spec's text, then the form (the children). */
 export default function DemoIntro(
-  { siteName, children }: { siteName: string; children?: ComponentChildren },
+  { lang, siteName, children }: { lang: Lang; siteName: string; children?: ComponentChildren },
 ) {
+  const t = messagesFor(lang).demo(siteName);
   return (
     <>
       <section class="bg-gradient-to-br from-brand-900 to-brand-700 text-white">
         <div class="mx-auto grid max-w-7xl items-center gap-10 px-4 py-14 sm:px-6 lg:grid-cols-2">
           <div>
-            <h1 class="text-4xl font-bold leading-tight sm:text-5xl">Request a demo</h1>
-            <p class="mt-6 max-w-xl text-lg leading-8 text-brand-50">
-              Please submit your information below and we will contact you shortly to arrange your
-              free trial.
-            </p>
+            <h1 class="text-4xl font-bold leading-tight sm:text-5xl">{t.heading}</h1>
+            <p class="mt-6 max-w-xl text-lg leading-8 text-brand-50">{t.text}</p>
             <ul class="mt-8 list-disc space-y-2 pl-5 text-brand-50">
-              <li>A one-hour live session with an engineer, on your use case</li>
-              <li>A loan board and a {siteName} licence for a free 30-day trial</li>
-              <li>Or our services: consulting, porting and training</li>
+              {t.offers.map((offer) => <li key={offer}>{offer}</li>)}
             </ul>
           </div>
           <img
             src="/images/products/dsp-board.svg"
-            alt={`The ${siteName} DSP board`}
+            alt={t.imageAlt}
             width="400"
             height="300"
             fetchpriority="high"
@@ -33,13 +31,13 @@ export default function DemoIntro(
       </section>
       <section aria-labelledby="demo-form-title" class="bg-white">
         <div class="mx-auto max-w-3xl px-4 py-14 sm:px-6">
-          <h2 id="demo-form-title" class="text-2xl font-bold text-ink">
-            Tell us about your project
-          </h2>
+          <h2 id="demo-form-title" class="text-2xl font-bold text-ink">{t.formTitle}</h2>
           <p class="mt-2 text-slate-600">
-            We answer within two working days. We use these details only to arrange your demo; see
-            {" "}
-            <a href="/privacy" class="font-semibold text-brand-700 underline">privacy</a>.
+            {t.formIntroBefore}{" "}
+            <a href={localePath(lang, "/privacy")} class="font-semibold text-brand-700 underline">
+              {t.privacy}
+            </a>
+            {t.formIntroAfter}
           </p>
           <div class="mt-8">{children}</div>
         </div>

@@ -1,92 +1,54 @@
+import { messagesFor } from "../../i18n/catalog.ts";
+import { type Lang, localePath } from "../../i18n/locales.ts";
 import { ConsultationBanner, PartnersStrip } from "./shared-sections.tsx";
 import { buttonOutline, PageHero, Section, TileGrid } from "./ui.tsx";
 
+const BENEFIT_ICONS = ["pencil", "pulse", "layers", "chip"] as const;
+const INDUSTRY_ICONS = ["robot", "motor", "heart", "audio"] as const;
+const RESOURCE_ICONS = ["book", "cap", "chat"] as const;
+
 /** /home: the landing page, in the spec's order. */
-export default function HomeContent({ siteName }: { siteName: string }) {
+export default function HomeContent({ lang, siteName }: { lang: Lang; siteName: string }) {
+  const t = messagesFor(lang).home(siteName);
+  const l = (path: string) => localePath(lang, path);
   return (
     <>
       <PageHero
-        eyebrow="Real-time DSP and motor control"
-        title="Draw your control loop. Run it on real hardware."
-        text={`${siteName} is a development board and a drawing-like programming framework for signal processing, motor control, robotics and automation. Connect blocks, press Run, and watch every signal live while you tune it.`}
+        eyebrow={t.hero.eyebrow}
+        title={t.hero.title}
+        text={t.hero.text}
         actions={[
-          { href: "/request-a-demo", label: "Request a free demo" },
-          { href: "/features", label: "Explore the features" },
+          { href: l("/request-a-demo"), label: t.hero.demo },
+          { href: l("/features"), label: t.hero.features },
         ]}
         image={{
           src: "/images/illustrations/block-diagram.svg",
-          alt: "A speed control loop drawn as blocks, with the motor speed plotted live",
+          alt: t.hero.imageAlt,
           width: 640,
           height: 420,
         }}
       />
 
-      <Section id="intro" title="Programming that looks like the diagram on your whiteboard">
+      <Section id="intro" title={t.intro.title}>
         <div class="mx-auto mt-10 grid max-w-5xl gap-8 text-lg leading-8 text-slate-700 md:grid-cols-2">
-          <p data-reveal>
-            Engineers think in blocks: a filter, an observer, a controller, a power stage. With{" "}
-            {siteName}{" "}
-            you write the program the same way. Each block is a tested piece of C++ that runs on the
-            board; the wires between them are the signals. There is no code generation step and no
-            toolchain to tame: the framework schedules the blocks, reads the inputs and drives the
-            outputs at a fixed rate, up to 20 kHz.
-          </p>
-          <p data-reveal class="reveal-delay-1">
-            When a block you need does not exist yet, write it in a few lines of high-level C++ or
-            Python and drop it in the diagram. Students get a working loop in their first session;
-            experienced engineers get a fast, honest bench where a changed gain is live in a second
-            and every internal signal can be probed without a debugger.
-          </p>
+          <p data-reveal>{t.intro.p1}</p>
+          <p data-reveal class="reveal-delay-1">{t.intro.p2}</p>
         </div>
         <p class="mt-10 text-center">
-          <a href="/about" class={buttonOutline}>How drawing-like programming works</a>
+          <a href={l("/about")} class={buttonOutline}>{t.intro.more}</a>
         </p>
       </Section>
 
-      <Section
-        id="benefits"
-        tone="tint"
-        title="Why it feels different"
-        intro="Four things our users mention first."
-      >
+      <Section id="benefits" tone="tint" title={t.benefits.title} intro={t.benefits.intro}>
         <TileGrid
-          tiles={[
-            {
-              icon: "pencil",
-              title: "A short learning curve",
-              text:
-                "If you can read a block diagram, you can program the board. Most users run their first closed loop within an hour.",
-            },
-            {
-              icon: "pulse",
-              title: "Real-time monitoring",
-              text:
-                "Plot any signal of the running diagram on your PC, at full rate, and change parameters while the motor turns.",
-            },
-            {
-              icon: "layers",
-              title: "No code generation",
-              text:
-                "The diagram is the program. Nothing to regenerate, recompile or flash when you change it: press Run again.",
-            },
-            {
-              icon: "chip",
-              title: "Fits your hardware",
-              text:
-                "Use it as a shield for Arduino, STM32 Nucleo or Raspberry Pi, or on its own over USB from a PC.",
-            },
-          ]}
+          lang={lang}
+          tiles={t.benefits.tiles.map((tile, i) => ({ ...tile, icon: BENEFIT_ICONS[i] }))}
         />
       </Section>
 
-      <Section id="achievements" title="What the board and framework deliver">
+      <Section id="achievements" title={t.achievements.title}>
         <dl class="mx-auto mt-12 grid max-w-5xl gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          {[
-            ["20 kHz", "control loop rate on the 480 MHz DSP core"],
-            ["100+", "ready-to-use modules: filters, estimators, controllers, I/O"],
-            ["4", "host platforms: Arduino, STM32, Raspberry Pi and PC"],
-            ["0", "lines of generated code to maintain"],
-          ].map(([figure, label], i) => (
+          {t.achievements.figures.map(([figure, label], i) => (
             <div
               key={label}
               class={`rounded-2xl bg-brand-900 p-6 text-center text-white ${
@@ -104,78 +66,27 @@ export default function HomeContent({ siteName }: { siteName: string }) {
         </dl>
       </Section>
 
-      <Section
-        id="industries"
-        tone="tint"
-        title="Built for the fields that need real time"
-        intro="The same board and the same diagrams, from the teaching lab to the production line."
-      >
+      <Section id="industries" tone="tint" title={t.industries.title} intro={t.industries.intro}>
         <TileGrid
-          tiles={[
-            {
-              icon: "robot",
-              title: "Robotics",
-              text:
-                "Sensor fusion, joint control and path following with IMU, encoder and servo blocks ready to wire.",
-            },
-            {
-              icon: "motor",
-              title: "Motor Control",
-              text:
-                "DC, BLDC, PMSM and stepper drives: field-oriented control, observers and six PWM channels with dead-time.",
-            },
-            {
-              icon: "heart",
-              title: "Biomedical",
-              text:
-                "ECG, EMG and respiration signals filtered and analysed in real time for research rigs and teaching.",
-            },
-            {
-              icon: "audio",
-              title: "Audio processing",
-              text:
-                "FIR and IIR filters, FFT analysis and effects at audio rates, with every stage audible and visible.",
-            },
-          ]}
+          lang={lang}
+          tiles={t.industries.tiles.map((tile, i) => ({ ...tile, icon: INDUSTRY_ICONS[i] }))}
         />
       </Section>
 
-      <ConsultationBanner siteName={siteName} />
-      <PartnersStrip />
+      <ConsultationBanner lang={lang} siteName={siteName} />
+      <PartnersStrip lang={lang} siteName={siteName} />
 
-      <Section
-        id="resources"
-        title="Resources to get you going"
-        intro="Ask for access when you request your demo: every trial includes all three."
-      >
+      <Section id="resources" title={t.resources.title} intro={t.resources.intro}>
         <TileGrid
+          lang={lang}
           columns={3}
-          tiles={[
-            {
-              icon: "book",
-              title: "Documentation hub",
-              text:
-                "Getting-started guides, a reference page for every module and worked examples from filters to full drives.",
-              href: "/request-a-demo",
-              linkLabel: "Get access",
-            },
-            {
-              icon: "cap",
-              title: "Training",
-              text:
-                "Half-day and two-day courses, on site or remote, for engineering teams and university labs.",
-              href: "/request-a-demo",
-              linkLabel: "Plan a training",
-            },
-            {
-              icon: "chat",
-              title: "Community forum",
-              text:
-                "Questions, shared diagrams and project write-ups from students, researchers and engineers.",
-              href: "/request-a-demo",
-              linkLabel: "Join the forum",
-            },
-          ]}
+          tiles={t.resources.tiles.map((tile, i) => ({
+            icon: RESOURCE_ICONS[i],
+            title: tile.title,
+            text: tile.text,
+            href: l("/request-a-demo"),
+            linkLabel: tile.link,
+          }))}
         />
       </Section>
     </>

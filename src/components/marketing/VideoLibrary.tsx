@@ -1,4 +1,7 @@
 import { DEFAULT_VIDEO_CATEGORY, type Video, VIDEO_CATEGORIES } from "../../domain/videos.ts";
+import { messagesFor } from "../../i18n/catalog.ts";
+import { fill } from "../../i18n/fill.ts";
+import type { Lang } from "../../i18n/locales.ts";
 import { PageHero } from "./ui.tsx";
 
 /**
@@ -6,31 +9,38 @@ import { PageHero } from "./ui.tsx";
  * server renders the default category; the page's script applies ?category= and swaps a
  * poster for the YouTube player only when it is clicked.
  */
-export default function VideoLibrary({ siteName, videos }: { siteName: string; videos: Video[] }) {
+export default function VideoLibrary(
+  { lang, siteName, videos }: { lang: Lang; siteName: string; videos: Video[] },
+) {
   const selected = DEFAULT_VIDEO_CATEGORY;
+  const t = messagesFor(lang).videos(siteName);
   return (
     <>
       <PageHero
-        eyebrow="Video library"
-        title={`See ${siteName} at work`}
-        text="Short demonstrations recorded on the bench: pick a field and watch a diagram become a running system."
+        eyebrow={t.eyebrow}
+        title={t.title}
+        text={t.text}
       />
-      <section class="mx-auto max-w-7xl px-4 py-12 sm:px-6" aria-label="Videos">
+      <section class="mx-auto max-w-7xl px-4 py-12 sm:px-6" aria-label={t.region}>
         <div class="sm:hidden">
-          <label for="video-category" class="block text-sm font-semibold text-ink">Category</label>
+          <label for="video-category" class="block text-sm font-semibold text-ink">
+            {t.category}
+          </label>
           <select
             id="video-category"
             class="mt-2 w-full rounded-lg border border-slate-300 bg-white px-3 py-2"
             data-video-select
           >
             {VIDEO_CATEGORIES.map((c) => (
-              <option key={c.id} value={c.id} selected={c.id === selected}>{c.label}</option>
+              <option key={c.id} value={c.id} selected={c.id === selected}>
+                {t.categories[c.id]}
+              </option>
             ))}
           </select>
         </div>
         <div
           role="tablist"
-          aria-label="Video categories"
+          aria-label={t.tabs}
           class="hidden flex-wrap gap-2 border-b border-slate-200 sm:flex"
         >
           {VIDEO_CATEGORIES.map((c) => (
@@ -45,7 +55,7 @@ export default function VideoLibrary({ siteName, videos }: { siteName: string; v
               data-category={c.id}
               class="-mb-px border-b-2 border-transparent px-4 py-3 text-sm font-semibold text-slate-600 hover:text-brand-700 aria-selected:border-brand-600 aria-selected:text-brand-700"
             >
-              {c.label}
+              {t.categories[c.id]}
             </a>
           ))}
         </div>
@@ -64,6 +74,7 @@ export default function VideoLibrary({ siteName, videos }: { siteName: string; v
                       class="group absolute inset-0 h-full w-full text-left"
                       data-youtube-id={v.youtubeId}
                       data-title={v.title}
+                      data-frame-title={t.frame}
                     >
                       <img
                         src="/images/illustrations/video-poster.svg"
@@ -81,7 +92,7 @@ export default function VideoLibrary({ siteName, videos }: { siteName: string; v
                           </svg>
                         </span>
                       </span>
-                      <span class="sr-only">Play video: {v.title}</span>
+                      <span class="sr-only">{fill(t.play, { title: v.title })}</span>
                     </button>
                   </div>
                   <div class="p-5">
@@ -93,7 +104,7 @@ export default function VideoLibrary({ siteName, videos }: { siteName: string; v
             ))}
           </ul>
           <p class="mt-8 text-sm text-slate-600">
-            Videos play from YouTube (privacy-enhanced mode) only after you click one.
+            {t.notice}
           </p>
         </div>
       </section>

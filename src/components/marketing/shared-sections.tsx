@@ -1,7 +1,15 @@
-import { buttonLight, Section, type Tile, TileGrid } from "./ui.tsx";
+import { messagesFor } from "../../i18n/catalog.ts";
+import { type Lang, localePath } from "../../i18n/locales.ts";
+import { buttonLight, Section, TileGrid } from "./ui.tsx";
+
+interface Props {
+  lang: Lang;
+  siteName: string;
+}
 
 /** The consultation banner of /home and /features, with the spec's button label (sic). */
-export function ConsultationBanner({ siteName }: { siteName: string }) {
+export function ConsultationBanner({ lang, siteName }: Props) {
+  const t = messagesFor(lang).shared(siteName).consultation;
   return (
     <section aria-labelledby="consultation-title" class="bg-white">
       <div class="mx-auto max-w-7xl px-4 py-12 sm:px-6">
@@ -10,15 +18,10 @@ export function ConsultationBanner({ siteName }: { siteName: string }) {
           data-reveal
         >
           <div class="max-w-2xl">
-            <h2 id="consultation-title" class="text-2xl font-bold sm:text-3xl">
-              Need a hand with your control project?
-            </h2>
-            <p class="mt-3 leading-7 text-brand-50">
-              Our engineers design controllers, port existing algorithms to {siteName}{" "}
-              and train your team, from a two-hour consultation to a complete prototype.
-            </p>
+            <h2 id="consultation-title" class="text-2xl font-bold sm:text-3xl">{t.title}</h2>
+            <p class="mt-3 leading-7 text-brand-50">{t.text}</p>
           </div>
-          <a href="/request-a-demo" class={buttonLight}>Request our servicies</a>
+          <a href={localePath(lang, "/request-a-demo")} class={buttonLight}>{t.button}</a>
         </div>
       </div>
     </section>
@@ -35,7 +38,7 @@ const PARTNERS = [
   { name: "Helix Robotics", mark: "M6 4c8 4 4 12 12 16M18 4C10 8 14 16 6 20" },
 ];
 
-export function PartnersStrip() {
+export function PartnersStrip({ lang, siteName }: Props) {
   return (
     <section aria-labelledby="partners-title" class="border-y border-slate-200 bg-white">
       <div class="mx-auto max-w-7xl px-4 py-12 sm:px-6">
@@ -43,7 +46,7 @@ export function PartnersStrip() {
           id="partners-title"
           class="text-center text-sm font-semibold uppercase tracking-widest text-slate-600"
         >
-          Trusted by labs, start-ups and manufacturers
+          {messagesFor(lang).shared(siteName).partners}
         </h2>
         <ul class="mt-8 grid grid-cols-2 gap-6 sm:grid-cols-3 lg:grid-cols-6">
           {PARTNERS.map((p) => (
@@ -70,45 +73,17 @@ export function PartnersStrip() {
   );
 }
 
-export function perks(siteName: string): Tile[] {
-  return [
-    {
-      icon: "rocket",
-      title: "Speed",
-      text:
-        `Go from an idea to a loop running on hardware in an afternoon. ${siteName} compiles nothing: a changed block runs at once.`,
-    },
-    {
-      icon: "shield",
-      title: "Risk reduction",
-      text:
-        "Simulate before you power up, watch every signal while it runs, and catch a wrong gain before it becomes a burnt stage.",
-    },
-    {
-      icon: "coins",
-      title: "Cost savings",
-      text:
-        "One board and one tool for research, teaching and product prototypes: fewer licences, fewer custom boards, shorter projects.",
-    },
-    {
-      icon: "bulb",
-      title: "Innovation",
-      text:
-        "When trying an idea costs minutes, teams try more of them. Observers, adaptive filters and new topologies become an experiment, not a project.",
-    },
-  ];
-}
+const PERK_ICONS = ["rocket", "shield", "coins", "bulb"] as const;
 
 /** The perks section (about, request a demo): Speed, Risk reduction, Cost savings, Innovation. */
-export function PerksSection({ siteName }: { siteName: string }) {
+export function PerksSection({ lang, siteName }: Props) {
+  const t = messagesFor(lang).shared(siteName).perks;
   return (
-    <Section
-      id="perks"
-      tone="tint"
-      title={`Why teams choose ${siteName}`}
-      intro="The same four reasons come back in every project we support."
-    >
-      <TileGrid tiles={perks(siteName)} />
+    <Section id="perks" tone="tint" title={t.title} intro={t.intro}>
+      <TileGrid
+        lang={lang}
+        tiles={t.tiles.map((tile, i) => ({ ...tile, icon: PERK_ICONS[i] }))}
+      />
     </Section>
   );
 }

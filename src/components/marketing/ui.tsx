@@ -1,3 +1,5 @@
+import { messagesFor } from "../../i18n/catalog.ts";
+import type { Lang } from "../../i18n/locales.ts";
 import type { ComponentChildren } from "preact";
 
 /** Shared building blocks of the marketing pages (server-rendered, no JavaScript). */
@@ -155,13 +157,15 @@ export interface Tile {
 
 /** A grid of icon tiles (benefits, industries, perks, resources). */
 export function TileGrid(
-  { tiles, columns = 4, headingLevel = 3 }: {
+  { lang, tiles, columns = 4, headingLevel = 3 }: {
+    lang: Lang;
     tiles: Tile[];
     columns?: 3 | 4;
     headingLevel?: 2 | 3;
   },
 ) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
+  const words = messagesFor(lang).shared("");
   return (
     <ul
       class={`mt-12 grid gap-6 sm:grid-cols-2 ${
@@ -183,8 +187,8 @@ export function TileGrid(
           <p class="mt-2 flex-1 leading-7 text-slate-600">{t.text}</p>
           {t.href && (
             <a href={t.href} class="mt-4 font-semibold text-brand-700 hover:underline">
-              {t.linkLabel ?? "Learn more"}
-              <span class="sr-only">: {t.title}</span>
+              {t.linkLabel ?? words.learnMore}
+              <span class="sr-only">{words.linkTitleSeparator}{t.title}</span>
             </a>
           )}
         </li>

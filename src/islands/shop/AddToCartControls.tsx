@@ -1,8 +1,11 @@
 import { useState } from "preact/hooks";
 import type { ShopProduct } from "../../domain/shop-product.ts";
 import { addToCart } from "../../browser/state/cart.ts";
+import { pageMessages } from "../../i18n/client.ts";
+import type { Lang } from "../../i18n/locales.ts";
 
 interface Props {
+  lang: Lang;
   product: ShopProduct;
   /** Distinct per place on a page, for the quantity's label. */
   inputId: string;
@@ -11,13 +14,14 @@ interface Props {
 }
 
 /** A quantity of at least 1 (no upper bound, spec section 5) and 'Add to Cart'. */
-export default function AddToCartControls({ product, inputId, onAdded }: Props) {
+export default function AddToCartControls({ lang, product, inputId, onAdded }: Props) {
+  const t = pageMessages("shop", lang);
   const [quantity, setQuantity] = useState("1");
   const qty = Math.max(1, Math.floor(Number(quantity)) || 1);
   return (
     <div class="flex items-end gap-3">
       <div>
-        <label for={inputId} class="block text-sm font-medium">Quantity</label>
+        <label for={inputId} class="block text-sm font-medium">{t.quantity}</label>
         <input
           id={inputId}
           type="number"
@@ -38,7 +42,7 @@ export default function AddToCartControls({ product, inputId, onAdded }: Props) 
           onAdded?.();
         }}
       >
-        Add to Cart
+        {t.addToCart}
       </button>
     </div>
   );

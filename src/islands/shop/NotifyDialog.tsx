@@ -1,14 +1,26 @@
 import { useState } from "preact/hooks";
 import type { ShopProduct } from "../../domain/shop-product.ts";
 import { NOTIFY_MESSAGES, notifyEmailProblem } from "../../domain/stock-notification-request.ts";
+import { textLang } from "../../domain/shop-product.ts";
+import { pageMessages } from "../../i18n/client.ts";
+import { fillNodes } from "../../ui/fill-nodes.tsx";
+import type { Lang } from "../../i18n/locales.ts";
 import { showToast } from "../../browser/state/toasts.ts";
 import ModalFrame from "../ModalFrame.tsx";
 import CloseButton from "./CloseButton.tsx";
 
 /** Asks for an email to tell when an out-of-stock product is back (spec sections 4, 5, 8). */
 export default function NotifyDialog(
-  { product, onClose }: { product: ShopProduct; onClose: () => void },
+  { lang, product, onClose }: { lang: Lang; product: ShopProduct; onClose: () => void },
 ) {
+  const t = pageMessages("stock", lang);
+  /** The rule's message (English, shared with the API) as the page says it. */
+  const say = (message: string) =>
+    message === NOTIFY_MESSAGES.empty
+      ? t.empty
+      : message === NOTIFY_MESSAGES.invalid
+      ? t.invalid
+      : message;
   const [email, setEmail] = useState("");
   const [error, setError] = useState("");
   const [busy, setBusy] = useState(false);
@@ -16,25 +28,25 @@ export default function NotifyDialog(
   async function submit(e: Event) {
     e.preventDefault();
     const problem = notifyEmailProblem(email);
-    if (problem) return setError(problem);
+    if (problem) return setError(say(problem));
     setError("");
     setBusy(true);
     try {
       const res = await fetch("/api/stock-notifications/subscribe", {
         method: "POST",
         headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ email: email.trim(), productId: product.id }),
+        body: JSON.stringify({ email: email.trim(), productId: product.id, lang }),
       });
       if (res.ok) {
-        showToast(NOTIFY_MESSAGES.success, "success");
+        showToast(t.success, "success");
         setEmail("");
         onClose();
         return;
       }
       const body = await res.json().catch(() => null) as { message?: string } | null;
-      showToast(body?.message || NOTIFY_MESSAGES.failed, "error");
+      showToast(lang === "en" ? body?.message || t.failed : t.failed, "error");
     } catch {
-      showToast(NOTIFY_MESSAGES.network, "error");
+      showToast(t.network, "error");
     } finally {
       setBusy(false);
     }
@@ -48,15 +60,17 @@ export default function NotifyDialog(
       testId="notify-dialog"
     >
       <div class="flex items-start justify-between gap-4">
-        <h2 id="notify-title" class="text-xl font-semibold">Notify When Available</h2>
-        <CloseButton label="Close" onClick={onClose} />
+        <h2 id="notify-title" class="text-xl font-semibold">{t.title}</h2>
+        <CloseButton label={t.close} onClick={onClose} />
       </div>
       <p class="mt-2 text-sm text-slate-600">
-        {product.title} is out of stock. Leave your email and we will tell you when it is back.
+        {fillNodes(t.intro, {
+          title: <span lang={textLang(product, "title")}>{product.title}</span>,
+        })}
       </p>
       <form class="mt-5 space-y-4" noValidate onSubmit={submit}>
         <div>
-          <label for="notify-email" class="block text-sm font-medium">Email address</label>
+          <label for="notify-email" class="block text-sm font-medium">{t.email}</label>
           <input
             id="notify-email"
             type="email"
@@ -81,14 +95,14 @@ export default function NotifyDialog(
             class="rounded-lg px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-100"
             onClick={onClose}
           >
-            Cancel
+            {t.cancel}
           </button>
           <button
             type="submit"
             disabled={busy}
             class="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
           >
-            {busy ? "Subscribing..." : "Notify Me"}
+            {busy ? t.busy : t.submit}
           </button>
         </div>
       </form>

@@ -1,11 +1,15 @@
-import { formatMoney, toCents } from "../../domain/money.ts";
-import type { ShopProduct } from "../../domain/shop-product.ts";
+import { toCents } from "../../domain/money.ts";
+import { type ShopProduct, textLang } from "../../domain/shop-product.ts";
+import { pageMessages } from "../../i18n/client.ts";
+import { formatMoney } from "../../i18n/format.ts";
+import { type Lang, localePath } from "../../i18n/locales.ts";
 
 /**
  * A product card: front image (the back image and a 1.5x zoom on hover), category, title,
  * price, the first 2 features, then 'Add to Cart' or, at stock 0, 'Notify When Available'.
  */
-export default function ProductCard({ product, eager = false, onAdd, onDetails, onNotify }: {
+export default function ProductCard({ lang, product, eager = false, onAdd, onDetails, onNotify }: {
+  lang: Lang;
   product: ShopProduct;
   /** Cards of the first row load their image at once (they are the page's largest paint). */
   eager?: boolean;
@@ -13,7 +17,9 @@ export default function ProductCard({ product, eager = false, onAdd, onDetails, 
   onDetails: () => void;
   onNotify: () => void;
 }) {
+  const t = pageMessages("shop", lang);
   const titleId = `product-${product.id}-title`;
+  const href = localePath(lang, `/shop/${product.slug}`);
   const soldOut = product.inStock === 0;
   const hasBack = product.images.back !== product.images.front;
   return (
@@ -23,7 +29,7 @@ export default function ProductCard({ product, eager = false, onAdd, onDetails, 
       aria-labelledby={titleId}
     >
       <a
-        href={`/shop/${product.slug}`}
+        href={href}
         tabIndex={-1}
         aria-hidden="true"
         class="relative block aspect-[4/3] overflow-hidden bg-slate-50"
@@ -53,16 +59,23 @@ export default function ProductCard({ product, eager = false, onAdd, onDetails, 
       </a>
       <div class="flex flex-1 flex-col gap-3 p-5">
         <p class="text-xs font-semibold uppercase tracking-wide text-brand-600">
-          {product.category}
+          {t.categories[product.category] ?? product.category}
         </p>
-        <h2 id={titleId} class="text-lg font-semibold leading-snug">
-          <a href={`/shop/${product.slug}`} class="hover:text-brand-600">{product.title}</a>
+        <h2
+          id={titleId}
+          class="text-lg font-semibold leading-snug"
+          lang={textLang(product, "title")}
+        >
+          <a href={href} class="hover:text-brand-600">{product.title}</a>
         </h2>
-        <p class="text-xl font-bold">{formatMoney(toCents(product.price))}</p>
-        <ul class="list-disc space-y-1 pl-5 text-sm text-slate-600">
+        <p class="text-xl font-bold">{formatMoney(toCents(product.price), lang)}</p>
+        <ul
+          class="list-disc space-y-1 pl-5 text-sm text-slate-600"
+          lang={textLang(product, "features")}
+        >
           {product.features.slice(0, 2).map((f) => <li key={f}>{f}</li>)}
         </ul>
-        {soldOut && <p class="text-sm font-medium text-red-700">Out of stock</p>}
+        {soldOut && <p class="text-sm font-medium text-red-700">{t.outOfStock}</p>}
         <div class="mt-auto flex gap-2 pt-2">
           {soldOut
             ? (
@@ -72,7 +85,7 @@ export default function ProductCard({ product, eager = false, onAdd, onDetails, 
                 class="flex-1 rounded-lg border border-brand-600 px-3 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50"
                 onClick={onNotify}
               >
-                Notify When Available
+                {t.notifyWhenAvailable}
               </button>
             )
             : (
@@ -82,7 +95,7 @@ export default function ProductCard({ product, eager = false, onAdd, onDetails, 
                 class="flex-1 rounded-lg bg-brand-600 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-700"
                 onClick={onAdd}
               >
-                Add to Cart
+                {t.addToCart}
               </button>
             )}
           <button
@@ -91,7 +104,7 @@ export default function ProductCard({ product, eager = false, onAdd, onDetails, 
             class="rounded-lg border border-slate-300 px-3 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-100"
             onClick={onDetails}
           >
-            Details
+            {t.details}
           </button>
         </div>
       </div>

@@ -1,6 +1,9 @@
 import { useRef } from "preact/hooks";
-import { formatMoney, toCents } from "../../domain/money.ts";
-import type { ShopProduct } from "../../domain/shop-product.ts";
+import { toCents } from "../../domain/money.ts";
+import { type ShopProduct, textLang } from "../../domain/shop-product.ts";
+import { pageMessages } from "../../i18n/client.ts";
+import { formatMoney } from "../../i18n/format.ts";
+import { type Lang, localePath } from "../../i18n/locales.ts";
 import AddToCartControls from "./AddToCartControls.tsx";
 import ModalFrame from "../ModalFrame.tsx";
 import CloseButton from "./CloseButton.tsx";
@@ -13,11 +16,13 @@ const ZOOM = 4;
  * zoom that follows the pointer, add to cart (or 'Notify When Available' at stock 0), and a
  * link to the product's own page.
  */
-export default function ProductDetailsModal({ product, onClose, onNotify }: {
+export default function ProductDetailsModal({ lang, product, onClose, onNotify }: {
+  lang: Lang;
   product: ShopProduct;
   onClose: () => void;
   onNotify: () => void;
 }) {
+  const t = pageMessages("shop", lang);
   const img = useRef<HTMLImageElement>(null);
 
   const zoomAt = (e: MouseEvent) => {
@@ -41,7 +46,7 @@ export default function ProductDetailsModal({ product, onClose, onNotify }: {
       testId="product-details"
     >
       <div class="absolute right-3 top-3">
-        <CloseButton label="Close details" onClick={onClose} />
+        <CloseButton label={t.closeDetails} onClick={onClose} />
       </div>
       <div
         class="aspect-[4/3] cursor-zoom-in overflow-hidden rounded-xl bg-slate-50"
@@ -52,6 +57,7 @@ export default function ProductDetailsModal({ product, onClose, onNotify }: {
           ref={img}
           src={product.images.front}
           alt={product.title}
+          lang={textLang(product, "title")}
           width="400"
           height="300"
           class="h-full w-full object-contain p-4 transition-transform duration-150"
@@ -59,33 +65,47 @@ export default function ProductDetailsModal({ product, onClose, onNotify }: {
       </div>
       <div class="flex flex-col gap-4">
         <p class="text-xs font-semibold uppercase tracking-wide text-brand-600">
-          {product.category}
+          {t.categories[product.category] ?? product.category}
         </p>
-        <h2 id="details-title" class="pr-10 text-2xl font-bold">{product.title}</h2>
-        <p class="text-2xl font-bold">{formatMoney(toCents(product.price))}</p>
-        <p class="text-sm text-slate-600">{product.description}</p>
-        <ul class="list-disc space-y-1 pl-5 text-sm text-slate-700">
+        <h2 id="details-title" class="pr-10 text-2xl font-bold" lang={textLang(product, "title")}>
+          {product.title}
+        </h2>
+        <p class="text-2xl font-bold">{formatMoney(toCents(product.price), lang)}</p>
+        <p class="text-sm text-slate-600" lang={textLang(product, "description")}>
+          {product.description}
+        </p>
+        <ul
+          class="list-disc space-y-1 pl-5 text-sm text-slate-700"
+          lang={textLang(product, "features")}
+        >
           {product.features.map((f) => <li key={f}>{f}</li>)}
         </ul>
         {product.inStock === 0
           ? (
             <div class="space-y-2">
-              <p class="text-sm font-medium text-red-700">Out of stock</p>
+              <p class="text-sm font-medium text-red-700">{t.outOfStock}</p>
               <button
                 type="button"
                 class="w-full rounded-lg border border-brand-600 px-4 py-2 font-semibold text-brand-700 hover:bg-brand-50"
                 onClick={onNotify}
               >
-                Notify When Available
+                {t.notifyWhenAvailable}
               </button>
             </div>
           )
-          : <AddToCartControls product={product} inputId="details-qty" onAdded={onClose} />}
+          : (
+            <AddToCartControls
+              lang={lang}
+              product={product}
+              inputId="details-qty"
+              onAdded={onClose}
+            />
+          )}
         <a
-          href={`/shop/${product.slug}`}
+          href={localePath(lang, `/shop/${product.slug}`)}
           class="text-sm font-medium text-brand-700 underline hover:text-brand-900"
         >
-          View product page
+          {t.viewProductPage}
         </a>
       </div>
     </ModalFrame>

@@ -25,6 +25,9 @@ export default function ProductForm(
   const [stock, setStock] = useState(product ? String(product.stock) : "");
   const [categories, setCategories] = useState<string[]>(product?.category ?? []);
   const [features, setFeatures] = useState((product?.features ?? []).join("\n"));
+  const [nameFr, setNameFr] = useState(product?.fr?.name ?? "");
+  const [descriptionFr, setDescriptionFr] = useState(product?.fr?.description ?? "");
+  const [featuresFr, setFeaturesFr] = useState((product?.fr?.features ?? []).join("\n"));
   const [isActive, setIsActive] = useState(product?.isActive ?? true);
   const [front, setFront] = useState<File | null>(null);
   const [back, setBack] = useState<File | null>(null);
@@ -40,6 +43,9 @@ export default function ProductForm(
       stock,
       categories,
       features,
+      nameFr,
+      descriptionFr,
+      featuresFr,
       isActive,
       front,
       back,
@@ -61,6 +67,9 @@ export default function ProductForm(
     form.append("stock", stock);
     form.append("category", JSON.stringify(categories));
     form.append("features", features);
+    form.append("nameFr", nameFr);
+    form.append("descriptionFr", descriptionFr);
+    form.append("featuresFr", featuresFr);
     form.append("isActive", String(isActive));
     if (front) form.append("image", front);
     if (back) form.append("hoverImage", back);
@@ -204,6 +213,40 @@ export default function ProductForm(
             onInput={(e) => setFeatures(e.currentTarget.value)}
           />
         </label>
+        <fieldset class="grid gap-3 rounded-lg border border-slate-200 p-3 sm:col-span-2">
+          <legend class="px-1 text-sm font-medium">
+            In French (optional: the English text shows where one is empty)
+          </legend>
+          <label class="text-sm font-medium">
+            French name
+            <input
+              lang="fr"
+              class={FIELD}
+              value={nameFr}
+              onInput={(e) => setNameFr(e.currentTarget.value)}
+            />
+          </label>
+          <label class="text-sm font-medium">
+            French description
+            <textarea
+              lang="fr"
+              rows={3}
+              class={FIELD}
+              value={descriptionFr}
+              onInput={(e) => setDescriptionFr(e.currentTarget.value)}
+            />
+          </label>
+          <label class="text-sm font-medium">
+            French features (one per line)
+            <textarea
+              lang="fr"
+              rows={4}
+              class={FIELD}
+              value={featuresFr}
+              onInput={(e) => setFeaturesFr(e.currentTarget.value)}
+            />
+          </label>
+        </fieldset>
         <label class="text-sm font-medium">
           Front image{editing ? " (leave empty to keep)" : <Required />}
           <input

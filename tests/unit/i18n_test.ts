@@ -1,0 +1,70 @@
+import { assert, assertEquals } from "../_lib/assert.ts";
+import { CATALOGS } from "../../src/i18n/catalog.ts";
+import { fill } from "../../src/i18n/fill.ts";
+import { formatDate, formatMoney } from "../../src/i18n/format.ts";
+import { LANGS, localePath, translatedPath, unlocalizedPath } from "../../src/i18n/locales.ts";
+
+const SITE = "Vectra";
+
+/** Every string of a catalogue by its path ("chrome.nav.home", "pages.home.keywords.0"). */
+export function flatten(value: unknown, path = "", out = new Map<string, string>()) {
+  if (typeof value === "function") return flatten(value(SITE, `${SITE} Systems`), path, out);
+  if (typeof value === "string") out.set(path, value);
+  else if (value && typeof value === "object") {
+    for (const [k, v] of Object.entries(value)) flatten(v, path ? `${path}.${k}` : k, out);
+  }
+  return out;
+}
+
+const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+
+Deno.test("[unit] i18n: every language has every key of the English catalogue, and no other", () => {
+  const english = flatten(CATALOGS.en);
+  for (const lang of LANGS) {
+    const other = flatten(CATALOGS[lang]);
+    const missing = [...english.keys()].filter((k) => !other.has(k));
+    const extra = [...other.keys()].filter((k) => !english.has(k));
+    assertEquals(missing, [], `${lang} lacks these keys`);
+    assertEquals(extra, [], `${lang} has keys English does not`);
+    for (const [key, text] of other) {
+      assert(text.trim() !== "", `${lang}: ${key} is empty`);
+      assertEquals(
+        placeholders(text),
+        placeholders(english.get(key)!),
+        `${lang}: ${key} placeholders`,
+      );
+    }
+  }
+});
+
+Deno.test("[unit] i18n: French text follows French typography (no-break spaces, « », ’)", () => {
+  for (const [key, text] of flatten(CATALOGS.fr)) {
+    assert(!/ [:;!?»]/.test(text), `${key}: a plain space before a high sign in "${text}"`);
+    assert(!/« /.test(text), `${key}: a plain space after « in "${text}"`);
+    assert(
+      !/[\w\u00c0-\u017f]'[\w\u00c0-\u017f]/.test(text),
+      `${key}: a straight apostrophe in "${text}"`,
+    );
+    assert(!/"/.test(text), `${key}: English quotes in "${text}"`);
+  }
+});
+
+Deno.test("[unit] i18n: prices and dates in each language's format", () => {
+  assertEquals(formatMoney(123456, "en"), "€1,234.56");
+  assertEquals(formatMoney(123456, "fr"), "1\u202f234,56\u00a0€");
+  assertEquals(formatMoney(-500, "fr"), "-5,00\u00a0€");
+  assertEquals(formatDate("2026-11-25T10:00:00Z", "en", "Europe/Paris"), "25 November 2026");
+  assertEquals(formatDate("2026-11-25T10:00:00Z", "fr", "Europe/Paris"), "25 novembre 2026");
+  assertEquals(fill("{title} added to cart!", { title: "Board" }), "Board added to cart!");
+});
+
+Deno.test("[unit] i18n: French paths mirror the English ones under /fr/", () => {
+  assertEquals(localePath("fr", "/"), "/fr/");
+  assertEquals(localePath("fr", "/shop"), "/fr/shop");
+  assertEquals(localePath("en", "/shop"), "/shop");
+  assertEquals(unlocalizedPath("/fr/shop/board"), "/shop/board");
+  assertEquals(unlocalizedPath("/fr"), "/");
+  assertEquals(unlocalizedPath("/french-board"), "/french-board");
+  assertEquals(translatedPath("/fr/general-terms/page/2", "en"), "/general-terms/page/2");
+  assertEquals(translatedPath("/", "fr"), "/fr/");
+});

@@ -49,13 +49,22 @@ function preactClientWithoutSignals() {
  * visitor going from one to the other loads once), the cart store, and the small modules every
  * page, the back office and the demo form share. A group takes along what its modules import,
  * unless a group of higher priority has it: so the pages without a shop island never load its
- * code, and the pages without an island never load Preact.
+ * code, and the pages without an island never load Preact. The card field of each payment
+ * provider (islands/checkout/) stays out of the shop's chunk, in its checkout island's: /shop
+ * loads the one its server uses, a product page neither. A module islands of the shop and of the
+ * back office both import belongs in a group (the form field is in Preact's): left out, the shop
+ * group would take it along, and the back office would load the shop's chunk.
  */
 const SHOP_MODULE =
-  /src[\\/](islands[\\/](CartDrawer|Checkout|ProductPurchase|ShopCatalog|use-hydrated|use-store|shop[\\/]\w+|checkout[\\/][\w-]+)|browser[\\/]state[\\/](cart|checkout)|domain[\\/](card-format|cart-stock|payment-errors|sandbox-cards|shop-product|stock-notification-request))\.tsx?$|node_modules[\\/]@stripe[\\/]/;
+  /src[\\/](islands[\\/](CartDrawer|Checkout|ProductPurchase|ShopCatalog|use-hydrated|use-store|shop[\\/]\w+)|browser[\\/]state[\\/](cart|checkout)|domain[\\/](cart-stock|payment-errors|shop-product|stock-notification-request))\.tsx?$/;
 const CLIENT_CHUNKS = {
   groups: [
-    { name: "preact", test: /node_modules[\\/](preact|@astrojs[\\/]preact)[\\/]/, priority: 3 },
+    // With Preact, the form field every page with an island may show (ui/FormField.tsx).
+    {
+      name: "preact",
+      test: /node_modules[\\/](preact|@astrojs[\\/]preact)[\\/]|src[\\/]ui[\\/]FormField\.tsx$/,
+      priority: 3,
+    },
     {
       name: "common",
       test:

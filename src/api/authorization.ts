@@ -85,6 +85,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   "GET /api/invoices/export.csv": "staff",
   "GET /api/invoices/export.zip": "staff",
   "GET /api/invoices/:number/pdf": "staff",
+  "GET /api/invoices/:number/ubl": "staff",
 
   // Products (staff read; superadmins write)
   "GET /api/products": "staff",

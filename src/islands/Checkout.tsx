@@ -15,6 +15,7 @@ import { checkoutOpen } from "../browser/state/checkout.ts";
 import { useModal } from "./use-modal.ts";
 import { useStore } from "./use-store.ts";
 import type { CardField } from "./checkout/card-field.ts";
+import FormField, { PRIMARY_BUTTON, SubmitButton } from "../ui/FormField.tsx";
 
 export interface CheckoutProps {
   /**
@@ -54,6 +55,9 @@ const EMPTY_FORM: Form = {
 };
 
 type Stage = "form" | "payment" | "success" | "error";
+
+const SECONDARY_BUTTON =
+  "rounded-lg border border-gray-300 px-4 py-2 text-sm text-gray-700 hover:bg-gray-50 disabled:opacity-50";
 
 /** The only payment method (spec section 9): Stripe, which takes cards, debit cards and PayPal. */
 const PAYMENT_METHOD = "stripe";
@@ -287,37 +291,41 @@ export default function Checkout({ cardField, regionCountries }: CheckoutProps) 
       <Modal title="Checkout" onClose={closeAll} hidden={stage !== "form"}>
         <form onSubmit={submitForm} noValidate class="grid grid-cols-1 gap-4 sm:grid-cols-2">
           {FIELDS.map(([name, label, autocomplete, type]) => (
-            <label key={name} class="flex flex-col gap-1 text-sm font-medium text-gray-700">
-              <span>
-                {label} {optional(name)
-                  ? <span class="font-normal text-gray-500">(optional)</span>
-                  : <span aria-hidden="true" class="text-red-600">*</span>}
-              </span>
-              <input
-                name={name}
-                type={type}
-                required={!optional(name)}
-                autocomplete={autocomplete}
-                value={form[name]}
-                onInput={(e) =>
-                  setForm({ ...form, [name]: e.currentTarget.value })}
-                class="rounded-md border border-gray-300 px-3 py-2 text-base font-normal text-gray-900 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-200"
-              />
-            </label>
-          ))}
-          <label class="flex flex-col gap-1 text-sm font-medium text-gray-700 sm:col-span-2">
-            <span>Country</span>
-            <input
-              name="country"
-              value={country}
-              readOnly
-              aria-describedby="checkout-country-note"
-              class="rounded-md border border-gray-200 bg-gray-100 px-3 py-2 text-base font-normal text-gray-700"
+            <FormField
+              key={name}
+              id={`checkout-${name}`}
+              label={optional(name)
+                ? (
+                  <>
+                    {label} <span class="font-normal text-slate-500">(optional)</span>
+                  </>
+                )
+                : label}
+              marked={!optional(name)}
+              name={name}
+              type={type}
+              required={!optional(name)}
+              autocomplete={autocomplete}
+              value={form[name]}
+              onInput={(e) => setForm({ ...form, [name]: e.currentTarget.value })}
             />
-            <span id="checkout-country-note" class="text-xs font-normal text-gray-500">
-              The country was chosen in your cart. To change it, go back to the cart.
-            </span>
-          </label>
+          ))}
+          <FormField
+            id="checkout-country"
+            label="Country"
+            hint="The country was chosen in your cart. To change it, go back to the cart."
+            class="sm:col-span-2"
+          >
+            {(wiring) => (
+              <input
+                {...wiring}
+                name="country"
+                value={country}
+                readOnly
+                class="mt-1 block w-full rounded-lg border border-slate-200 bg-slate-100 px-3 py-2 text-base text-slate-700 sm:text-sm"
+              />
+            )}
+          </FormField>
           <div class="rounded-md bg-gray-50 p-3 text-sm text-gray-700 sm:col-span-2">
             <p>Subtotal: {formatMoney(subtotalCents)}</p>
             <p>
@@ -354,17 +362,11 @@ export default function Checkout({ cardField, regionCountries }: CheckoutProps) 
             <button
               type="button"
               onClick={closeAll}
-              class="rounded-md border border-gray-300 px-4 py-2 text-gray-700 hover:bg-gray-50"
+              class={SECONDARY_BUTTON}
             >
               Cancel
             </button>
-            <button
-              type="submit"
-              disabled={busy}
-              class="rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800 disabled:opacity-70"
-            >
-              {busy ? "Processing..." : "Proceed to Payment"}
-            </button>
+            <SubmitButton busy={busy} busyLabel="Processing...">Proceed to Payment</SubmitButton>
           </div>
         </form>
       </Modal>
@@ -389,7 +391,7 @@ export default function Checkout({ cardField, regionCountries }: CheckoutProps) 
               type="button"
               disabled={busy}
               onClick={() => setStage("form")}
-              class="rounded-md border border-gray-300 px-4 py-2 text-gray-700 hover:bg-gray-50 disabled:opacity-50"
+              class={SECONDARY_BUTTON}
             >
               Back
             </button>
@@ -397,7 +399,7 @@ export default function Checkout({ cardField, regionCountries }: CheckoutProps) 
               type="button"
               disabled={busy}
               onClick={pay}
-              class="rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800 disabled:opacity-70"
+              class={PRIMARY_BUTTON}
             >
               {busy ? "Processing Payment..." : `Pay ${formatMoney(totalCents)}`}
             </button>
@@ -416,7 +418,7 @@ export default function Checkout({ cardField, regionCountries }: CheckoutProps) 
             <button
               type="button"
               onClick={() => setStage("form")}
-              class="rounded-md border border-gray-300 px-4 py-2 text-gray-700 hover:bg-gray-50"
+              class={SECONDARY_BUTTON}
             >
               Cancel
             </button>
@@ -424,7 +426,7 @@ export default function Checkout({ cardField, regionCountries }: CheckoutProps) 
               type="button"
               onClick={dialog.backToCart ? backToCart : () => setStage("payment")}
               data-autofocus
-              class="rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800"
+              class={PRIMARY_BUTTON}
             >
               {dialog.backToCart ? "Back to Cart" : "Try Again"}
             </button>
@@ -444,7 +446,7 @@ export default function Checkout({ cardField, regionCountries }: CheckoutProps) 
             sent to {form.email.trim()}.
           </p>
           <div class="mt-5 flex flex-wrap items-center justify-end gap-3">
-            {orderPage.startsWith("/orders/") && (
+            {/^\/(fr\/)?orders\//.test(orderPage) && (
               <a href={orderPage} class="font-semibold text-brand-700 underline">
                 View your order
               </a>
@@ -453,7 +455,7 @@ export default function Checkout({ cardField, regionCountries }: CheckoutProps) 
               type="button"
               onClick={continueShopping}
               data-autofocus
-              class="rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800"
+              class={PRIMARY_BUTTON}
             >
               Continue Shopping
             </button>

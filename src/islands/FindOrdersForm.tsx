@@ -1,12 +1,14 @@
 import { useState } from "preact/hooks";
-
-const FAILED = "Something went wrong. Please try again in a moment.";
+import { pageMessages } from "../i18n/client.ts";
+import type { Lang } from "../i18n/locales.ts";
+import FormField, { SubmitButton } from "../ui/FormField.tsx";
 
 /**
  * "Find my orders": mails the address the links of its orders. The answer is the same whether
  * or not the address bought here.
  */
-export default function FindOrdersForm() {
+export default function FindOrdersForm({ lang }: { lang: Lang }) {
+  const t = pageMessages("orders", lang).find;
   const [email, setEmail] = useState("");
   const [busy, setBusy] = useState(false);
   const [answer, setAnswer] = useState<{ ok: boolean; text: string } | null>(null);
@@ -19,15 +21,23 @@ export default function FindOrdersForm() {
       const res = await fetch("/api/public/orders/find", {
         method: "POST",
         headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ email }),
+        body: JSON.stringify({ email, lang }),
       });
       const body = await res.json().catch(() => ({}));
+      // The API answers in the spec's English; a French page says the same in French.
+      const said = res.ok ? body.message : body?.errors?.[0]?.message ?? body?.message;
       setAnswer({
         ok: res.ok,
-        text: (res.ok ? body.message : body?.errors?.[0]?.message ?? body?.message) ?? FAILED,
+        text: lang === "en"
+          ? said ?? t.failed
+          : res.ok
+          ? t.sent
+          : body?.errors?.[0]?.field === "email"
+          ? t.invalid
+          : t.failed,
       });
     } catch {
-      setAnswer({ ok: false, text: FAILED });
+      setAnswer({ ok: false, text: t.failed });
     } finally {
       setBusy(false);
     }
@@ -35,27 +45,16 @@ export default function FindOrdersForm() {
 
   return (
     <form class="mt-8 space-y-3" onSubmit={submit} data-testid="find-orders-form">
-      <label for="find-orders-email" class="block font-medium text-ink">
-        The email address you ordered with
-      </label>
-      <div class="flex flex-col gap-2 sm:flex-row">
-        <input
-          id="find-orders-email"
-          type="email"
-          required
-          autocomplete="email"
-          value={email}
-          onInput={(e) => setEmail(e.currentTarget.value)}
-          class="min-w-0 flex-1 rounded-lg border border-slate-300 px-4 py-3"
-        />
-        <button
-          type="submit"
-          disabled={busy}
-          class="rounded-lg bg-brand-600 px-6 py-3 font-semibold text-white hover:bg-brand-700 disabled:opacity-70"
-        >
-          {busy ? "Sending..." : "Send me the links"}
-        </button>
-      </div>
+      <FormField
+        id="find-orders-email"
+        label={t.label}
+        type="email"
+        required
+        autocomplete="email"
+        value={email}
+        onInput={(e) => setEmail(e.currentTarget.value)}
+      />
+      <SubmitButton busy={busy} busyLabel={t.busy}>{t.submit}</SubmitButton>
       {answer && (
         <p
           role={answer.ok ? "status" : "alert"}

@@ -34,9 +34,13 @@ export function createOrderLinks(
     return toBase64Url(new Uint8Array(mac));
   }
 
-  /** The order page's path with its token, for the buyer's own pages (the success dialog). */
-  async function path(orderNumber: string): Promise<string> {
-    return `/orders/${encodeURIComponent(orderNumber)}?t=${await token(orderNumber)}`;
+  /**
+   * The order page's path with its token, in the order's language, for the buyer's own pages
+   * (the success dialog).
+   */
+  async function path(orderNumber: string, lang: "en" | "fr" = "en"): Promise<string> {
+    const prefix = lang === "en" ? "" : `/${lang}`;
+    return `${prefix}/orders/${encodeURIComponent(orderNumber)}?t=${await token(orderNumber)}`;
   }
 
   return {
@@ -54,9 +58,9 @@ export function createOrderLinks(
 
     path,
 
-    /** The order page's full address, for mails. */
-    async url(orderNumber: string): Promise<string> {
-      return `${siteUrl}${await path(orderNumber)}`;
+    /** The order page's full address, for mails, in the order's language. */
+    async url(orderNumber: string, lang: "en" | "fr" = "en"): Promise<string> {
+      return `${siteUrl}${await path(orderNumber, lang)}`;
     },
   };
 }

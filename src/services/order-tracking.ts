@@ -2,14 +2,16 @@ import { normalizeEmail } from "../domain/email.ts";
 import type { InvoiceDocument } from "../domain/invoice.ts";
 import type { MailMessage } from "../domain/mail.ts";
 import { orderLinksMail } from "../domain/order-mails.ts";
-import type { Order } from "../domain/order.ts";
+import type { Order, OrderLocale } from "../domain/order.ts";
 import { shopDay } from "../domain/shop-time.ts";
+import { formatDate } from "../i18n/format.ts";
+import { findMailWords } from "../i18n/mail-words.ts";
 import type { InvoiceStore } from "../store/invoices.ts";
 import type { OrderStore } from "../store/orders.ts";
 import type { OrderLinksRequestStore } from "../store/order-link-requests.ts";
 import type { OutboxStore } from "../store/outbox.ts";
 import { log } from "./log.ts";
-import { renderInvoicePdf } from "./invoice-pdf-lazy.ts";
+import { type DocumentSettings, renderInvoicePdf } from "./invoice-pdf-lazy.ts";
 import type { Mailer } from "./mail/mailer.ts";
 import type { OrderLinks } from "./order-links.ts";
 
@@ -34,6 +36,7 @@ export function createOrderTracking(deps: {
   site: { name: string; url: string };
   /** The shop's (SHOP_TIMEZONE): the order dates the mail gives. */
   timeZone: string;
+  documents: DocumentSettings;
 }) {
   const { orders, invoices, links } = deps;
   let timer: ReturnType<typeof setInterval> | undefined;
@@ -41,18 +44,27 @@ export function createOrderTracking(deps: {
   let again = false;
   let stopping = false;
 
-  /** One request's look-up: the links mail of the address's newest orders, if it has any. */
-  async function linksMail(email: string): Promise<MailMessage | null> {
+  /**
+   * One request's look-up: the links mail of the address's newest orders, if it has any, in
+   * the language it was asked in; each order's day is the shop's (ISO in English, "25 novembre
+   * 2026" in French).
+   */
+  async function linksMail(email: string, lang: OrderLocale): Promise<MailMessage | null> {
     const found = await orders.newestOfEmail(email, MAX_LINKS);
     if (!found.length) return null;
+    const date = (iso: string) =>
+      lang === "en"
+        ? shopDay(Date.parse(iso), deps.timeZone)
+        : formatDate(iso, lang, deps.timeZone);
     return orderLinksMail(
       found[0].customer.email,
       await Promise.all(found.map(async (o) => ({
         orderNumber: o.orderNumber,
-        day: shopDay(Date.parse(o.createdAt), deps.timeZone),
-        url: await links.url(o.orderNumber),
+        date: date(o.createdAt),
+        url: await links.url(o.orderNumber, lang),
       }))),
       deps.site,
+      findMailWords(lang),
     );
   }
 
@@ -60,7 +72,7 @@ export function createOrderTracking(deps: {
   async function settle(): Promise<number> {
     let settled = 0;
     for (const entry of await deps.requests.pending(PASS)) {
-      const mail = await linksMail(entry.value.email);
+      const mail = await linksMail(entry.value.email, entry.value.lang ?? "en");
       const queued = await deps.requests.settle(entry, (op) => {
         if (mail) deps.outbox.add(op, mail);
       });
@@ -112,7 +124,7 @@ export function createOrderTracking(deps: {
     async documentPdf(orderNumber: string, token: string | null | undefined, number: string) {
       const found = await find(orderNumber, token);
       const doc = found?.documents.find((d) => d.number === number);
-      return doc ? { doc, bytes: await renderInvoicePdf(doc, deps.site.name) } : null;
+      return doc ? { doc, bytes: await renderInvoicePdf(doc, deps.documents) } : null;
     },
 
     /**
@@ -120,8 +132,8 @@ export function createOrderTracking(deps: {
      * and an unknown address take the same path and time; the mail goes out from `settle`.
      * The caps per address are counted here (a capped request is dropped, answered the same).
      */
-    async requestLinks(email: string): Promise<void> {
-      if (await deps.requests.queue(normalizeEmail(email))) wake();
+    async requestLinks(email: string, lang: OrderLocale = "en"): Promise<void> {
+      if (await deps.requests.queue(normalizeEmail(email), lang)) wake();
     },
 
     settle,

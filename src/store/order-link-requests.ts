@@ -8,6 +8,8 @@ const requestKey = (id: string) => ["order_links_request", id] as const;
 export interface OrderLinksRequest {
   id: string;
   email: string;
+  /** The language the request was made in: the mail's. */
+  lang?: "en" | "fr";
   at: string;
 }
 
@@ -35,11 +37,11 @@ export function createOrderLinksRequestStore(kv: Deno.Kv) {
      * in KV before anything else, by the SHA-256 of the address: no client, however many
      * addresses it sends from, mails one address more). Answers whether it was queued.
      */
-    async queue(email: string): Promise<boolean> {
+    async queue(email: string, lang: "en" | "fr"): Promise<boolean> {
       const who = await addressHash(email);
       const claim = await claimAttempt(kv, PER_ADDRESS.map((b) => ({ ...b, who })));
       if (!claim.allowed) return false;
-      const request: OrderLinksRequest = { id: newId(), email, at: nowIso() };
+      const request: OrderLinksRequest = { id: newId(), email, lang, at: nowIso() };
       await kv.set(requestKey(request.id), request);
       return true;
     },

@@ -7,7 +7,9 @@ import { adminApi, ApiError, changedFields } from "./ui/api.ts";
 import { errorSentence } from "./ui/errors.ts";
 import { flashToast } from "./ui/toast.ts";
 import { useCloseGuard } from "./ui/use-close-guard.tsx";
-import { FIELD } from "./ui/styles.ts";
+import FormField from "../../ui/FormField.tsx";
+import ImageField, { usePickedImage } from "./accounts/ImageField.tsx";
+import { useFields } from "./ui/use-fields.ts";
 import FormActions from "./ui/FormActions.tsx";
 import TwoFactorSettings from "./TwoFactorSettings.tsx";
 
@@ -20,25 +22,20 @@ import TwoFactorSettings from "./TwoFactorSettings.tsx";
 export default function ProfileSettings(
   { user, onClose }: { user: PublicAdmin; onClose: () => void },
 ) {
-  const [username, setUsername] = useState(user.username);
-  const [email, setEmail] = useState(user.email);
+  const { values, field } = useFields("profile", { username: user.username, email: user.email });
+  const passwords = useFields("profile", { newPassword: "", currentPassword: "" });
+  const { newPassword, currentPassword } = passwords.values;
   const [image, setImage] = useState(user.image);
-  const [newPassword, setNewPassword] = useState("");
-  const [currentPassword, setCurrentPassword] = useState("");
-  const [file, setFile] = useState<File | null>(null);
-  const [preview, setPreview] = useState<string | null>(null);
+  const { file, preview, pick: pickImage } = usePickedImage();
   const [uploading, setUploading] = useState(false);
   const [saving, setSaving] = useState(false);
-  const { requestClose, guard } = useCloseGuard({ username, email, file }, saving, onClose);
+  const { requestClose, guard } = useCloseGuard({ ...values, file }, saving, onClose);
   // A new password or sign-in email is confirmed with the current password (the server asks).
   const needsPassword = newPassword !== "" ||
-    email.trim().toLowerCase() !== user.email.toLowerCase();
+    values.email.trim().toLowerCase() !== user.email.toLowerCase();
 
-  function pick(e: Event) {
-    const chosen = (e.currentTarget as HTMLInputElement).files?.[0] ?? null;
-    setFile(chosen);
-    if (preview) URL.revokeObjectURL(preview);
-    setPreview(chosen ? URL.createObjectURL(chosen) : null);
+  function pick(chosen: File | null) {
+    pickImage(chosen);
     // Picking a file clears the stored value: the upload gives the new one.
     if (chosen) setImage("");
   }
@@ -61,7 +58,7 @@ export default function ProfileSettings(
       const updated = await adminApi<PublicAdmin>(`/api/${endpoint}/${user.id}`, {
         method: "PUT",
         json: {
-          ...changedFields(user, { username, email, image: path }),
+          ...changedFields(user, { ...values, image: path }),
           ...(newPassword ? { password: newPassword } : {}),
           ...(needsPassword ? { currentPassword } : {}),
         },
@@ -104,79 +101,35 @@ export default function ProfileSettings(
             height={64}
             class="h-16 w-16 rounded-full bg-slate-200 object-cover"
           />
-          <div>
-            <label for="profile-image" class="block text-sm font-medium">Profile image</label>
-            <input
-              id="profile-image"
-              type="file"
-              accept="image/*"
-              onChange={pick}
-              class="mt-1 block w-full text-sm"
-            />
-          </div>
+          <ImageField id="profile-image" label="Profile image" onPick={pick} />
         </div>
-        <div>
-          <label for="profile-username" class="block text-sm font-medium">Username</label>
-          <input
-            id="profile-username"
-            data-autofocus
-            value={username}
-            onInput={(e) => setUsername(e.currentTarget.value)}
-            class={FIELD}
-          />
-        </div>
-        <div>
-          <label for="profile-email" class="block text-sm font-medium">Email</label>
-          <input
-            id="profile-email"
-            type="email"
-            value={email}
-            onInput={(e) => setEmail(e.currentTarget.value)}
-            class={FIELD}
-          />
-        </div>
+        <FormField label="Username" data-autofocus {...field("username")} />
+        <FormField label="Email" type="email" {...field("email")} />
         <fieldset class="space-y-3 rounded-lg border border-slate-200 p-3">
           <legend class="px-1 text-sm font-medium">Change password</legend>
           <p id="profile-password-hint" class="text-xs text-slate-600">
             Leave blank to keep your password. A new one signs you out everywhere: sign in again
             with it.
           </p>
-          <div>
-            <label for="profile-new-password" class="block text-sm font-medium">
-              New password
-            </label>
-            <input
-              id="profile-new-password"
-              type="password"
-              autocomplete="new-password"
-              minLength={12}
-              maxLength={200}
-              aria-describedby="profile-password-hint"
-              value={newPassword}
-              onInput={(e) => setNewPassword(e.currentTarget.value)}
-              class={FIELD}
-            />
-          </div>
-        </fieldset>
-        <div>
-          <label for="profile-current-password" class="block text-sm font-medium">
-            Current password
-          </label>
-          <p id="profile-current-password-hint" class="text-xs text-slate-600">
-            Needed to change your email or password. A new email signs you out on other devices.
-          </p>
-          <input
-            id="profile-current-password"
+          <FormField
+            label="New password"
+            describedBy="profile-password-hint"
             type="password"
-            autocomplete="current-password"
-            required={needsPassword}
+            autocomplete="new-password"
+            minLength={12}
             maxLength={200}
-            aria-describedby="profile-current-password-hint"
-            value={currentPassword}
-            onInput={(e) => setCurrentPassword(e.currentTarget.value)}
-            class={FIELD}
+            {...passwords.field("newPassword")}
           />
-        </div>
+        </fieldset>
+        <FormField
+          label="Current password"
+          hint="Needed to change your email or password. A new email signs you out on other devices."
+          type="password"
+          autocomplete="current-password"
+          required={needsPassword}
+          maxLength={200}
+          {...passwords.field("currentPassword")}
+        />
         {uploading && <p role="status" class="text-sm text-slate-600">Uploading image...</p>}
         <FormActions
           busy={saving}

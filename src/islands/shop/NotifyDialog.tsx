@@ -6,6 +6,7 @@ import { pageMessages } from "../../i18n/client.ts";
 import { fillNodes } from "../../ui/fill-nodes.tsx";
 import type { Lang } from "../../i18n/locales.ts";
 import { showToast } from "../../browser/state/toasts.ts";
+import FormField, { SubmitButton } from "../../ui/FormField.tsx";
 import ModalFrame from "../ModalFrame.tsx";
 import CloseButton from "./CloseButton.tsx";
 
@@ -69,26 +70,19 @@ export default function NotifyDialog(
         })}
       </p>
       <form class="mt-5 space-y-4" noValidate onSubmit={submit}>
-        <div>
-          <label for="notify-email" class="block text-sm font-medium">{t.email}</label>
-          <input
-            id="notify-email"
-            type="email"
-            autocomplete="email"
-            data-autofocus
-            value={email}
-            onInput={(e) => {
-              setEmail(e.currentTarget.value);
-              setError("");
-            }}
-            aria-invalid={error ? "true" : undefined}
-            aria-describedby={error ? "notify-email-error" : undefined}
-            class="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30"
-          />
-          {error && (
-            <p id="notify-email-error" role="alert" class="mt-1 text-sm text-red-700">{error}</p>
-          )}
-        </div>
+        <FormField
+          id="notify-email"
+          label={t.email}
+          error={error}
+          type="email"
+          autocomplete="email"
+          data-autofocus
+          value={email}
+          onInput={(e) => {
+            setEmail(e.currentTarget.value);
+            setError("");
+          }}
+        />
         <div class="flex justify-end gap-3">
           <button
             type="button"
@@ -97,13 +91,7 @@ export default function NotifyDialog(
           >
             {t.cancel}
           </button>
-          <button
-            type="submit"
-            disabled={busy}
-            class="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
-          >
-            {busy ? t.busy : t.submit}
-          </button>
+          <SubmitButton busy={busy} busyLabel={t.busy}>{t.submit}</SubmitButton>
         </div>
       </form>
     </ModalFrame>

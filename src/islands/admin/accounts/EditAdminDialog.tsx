@@ -8,7 +8,9 @@ import { errorSentence } from "../ui/errors.ts";
 import { adminToast } from "../ui/toast.ts";
 import { useCloseGuard } from "../ui/use-close-guard.tsx";
 import { deleteReplacedImage, uploadImage } from "./image-upload.ts";
-import { FIELD } from "../ui/styles.ts";
+import FormField from "../../../ui/FormField.tsx";
+import ImageField, { usePickedImage } from "./ImageField.tsx";
+import { useFields } from "../ui/use-fields.ts";
 import FormActions from "../ui/FormActions.tsx";
 
 const ROLES = [{ value: "admin", label: "Admin" }, { value: "superadmin", label: "Superadmin" }];
@@ -27,16 +29,17 @@ export default function EditAdminDialog(
     onSaved: (a: PublicAdmin) => void;
   },
 ) {
-  const [username, setUsername] = useState(admin.username);
-  const [email, setEmail] = useState(admin.email);
+  const { values, field } = useFields("edit-admin", {
+    username: admin.username,
+    email: admin.email,
+  });
   const [role, setRole] = useState<string>(admin.role);
-  const [file, setFile] = useState<File | null>(null);
-  const [preview, setPreview] = useState<string | null>(null);
+  const { file, preview, pick } = usePickedImage();
   const [saving, setSaving] = useState(false);
-  const [currentPassword, setCurrentPassword] = useState("");
-  const { requestClose, guard } = useCloseGuard({ username, email, role, file }, saving, onClose);
+  const password = useFields("edit-admin", { currentPassword: "" });
+  const { requestClose, guard } = useCloseGuard({ ...values, role, file }, saving, onClose);
   // One's own sign-in email changes only with one's current password (the server asks).
-  const needsPassword = own && email.trim().toLowerCase() !== admin.email.toLowerCase();
+  const needsPassword = own && values.email.trim().toLowerCase() !== admin.email.toLowerCase();
 
   async function save(e: Event) {
     e.preventDefault();
@@ -44,12 +47,12 @@ export default function EditAdminDialog(
     try {
       const image = file ? await uploadImage(file) : admin.image;
       const endpoint = admin.role === "superadmin" ? "superadmins" : "admins";
-      const changes = changedFields(admin, { username, email, image, role });
+      const changes = changedFields(admin, { ...values, image, role });
       const updated = Object.keys(changes).length === 0
         ? admin
         : await adminApi<PublicAdmin>(`/api/${endpoint}/${admin.id}`, {
           method: "PUT",
-          json: needsPassword ? { ...changes, currentPassword } : changes,
+          json: needsPassword ? { ...changes, ...password.values } : changes,
         });
       if (file) await deleteReplacedImage(admin.image, image);
       adminToast("Admin updated", "success");
@@ -82,44 +85,17 @@ export default function EditAdminDialog(
     >
       <h2 id="edit-admin-title" class="text-lg font-semibold">Edit Admin</h2>
       <form class="mt-4 space-y-4" onSubmit={save}>
-        <div>
-          <label for="edit-admin-username" class="block text-sm font-medium">Username</label>
-          <input
-            id="edit-admin-username"
-            data-autofocus
-            required
-            value={username}
-            onInput={(e) => setUsername(e.currentTarget.value)}
-            class={FIELD}
-          />
-        </div>
-        <div>
-          <label for="edit-admin-email" class="block text-sm font-medium">Email</label>
-          <input
-            id="edit-admin-email"
-            type="email"
-            required
-            value={email}
-            onInput={(e) => setEmail(e.currentTarget.value)}
-            class={FIELD}
-          />
-        </div>
+        <FormField label="Username" data-autofocus required {...field("username")} />
+        <FormField label="Email" type="email" required {...field("email")} />
         {needsPassword && (
-          <div>
-            <label for="edit-admin-current-password" class="block text-sm font-medium">
-              Current password
-            </label>
-            <input
-              id="edit-admin-current-password"
-              type="password"
-              required
-              autocomplete="current-password"
-              maxLength={200}
-              value={currentPassword}
-              onInput={(e) => setCurrentPassword(e.currentTarget.value)}
-              class={FIELD}
-            />
-          </div>
+          <FormField
+            label="Current password"
+            type="password"
+            required
+            autocomplete="current-password"
+            maxLength={200}
+            {...password.field("currentPassword")}
+          />
         )}
         {!own && (
           <DropdownSelect
@@ -130,20 +106,7 @@ export default function EditAdminDialog(
             onChange={setRole}
           />
         )}
-        <div>
-          <label for="edit-admin-image" class="block text-sm font-medium">Profile Image</label>
-          <input
-            id="edit-admin-image"
-            type="file"
-            accept="image/*"
-            class="mt-1 block w-full text-sm"
-            onChange={(e) => {
-              const chosen = e.currentTarget.files?.[0] ?? null;
-              setFile(chosen);
-              if (preview) URL.revokeObjectURL(preview);
-              setPreview(chosen ? URL.createObjectURL(chosen) : null);
-            }}
-          />
+        <ImageField id="edit-admin-image" label="Profile Image" onPick={pick}>
           <div class="mt-2 flex items-center gap-3">
             <img
               src={preview ?? imageSrc(admin.image)}
@@ -156,7 +119,7 @@ export default function EditAdminDialog(
               {preview ? "New image selected" : "Current image"}
             </span>
           </div>
-        </div>
+        </ImageField>
         <FormActions
           busy={saving}
           label="Save Changes"

@@ -3,7 +3,13 @@ import DropdownSelect from "../ui/DropdownSelect.tsx";
 import { adminApi, ApiError } from "../ui/api.ts";
 import { errorSentence } from "../ui/errors.ts";
 import { uploadImage } from "./image-upload.ts";
-import { FIELD } from "../ui/styles.ts";
+import FormField, { SubmitButton } from "../../../ui/FormField.tsx";
+import FormNotice from "../../../ui/FormNotice.tsx";
+import ImageField, { usePickedImage } from "./ImageField.tsx";
+import { useFields } from "../ui/use-fields.ts";
+
+const BLANK = { username: "", email: "", password: "" };
+const PASSWORD_RULE = "At least 12 characters, not the email address.";
 
 const ROLES = [
   { value: "admin", label: "Regular Admin" },
@@ -12,25 +18,18 @@ const ROLES = [
 
 /** Register New Admin: the role select is shown only to super admins (spec). */
 export default function RegisterAdminForm({ currentRole }: { currentRole: string }) {
-  const [username, setUsername] = useState("");
-  const [email, setEmail] = useState("");
-  const [password, setPassword] = useState("");
+  const { values, setValues, field } = useFields("register", BLANK);
   const [role, setRole] = useState("admin");
-  const [file, setFile] = useState<File | null>(null);
-  const [preview, setPreview] = useState<string | null>(null);
+  const { file, preview, pick } = usePickedImage();
   const [busy, setBusy] = useState(false);
   const [success, setSuccess] = useState("");
   const [error, setError] = useState("");
   const superadmin = currentRole === "superadmin";
 
   function reset(form: HTMLFormElement) {
-    setUsername("");
-    setEmail("");
-    setPassword("");
+    setValues(BLANK);
     setRole("admin");
-    setFile(null);
-    if (preview) URL.revokeObjectURL(preview);
-    setPreview(null);
+    pick(null);
     form.reset();
   }
 
@@ -45,7 +44,7 @@ export default function RegisterAdminForm({ currentRole }: { currentRole: string
       const endpoint = superadmin && role === "superadmin" ? "superadmins" : "admins";
       await adminApi(`/api/${endpoint}`, {
         method: "POST",
-        json: { username, email, password, image },
+        json: { ...values, image },
       });
       setSuccess("Admin registered successfully!");
       reset(form);
@@ -68,73 +67,19 @@ export default function RegisterAdminForm({ currentRole }: { currentRole: string
       onSubmit={submit}
       data-testid="register-admin-form"
     >
-      {success && (
-        <p
-          role="status"
-          class="rounded-lg bg-green-50 px-3 py-2 text-sm font-medium text-green-800"
-        >
-          {success}
-        </p>
-      )}
-      {error && (
-        <p role="alert" class="rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
-          {error}
-        </p>
-      )}
-      <div>
-        <label for="register-username" class="block text-sm font-medium">Username</label>
-        <input
-          id="register-username"
-          required
-          value={username}
-          onInput={(e) => setUsername(e.currentTarget.value)}
-          class={FIELD}
-        />
-      </div>
-      <div>
-        <label for="register-email" class="block text-sm font-medium">Email</label>
-        <input
-          id="register-email"
-          type="email"
-          required
-          autocomplete="off"
-          value={email}
-          onInput={(e) => setEmail(e.currentTarget.value)}
-          class={FIELD}
-        />
-      </div>
-      <div>
-        <label for="register-password" class="block text-sm font-medium">Password</label>
-        <input
-          id="register-password"
-          type="password"
-          required
-          autocomplete="new-password"
-          aria-describedby="register-password-hint"
-          value={password}
-          onInput={(e) => setPassword(e.currentTarget.value)}
-          class={FIELD}
-        />
-        <p id="register-password-hint" class="mt-1 text-xs text-slate-600">
-          At least 12 characters, not the email address.
-        </p>
-      </div>
-      <div>
-        <label for="register-image" class="block text-sm font-medium">
-          Profile Image (optional)
-        </label>
-        <input
-          id="register-image"
-          type="file"
-          accept="image/*"
-          class="mt-1 block w-full text-sm"
-          onChange={(e) => {
-            const chosen = e.currentTarget.files?.[0] ?? null;
-            setFile(chosen);
-            if (preview) URL.revokeObjectURL(preview);
-            setPreview(chosen ? URL.createObjectURL(chosen) : null);
-          }}
-        />
+      {success && <FormNotice kind="success">{success}</FormNotice>}
+      {error && <FormNotice>{error}</FormNotice>}
+      <FormField label="Username" required {...field("username")} />
+      <FormField label="Email" type="email" required autocomplete="off" {...field("email")} />
+      <FormField
+        label="Password"
+        hint={PASSWORD_RULE}
+        type="password"
+        required
+        autocomplete="new-password"
+        {...field("password")}
+      />
+      <ImageField id="register-image" label="Profile Image (optional)" onPick={pick}>
         {preview && (
           <img
             src={preview}
@@ -144,7 +89,7 @@ export default function RegisterAdminForm({ currentRole }: { currentRole: string
             class="mt-2 h-16 w-16 rounded-full object-cover"
           />
         )}
-      </div>
+      </ImageField>
       {superadmin && (
         <DropdownSelect
           id="register-role"
@@ -154,13 +99,7 @@ export default function RegisterAdminForm({ currentRole }: { currentRole: string
           onChange={setRole}
         />
       )}
-      <button
-        type="submit"
-        disabled={busy}
-        class="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
-      >
-        {busy ? "Processing..." : "Register Admin"}
-      </button>
+      <SubmitButton busy={busy} busyLabel="Processing...">Register Admin</SubmitButton>
     </form>
   );
 }

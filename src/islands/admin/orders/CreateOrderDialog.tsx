@@ -5,7 +5,7 @@ import ModalFrame from "../../ModalFrame.tsx";
 import { fromShopDateTimeInput } from "../../../domain/shop-time.ts";
 import { adminApi } from "../ui/api.ts";
 import { errorSentence } from "../ui/errors.ts";
-import { Required } from "../ui/feedback.tsx";
+import { Required } from "../../../ui/FormField.tsx";
 import { useCloseGuard } from "../ui/use-close-guard.tsx";
 import MessageDialog from "../ui/MessageDialog.tsx";
 import { FIELD } from "../ui/styles.ts";

@@ -4,7 +4,7 @@ import { PRODUCT_CATEGORIES } from "../../../domain/product-categories.ts";
 import ModalFrame from "../../ModalFrame.tsx";
 import { adminApi } from "../ui/api.ts";
 import { errorSentence } from "../ui/errors.ts";
-import { Required } from "../ui/feedback.tsx";
+import { Required } from "../../../ui/FormField.tsx";
 import { useCloseGuard } from "../ui/use-close-guard.tsx";
 import { FIELD } from "../ui/styles.ts";
 import FormActions from "../ui/FormActions.tsx";

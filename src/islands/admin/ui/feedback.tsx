@@ -111,8 +111,3 @@ export function EmptyState({ children }: { children: ComponentChildren }) {
     </p>
   );
 }
-
-/** Marks a required field's label (the input carries `required` for assistive technology). */
-export function Required() {
-  return <span aria-hidden="true" class="ml-0.5 text-red-700">*</span>;
-}

@@ -1,0 +1,56 @@
+import type { Messages } from "../en.ts";
+
+export const mail: Messages["mail"] = {
+  hello: "Bonjour {name},",
+  line: "  {quantity} × {title}  {each} l’unité  {amount}",
+  subtotal: "Sous-total",
+  shipping: "Livraison ({country})",
+  total: "Total",
+  vat: "dont TVA ({rate})",
+  fact: "{label} : {value}",
+  orderNumber: "Numéro de commande",
+  shippingAddress: "Adresse de livraison :",
+  follow: "Suivez votre commande et téléchargez sa facture :",
+  button: "Voir votre commande et sa facture",
+  pricesIncludeVat: "Prix TVA comprise.",
+  yourOrder: "Votre commande",
+  deliveryAddress: "Adresse de livraison",
+  confirmedSubject: "Votre commande {n} est confirmée",
+  confirmedHeading: "Merci pour votre commande",
+  confirmedText: "Merci pour votre commande {n}. Nous avons bien reçu votre paiement.",
+  soldOutSubject: "Commande {n} : paiement reçu, article épuisé",
+  soldOutHeading: "Paiement reçu, article épuisé",
+  soldOutText:
+    "Nous avons bien reçu votre paiement pour la commande {n}, mais les derniers exemplaires ont été vendus pendant votre paiement. Nous vous contacterons très vite et vous rembourserons intégralement si nous ne pouvons pas expédier votre commande.",
+  shippedSubject: "Votre commande {n} a été expédiée",
+  shippedHeading: "Votre commande est en route",
+  shippedText: "Votre commande {n} est en route.",
+  carrier: "Transporteur",
+  tracking: "Numéro de suivi",
+  track: "Suivre le colis",
+  deliveredSubject: "Votre commande {n} a été livrée",
+  deliveredHeading: "Votre commande a été livrée",
+  deliveredText: "Votre commande {n} a été livrée. Bonne réalisation !",
+  cancelledSubject: "Votre commande {n} a été annulée",
+  cancelledHeading: "Votre commande a été annulée",
+  cancelledText: "Votre commande {n} a été annulée.",
+  cancelRefundedText:
+    "Nous avons remboursé {amount} sur la carte utilisée pour le paiement. Le montant apparaît en général sous 5 à 10 jours. L’avoir se trouve sur la page de votre commande.",
+  cancelKeptText:
+    "Aucun remboursement n’a été fait avec cette annulation : les {amount} payés restent débités pour l’instant. Répondez à ce message si vous attendiez leur remboursement.",
+  cancelUnpaidText: "Aucun montant ne vous a été débité.",
+  refundedSubject: "Votre commande {n} a été remboursée",
+  refundedHeading: "Votre remboursement est en cours",
+  refundedText:
+    "Nous avons remboursé {amount} pour la commande {n} sur la carte utilisée pour le paiement. Le montant apparaît en général sous 5 à 10 jours. L’avoir se trouve sur la page de votre commande.",
+  findSubject: "Vos commandes chez {site}",
+  findHello: "Bonjour,",
+  findText:
+    "Voici les liens vers vos commandes. Chacun indique où en est la commande et donne sa facture.",
+  findIgnore: "Si vous n’avez pas demandé ce message, vous pouvez l’ignorer.",
+  findLine: "{n} ({date}) : {url}",
+  unsubscribe: "Se désinscrire : {url}",
+  backInStockSubject: "{product} est de retour en stock",
+  backInStockText:
+    "{product} est de retour en stock. Vous nous aviez demandé de vous prévenir : le voici.",
+};

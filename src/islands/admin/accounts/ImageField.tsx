@@ -1,0 +1,42 @@
+import type { ComponentChildren } from "preact";
+import { useState } from "preact/hooks";
+import FormField from "../../../ui/FormField.tsx";
+
+/** The image an account form has picked, and its preview (released when another is picked). */
+export function usePickedImage() {
+  const [file, setFile] = useState<File | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  function pick(chosen: File | null) {
+    setFile(chosen);
+    if (preview) URL.revokeObjectURL(preview);
+    setPreview(chosen ? URL.createObjectURL(chosen) : null);
+  }
+  return { file, preview, pick };
+}
+
+/** A profile image's file field; `children` (its preview) stand under the input. */
+export default function ImageField(
+  { id, label, onPick, children }: {
+    id: string;
+    label: string;
+    onPick: (file: File | null) => void;
+    children?: ComponentChildren;
+  },
+) {
+  return (
+    <FormField id={id} label={label}>
+      {(wiring) => (
+        <>
+          <input
+            {...wiring}
+            type="file"
+            accept="image/*"
+            class="mt-1 block w-full text-sm"
+            onChange={(e) => onPick(e.currentTarget.files?.[0] ?? null)}
+          />
+          {children}
+        </>
+      )}
+    </FormField>
+  );
+}

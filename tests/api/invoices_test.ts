@@ -293,7 +293,7 @@ Deno.test("[api] an invoice issued at 00:30 in Paris on 1 January is F2027-00000
     assertMatch(csv, /\r\nF2027-000001,Invoice,2027-01-01,/);
     const pdf = await t.api.request(`/api/invoices/${doc.number}/pdf`, { headers: clerk.headers });
     const text = await pdfText(new Uint8Array(await pdf.arrayBuffer()));
-    assert(text.includes("2027-01-01") && !text.includes("2026-12-31"), text);
+    assert(text.includes("01/01/2027") && !text.includes("31/12/2026"), text);
 
     // The buyer's page: placed on 1 January (shop's day), invoice dated 1 January.
     const html = renderToString(OrderStatusContent({

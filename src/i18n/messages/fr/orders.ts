@@ -11,7 +11,7 @@ export const orders: Messages["orders"] = {
   notYet: " (pas encore)",
   refunded: "Cette commande a été remboursée.",
   refundLine:
-    "{amount} remboursés le {date} sur la carte utilisée pour le paiement : le montant apparaît en général sous 5 à 10 jours.",
+    "{amount} remboursés le {date} sur la carte utilisée pour le paiement : le montant apparaît en général sous 5 à 10 jours.",
   cancelled: "Cette commande a été annulée.",
   shippedWith: "Expédiée par",
   ourCarrier: "notre transporteur",

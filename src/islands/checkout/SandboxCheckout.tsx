@@ -1,12 +1,16 @@
 import Checkout from "../Checkout.tsx";
 import { SandboxCardField } from "./sandbox-card-field.tsx";
+import type { Lang } from "../../i18n/locales.ts";
 
 /** The checkout island when the server uses the offline sandbox provider. */
-export default function SandboxCheckout({ regionCountries }: { regionCountries: string[] }) {
+export default function SandboxCheckout(
+  { lang, regionCountries }: { lang: Lang; regionCountries: string[] },
+) {
   return (
     <Checkout
+      lang={lang}
       regionCountries={regionCountries}
-      cardField={(ref) => <SandboxCardField fieldRef={ref} />}
+      cardField={(ref, lang) => <SandboxCardField fieldRef={ref} lang={lang} />}
     />
   );
 }

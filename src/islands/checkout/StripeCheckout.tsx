@@ -1,14 +1,22 @@
 import Checkout from "../Checkout.tsx";
 import { StripeCardField } from "./stripe-card-field.tsx";
+import type { Lang } from "../../i18n/locales.ts";
 
 /** The checkout island when the server uses Stripe: the card is Stripe Elements' field. */
 export default function StripeCheckout(
-  { publishableKey, regionCountries }: { publishableKey: string; regionCountries: string[] },
+  { lang, publishableKey, regionCountries }: {
+    lang: Lang;
+    publishableKey: string;
+    regionCountries: string[];
+  },
 ) {
   return (
     <Checkout
+      lang={lang}
       regionCountries={regionCountries}
-      cardField={(ref) => <StripeCardField fieldRef={ref} publishableKey={publishableKey} />}
+      cardField={(ref, lang) => (
+        <StripeCardField fieldRef={ref} publishableKey={publishableKey} lang={lang} />
+      )}
     />
   );
 }

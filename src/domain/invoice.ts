@@ -4,6 +4,7 @@ import { DEFAULT_SHOP_TIMEZONE, shopDay } from "./shop-time.ts";
 import { filterDay } from "./staff-dates.ts";
 import { csvAmount, type CsvDialect, csvNumber, csvRow } from "./csv.ts";
 import { fromCents } from "./money.ts";
+import { ratePercent } from "./vat-statement.ts";
 import {
   legacyDecision,
   taxAmounts,
@@ -327,12 +328,7 @@ export function totalsByRate(docs: readonly Pick<InvoiceDocument, "kind" | "vat"
 }
 
 /** "20%", "5.5%" */
-export const formatRate = (bp: number) =>
-  `${
-    (bp / 100).toLocaleString("en", {
-      maximumFractionDigits: 2,
-    })
-  }%`;
+export const formatRate = ratePercent;
 
 /** `?from&to`: inclusive shop days of the documents' issue (the current month when left out). */
 export const invoicePeriodSchema = z.object({

@@ -1,5 +1,6 @@
 import type { FindMailWords, OrderMailWords } from "../domain/order-mails.ts";
 import { messagesFor } from "./catalog.ts";
+import { taxWords } from "./tax-words.ts";
 import { fill } from "./fill.ts";
 import { formatMoney } from "./format.ts";
 import type { Lang } from "./locales.ts";
@@ -14,7 +15,6 @@ export function findMailWords(lang: Lang): FindMailWords {
     text: t.findText,
     ignore: t.findIgnore,
     line: (n, date, url) => fill(t.findLine, { n, date, url }),
-    footer: messagesFor(lang).mail.pricesIncludeVat,
   };
 }
 
@@ -40,7 +40,7 @@ export function mailWords(lang: Lang): OrderMailWords {
     shippingAddress: t.shippingAddress,
     follow: t.follow,
     button: t.button,
-    pricesIncludeVat: t.pricesIncludeVat,
+    tax: taxWords(messagesFor(lang).tax, lang),
     yourOrder: t.yourOrder,
     deliveryAddress: t.deliveryAddress,
     confirmed: said(t.confirmedSubject, t.confirmedHeading, t.confirmedText),

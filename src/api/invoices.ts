@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { stream } from "hono/streaming";
-import { invoiceCsvRows, invoicePeriodSchema, INVOICES_CSV_HEADER } from "../domain/invoice.ts";
+import { CSV_BOM, csvFormatSchema } from "../domain/csv.ts";
+import { invoiceCsvRows, invoicePeriodSchema, invoicesCsvHeader } from "../domain/invoice.ts";
 import {
   EC_SALES_LIST_CSV_HEADER,
   ecSalesList,
@@ -26,12 +27,17 @@ export function invoicesRouter(services: Services) {
     .get("/", async (c) => c.json(await desk.list(invoicePeriodSchema.parse(c.req.query()))))
     .get("/export.csv", (c) => {
       const q = invoicePeriodSchema.parse(c.req.query());
+      const { format } = csvFormatSchema.parse(c.req.query());
       const { from, to } = desk.period(q);
+      const suffix = format === "standard" ? "" : `-${format}`;
       c.header("Content-Type", "text/csv; charset=utf-8");
-      c.header("Content-Disposition", `attachment; filename="invoices-${from}-${to}.csv"`);
+      c.header(
+        "Content-Disposition",
+        `attachment; filename="invoices-${from}-${to}${suffix}.csv"`,
+      );
       return stream(c, async (out) => {
-        await out.write(INVOICES_CSV_HEADER);
-        for await (const doc of desk.each(q)) await out.write(invoiceCsvRows(doc));
+        await out.write(CSV_BOM + invoicesCsvHeader(format));
+        for await (const doc of desk.each(q)) await out.write(invoiceCsvRows(doc, format));
       });
     })
     // The accountant's returns: read through the period's documents, a few rows kept.

@@ -29,10 +29,12 @@ export function orderTrackingRouter(services: Services) {
     .post("/find", async (c) => {
       const { email, lang } = await readJson(c, findBodySchema);
       await enforceRateLimit(c, services, "findOrders");
-      await tracking.mailLinks(email, lang);
+      await tracking.requestLinks(email, lang);
       return c.json({ success: true, message: FIND_ORDERS_MESSAGE }, 202);
     })
     .get("/:orderNumber/documents/:number", async (c) => {
+      // Counted before the link is checked and the PDF made: the slow part, and any guessing.
+      await enforceRateLimit(c, services, "orderDocuments");
       const found = await tracking.documentPdf(
         c.req.param("orderNumber"),
         c.req.query("t"),

@@ -10,7 +10,8 @@ import {
   statusBodySchema,
 } from "../domain/order-admin.ts";
 import { toDocumentSummary } from "../domain/invoice.ts";
-import { orderCsvRow, ORDERS_CSV_HEADER } from "../domain/order-csv.ts";
+import { CSV_BOM, csvFormatSchema } from "../domain/csv.ts";
+import { orderCsvRow, ordersCsvHeader } from "../domain/order-csv.ts";
 import { orderQuerySchema } from "../domain/order-query.ts";
 import { actorOf } from "../services/admin-accounts.ts";
 import type { Services } from "../services/container.ts";
@@ -25,11 +26,18 @@ export function ordersRouter(services: Services) {
     .get("/", async (c) => c.json(await desk.list(orderQuerySchema.parse(c.req.query()))))
     .get("/export.csv", (c) => {
       const q = orderQuerySchema.parse(c.req.query());
+      const { format } = csvFormatSchema.parse(c.req.query());
+      const timeZone = services.config.shopTimeZone;
       c.header("Content-Type", "text/csv; charset=utf-8");
-      c.header("Content-Disposition", 'attachment; filename="orders.csv"');
+      c.header(
+        "Content-Disposition",
+        `attachment; filename="orders${format === "standard" ? "" : `-${format}`}.csv"`,
+      );
       return stream(c, async (out) => {
-        await out.write(ORDERS_CSV_HEADER);
-        for await (const order of desk.each(q)) await out.write(orderCsvRow(order));
+        await out.write(CSV_BOM + ordersCsvHeader(format));
+        for await (const order of desk.each(q)) {
+          await out.write(orderCsvRow(order, timeZone, format));
+        }
       });
     })
     .post("/admin", async (c) => {

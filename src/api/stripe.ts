@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { confirmPaymentBodySchema, createIntentBodySchema } from "../domain/checkout.ts";
-import { toPublicOrder } from "../domain/order.ts";
+import { orderLocale, toPublicOrder } from "../domain/order.ts";
 import type { Services } from "../services/container.ts";
 import { type ApiEnv, enforceRateLimit } from "./middleware/rate-limit.ts";
 import { readJson } from "./validate.ts";
@@ -28,7 +28,9 @@ export function stripeRouter(services: Services) {
     .post("/confirm-payment", async (c) => {
       const { paymentIntentId, orderData } = await readJson(c, confirmPaymentBodySchema);
       const order = await checkout.confirmPayment(paymentIntentId, orderData.customer.email);
-      return c.json({ success: true, order: toPublicOrder(order) });
+      // The buyer's own order page (the caller named the order's payment and email).
+      const orderPage = await services.orderLinks.path(order.orderNumber, orderLocale(order));
+      return c.json({ success: true, order: toPublicOrder(order), orderPage });
     })
     .post("/webhook", async (c) => {
       const body = await c.req.text();

@@ -2,7 +2,7 @@ import { type Context, Hono } from "hono";
 import { stream } from "hono/streaming";
 import { z } from "zod";
 import { sendToAllSchema } from "../domain/campaign.ts";
-import { csvRow } from "../domain/order-csv.ts";
+import { csvRow } from "../domain/csv.ts";
 import { toPublicSubscriber } from "../domain/subscriber.ts";
 import { actorOf } from "../services/admin-accounts.ts";
 import type { Services } from "../services/container.ts";

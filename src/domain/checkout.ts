@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { invalidCountryMessage } from "./country-code.ts";
+import { addressHasRegion } from "./address-format.ts";
+import { invalidCountryMessage, resolveCountryCode } from "./country-code.ts";
 import { emailField } from "./email.ts";
 import { DomainError, type FieldError, UnprocessableError, ValidationError } from "./errors.ts";
 import { type Cents, formatMoney, toCents } from "./money.ts";
@@ -39,7 +40,8 @@ const optionalText = (max: number) =>
 const addressSchema = z.object({
   address: required("Address").max(300),
   city: required("City").max(100),
-  state: required("State").max(100),
+  // Asked only where the country's addresses have one (see orderDataSchema's refinement).
+  state: z.string().trim().max(100).default(""),
   zipCode: required("ZIP code").max(20),
   country: required("Country").max(100),
 });
@@ -87,6 +89,15 @@ export const orderDataSchema = z.object({
   }).nullable().optional(),
   /** The page's language: the order's mails and page speak it. */
   locale: z.enum(ORDER_LOCALES, { message: "locale must be en or fr" }).default("en"),
+}).superRefine((d, ctx) => {
+  if (d.shippingAddress.state) return;
+  if (addressHasRegion(resolveCountryCode(d.shippingCountry))) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["shippingAddress", "state"],
+      message: "State is required",
+    });
+  }
 });
 export type OrderData = z.infer<typeof orderDataSchema>;
 

@@ -1,10 +1,15 @@
-import { monotonicFactory } from "ulid";
+import { encodeTime, monotonicFactory } from "ulid";
 
 const next = monotonicFactory();
 
 /** Time-sortable unique id (ULID). */
 export function newId(): string {
   return next();
+}
+
+/** The smallest id made at `ms` or later: ids made before it sort before it. */
+export function idFloor(ms: number): string {
+  return encodeTime(ms, 10);
 }
 
 /** This process's part of its request ids: random, so the ids of several instances differ. */

@@ -1,8 +1,9 @@
 import { z } from "zod";
 import type { Order } from "./order.ts";
+import { DEFAULT_SHOP_TIMEZONE, shopDay } from "./shop-time.ts";
 import { filterDay } from "./staff-dates.ts";
-import { csvRow } from "./order-csv.ts";
-import { formatAmount, fromCents } from "./money.ts";
+import { csvAmount, type CsvDialect, csvNumber, csvRow } from "./csv.ts";
+import { fromCents } from "./money.ts";
 import { ratePercent } from "./vat-statement.ts";
 import {
   legacyDecision,
@@ -82,6 +83,11 @@ export const invoiceDocumentSchema = z.object({
   /** "F2026-000123" (invoice) or "A2026-000012" (credit note, "avoir"). */
   number: z.string(),
   issuedAt: z.string(),
+  /**
+   * The issue date, "YYYY-MM-DD": the shop's day (SHOP_TIMEZONE) when issued, fixed then, as the
+   * number's year is. Documents issued before it was kept get it from `issuedAt` when read.
+   */
+  issueDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
   orderId: z.string(),
   orderNumber: z.string(),
   /** A credit note's invoice. */
@@ -146,9 +152,17 @@ const legacyDocumentSchema = invoiceDocumentSchema.omit({
 
 /**
  * A stored document: issued ones as they are; one issued before the tax decision (schema 1)
- * read with the decision it stood for and its nets worked out the way its VAT was.
+ * read with the decision it stood for and its nets worked out the way its VAT was; one issued
+ * before `issueDate` was kept gets its day of issue in the shop's `timeZone`.
  */
-export function parseInvoiceDocument(value: unknown): InvoiceDocument {
+export function parseInvoiceDocument(
+  stored: unknown,
+  timeZone = DEFAULT_SHOP_TIMEZONE,
+): InvoiceDocument {
+  const d = stored as { issueDate?: string; issuedAt?: string } | null;
+  const value = d && !d.issueDate && typeof d.issuedAt === "string"
+    ? { ...d, issueDate: shopDay(Date.parse(d.issuedAt), timeZone) }
+    : stored;
   if ((value as { schemaVersion?: unknown })?.schemaVersion !== 1) {
     return invoiceDocumentSchema.parse(value);
   }
@@ -198,9 +212,12 @@ export function formatDocumentNumber(kind: DocumentKind, year: string, n: number
   return `${PREFIX[kind]}${year}-${String(n).padStart(6, "0")}`;
 }
 
-/** What the shop has been paid for an order and keeps: the gross an invoice must cover. */
-export function amountDue(o: Pick<Order, "paymentStatus" | "status" | "totalCents" | "refund">) {
-  if (o.status === "cancelled") return 0;
+/**
+ * What the shop has been paid for an order and keeps: the gross an invoice must cover. A
+ * cancellation alone returns no money, so it changes nothing here: only a refund (or a payment
+ * staff mark as not received) calls for a credit note.
+ */
+export function amountDue(o: Pick<Order, "paymentStatus" | "totalCents" | "refund">) {
   if (o.paymentStatus === "paid") return o.totalCents;
   if (o.paymentStatus === "refunded") {
     return Math.max(0, o.totalCents - (o.refund?.amountCents ?? 0));
@@ -323,7 +340,7 @@ export const invoicePeriodSchema = z.object({
 });
 export type InvoicePeriodQuery = z.infer<typeof invoicePeriodSchema>;
 
-export const INVOICES_CSV_HEADER = csvRow([
+const INVOICES_CSV_COLUMNS = [
   "Number",
   "Type",
   "Date",
@@ -334,22 +351,28 @@ export const INVOICES_CSV_HEADER = csvRow([
   "Country",
   "Company",
   "Buyer VAT number",
+  "Currency",
   "Net",
-  "VAT rate",
+  "VAT rate (%)",
   "VAT category",
   "VAT",
   "Gross",
   "Payment method",
-]);
+];
 
-/** One CSV row per VAT group of a document; a credit note's amounts are negative. */
-export function invoiceCsvRows(d: InvoiceDocument): string {
+export const invoicesCsvHeader = (dialect: CsvDialect) => csvRow(INVOICES_CSV_COLUMNS, dialect);
+
+/**
+ * One CSV row per VAT group of a document: its date is its issue date (the shop's day), its
+ * amounts numbers, a credit note's negative, so a spreadsheet's SUM nets them.
+ */
+export function invoiceCsvRows(d: InvoiceDocument, dialect: CsvDialect): string {
   const sign = d.kind === "credit_note" ? -1 : 1;
   return d.vat.map((v) =>
     csvRow([
       d.number,
       d.kind === "invoice" ? "Invoice" : "Credit note",
-      d.issuedAt,
+      d.issueDate,
       d.orderNumber,
       d.refersTo ?? "",
       d.buyer.name,
@@ -357,13 +380,14 @@ export function invoiceCsvRows(d: InvoiceDocument): string {
       d.address.country,
       d.buyer.company ?? "",
       d.buyer.vatNumber ?? "",
-      formatAmount(sign * v.netCents),
-      formatRate(v.rateBp),
+      d.currency,
+      csvAmount(sign * v.netCents),
+      csvNumber(v.rateBp / 100),
       v.category,
-      formatAmount(sign * v.vatCents),
-      formatAmount(sign * v.grossCents),
+      csvAmount(sign * v.vatCents),
+      csvAmount(sign * v.grossCents),
       d.paymentMethod,
-    ])
+    ], dialect)
   ).join("");
 }
 
@@ -374,6 +398,7 @@ export function toDocumentSummary(d: InvoiceDocument) {
     number: d.number,
     kind: d.kind,
     issuedAt: d.issuedAt,
+    issueDate: d.issueDate,
     orderId: d.orderId,
     orderNumber: d.orderNumber,
     refersTo: d.refersTo,

@@ -12,6 +12,11 @@ export const statusBodySchema = z.object({
   trackingNumber: z.string().trim().max(100).optional(),
   /** Delivered and cancelled orders mail the customer only when ticked; shipped always does. */
   notifyCustomer: z.boolean().optional(),
+  /**
+   * Cancelling an order paid online: true refunds it in full through its provider in the same
+   * action (the buyer is mailed), false cancels it and keeps the payment. Required then.
+   */
+  refund: z.boolean().optional(),
 });
 export type StatusBody = z.infer<typeof statusBodySchema>;
 

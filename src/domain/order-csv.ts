@@ -1,18 +1,8 @@
-import { formatAmount } from "./money.ts";
+import { csvAmount, type CsvDialect, csvRow } from "./csv.ts";
 import type { Order } from "./order.ts";
+import { shopDay } from "./shop-time.ts";
 
-/**
- * One CSV cell: quoted when it holds a separator, quote or line break; a cell a spreadsheet
- * would run as a formula (=, +, -, @, tab, CR) gets a leading apostrophe (CSV injection).
- */
-export function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
-
-export const csvRow = (cells: string[]) => `${cells.map(csvCell).join(",")}\r\n`;
-
-export const ORDERS_CSV_HEADER = csvRow([
+const ORDERS_CSV_COLUMNS = [
   "Order number",
   "Date",
   "Customer",
@@ -25,21 +15,24 @@ export const ORDERS_CSV_HEADER = csvRow([
   "Currency",
   "Status",
   "Payment status",
-]);
+];
 
-export function orderCsvRow(o: Order): string {
+export const ordersCsvHeader = (dialect: CsvDialect) => csvRow(ORDERS_CSV_COLUMNS, dialect);
+
+/** One order: its date is the shop's day (`timeZone`), its amounts numbers. */
+export function orderCsvRow(o: Order, timeZone: string, dialect: CsvDialect): string {
   return csvRow([
     o.orderNumber,
-    o.createdAt,
+    shopDay(Date.parse(o.createdAt), timeZone),
     `${o.customer.firstName} ${o.customer.lastName}`,
     o.customer.email,
     o.shippingCountry,
     o.items.map((l) => `${l.quantity} x ${l.title}`).join("; "),
-    formatAmount(o.subtotalCents),
-    formatAmount(o.shippingFeeCents),
-    formatAmount(o.totalCents),
+    csvAmount(o.subtotalCents),
+    csvAmount(o.shippingFeeCents),
+    csvAmount(o.totalCents),
     o.currency,
     o.status,
     o.paymentStatus,
-  ]);
+  ], dialect);
 }

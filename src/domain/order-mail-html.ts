@@ -30,6 +30,10 @@ export interface OrderMailView {
   facts: [string, string][];
   /** A link shown under the facts (the carrier's tracking page). */
   secondaryLink?: { label: string; url: string };
+  /** A list of links after the text (the buyer's orders, in "Find my orders"). */
+  links?: { label: string; url: string }[];
+  /** A last paragraph, after the links. */
+  closing?: string;
   lines: { title: string; quantity: number; amount: string }[];
   totals: [string, string][];
   address: string[];
@@ -86,6 +90,11 @@ export function renderOrderMailHtml(v: OrderMailView): string {
       e(v.secondaryLink.url)
     }" style="color:${BRAND}" class="link">${e(v.secondaryLink.label)}</a></p>`
     : "";
+  const links = (v.links ?? []).map((l) =>
+    `<li style="margin:0 0 8px;font:16px/24px Arial,Helvetica,sans-serif"><a href="${
+      e(l.url)
+    }" style="color:${BRAND}" class="link">${e(l.label)}</a></li>`
+  ).join("");
   const section = (title: string, body: string) =>
     `<h2 style="margin:24px 0 8px;font:bold 13px/18px Arial,Helvetica,sans-serif;letter-spacing:.06em;text-transform:uppercase;color:${MUTED}" class="muted">${
       e(title)
@@ -128,6 +137,9 @@ ${
       : ""
   }
 ${secondary}${button}
+${links ? `<ul style="margin:0 0 16px;padding-left:20px">${links}</ul>` : ""}${
+    v.closing ? p(v.closing) : ""
+  }
 ${
     lines
       ? section(

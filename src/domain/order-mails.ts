@@ -3,6 +3,7 @@ import { formatMoney } from "./money.ts";
 import { renderOrderMailHtml } from "./order-mail-html.ts";
 import type { TaxWords } from "./vat-statement.ts";
 import { trackingUrl } from "./order-progress.ts";
+import { formatShopTime } from "./shop-time.ts";
 import { type Order, orderVat } from "./order.ts";
 
 /**
@@ -36,6 +37,12 @@ export interface OrderMailWords {
   track: string;
   delivered: { subject: (n: string) => string; heading: string; text: (n: string) => string };
   cancelled: { subject: (n: string) => string; heading: string; text: (n: string) => string };
+  /** What a cancellation does with the money: refunded (how much, when), kept, none charged. */
+  cancelMoney: {
+    refunded: (amount: string) => string;
+    kept: (amount: string) => string;
+    unpaid: string;
+  };
   refunded: {
     subject: (n: string) => string;
     heading: string;
@@ -178,11 +185,15 @@ export function orderConfirmationMail(
   });
 }
 
-/** The shop's new-order notice; orders paid for sold-out stock say that a refund is due. */
+/**
+ * The shop's new-order notice, its time the shop's (`timeZone`); orders paid for sold-out
+ * stock say that a refund is due.
+ */
 export function newOrderNotice(
   order: Order,
   shopEmail: string,
   w: OrderMailWords,
+  timeZone: string,
 ): MailMessage {
   const c = order.customer;
   return {
@@ -191,7 +202,9 @@ export function newOrderNotice(
       ? `REFUND NEEDED: order ${order.orderNumber} was paid but stock ran out`
       : `New order ${order.orderNumber}: ${formatMoney(order.totalCents)}`,
     text: [
-      `Order ${order.orderNumber} (${order.id}), ${order.createdAt}`,
+      `Order ${order.orderNumber} (${order.id}), ${
+        formatShopTime(order.createdAt, timeZone)
+      } (${timeZone})`,
       `Payment: ${order.paymentMethod}, ${order.paymentStatus}, intent ${
         order.paymentIntentId ?? "-"
       }`,
@@ -209,6 +222,13 @@ export function newOrderNotice(
       ...address(order),
     ].join("\n"),
   };
+}
+
+/** What a cancellation does with the buyer's money: whether, how much and when it comes back. */
+function moneyBack(order: Order, w: OrderMailWords): string {
+  if (order.refund) return w.cancelMoney.refunded(w.money(order.refund.amountCents));
+  if (order.paymentStatus === "paid") return w.cancelMoney.kept(w.money(order.totalCents));
+  return w.cancelMoney.unpaid;
 }
 
 /**
@@ -243,7 +263,9 @@ export function orderStatusMail(
       return buyerMail(order, site, orderLink, w, {
         subject: said.subject(n),
         heading: said.heading,
-        paragraphs: [said.text(n)],
+        paragraphs: order.status === "cancelled"
+          ? [said.text(n), moneyBack(order, w)]
+          : [said.text(n)],
         withOrder: false,
       });
     }
@@ -266,4 +288,55 @@ export function orderRefundedMail(
     paragraphs: [w.refunded.text(w.money(order.refund?.amountCents ?? order.totalCents), n)],
     withOrder: false,
   });
+}
+
+/** The "Find my orders" mail's words in one language (src/i18n/mail-words.ts makes them). */
+export interface FindMailWords {
+  lang: "en" | "fr";
+  subject: (site: string) => string;
+  hello: string;
+  text: string;
+  ignore: string;
+  line: (n: string, date: string, url: string) => string;
+}
+
+/**
+ * "Find my orders": the links of an address's newest orders, each with its day (the shop's,
+ * as the language writes it), as text and HTML like every mail about an order.
+ */
+export function orderLinksMail(
+  to: string,
+  orders: { orderNumber: string; date: string; url: string }[],
+  site: { name: string; url: string },
+  w: FindMailWords,
+): MailMessage {
+  const text = [
+    w.hello,
+    "",
+    w.text,
+    "",
+    ...orders.map((o) => w.line(o.orderNumber, o.date, o.url)),
+    "",
+    w.ignore,
+    "",
+    site.name,
+    site.url,
+  ].join("\n");
+  const html = renderOrderMailHtml({
+    lang: w.lang,
+    // Not about one order: no VAT sentence in the footer.
+    words: { yourOrder: "", deliveryAddress: "", footer: "" },
+    siteName: site.name,
+    siteUrl: site.url,
+    heading: w.subject(site.name),
+    greeting: w.hello,
+    paragraphs: [w.text],
+    facts: [],
+    links: orders.map((o) => ({ label: `${o.orderNumber}, ${o.date}`, url: o.url })),
+    closing: w.ignore,
+    lines: [],
+    totals: [],
+    address: [],
+  });
+  return { to, subject: w.subject(site.name), text, html };
 }

@@ -1,3 +1,5 @@
+import { formatMoney } from "./money.ts";
+
 /** An order's fields that decide its refund; the stored and the admin shapes both have them. */
 export interface RefundFields {
   paymentMethod: string;
@@ -25,3 +27,15 @@ export const PROVIDER_LABELS: Readonly<Record<string, string>> = {
   stripe: "Stripe",
   sandbox: "the sandbox",
 };
+
+/**
+ * Staff cancelling an order paid online must say what happens to the money: refund it with the
+ * cancellation, or keep it. Null when the order has no refundable payment (nothing to decide).
+ */
+export function cancelRefundQuestion(
+  o: RefundFields & { status: string; totalCents: number; currency: string },
+): string | null {
+  if (o.status === "cancelled" || refundRefusal(o)) return null;
+  return `This order was paid online (${formatMoney(o.totalCents, o.currency)}): refund it ` +
+    "and cancel, or cancel and keep the payment (on the order's page)";
+}

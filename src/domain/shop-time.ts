@@ -72,3 +72,13 @@ export function formatShopTime(iso: string, timeZone: string): string {
     timeZone,
   });
 }
+
+/** "1 January 2027": a shop day ("YYYY-MM-DD") as a buyer reads it. */
+export function formatDay(day: string): string {
+  return new Date(`${day}T12:00:00Z`).toLocaleDateString("en-GB", {
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    timeZone: "UTC",
+  });
+}

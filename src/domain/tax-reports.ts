@@ -1,7 +1,6 @@
 import type { InvoiceDocument } from "./invoice.ts";
 import { formatRate } from "./invoice.ts";
-import { formatAmount } from "./money.ts";
-import { csvRow } from "./order-csv.ts";
+import { csvAmount, csvNumber, csvRow } from "./csv.ts";
 import { shopDay } from "./shop-time.ts";
 import { SELLER_COUNTRY } from "./tax.ts";
 import { vatPrefixOf } from "./vat-number.ts";
@@ -49,9 +48,9 @@ export function ossReport() {
           csvRow([
             r.state,
             formatRate(r.rateBp),
-            formatAmount(r.net),
-            formatAmount(r.vat),
-            String(r.n),
+            csvAmount(r.net),
+            csvAmount(r.vat),
+            csvNumber(r.n),
           ])
         ).join("");
     },
@@ -87,8 +86,8 @@ export function ecSalesList(timeZone: string) {
             r.month,
             r.vatNumber.slice(0, 2),
             r.vatNumber,
-            formatAmount(r.amount),
-            String(r.n),
+            csvAmount(r.amount),
+            csvNumber(r.n),
           ])
         ).join("");
     },

@@ -88,7 +88,9 @@ export function isHttps(req: Request, url: URL, trustProxy: number): boolean {
 
 /**
  * Adds the security headers to a response (re-wrapping it when its headers are immutable).
- * Few headers on purpose: each one costs on every response (see tests/bench/http.ts).
+ * Few headers on purpose: each one costs on every response (see tests/bench/http.ts). The
+ * referrer policy is a default: a page that sets its own (the buyer's order page sends none,
+ * its address holds the order's token) keeps it.
  */
 export function withSecurityHeaders(res: Response, https: boolean): Response {
   let out = res;
@@ -96,11 +98,17 @@ export function withSecurityHeaders(res: Response, https: boolean): Response {
     res.headers.get("Content-Type"),
     res.headers.get("Content-Security-Policy"),
   );
+  const ownReferrer = res.headers.has("Referrer-Policy");
+  const setAll = (target: Response) => {
+    for (const k in headers) {
+      if (k !== "Referrer-Policy" || !ownReferrer) target.headers.set(k, headers[k]);
+    }
+  };
   try {
-    for (const k in headers) out.headers.set(k, headers[k]);
+    setAll(out);
   } catch {
     out = new Response(res.body, res);
-    for (const k in headers) out.headers.set(k, headers[k]);
+    setAll(out);
   }
   if (https) out.headers.set("Strict-Transport-Security", HSTS);
   return out;

@@ -1,9 +1,22 @@
-import type { OrderMailWords } from "../domain/order-mails.ts";
+import type { FindMailWords, OrderMailWords } from "../domain/order-mails.ts";
 import { messagesFor } from "./catalog.ts";
 import { taxWords } from "./tax-words.ts";
 import { fill } from "./fill.ts";
 import { formatMoney } from "./format.ts";
 import type { Lang } from "./locales.ts";
+
+/** The "Find my orders" mail's words in a language, from its catalogue. */
+export function findMailWords(lang: Lang): FindMailWords {
+  const t = messagesFor(lang).mail;
+  return {
+    lang,
+    subject: (site) => fill(t.findSubject, { site }),
+    hello: t.findHello,
+    text: t.findText,
+    ignore: t.findIgnore,
+    line: (n, date, url) => fill(t.findLine, { n, date, url }),
+  };
+}
 
 /** The order mails' words in a language, from its catalogue (with its money format). */
 export function mailWords(lang: Lang): OrderMailWords {
@@ -38,6 +51,11 @@ export function mailWords(lang: Lang): OrderMailWords {
     track: t.track,
     delivered: said(t.deliveredSubject, t.deliveredHeading, t.deliveredText),
     cancelled: said(t.cancelledSubject, t.cancelledHeading, t.cancelledText),
+    cancelMoney: {
+      refunded: (amount) => fill(t.cancelRefundedText, { amount }),
+      kept: (amount) => fill(t.cancelKeptText, { amount }),
+      unpaid: t.cancelUnpaidText,
+    },
     refunded: {
       subject: (n) => fill(t.refundedSubject, { n }),
       heading: t.refundedHeading,

@@ -33,6 +33,11 @@ export interface CheckoutProps {
    * page carries the code of the one the server uses only.
    */
   cardField: (ref: RefObject<CardField | null>, lang: Lang) => ComponentChildren;
+  /**
+   * ISO codes of the countries whose addresses have a state / region (from the server's address
+   * data, domain/address-format.ts): elsewhere the field is optional.
+   */
+  regionCountries: readonly string[];
 }
 
 /** The form's fields with their autofill and type; their labels are the catalogue's. */
@@ -130,7 +135,7 @@ function serverError(
  * card payment dialog, then the success or error dialog. Every amount is recomputed and checked
  * by the server; the card goes to the provider's field only.
  */
-export default function Checkout({ lang, cardField }: CheckoutProps) {
+export default function Checkout({ lang, cardField, regionCountries }: CheckoutProps) {
   const t = pageMessages("checkout", lang);
   const words = pageMessages("payment", lang);
   const money = (cents: number) => formatMoney(cents, lang);
@@ -143,6 +148,8 @@ export default function Checkout({ lang, cardField }: CheckoutProps) {
   const [busy, setBusy] = useState(false);
   const [payError, setPayError] = useState<CheckoutProblem | null>(null);
   const [orderNumber, setOrderNumber] = useState("");
+  /** The new order's page (path with its token), linked from the success dialog. */
+  const [orderPage, setOrderPage] = useState("");
   const [forCompany, setForCompany] = useState(false);
   const [company, setCompany] = useState(EMPTY_COMPANY);
   const [billingDifferent, setBillingDifferent] = useState(false);
@@ -189,6 +196,10 @@ export default function Checkout({ lang, cardField }: CheckoutProps) {
   function checkVatNumber() {
     refreshQuote(vatNumber).then(showQuoteError).catch(() => {});
   }
+  const shipCode = country ? resolveCountryCode(country) : null;
+  /** No state / region where the country's addresses have none (France). */
+  const optional = (name: Field) =>
+    name === "state" && !!shipCode && !regionCountries.includes(shipCode);
 
   function closeAll() {
     if (busy) return;
@@ -202,7 +213,7 @@ export default function Checkout({ lang, cardField }: CheckoutProps) {
     e.preventDefault();
     if (busy) return;
     if (
-      FIELDS.some(([name]) => !form[name].trim()) || !country ||
+      FIELDS.some(([name]) => !optional(name) && !form[name].trim()) || !country ||
       (forCompany && !company.companyName.trim()) ||
       (billingDifferent && BILLING_FIELDS.some(([name]) => !billing[name].trim()))
     ) {
@@ -356,6 +367,7 @@ export default function Checkout({ lang, cardField }: CheckoutProps) {
       const order = confirmed.data.order;
       setOrderNumber(order?.orderNumber ?? "");
       setPaid(order?.tax ? { total: order.total, vat: order.vat, tax: order.tax } : null);
+      setOrderPage(typeof confirmed.data.orderPage === "string" ? confirmed.data.orderPage : "");
       setStage("success");
     } catch {
       // Only a failed connection throws here (every answer is read above).
@@ -401,11 +413,17 @@ export default function Checkout({ lang, cardField }: CheckoutProps) {
             <FormField
               key={name}
               id={`checkout-${name}`}
-              label={t.fields[name]}
-              marked
+              label={optional(name)
+                ? (
+                  <>
+                    {t.fields[name]} <span class="font-normal text-slate-500">{t.optional}</span>
+                  </>
+                )
+                : t.fields[name]}
+              marked={!optional(name)}
               name={name}
               type={type}
-              required
+              required={!optional(name)}
               autocomplete={autocomplete}
               value={form[name]}
               onInput={(e) => setForm({ ...form, [name]: e.currentTarget.value })}
@@ -645,7 +663,12 @@ export default function Checkout({ lang, cardField }: CheckoutProps) {
               {paidVat(paid, tw, money, t.paid)}
             </p>
           )}
-          <div class="mt-5 flex justify-end">
+          <div class="mt-5 flex flex-wrap items-center justify-end gap-3">
+            {/^\/(fr\/)?orders\//.test(orderPage) && (
+              <a href={orderPage} class="font-semibold text-brand-700 underline">
+                {t.viewOrder}
+              </a>
+            )}
             <button
               type="button"
               onClick={continueShopping}

@@ -21,7 +21,9 @@ const MAIL_RUN_BUDGET_MS = 50_000;
  * a campaign's cursor moves in one commit, a payment ends as one order).
  */
 const JOBS: Record<string, (services: Services, signal: AbortSignal) => Promise<unknown>> = {
-  "mail-delivery": async ({ mailer }, signal) => {
+  "mail-delivery": async ({ mailer, orderTracking }, signal) => {
+    // "Find my orders" requests become their mails first (queued in the outbox).
+    await orderTracking.settle();
     // On Deploy an isolate may sleep once the handler returns: send while there is more.
     const until = Date.now() + MAIL_RUN_BUDGET_MS;
     while (await mailer.flush() > 0 && Date.now() < until && !signal.aborted) {
@@ -105,6 +107,7 @@ export function createJobs(
       }
       s.mailer.start(intervalMs);
       s.mailer.wake();
+      s.orderTracking.start(intervalMs);
       s.checkout.startSweeps(intervalMs);
       s.restock.start(intervalMs);
       s.newsletterSender.start(intervalMs);
@@ -128,6 +131,7 @@ export function createJobs(
         s.restock.stop(),
         s.newsletterSender.stop(),
         s.mailer.stop(),
+        s.orderTracking.stop(),
         ...running.values(),
       ]);
     },

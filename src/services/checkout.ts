@@ -78,6 +78,14 @@ export interface CheckoutDeps {
 
 export type Checkout = ReturnType<typeof createCheckout>;
 
+/**
+ * How long a finished checkout and a never-paid sandbox intent are kept: past Stripe's 7 days
+ * of an authorization and any late webhook, then deleted.
+ */
+export const KEPT_FOR_MS = 30 * 24 * 3600_000;
+/** The most of each one sweep looks at for deletion: the sweep's work stays bounded. */
+const PURGE_BATCH = 200;
+
 /** What settling an authorized or paid intent came to. */
 export type Settlement =
   | CompleteResult
@@ -270,7 +278,7 @@ export function createCheckout(deps: CheckoutDeps) {
               link,
               mailWords(orderLocale(order)),
             ),
-            newOrderNotice(order, config.shopEmail, mailWords("en")),
+            newOrderNotice(order, config.shopEmail, mailWords("en"), config.shopTimeZone),
           ]
         ) {
           deps.outbox.add(op, mail);
@@ -369,7 +377,7 @@ export function createCheckout(deps: CheckoutDeps) {
    * intent canceled. Checks `stopping` between checkouts: each is settled in its own commits,
    * so stopping there is safe and the next sweep resumes.
    */
-  async function sweep(): Promise<{ completed: number; released: number }> {
+  async function sweep(): Promise<{ completed: number; released: number; purged: number }> {
     let completed = 0;
     let released = 0;
     const now = Date.now();
@@ -396,7 +404,13 @@ export function createCheckout(deps: CheckoutDeps) {
       }
       if (r.status === "active" && r.expiresAt <= now && await release(r.id)) released++;
     }
-    return { completed, released };
+    if (stopping) return { completed, released, purged: 0 };
+    // Finished checkouts and never-paid sandbox intents are kept for a while (a late webhook,
+    // staff's questions), then deleted, a bounded batch per sweep, after the sweep has closed
+    // what it could.
+    const purged = await reservations.purgeFinished(now - KEPT_FOR_MS, PURGE_BATCH) +
+      (await provider.purgeAbandoned?.(now - KEPT_FOR_MS, PURGE_BATCH) ?? 0);
+    return { completed, released, purged };
   }
 
   function providerDown(err: unknown, paymentIntentId?: string): never {

@@ -9,6 +9,7 @@ import { sellerOf } from "./invoicing.ts";
 import { createInvoiceDesk } from "./invoice-desk.ts";
 import { createOrderLinks } from "./order-links.ts";
 import { createOrderTracking } from "./order-tracking.ts";
+import { createOrderLinksRequestStore } from "../store/order-link-requests.ts";
 import { createOutboxStore } from "../store/outbox.ts";
 import { createProductStore } from "../store/products.ts";
 import { createRateLimitStore } from "../store/rate-limits.ts";
@@ -150,13 +151,14 @@ export function createServices(
     invoices,
     orderLinks,
     orderTracking: createOrderTracking({
-      kv,
       orders,
       invoices,
       links: orderLinks,
       outbox,
+      requests: createOrderLinksRequestStore(kv),
       mailer,
       site: { name: config.siteName, url: config.siteUrl },
+      timeZone: config.shopTimeZone,
       documents,
     }),
     invoiceDesk: createInvoiceDesk({

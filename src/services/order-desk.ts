@@ -24,7 +24,12 @@ import { mailWords } from "../i18n/mail-words.ts";
 import type { OrderLinks } from "./order-links.ts";
 import type { PaymentIntentView } from "./payments/provider.ts";
 import { EVERY_DATE, type OrderQuery } from "../domain/order-query.ts";
-import { PROVIDER_LABELS, refundIdempotencyKey, refundRefusal } from "../domain/order-refund.ts";
+import {
+  cancelRefundQuestion,
+  PROVIDER_LABELS,
+  refundIdempotencyKey,
+  refundRefusal,
+} from "../domain/order-refund.ts";
 import {
   type AdminOrder,
   holdsStock,
@@ -127,8 +132,15 @@ export function createOrderDesk(deps: OrderDeskDeps) {
     return new Date(ms).toISOString();
   }
 
-  /** The refund once its order is claimed: recorded if made outside the shop, else made. */
-  async function refundClaimed(actor: AuditActor, order: Order): Promise<AdminOrder> {
+  /**
+   * The refund once its order is claimed: recorded if made outside the shop, else made;
+   * `cancel` cancels the order in the same commit (staff's "refund and cancel").
+   */
+  async function refundClaimed(
+    actor: AuditActor,
+    order: Order,
+    cancel = false,
+  ): Promise<AdminOrder> {
     const id = order.id;
     const via = PROVIDER_LABELS[deps.provider.name] ?? deps.provider.name;
     // Refunded outside the shop already (Stripe's dashboard): recorded, not made again (the
@@ -137,7 +149,14 @@ export function createOrderDesk(deps: OrderDeskDeps) {
     if (intent && intent.refundedCents >= order.totalCents) {
       const outside = { id: `outside-${intent.id}`, amountCents: intent.refundedCents };
       return toAdminOrder(
-        await recordRefund(actor, id, outside, `${via}, made outside the shop`, refundRefusal),
+        await recordRefund(
+          actor,
+          id,
+          outside,
+          `${via}, made outside the shop`,
+          refundRefusal,
+          cancel,
+        ),
       );
     }
     let refund: { id: string; amountCents: number };
@@ -155,13 +174,14 @@ export function createOrderDesk(deps: OrderDeskDeps) {
       }, err);
       throw new UpstreamError("refund_failed", `The refund failed: ${err.message}`);
     }
-    return toAdminOrder(await recordRefund(actor, id, refund, via, refundRefusal));
+    return toAdminOrder(await recordRefund(actor, id, refund, via, refundRefusal, cancel));
   }
 
   /**
    * Records a refund on its order, once (`refusal` is checked again in the commit): paid
    * status to refunded, the buyer's mail, the audit entry; the invoice hook issues the credit
-   * note in the same commit.
+   * note in the same commit. `cancel`: the order is cancelled in that commit too, its units go
+   * back, and the buyer's one mail is the cancellation, saying the refund.
    */
   async function recordRefund(
     actor: AuditActor,
@@ -169,6 +189,7 @@ export function createOrderDesk(deps: OrderDeskDeps) {
     refund: { id: string; amountCents: number },
     via: string,
     refusal: (o: Order) => string | null,
+    cancel = false,
   ): Promise<Order> {
     const at = nowIso();
     let mailSubject: string | null = null;
@@ -178,27 +199,37 @@ export function createOrderDesk(deps: OrderDeskDeps) {
         const late = refusal(o);
         if (late) throw new ConflictError(late);
         const { needsRefund: _, ...rest } = o;
+        const move = cancel ? stockMoveFor(o, "cancelled") : null;
         return {
           ...rest,
+          ...(cancel ? { status: "cancelled" as const } : {}),
           paymentStatus: "refunded",
           refund: { at, amountCents: refund.amountCents, id: refund.id },
           // Said explicitly: without the flag, an older order would seem to hold its stock.
-          stockHeld: holdsStock(o),
+          stockHeld: move === "give" ? false : holdsStock(o),
         };
       },
       both(
-        async (op, _before, after) => {
+        async (op, before, after) => {
+          if (cancel && stockMoveFor(before!, "cancelled") === "give") {
+            await deps.stock.give(op, before!.items);
+          }
           if (!after!.customer.email) return;
           const lang = orderLocale(after!);
           const link = await deps.links.url(after!.orderNumber, lang);
-          const mail = orderRefundedMail(after!, deps.site, link, mailWords(lang));
+          const mail = cancel
+            ? orderStatusMail(after!, deps.site, link, mailWords(lang))!
+            : orderRefundedMail(after!, deps.site, link, mailWords(lang));
           deps.outbox.add(op, mail);
           mailSubject = mail.subject;
         },
         audited(
           actor,
           "order.refund",
-          (o) => `Refunded ${formatMoney(o.refund?.amountCents ?? 0)} via ${via}`,
+          (o) =>
+            `${cancel ? "Cancelled and refunded" : "Refunded"} ${
+              formatMoney(o.refund?.amountCents ?? 0)
+            } via ${via}`,
         ),
       ),
     );
@@ -234,11 +265,27 @@ export function createOrderDesk(deps: OrderDeskDeps) {
       return { order: toAdminOrder(order), history: await deps.audit.forRecord("order", id) };
     },
 
+    /**
+     * Sets an order's status. Cancelling an order paid online needs `body.refund`: true
+     * refunds and cancels in one action (as `refund`, the credit note once), false cancels
+     * and keeps the payment (no credit note: no money went back); without it, 422.
+     */
     async setStatus(actor: AuditActor, id: string, body: StatusBody): Promise<AdminOrder> {
+      if (body.status === "cancelled" && body.refund === true) {
+        return await this.refund(actor, id, { cancel: true });
+      }
       let mailSubject: string | null = null;
       const updated = await orders.update(
         id,
         (o) => {
+          const question = body.status === "cancelled" && body.refund === undefined
+            ? cancelRefundQuestion(o)
+            : null;
+          if (question) {
+            throw new DomainError(422, "refund_decision_required", question, [
+              { field: "refund", message: question },
+            ]);
+          }
           const shipment = body.status === "shipped" && (body.carrier || body.trackingNumber)
             ? { carrier: body.carrier ?? "", trackingNumber: body.trackingNumber ?? "" }
             : o.shipment;
@@ -317,7 +364,11 @@ export function createOrderDesk(deps: OrderDeskDeps) {
      * key derived from the order (a retry after a crash gets the same refund back), and the
      * commit checks the order was not refunded meanwhile.
      */
-    async refund(actor: AuditActor, id: string): Promise<AdminOrder> {
+    async refund(
+      actor: AuditActor,
+      id: string,
+      options: { cancel?: boolean } = {},
+    ): Promise<AdminOrder> {
       const order = await orders.get(id);
       if (!order) throw new NotFoundError("Order not found");
       const refusal = refundRefusal(order);
@@ -326,7 +377,7 @@ export function createOrderDesk(deps: OrderDeskDeps) {
         throw new ConflictError("A refund of this order is already under way");
       }
       try {
-        return await refundClaimed(actor, order);
+        return await refundClaimed(actor, order, options.cancel);
       } finally {
         await orders.releaseRefund(id);
       }

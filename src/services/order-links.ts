@@ -34,6 +34,15 @@ export function createOrderLinks(
     return toBase64Url(new Uint8Array(mac));
   }
 
+  /**
+   * The order page's path with its token, in the order's language, for the buyer's own pages
+   * (the success dialog).
+   */
+  async function path(orderNumber: string, lang: "en" | "fr" = "en"): Promise<string> {
+    const prefix = lang === "en" ? "" : `/${lang}`;
+    return `${prefix}/orders/${encodeURIComponent(orderNumber)}?t=${await token(orderNumber)}`;
+  }
+
   return {
     token,
 
@@ -47,12 +56,11 @@ export function createOrderLinks(
       return await crypto.subtle.verify("HMAC", await hmacKey(), mac, encoder.encode(orderNumber));
     },
 
+    path,
+
     /** The order page's full address, for mails, in the order's language. */
     async url(orderNumber: string, lang: "en" | "fr" = "en"): Promise<string> {
-      const prefix = lang === "en" ? "" : `/${lang}`;
-      return `${siteUrl}${prefix}/orders/${encodeURIComponent(orderNumber)}?t=${await token(
-        orderNumber,
-      )}`;
+      return `${siteUrl}${await path(orderNumber, lang)}`;
     },
   };
 }

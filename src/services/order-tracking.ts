@@ -1,19 +1,24 @@
 import { normalizeEmail } from "../domain/email.ts";
 import type { InvoiceDocument } from "../domain/invoice.ts";
 import type { MailMessage } from "../domain/mail.ts";
+import { orderLinksMail } from "../domain/order-mails.ts";
 import type { Order, OrderLocale } from "../domain/order.ts";
-import { messagesFor } from "../i18n/catalog.ts";
-import { fill } from "../i18n/fill.ts";
+import { shopDay } from "../domain/shop-time.ts";
 import { formatDate } from "../i18n/format.ts";
+import { findMailWords } from "../i18n/mail-words.ts";
 import type { InvoiceStore } from "../store/invoices.ts";
 import type { OrderStore } from "../store/orders.ts";
+import type { OrderLinksRequestStore } from "../store/order-link-requests.ts";
 import type { OutboxStore } from "../store/outbox.ts";
+import { log } from "./log.ts";
 import { type DocumentSettings, renderInvoicePdf } from "./invoice-pdf-lazy.ts";
 import type { Mailer } from "./mail/mailer.ts";
 import type { OrderLinks } from "./order-links.ts";
 
 /** The most orders one "Find my orders" mail lists (the newest). */
 const MAX_LINKS = 20;
+/** Requests one background pass settles. */
+const PASS = 50;
 
 export type OrderTracking = ReturnType<typeof createOrderTracking>;
 
@@ -22,16 +27,81 @@ export type OrderTracking = ReturnType<typeof createOrderTracking>;
  * credit notes, and "Find my orders", which mails an address its links.
  */
 export function createOrderTracking(deps: {
-  kv: Deno.Kv;
   orders: OrderStore;
   invoices: InvoiceStore;
   links: OrderLinks;
   outbox: OutboxStore;
+  requests: OrderLinksRequestStore;
   mailer: Mailer;
   site: { name: string; url: string };
+  /** The shop's (SHOP_TIMEZONE): the order dates the mail gives. */
+  timeZone: string;
   documents: DocumentSettings;
 }) {
   const { orders, invoices, links } = deps;
+  let timer: ReturnType<typeof setInterval> | undefined;
+  let running: Promise<number> | null = null;
+  let again = false;
+  let stopping = false;
+
+  /**
+   * One request's look-up: the links mail of the address's newest orders, if it has any, in
+   * the language it was asked in; each order's day is the shop's (ISO in English, "25 novembre
+   * 2026" in French).
+   */
+  async function linksMail(email: string, lang: OrderLocale): Promise<MailMessage | null> {
+    const found = await orders.newestOfEmail(email, MAX_LINKS);
+    if (!found.length) return null;
+    const date = (iso: string) =>
+      lang === "en"
+        ? shopDay(Date.parse(iso), deps.timeZone)
+        : formatDate(iso, lang, deps.timeZone);
+    return orderLinksMail(
+      found[0].customer.email,
+      await Promise.all(found.map(async (o) => ({
+        orderNumber: o.orderNumber,
+        date: date(o.createdAt),
+        url: await links.url(o.orderNumber, lang),
+      }))),
+      deps.site,
+      findMailWords(lang),
+    );
+  }
+
+  /** Looks up and mails what is queued (each request once); answers how many were settled. */
+  async function settle(): Promise<number> {
+    let settled = 0;
+    for (const entry of await deps.requests.pending(PASS)) {
+      const mail = await linksMail(entry.value.email, entry.value.lang ?? "en");
+      const queued = await deps.requests.settle(entry, (op) => {
+        if (mail) deps.outbox.add(op, mail);
+      });
+      if (!queued) continue;
+      settled++;
+      if (mail) deps.mailer.wake([mail.subject]);
+    }
+    return settled;
+  }
+
+  /**
+   * Runs `settle` in the background, one pass at a time (a wake during a pass runs one more);
+   * errors are logged, what is left waits for the next wake or sweep.
+   */
+  function wake(): void {
+    if (stopping) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = settle().finally(() => {
+      running = null;
+      if (again) {
+        again = false;
+        wake();
+      }
+    });
+    running.catch((err) => log.error("job failed", { job: "order-links" }, err));
+  }
 
   /**
    * The order and its documents when the token is the order's own; null otherwise. The token
@@ -58,55 +128,29 @@ export function createOrderTracking(deps: {
     },
 
     /**
-     * Mails `email` the links of its orders, when it has any; the caller answers the same
-     * either way, so nobody learns who bought here.
+     * "Find my orders": queues the request and returns at once, before any look-up, so a known
+     * and an unknown address take the same path and time; the mail goes out from `settle`.
+     * The caps per address are counted here (a capped request is dropped, answered the same).
      */
-    async mailLinks(email: string, lang: OrderLocale = "en"): Promise<void> {
-      const address = normalizeEmail(email);
-      const found: Order[] = [];
-      for await (
-        const e of deps.kv.list<string>({ prefix: ["order_search", address] }, {
-          reverse: true,
-          limit: MAX_LINKS * 2,
-        })
-      ) {
-        const order = await orders.get(e.value);
-        if (order && normalizeEmail(order.customer.email) === address) found.push(order);
-        if (found.length >= MAX_LINKS) break;
-      }
-      if (!found.length) return;
-      const t = messagesFor(lang).mail;
-      // English keeps its ISO dates; French says the day ("25 novembre 2026").
-      const day = (iso: string) => lang === "en" ? iso.slice(0, 10) : formatDate(iso, lang);
-      const lines = await Promise.all(
-        found.map(async (o) =>
-          fill(t.findLine, {
-            n: o.orderNumber,
-            date: day(o.createdAt),
-            url: await links.url(o.orderNumber, lang),
-          })
-        ),
-      );
-      const mail: MailMessage = {
-        to: found[0].customer.email,
-        subject: fill(t.findSubject, { site: deps.site.name }),
-        text: [
-          t.findHello,
-          "",
-          t.findText,
-          "",
-          ...lines,
-          "",
-          t.findIgnore,
-          "",
-          deps.site.name,
-          deps.site.url,
-        ].join("\n"),
-      };
-      const op = deps.kv.atomic();
-      deps.outbox.add(op, mail);
-      if (!(await op.commit()).ok) throw new Error("Could not queue the order links mail");
-      deps.mailer.wake([mail.subject]);
+    async requestLinks(email: string, lang: OrderLocale = "en"): Promise<void> {
+      if (await deps.requests.queue(normalizeEmail(email), lang)) wake();
+    },
+
+    settle,
+    wake,
+
+    start(intervalMs = 60_000) {
+      if (timer !== undefined) return;
+      stopping = false;
+      timer = setInterval(wake, intervalMs);
+      wake();
+    },
+
+    async stop() {
+      stopping = true;
+      if (timer !== undefined) clearInterval(timer);
+      timer = undefined;
+      await running?.catch(() => {});
     },
   };
 }

@@ -36,7 +36,7 @@ export interface OssYear {
 }
 
 export const ORDER_INVOICED_MESSAGE =
-  "This order has an invoice and cannot be deleted: cancel or refund it (a credit note is issued)";
+  "This order has an invoice and cannot be deleted: cancel it, or refund it (a credit note is issued)";
 
 export type InvoiceStore = ReturnType<typeof createInvoiceStore>;
 
@@ -56,7 +56,7 @@ export function createInvoiceStore(
     vatOnDebits: boolean;
   },
 ) {
-  const parse = parseInvoiceDocument;
+  const parse = (v: unknown) => parseInvoiceDocument(v, settings.timeZone);
 
   async function ofOrder(orderId: string): Promise<InvoiceDocument[]> {
     const numbers: string[] = [];
@@ -82,7 +82,8 @@ export function createInvoiceStore(
     invoice: InvoiceDocument | null,
     issuedAt: string,
   ): Promise<InvoiceDocument> {
-    const year = shopDay(Date.parse(issuedAt), settings.timeZone).slice(0, 4);
+    const issueDate = shopDay(Date.parse(issuedAt), settings.timeZone);
+    const year = issueDate.slice(0, 4);
     const counter = await kv.get<number>(counterKey(kind, year));
     const n = (counter.value ?? 0) + 1;
     const tax = invoice?.tax ?? orderTax(order);
@@ -92,6 +93,7 @@ export function createInvoiceStore(
       kind,
       number: formatDocumentNumber(kind, year, n),
       issuedAt,
+      issueDate,
       orderId: order.id,
       orderNumber: order.orderNumber,
       refersTo: invoice?.number ?? null,

@@ -1,6 +1,7 @@
 import { ConflictError, NotFoundError, ValidationError } from "../domain/errors.ts";
 import { newId } from "../domain/ids.ts";
 import { formatOrderNumber, type NewOrder, type Order, orderSchema } from "../domain/order.ts";
+import { normalizeEmail } from "../domain/email.ts";
 import { matchesQuery, type OrderQuery, searchTokens } from "../domain/order-query.ts";
 import { conflict, done, nowIso, retryOnConflict } from "./atomic.ts";
 
@@ -13,9 +14,9 @@ const COUNTER_KEY = ["counter", "order_number"] as const;
 const numberKey = (orderNumber: string) => ["order_by_number", orderNumber.toLowerCase()] as const;
 /**
  * Bumped when the list indexes change shape: orders written before are re-indexed once
- * (2: the number index).
+ * (2: the number index; 3: the email index).
  */
-const INDEX_VERSION = 2;
+const INDEX_VERSION = 3;
 const INDEX_VERSION_KEY = ["meta", "order_index_version"] as const;
 
 /**
@@ -32,9 +33,18 @@ function indexKeys(o: Order): Deno.KvKey[] {
     ["order_by_pay", o.paymentStatus, ms, o.id],
     ...searchTokens(o).map((t) => ["order_search", t, ms, o.id]),
   ];
+  const email = normalizeEmail(o.customer.email);
+  if (email) keys.push(emailKey(email, ms, o.id));
   if (o.needsRefund) keys.push(["order_by_refund", ms, o.id]);
   return keys;
 }
+
+/**
+ * A buyer's orders by their address alone ("Find my orders"): the search index holds names in
+ * the same words, and an order named after someone's address would crowd theirs out of it.
+ */
+const emailKey = (email: string, ms: number, id: string) =>
+  ["order_by_email", email.slice(0, 254), ms, id] as const;
 
 const keyText = (k: Deno.KvKey) => JSON.stringify(k);
 
@@ -314,6 +324,22 @@ export function createOrderStore(kv: Deno.Kv, hooks: readonly OrderWriteHook[] =
       if (!number || number.length > 200) return null;
       const id = await kv.get<string>(numberKey(number));
       return id.value ? await get(id.value) : null;
+    },
+
+    /** The newest `limit` orders placed with an address (any case), newest first. */
+    async newestOfEmail(email: string, limit: number): Promise<Order[]> {
+      const address = normalizeEmail(email);
+      const found: Order[] = [];
+      for await (
+        const e of kv.list<string>({ prefix: ["order_by_email", address.slice(0, 254)] }, {
+          reverse: true,
+          limit,
+        })
+      ) {
+        const order = await get(e.value);
+        if (order) found.push(order);
+      }
+      return found;
     },
 
     async getByPaymentIntent(paymentIntentId: string): Promise<Order | null> {

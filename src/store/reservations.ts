@@ -1,4 +1,4 @@
-import { newId } from "../domain/ids.ts";
+import { idFloor, newId } from "../domain/ids.ts";
 import type { NewOrder, Order } from "../domain/order.ts";
 import { type Product, productSchema } from "../domain/product.ts";
 import { type Reservation, reservationSchema } from "../domain/reservation.ts";
@@ -15,6 +15,8 @@ const pendingKey = (r: Pick<Reservation, "expiresAt" | "id">) =>
 const productKey = (id: string) => ["product", id] as const;
 const eventKey = (eventId: string) => ["payment_event", eventId] as const;
 const orderByPaymentKey = (pi: string) => ["order_by_payment", pi] as const;
+/** The last checkout the purge has looked at (ids are time-sortable). */
+const PURGE_CURSOR_KEY = ["meta", "reservation_purge_cursor"] as const;
 
 export type CompleteResult =
   | { kind: "created"; order: Order }
@@ -246,6 +248,35 @@ export function createReservationStore(kv: Deno.Kv, orders: OrderStore) {
         }
         return (await op.commit()).ok ? done(true) : conflict;
       });
+    },
+
+    /**
+     * Deletes finished checkouts (released, or completed: the order is its own record) opened
+     * before `before` (epoch ms), at most `limit` looked at per call, oldest first, from where
+     * the last call stopped (a cursor in KV: each checkout is looked at once, so the work per
+     * call stays bounded however many are kept). A checkout still open or committed is left
+     * to the sweep. Answers how many were deleted.
+     */
+    async purgeFinished(before: number, limit: number): Promise<number> {
+      const cursor = await kv.get<string>(PURGE_CURSOR_KEY);
+      const iter = kv.list<unknown>({
+        start: ["reservation", cursor.value ? `${cursor.value}\0` : ""],
+        end: ["reservation", idFloor(before)],
+      }, { limit });
+      let last = cursor.value;
+      let purged = 0;
+      for await (const e of iter) {
+        last = String(e.key[1]);
+        const r = parse(e.value);
+        if (r.status !== "released" && r.status !== "completed") continue;
+        const op = kv.atomic().check(e).delete(e.key);
+        if (r.paymentIntentId) op.delete(byPaymentKey(r.paymentIntentId));
+        if ((await op.commit()).ok) purged++;
+      }
+      if (last !== cursor.value) {
+        await kv.atomic().check(cursor).set(PURGE_CURSOR_KEY, last).commit();
+      }
+      return purged;
     },
 
     /**

@@ -29,6 +29,8 @@ const randomHex = (bytes: number) =>
     .map((b) => b.toString(16).padStart(2, "0")).join("");
 
 const intentKey = (id: string) => ["sandbox_intent", id] as const;
+/** Intents by creation time (their ids are random), for the purge of abandoned ones. */
+const byTimeKey = (ms: number, id: string) => ["sandbox_intent_by_time", ms, id] as const;
 const idempotencyKey = (key: string) => ["sandbox_idempotency", key] as const;
 const refundKey = (id: string) => ["sandbox_refund", id] as const;
 const refundIdempotencyKey = (key: string) => ["sandbox_refund_idempotency", key] as const;
@@ -47,6 +49,29 @@ export function createSandboxIntentStore(kv: Deno.Kv) {
 
   return {
     get,
+
+    /**
+     * Deletes intents made before `before` (epoch ms) that were never paid (canceled, or still
+     * awaiting a card), at most `limit` per call, oldest first; a paid one is kept (its order's
+     * refunds read it) and only leaves the time index. Answers how many were deleted.
+     */
+    async purgeAbandoned(before: number, limit: number): Promise<number> {
+      let purged = 0;
+      const iter = kv.list<boolean>({
+        start: ["sandbox_intent_by_time"],
+        end: ["sandbox_intent_by_time", before],
+      }, { limit });
+      for await (const e of iter) {
+        const id = String(e.key[2]);
+        const intent = await kv.get(intentKey(id));
+        const status = intent.value ? parse(intent.value).status : null;
+        const abandoned = status === "canceled" || status === "requires_payment_method";
+        const op = kv.atomic().check(intent).delete(e.key);
+        if (abandoned) op.delete(intentKey(id));
+        if ((await op.commit()).ok && abandoned) purged++;
+      }
+      return purged;
+    },
 
     /** Creates an intent, or returns the one already created with this idempotency key. */
     async create(
@@ -71,6 +96,7 @@ export function createSandboxIntentStore(kv: Deno.Kv) {
         };
         const res = await kv.atomic().check(existing)
           .set(intentKey(id), intent)
+          .set(byTimeKey(Date.parse(intent.createdAt), id), true)
           .set(idempotencyKey(key), id, { expireIn: KEY_LIFETIME_MS })
           .commit();
         return res.ok ? done(intent) : conflict;

@@ -104,9 +104,16 @@ export async function fillBackOffice(server: RunningServer, createdAt?: string) 
   return orders;
 }
 
-/** The page's width beyond the viewport (0: no sideways scroll). */
+/**
+ * The page's width beyond the device's (0: no sideways scroll). Measured against the viewport
+ * asked for, not `innerWidth`: a phone (mobile emulation) widens its layout viewport to content
+ * wider than the screen, so `innerWidth` grows with the overflow it should reveal.
+ */
 export const overflowX = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
+  page.evaluate(
+    (width) => document.documentElement.scrollWidth - width,
+    page.viewportSize()!.width,
+  );
 
 /** Whether a dialog's box lies wholly inside the viewport. */
 export async function onScreen(page: Page, dialog: Locator) {

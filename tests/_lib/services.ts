@@ -41,6 +41,7 @@ export async function withServices(
     if (options.seed !== false) await seedIfEmpty(services, () => {});
     await fn({ kv, services, api: createApiApp(services) });
   } finally {
+    await services.orderTracking.stop();
     await services.restock.stop();
     await services.newsletterSender.stop();
     await services.mailer.stop();

@@ -1,3 +1,4 @@
+import { addressHasRegion } from "../../src/domain/address-format.ts";
 import { COMMIT_GRACE_MS } from "../../src/domain/checkout.ts";
 import {
   type CardError,
@@ -388,7 +389,7 @@ Deno.test("[api] a crash between the stock commit and the capture: the sweep cap
       (await services.sandbox!.retrieveIntent(intent.paymentIntentId))?.status,
       "requires_capture",
     );
-    assertEquals(await services.checkout.sweep(), { completed: 1, released: 0 });
+    assertEquals(await services.checkout.sweep(), { completed: 1, released: 0, purged: 0 });
     assertEquals(
       (await services.sandbox!.retrieveIntent(intent.paymentIntentId))?.status,
       "succeeded",
@@ -403,7 +404,32 @@ Deno.test("[api] a crash between the stock commit and the capture: the sweep cap
     await services.reservations.commit(other.paymentIntentId);
     assertEquals((await services.products.get(board.id))?.stock, board.stock - 2);
     await services.sandbox!.cancelIntent(other.paymentIntentId);
-    assertEquals(await services.checkout.sweep(), { completed: 0, released: 0 });
+    assertEquals(await services.checkout.sweep(), { completed: 0, released: 0, purged: 0 });
     assertEquals((await services.products.get(board.id))?.stock, board.stock - 1);
     assertEquals((await services.orders.list()).length, 1);
+  }));
+
+Deno.test("[api] checkout: 'State / Region' is optional where the country's addresses have none (France), required where they have one (United States)", () =>
+  withServices(async ({ api, services }) => {
+    const board = await productByName(services, "Vectra DSP Board");
+    const lines = [{ id: board.id, price: 600, quantity: 1 }];
+    const withoutState = (country: string, fee: number) => {
+      const body = intentBody(lines, { country, fee });
+      body.orderData.shippingAddress = { ...body.orderData.shippingAddress, state: "" };
+      return body;
+    };
+    const fr = await createIntent(api, withoutState("France", 9.9));
+    assert(fr.success && fr.paymentIntentId, "France: no state needed");
+    const us = await createIntent(api, withoutState("United States", 45), 400) as unknown as {
+      errors: { field: string; message: string }[];
+    };
+    assertEquals(us.errors.map((e) => [e.field, e.message]), [
+      ["orderData.shippingAddress.state", "State is required"],
+    ]);
+    assertEquals(addressHasRegion("FR"), false);
+    assertEquals([addressHasRegion("DE"), addressHasRegion("US"), addressHasRegion("IT")], [
+      false,
+      true,
+      true,
+    ]);
   }));

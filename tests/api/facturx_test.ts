@@ -344,8 +344,14 @@ Deno.test({
       const full = byName("consumer-pl-french-rate");
       const partial = byName("export-us");
       const exempt = byName("business-be");
+      // Cancelled and refunded in full (a cancellation alone returns no money: no credit note).
       for (const s of [full, exempt]) {
-        await t.services.orders.update(s.order.id, (x) => ({ ...x, status: "cancelled" }));
+        await t.services.orders.update(s.order.id, (x) => ({
+          ...x,
+          status: "cancelled",
+          paymentStatus: "refunded",
+          refund: { at: new Date().toISOString(), amountCents: x.totalCents, id: `re_${x.id}` },
+        }));
       }
       await t.services.orders.update(partial.order.id, (x) => ({
         ...x,

@@ -6,6 +6,12 @@ import type { Order } from "../../src/domain/order.ts";
 import { assert, assertEquals, assertJsonResponse, assertMatch } from "../_lib/assert.ts";
 import { loginAs, type SignedIn } from "../_lib/admin.ts";
 import { jsonRequest, type TestContext, withServices } from "../_lib/services.ts";
+import { atInstant } from "../_lib/clock.ts";
+import { sketchOrder } from "../_lib/orders.ts";
+import { renderToString } from "preact-render-to-string";
+import OrderStatusContent from "../../src/components/orders/OrderStatusContent.tsx";
+import { newOrderNotice } from "../../src/domain/order-mails.ts";
+import { mailWords } from "../../src/i18n/mail-words.ts";
 
 /** A manual order through the API, as staff make them, then marked paid (its invoice). */
 async function manualOrder(
@@ -86,7 +92,7 @@ Deno.test("[api] invoices: a paid manual order's invoice PDF says what the order
     assertEquals(rows.length, 2);
     assert(rows[0].startsWith("Number,Type,Date,Order"), rows[0]);
     assert(rows[1].startsWith(`${doc.number},Invoice,`), rows[1]);
-    assert(rows[1].includes(",20%,"), rows[1]);
+    assert(rows[1].includes(",EUR,") && rows[1].includes(",20,"), rows[1]);
 
     const zip = await t.api.request("/api/invoices/export.zip", { headers: clerk.headers });
     assertEquals(zip.headers.get("content-type"), "application/zip");
@@ -105,7 +111,7 @@ Deno.test("[api] invoices: a paid manual order's invoice PDF says what the order
     await assertJsonResponse(unknown, 404);
   }));
 
-Deno.test("[api] an invoiced order cannot be deleted (409, nothing changed); a cancellation issues its credit note", () =>
+Deno.test("[api] an invoiced order cannot be deleted (409, nothing changed); a cancellation alone returns no money and issues no credit note, a payment staff mark as not received does", () =>
   withServices(async (t) => {
     const clerk = await loginAs(t, "admin");
     const made = await manualOrder(t, clerk);
@@ -122,6 +128,12 @@ Deno.test("[api] an invoiced order cannot be deleted (409, nothing changed); a c
       jsonRequest("PUT", { status: "cancelled" }, clerk.headers),
     );
     await assertJsonResponse(cancel, 200);
+    assertEquals((await t.services.invoices.ofOrder(made._id)).map((d) => d.kind), ["invoice"]);
+    const unpaid = await t.api.request(
+      `/api/orders/${made._id}/payment`,
+      jsonRequest("PUT", { paymentStatus: "failed" }, clerk.headers),
+    );
+    await assertJsonResponse(unpaid, 200);
     const docs = await t.services.invoices.ofOrder(made._id);
     assertEquals(docs.map((d) => d.kind), ["invoice", "credit_note"]);
     assertEquals(docs[1].refersTo, docs[0].number);
@@ -180,6 +192,7 @@ Deno.test("[api] Find my orders: the same answer for a buyer and a stranger; the
     const stranger = await assertJsonResponse(await ask("nobody@example.com", "198.51.100.2"), 202);
     assertEquals(buyer, stranger);
     assertEquals((buyer as { message: string }).message, FIND_ORDERS_MESSAGE);
+    await t.services.orderTracking.settle();
 
     const mails = (await t.services.outbox.list()).filter((m) =>
       m.subject.startsWith("Your orders")
@@ -242,4 +255,180 @@ Deno.test("[api] an order link's token is taken only as the server spelt it (its
     const sameBytes = token.slice(0, -1) + alphabet[last ^ 1];
     assert(await t.services.orderLinks.verify(made.orderNumber, token));
     assertEquals(await t.services.orderLinks.verify(made.orderNumber, sameBytes), false);
+  }));
+
+Deno.test("[api] an invoice issued at 00:30 in Paris on 1 January is F2027-000001 dated 2027-01-01: in the store, the PDF, the list, the CSV, the buyer's page and mails", () =>
+  withServices(async (t) => {
+    const clerk = await loginAs(t, "admin");
+    const order = await t.services.orders.create(
+      sketchOrder({
+        at: "2026-12-31T23:15:00.000Z", // 00:15 in Paris
+        email: "ny@example.com",
+        country: "France",
+        lines: [{ id: "p1", priceCents: 10_000, quantity: 1 }],
+        feeCents: 0,
+        paymentStatus: "pending",
+      }),
+    );
+    // 2026-12-31T23:30Z is 00:30 on 1 January 2027 in Paris.
+    await atInstant(
+      Date.parse("2026-12-31T23:30:00.000Z"),
+      () => t.services.orders.update(order.id, (o) => ({ ...o, paymentStatus: "paid" })),
+    );
+    const [doc] = await t.services.invoices.ofOrder(order.id);
+    assertEquals([doc.number, doc.issueDate], ["F2027-000001", "2027-01-01"]);
+
+    const list = await assertJsonResponse(
+      await t.api.request("/api/invoices?from=2027-01-01&to=2027-01-01", {
+        headers: clerk.headers,
+      }),
+      200,
+    ) as { documents: { number: string; issueDate: string }[] };
+    assertEquals(list.documents.map((d) => [d.number, d.issueDate]), [
+      ["F2027-000001", "2027-01-01"],
+    ]);
+    const csv = await (await t.api.request("/api/invoices/export.csv?from=2027-01-01", {
+      headers: clerk.headers,
+    })).text();
+    assertMatch(csv, /\r\nF2027-000001,Invoice,2027-01-01,/);
+    const pdf = await t.api.request(`/api/invoices/${doc.number}/pdf`, { headers: clerk.headers });
+    const text = await pdfText(new Uint8Array(await pdf.arrayBuffer()));
+    assert(text.includes("01/01/2027") && !text.includes("31/12/2026"), text);
+
+    // The buyer's page: placed on 1 January (shop's day), invoice dated 1 January.
+    const html = renderToString(OrderStatusContent({
+      lang: "en",
+      order: (await t.services.orders.get(order.id))!,
+      documents: [doc],
+      token: "t",
+      timeZone: "Europe/Paris",
+    }));
+    assertMatch(html, /Placed on 1 January 2027/);
+    assertMatch(html, /F2027-000001 \(PDF\)<\/a><span[^>]*>, 1 January 2027/);
+    assert(!html.includes("December"), html);
+
+    // "Find my orders" lists it with the shop's day.
+    await t.services.orderTracking.requestLinks("ny@example.com");
+    await t.services.orderTracking.settle();
+    const mail = (await t.services.outbox.list()).find((m) => m.subject.startsWith("Your orders"));
+    assertMatch(mail!.text, new RegExp(`${order.orderNumber} \\(2027-01-01\\)`));
+  }));
+
+Deno.test("[unit] the staff's new-order notice gives the shop's time, not an ISO UTC string", () => {
+  const order = {
+    ...sketchOrder({
+      at: "2026-12-31T23:30:00.000Z",
+      email: "ny@example.com",
+      country: "France",
+      lines: [{ id: "p1", priceCents: 10_000, quantity: 1 }],
+      feeCents: 0,
+    }),
+    schemaVersion: 1 as const,
+    id: "01J",
+    orderNumber: "ORD-000001",
+    updatedAt: "2026-12-31T23:30:00.000Z",
+  };
+  const notice = newOrderNotice(order, "shop@example.com", mailWords("en"), "Europe/Paris");
+  assertMatch(notice.text, /^Order ORD-000001 \(01J\), 1 Jan 2027, 00:30 \(Europe\/Paris\)/);
+  assert(!notice.text.includes("2026-12-31T23:30"), notice.text);
+});
+
+Deno.test("[api] invoice and order CSV: amounts are numbers (a credit note's negative, never text), only free text is guarded; BOM, the shop's day, a currency column; the Excel (FR) variant", () =>
+  withServices(async (t) => {
+    const clerk = await loginAs(t, "admin");
+    const stored = await t.services.orders.create({
+      ...sketchOrder({
+        at: "2027-03-31T22:30:00.000Z", // 00:30 on 1 April in Paris
+        email: "-bob@example.com",
+        country: "Germany",
+        lines: [{ id: "p1", title: "Board; rev. B", priceCents: 123_456, quantity: 1 }],
+        feeCents: 990,
+        paymentStatus: "pending",
+      }),
+      customer: {
+        firstName: "=HYPERLINK(1)",
+        lastName: "-Bob",
+        email: "-bob@example.com",
+        phone: "",
+      },
+    });
+    await t.services.orders.update(stored.id, (o) => ({ ...o, paymentStatus: "paid" }));
+    await t.services.orders.update(stored.id, (o) => ({
+      ...o,
+      paymentStatus: "refunded",
+      refund: { at: new Date().toISOString(), amountCents: 5_742, id: "re_1" },
+    }));
+    const [invoice, credit] = await t.services.invoices.ofOrder(stored.id);
+    const csvOf = async (path: string) => {
+      const res = await t.api.request(path, { headers: clerk.headers });
+      assertEquals(res.status, 200);
+      return new TextDecoder("utf-8", { ignoreBOM: true }).decode(await res.arrayBuffer());
+    };
+    const today = new Date().toISOString().slice(0, 7);
+    const period = `from=${today}-01&to=${new Date().toISOString().slice(0, 10)}`;
+
+    const standard = await csvOf(`/api/invoices/export.csv?${period}`);
+    assert(standard.startsWith("\uFEFFNumber,"), "a byte order mark first");
+    const rows = standard.slice(1).trim().split("\r\n").map((r) => r.split(","));
+    const header = rows[0];
+    const col = (name: string) => header.indexOf(name);
+    assertEquals(
+      ["Currency", "Net", "VAT rate (%)", "VAT", "Gross"].map(col).every((i) => i > 0),
+      true,
+    );
+    const gross = col("Gross");
+    assertEquals(rows.slice(1).map((r) => [r[0], r[col("Currency")], r[gross]]), [
+      [invoice.number, "EUR", "1244.46"],
+      [credit.number, "EUR", "-57.42"],
+    ]);
+    // A spreadsheet's SUM of the column nets the credit note out.
+    const sum = rows.slice(1).reduce((n, r) => n + Math.round(Number(r[gross]) * 100), 0);
+    assertEquals(sum, 124_446 - 5_742);
+    assertMatch(rows[1][2], /^\d{4}-\d{2}-\d{2}$/);
+    assertEquals(rows[1][5], "'=HYPERLINK(1) -Bob", "free text is guarded");
+    assertEquals(rows[1][6], "'-bob@example.com");
+
+    const fr = await csvOf(`/api/invoices/export.csv?${period}&format=excel-fr`);
+    assert(fr.startsWith("\uFEFFNumber;Type;Date;"), fr.slice(0, 40));
+    const frRows = fr.slice(1).trim().split("\r\n").map((r) => r.split(";"));
+    assertEquals(frRows.slice(1).map((r) => r[gross]), ["1244,46", "-57,42"]);
+    assertEquals(frRows[1][col("VAT rate (%)")], "20");
+
+    // The orders CSV shares the code: the shop's day (1 April), numbers, the FR variant.
+    const orders = await csvOf("/api/orders/export.csv");
+    assert(orders.startsWith("\uFEFFOrder number,Date,"), orders.slice(0, 40));
+    assertMatch(orders, new RegExp(`\\r\\n${stored.orderNumber},2027-04-01,`));
+    assertMatch(orders, /,1 x Board; rev\. B,1234\.56,9\.90,1244\.46,EUR,/);
+    const ordersFr = await csvOf("/api/orders/export.csv?format=excel-fr");
+    assertMatch(ordersFr, /;"1 x Board; rev\. B";1234,56;9,90;1244,46;EUR;/);
+    const bad = await t.api.request("/api/invoices/export.csv?format=xlsx", {
+      headers: clerk.headers,
+    });
+    await assertJsonResponse(bad, 400);
+  }));
+
+Deno.test("[api] the buyer's documents are rate limited per client, counted before the link is checked: 30 in 10 minutes, then 429 with Retry-After; another client is served", () =>
+  withServices(async (t) => {
+    const clerk = await loginAs(t, "admin");
+    const made = await manualOrder(t, clerk);
+    const [doc] = await t.services.invoices.ofOrder(made._id);
+    const token = await t.services.orderLinks.token(made.orderNumber);
+    const get = (tk: string, client: string) =>
+      t.api.request(
+        `/api/public/orders/${made.orderNumber}/documents/${doc.number}?t=${
+          encodeURIComponent(tk)
+        }`,
+        {},
+        { clientAddress: client },
+      );
+    for (let i = 0; i < 30; i++) {
+      await assertJsonResponse(await get(`wrong${i}`, "198.51.100.7"), 404);
+    }
+    const limited = await get(token, "198.51.100.7");
+    assertEquals(limited.status, 429);
+    assert(Number(limited.headers.get("retry-after")) > 0);
+    await limited.body?.cancel();
+    const other = await get(token, "198.51.100.8");
+    assertEquals([other.status, other.headers.get("content-type")], [200, "application/pdf"]);
+    await other.body?.cancel();
   }));

@@ -71,6 +71,7 @@ Deno.test("[api] 'Find my orders' from a French page mails French links; newslet
       jsonRequest("POST", { email: "ada@example.com", lang: "fr" }),
     );
     assertEquals(res.status, 202);
+    await services.orderTracking.settle(); // the look-up runs after the answer
     const links = (await services.outbox.list())
       .find((m) => m.subject.startsWith("Vos commandes"))!;
     assert(links, "a French mail");

@@ -286,3 +286,125 @@ Deno.test("[api] refund through Stripe: the real SDK sends the order's idempoten
     await fake.close();
   }
 });
+
+const cancel = (t: TestContext, who: SignedIn, id: string, body: Record<string, unknown> = {}) =>
+  t.api.request(
+    `/api/orders/${id}/status`,
+    jsonRequest("PUT", { status: "cancelled", ...body }, who.headers),
+  );
+
+const mailsTo = async (t: TestContext, subject: RegExp) =>
+  (await t.services.outbox.list()).filter((m) => subject.test(m.subject));
+
+Deno.test("[api] cancelling a paid online order asks about the money: without an answer 422 and nothing changes; 'refund and cancel' refunds through Stripe once, one credit note, one mail saying how much and when", async () => {
+  const fake = fakeStripe();
+  try {
+    await withServices(async (t) => {
+      const clerk = await loginAs(t, "admin");
+      const stripePay: Pay = ({ paymentIntentId }) => {
+        fake.intents.get(paymentIntentId)!.status = "succeeded";
+        return Promise.resolve();
+      };
+      const order = await paidOnlineOrder(t, stripePay);
+      const board = await productByName(t.services, "Vectra DSP Board");
+      const stock = (await t.services.products.get(board.id))!.stock;
+
+      const asked = await assertJsonResponse(await cancel(t, clerk, order.id), 422) as {
+        error: string;
+        message: string;
+        errors: { field: string }[];
+      };
+      assertEquals(asked.error, "refund_decision_required");
+      assertEquals(asked.errors.map((e) => e.field), ["refund"]);
+      assertEquals(
+        asked.message,
+        "This order was paid online (€609.90): refund it and cancel, or cancel and keep the payment (on the order's page)",
+      );
+      assertEquals((await t.services.orders.get(order.id))?.status, "pending");
+      assertEquals((await t.services.invoices.ofOrder(order.id)).map((d) => d.kind), ["invoice"]);
+
+      const done = await assertJsonResponse(
+        await cancel(t, clerk, order.id, { refund: true }),
+        200,
+      ) as OrderJson & { status: string };
+      assertEquals([done.status, done.paymentStatus, done.refund?.amount], [
+        "cancelled",
+        "refunded",
+        609.9,
+      ]);
+      assertEquals(fake.refunds.length, 1, "one refund at Stripe");
+      const call = fake.seen.find((s) => s.method === "POST" && s.path === "/v1/refunds")!;
+      assertEquals(call.headers.get("idempotency-key"), `refund-${order.id}`);
+      assertEquals((await t.services.products.get(board.id))!.stock, stock + 1, "units back");
+      const docs = await t.services.invoices.ofOrder(order.id);
+      assertEquals(docs.map((d) => [d.kind, d.totalCents]), [
+        ["invoice", 60990],
+        ["credit_note", 60990],
+      ]);
+      const mails = await mailsTo(t, /ORD-\d+ has been (cancelled|refunded)/);
+      assertEquals(mails.map((m) => m.subject), [
+        `Your order ${order.orderNumber} has been cancelled`,
+      ]);
+      assert(
+        mails[0].text.includes(
+          "We have refunded €609.90 to the card you paid with. It usually shows within 5 to 10 days.",
+        ),
+        mails[0].text,
+      );
+      assertEquals((await refundEntries(t, order.id)).map((h) => h.summary), [
+        "Cancelled and refunded €609.90 via Stripe",
+      ]);
+
+      // Again, or a Refund click after it: refused, nothing more at Stripe or in the books.
+      await assertJsonResponse(await cancel(t, clerk, order.id, { refund: true }), 409);
+      await assertJsonResponse(await refund(t, clerk, order.id), 409);
+      assertEquals(fake.refunds.length, 1);
+      assertEquals((await t.services.invoices.ofOrder(order.id)).length, 2);
+    }, { config: { stripe: { secretKey: "sk_test_fake", apiBase: fake.apiBase } } });
+  } finally {
+    await fake.close();
+  }
+});
+
+Deno.test("[api] cancelling a paid online order and keeping the payment issues no credit note and tells the buyer it stays charged; a later refund issues it once", () =>
+  withServices(async (t) => {
+    const clerk = await loginAs(t, "admin");
+    const order = await paidOnlineOrder(t, sandboxPay(t));
+    const kept = await assertJsonResponse(
+      await cancel(t, clerk, order.id, { refund: false, notifyCustomer: true }),
+      200,
+    ) as OrderJson & { status: string };
+    assertEquals([kept.status, kept.paymentStatus, kept.refund], ["cancelled", "paid", null]);
+    assertEquals((await t.services.invoices.ofOrder(order.id)).map((d) => d.kind), ["invoice"]);
+    assertEquals(await sandboxRefundCount(t), 0);
+    const [mail] = await mailsTo(t, /has been cancelled/);
+    assert(
+      mail.text.includes("No refund has been made with this cancellation: the €609.90 you paid"),
+      mail.text,
+    );
+
+    await assertJsonResponse(await refund(t, clerk, order.id), 200);
+    const docs = await t.services.invoices.ofOrder(order.id);
+    assertEquals(docs.map((d) => [d.kind, d.totalCents]), [
+      ["invoice", 60990],
+      ["credit_note", 60990],
+    ]);
+
+    // An unpaid order is cancelled without a question, and its mail says nothing was charged.
+    const board = await productByName(t.services, "Vectra DSP Board");
+    const res = await t.api.request(
+      "/api/orders/admin",
+      jsonRequest("POST", {
+        customer: { firstName: "Ada", lastName: "Lovelace", email: "ada@example.com", phone: "" },
+        shippingAddress: { address: "1 Rue X", city: "Lyon", state: "", zipCode: "69001" },
+        items: [{ id: board.id, quantity: 1 }],
+        shippingCountry: "France",
+        paymentMethod: "delivery",
+      }, clerk.headers),
+    );
+    const unpaid = (await assertJsonResponse(res, 201) as { orderId: string }).orderId;
+    await assertJsonResponse(await cancel(t, clerk, unpaid, { notifyCustomer: true }), 200);
+    const last = (await mailsTo(t, /has been cancelled/)).at(-1)!;
+    assert(last.text.includes("You have not been charged for it."), last.text);
+    assertEquals(await t.services.invoices.ofOrder(unpaid), []);
+  }));

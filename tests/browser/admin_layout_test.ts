@@ -1,6 +1,7 @@
-import { assert, assertEquals } from "../_lib/assert.ts";
+import { assert, assertEquals, assertMatch } from "../_lib/assert.ts";
 import {
   BOSS,
+  bossApi,
   fillBackOffice,
   LAPTOP,
   onScreen,
@@ -81,3 +82,64 @@ for (const [name, device] of [["390", PHONE], ["1366", LAPTOP]] as const) {
     },
   );
 }
+
+browserTest(
+  "[browser] Invoices at 390 px: documents and VAT totals stacked, no amount cut, every Total and PDF on screen; the dashboard no wider than the phone",
+  async ({ server, newPage }) => {
+    const orders = await fillBackOffice(server);
+    const call = await bossApi(server);
+    for (const o of orders) {
+      await call(`/api/orders/${o._id}/payment`, "PUT", { paymentStatus: "paid" });
+    }
+    // A payment staff mark as not received: a credit note, a negative total.
+    await call(`/api/orders/${orders[0]._id}/payment`, "PUT", { paymentStatus: "failed" });
+    const page = await newPage(PHONE);
+    await signInAs(page, BOSS);
+    const width = PHONE.viewport.width;
+
+    for (const path of ["/admin/dashboard", "/admin/invoices"]) {
+      await page.goto(path);
+      await shellReady(page);
+      assertEquals(await overflowX(page), 0, `${path} is ${width} px wide at most`);
+      // Nothing shown reaches past the screen's right edge.
+      const past = await page.evaluate(
+        (w) =>
+          [...document.querySelectorAll("main *")].filter((el) => {
+            const r = el.getBoundingClientRect();
+            return r.width > 0 && r.right > w + 0.5;
+          }).map((el) => `${el.tagName} ${el.textContent?.trim().slice(0, 30)}`),
+        width,
+      );
+      assertEquals(past, [], `${path}: elements past ${width} px`);
+    }
+
+    const cards = page.getByTestId("invoice-card");
+    assertEquals(await cards.count(), 4, "three invoices and a credit note");
+    for (let i = 0; i < 4; i++) {
+      const card = cards.nth(i);
+      const total = card.getByTestId("invoice-total");
+      const pdf = card.getByRole("link", { name: /^PDF/ });
+      for (const [what, el] of [["Total", total], ["PDF", pdf]] as const) {
+        assert(await el.isVisible(), `${what} of card ${i} is shown`);
+        const box = (await el.boundingBox())!;
+        assert(box.x >= 0 && box.x + box.width <= width, `${what} of card ${i} is on screen`);
+      }
+      assertMatch(await total.innerText(), /^-?€\d{1,3}(,\d{3})*\.\d{2}$/);
+    }
+    // No amount cut mid-digit: every amount shows all of its text.
+    const clipped = await page.evaluate(() =>
+      [...document.querySelectorAll("[data-testid=invoice-total], dd")]
+        .filter((el) => el.scrollWidth > el.clientWidth + 0.5)
+        .map((el) => el.textContent)
+    );
+    assertEquals(clipped, []);
+    assert(await page.getByTestId("vat-totals-stacked").isVisible());
+    assertEquals(
+      await page.getByTestId("invoice-table").isVisible(),
+      false,
+      "the wide table is for wider screens",
+    );
+    assertEquals(await seriousViolations(page, "invoices 390"), []);
+    assertEquals(page.problems, []);
+  },
+);

@@ -1,5 +1,5 @@
 import { assert, assertEquals, assertStringIncludes } from "../_lib/assert.ts";
-import { BOSS, shellReady, signInAs } from "../_lib/admin-browser.ts";
+import { BOSS, bossApi, PHONE, shellReady, signInAs } from "../_lib/admin-browser.ts";
 import { browserTest, hydrated } from "../_lib/browser.ts";
 import { confirmPayment, createIntent, intentBody, payWithToken } from "../_lib/checkout.ts";
 import { serverApi } from "../_lib/server.ts";
@@ -124,6 +124,52 @@ browserTest(
       await select.locator("option:not([disabled])").allTextContents(),
       ["Pending", "Paid", "Failed"],
     );
+    assertEquals(page.problems, []);
+  },
+);
+
+browserTest(
+  "[browser] cancelling a paid online order on its page asks about the payment: nothing is sent until staff choose; 'Refund and Cancel' refunds and cancels in one action",
+  async ({ server, newPage }) => {
+    const api = serverApi(server);
+    const products = await (await api.request("/api/public/products")).json() as {
+      _id: string;
+      name: string;
+    }[];
+    const board = products.find((p) => p.name === "Vectra DSP Board")!;
+    const intent = await createIntent(
+      api,
+      intentBody([{ id: board._id, price: 600, quantity: 1 }]),
+    );
+    await payWithToken(api, intent.clientSecret, "pm_card_visa");
+    const { order } = await confirmPayment(api, intent.paymentIntentId);
+
+    const page = await newPage(PHONE);
+    await signInAs(page, BOSS);
+    await page.goto(`/admin/orders/${order._id}`);
+    const status = page.getByLabel("Order status");
+    await hydrated(page, status);
+    await status.selectOption("cancelled");
+    const choice = page.getByRole("group", { name: "The payment of €609.90" });
+    await choice.waitFor();
+    assertStringIncludes(await choice.innerText(), "This order was paid online (€609.90)");
+    assert(
+      await page.getByRole("button", { name: "Update Status" }).isDisabled(),
+      "a choice first",
+    );
+    await choice.getByRole("radio", { name: /^Cancel without a refund/ }).check();
+    assert(await page.getByRole("button", { name: "Update Status" }).isEnabled());
+    await choice.getByRole("radio", { name: /^Refund €609\.90 and cancel/ }).check();
+    await page.getByRole("button", { name: "Refund and Cancel" }).click();
+    await page.getByText("Order refunded and cancelled").waitFor();
+
+    const call = await bossApi(server);
+    const detail = await call(`/api/orders/${order._id}`) as {
+      order: { status: string; paymentStatus: string };
+      documents: { kind: string }[];
+    };
+    assertEquals([detail.order.status, detail.order.paymentStatus], ["cancelled", "refunded"]);
+    assertEquals(detail.documents.map((d) => d.kind), ["invoice", "credit_note"]);
     assertEquals(page.problems, []);
   },
 );

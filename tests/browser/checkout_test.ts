@@ -3,6 +3,7 @@ import { assert, assertEquals, assertStringIncludes } from "../_lib/assert.ts";
 import { browserTest } from "../_lib/browser.ts";
 import { confirmPayment, createIntent, intentBody, payWithToken } from "../_lib/checkout.ts";
 import { serverApi } from "../_lib/server.ts";
+import { BOSS } from "../_lib/admin-browser.ts";
 
 const BOARD = "Vectra DSP Board";
 
@@ -405,5 +406,65 @@ browserTest(
     assert(!text.includes("Total"), "no total");
     assertEquals(await drawer.getByTestId("cart-total").count(), 0);
     assert(await drawer.getByRole("button", { name: "Proceed to Checkout" }).isDisabled());
+  },
+);
+
+browserTest(
+  "[browser] checkout at 390 px: France asks no state; the success dialog links the new order's page (no-referrer), which shows a refund's amount and date",
+  async ({ server, newPage }) => {
+    const page = await newPage({ viewport: { width: 390, height: 844 } });
+    await openCheckout(page);
+    const form = page.getByRole("dialog", { name: "Checkout" });
+    const state = form.getByLabel("State / Region");
+    assertEquals(await state.getAttribute("required"), null, "not required in France");
+    assertStringIncludes(await form.innerText(), "State / Region (optional)");
+    await fillCustomer(page);
+    await state.fill("");
+    await form.getByRole("button", { name: "Proceed to Payment" }).click();
+    await payWith(page, "4242 4242 4242 4242");
+    const success = page.getByRole("dialog", { name: "Payment Successful!" });
+    await success.waitFor();
+    const link = success.getByRole("link", { name: "View your order" });
+    const number = /ORD-\d+/.exec(await success.innerText())![0];
+    assertEquals(
+      new URL(await link.getAttribute("href") as string, server.url).pathname,
+      `/orders/${number}`,
+    );
+    const [res] = await Promise.all([
+      page.waitForResponse((r) => new URL(r.url()).pathname === `/orders/${number}`),
+      link.click(),
+    ]);
+    assertEquals(res.status(), 200);
+    assertEquals(res.headers()["referrer-policy"], "no-referrer");
+    assertEquals(await page.locator("h1").innerText(), number);
+
+    // Staff refund it: the page says how much and when.
+    const login = await fetch(`${server.url}/api/superadmins/login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(BOSS),
+    });
+    const { token } = await login.json();
+    const auth = { Authorization: `Bearer ${token}` };
+    const list = await (await fetch(`${server.url}/api/orders?q=${number}`, { headers: auth }))
+      .json() as { orders: { _id: string }[] };
+    const refunded = await fetch(`${server.url}/api/orders/${list.orders[0]._id}/refund`, {
+      method: "POST",
+      headers: auth,
+    });
+    assertEquals(refunded.status, 200);
+    await refunded.body?.cancel();
+    await page.reload();
+    const today = new Date().toLocaleDateString("en-GB", {
+      day: "numeric",
+      month: "long",
+      year: "numeric",
+      timeZone: "Europe/Paris",
+    });
+    assertStringIncludes(
+      await page.getByTestId("order-refund").innerText(),
+      `€609.90 refunded on ${today}`,
+    );
+    assertEquals(page.problems, []);
   },
 );

@@ -117,3 +117,24 @@ Deno.test("[server] the build's precompressed files are used as they are, never 
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("[server] a page's own Referrer-Policy is kept (the order page's no-referrer); others get the default", () =>
+  withServices(async ({ services }) => {
+    const handle = createFrontDoor(services, await assets(), (req) => {
+      const own = new URL(req.url).pathname === "/orders/ORD-000001";
+      return Promise.resolve(
+        new Response("<!doctype html><p>order</p>", {
+          headers: {
+            "Content-Type": "text/html; charset=utf-8",
+            ...(own ? { "Referrer-Policy": "no-referrer" } : {}),
+          },
+        }),
+      );
+    });
+    const order = await handle(new Request("http://localhost/orders/ORD-000001?t=abc"));
+    await order.body?.cancel();
+    assertEquals(order.headers.get("referrer-policy"), "no-referrer");
+    const other = await handle(new Request("http://localhost/about-us"));
+    await other.body?.cancel();
+    assertEquals(other.headers.get("referrer-policy"), "strict-origin-when-cross-origin");
+  }));

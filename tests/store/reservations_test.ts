@@ -1,4 +1,5 @@
 import { COMMIT_GRACE_MS } from "../../src/domain/checkout.ts";
+import { newId } from "../../src/domain/ids.ts";
 import type { Reservation } from "../../src/domain/reservation.ts";
 import { createOrderStore } from "../../src/store/orders.ts";
 import { createReservationStore } from "../../src/store/reservations.ts";
@@ -103,4 +104,27 @@ Deno.test("[store] checkouts: a line short of stock commits nothing; released an
     assertEquals((await services.products.get(board.id))?.stock, board.stock);
     assertEquals((await services.reservations.get("back"))?.status, "released");
     assertEquals((await kv.get(["reservation_expiry", stale.expiresAt, "stale"])).value, true);
+  }));
+
+Deno.test("[store] checkouts: the purge deletes finished ones made before its bound, a bounded batch a call, each looked at once", () =>
+  withServices(async ({ services, kv }) => {
+    const board = await productByName(services, "Vectra DSP Board");
+    const ids = Array.from({ length: 5 }, () => newId());
+    for (const id of ids) {
+      await services.reservations.open(reservation(id, [{ id: board.id, quantity: 1 }]));
+    }
+    for (const id of ids.slice(0, 4)) await services.reservations.releaseReservation(id);
+    const before = Date.now() + 1;
+    const purge = () => services.reservations.purgeFinished(before, 2);
+    assertEquals([await purge(), await purge(), await purge(), await purge()], [2, 2, 0, 0]);
+    const left = [];
+    for await (const e of kv.list({ prefix: ["reservation"] })) left.push(e.key[1]);
+    assertEquals(left, [ids[4]], "the open one is the sweep's");
+    // Made after the bound: not looked at.
+    while (Date.now() < before) await new Promise((r) => setTimeout(r, 1));
+    const late = newId();
+    await services.reservations.open(reservation(late, [{ id: board.id, quantity: 1 }]));
+    await services.reservations.releaseReservation(late);
+    assertEquals(await purge(), 0);
+    assertEquals((await services.reservations.get(late))?.status, "released");
   }));

@@ -29,6 +29,7 @@ function snapshot(
     kind: "invoice",
     number: "F2026-000042",
     issuedAt: "2026-12-31T23:30:00.000Z",
+    issueDate: "2027-01-01",
     orderId: "o1",
     orderNumber: "ORD-42",
     refersTo: null,

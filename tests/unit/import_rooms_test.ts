@@ -49,7 +49,15 @@ const ROOMS: Record<string, readonly string[]> = {
 };
 
 /** What domain/ may import besides itself: pure libraries, no I/O, no runtime of their own. */
-const PURE_PACKAGES = ["zod", "zod/mini", "libphonenumber-js", "ulid", "@zxcvbn-ts/", "jsvat"];
+const PURE_PACKAGES = [
+  "zod",
+  "zod/mini",
+  "libphonenumber-js",
+  "ulid",
+  "@zxcvbn-ts/",
+  "jsvat",
+  "localized-address-format",
+];
 
 const SRC = new URL("../../src/", import.meta.url);
 

@@ -95,6 +95,13 @@ export default function InvoiceList(
             <a href={`/api/invoices/export.csv?${exportQuery}`} class={BUTTON} download>
               Export CSV
             </a>
+            <a
+              href={`/api/invoices/export.csv?${exportQuery}&format=excel-fr`}
+              class={BUTTON}
+              download
+            >
+              Export CSV (Excel FR)
+            </a>
             <a href={`/api/invoices/export.zip?${exportQuery}`} class={BUTTON} download>
               Download PDFs (ZIP)
             </a>
@@ -108,36 +115,106 @@ export default function InvoiceList(
         </div>
         {totals.length
           ? (
-            <div class="mt-3 overflow-x-auto">
-              <table class="w-full min-w-[28rem] text-left text-sm">
-                <thead class="text-slate-600">
-                  <tr>
-                    <th scope="col" class="py-1">VAT rate</th>
-                    <th scope="col" class="py-1">{TEXT.category}</th>
-                    <th scope="col" class="py-1 text-right">Net</th>
-                    <th scope="col" class="py-1 text-right">VAT</th>
-                    <th scope="col" class="py-1 text-right">Gross</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {totals.map((t) => (
-                    <tr key={`${t.category}/${t.rateBp}`} class="border-t border-slate-100">
-                      <th scope="row" class="py-1 font-medium">{formatRate(t.rateBp)}</th>
-                      <td class="py-1">{t.category}</td>
-                      <td class="py-1 text-right">{money(t.net)}</td>
-                      <td class="py-1 text-right">{money(t.vat)}</td>
-                      <td class="py-1 text-right">{money(t.gross)}</td>
+            <>
+              {/* Phones: one block per category and rate, its amounts side by side, never cut. */}
+              <ul class="mt-3 divide-y divide-slate-100 sm:hidden" data-testid="vat-totals-stacked">
+                {totals.map((t) => (
+                  <li key={`${t.category}/${t.rateBp}`} class="py-2 text-sm">
+                    <p class="font-medium">
+                      VAT {formatRate(t.rateBp)}{" "}
+                      <span class="font-normal text-slate-600">
+                        ({TEXT.category} {t.category})
+                      </span>
+                    </p>
+                    <dl class="mt-1 grid grid-cols-3 gap-2">
+                      {([["Net", t.net], ["VAT", t.vat], ["Gross", t.gross]] as const).map((
+                        [label, value],
+                      ) => (
+                        <div key={label} class="min-w-0">
+                          <dt class="text-xs text-slate-600">{label}</dt>
+                          <dd class="whitespace-nowrap tabular-nums">{money(value)}</dd>
+                        </div>
+                      ))}
+                    </dl>
+                  </li>
+                ))}
+              </ul>
+              <div class="mt-3 hidden sm:block">
+                <table class="w-full text-left text-sm">
+                  <thead class="text-slate-600">
+                    <tr>
+                      <th scope="col" class="py-1">VAT rate</th>
+                      <th scope="col" class="py-1">{TEXT.category}</th>
+                      <th scope="col" class="py-1 text-right">Net</th>
+                      <th scope="col" class="py-1 text-right">VAT</th>
+                      <th scope="col" class="py-1 text-right">Gross</th>
                     </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+                  </thead>
+                  <tbody>
+                    {totals.map((t) => (
+                      <tr key={`${t.category}/${t.rateBp}`} class="border-t border-slate-100">
+                        <th scope="row" class="py-1 font-medium">{formatRate(t.rateBp)}</th>
+                        <td class="py-1">{t.category}</td>
+                        <td class="py-1 text-right tabular-nums">{money(t.net)}</td>
+                        <td class="py-1 text-right tabular-nums">{money(t.vat)}</td>
+                        <td class="py-1 text-right tabular-nums">{money(t.gross)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            </>
           )
           : <p class="mt-3 text-sm text-slate-600">No invoice or credit note in this period.</p>}
       </section>
 
       {documents.length > 0 && (
-        <div class="overflow-x-auto rounded-xl bg-white ring-1 ring-slate-200">
+        <ul
+          class="divide-y divide-slate-100 rounded-xl bg-white ring-1 ring-slate-200 sm:hidden"
+          aria-label="Invoices and credit notes, newest first"
+          data-testid="invoice-cards"
+        >
+          {documents.map((d) => (
+            <li key={d.number} class="px-3 py-2 text-sm" data-testid="invoice-card">
+              <div class="flex items-baseline justify-between gap-3">
+                <span class="font-medium">{d.number}</span>
+                <span
+                  class="whitespace-nowrap font-semibold tabular-nums"
+                  data-testid="invoice-total"
+                >
+                  {money(d.total)}
+                </span>
+              </div>
+              {d.kind === "credit_note" && (
+                <p class="text-xs text-slate-600">Credit note for {d.refersTo}</p>
+              )}
+              <div class="mt-1 flex items-baseline justify-between gap-3">
+                <span class="min-w-0 text-slate-600">
+                  {d.issueDate} ·{" "}
+                  <a
+                    href={`/admin/orders/${encodeURIComponent(d.orderId)}`}
+                    class="text-brand-700 underline"
+                  >
+                    {d.orderNumber}
+                  </a>{" "}
+                  · {d.country}
+                </span>
+                <a
+                  href={`/api/invoices/${encodeURIComponent(d.number)}/pdf`}
+                  class="shrink-0 font-semibold text-brand-700 hover:underline"
+                  download={`${d.number}.pdf`}
+                >
+                  PDF<span class="sr-only">of {d.number}</span>
+                </a>
+              </div>
+              <p class="break-words text-slate-700">{d.customer}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {documents.length > 0 && (
+        <div class="hidden overflow-x-auto rounded-xl bg-white ring-1 ring-slate-200 sm:block">
           <table class="w-full min-w-[44rem] text-left text-sm" data-testid="invoice-table">
             <caption class="sr-only">Invoices and credit notes, newest first</caption>
             <thead class="bg-slate-50 text-slate-600">
@@ -164,7 +241,7 @@ export default function InvoiceList(
                       </span>
                     )}
                   </td>
-                  <td class="px-3 py-2">{d.issuedAt.slice(0, 10)}</td>
+                  <td class="px-3 py-2">{d.issueDate}</td>
                   <td class="px-3 py-2">
                     <a
                       href={`/admin/orders/${encodeURIComponent(d.orderId)}`}
@@ -175,7 +252,9 @@ export default function InvoiceList(
                   </td>
                   <td class="px-3 py-2">{d.customer}</td>
                   <td class="px-3 py-2">{d.country}</td>
-                  <td class="px-3 py-2 text-right">{money(d.total)}</td>
+                  <td class="whitespace-nowrap px-3 py-2 text-right tabular-nums">
+                    {money(d.total)}
+                  </td>
                   <td class="px-3 py-2 text-right">
                     <a
                       href={`/api/invoices/${encodeURIComponent(d.number)}/pdf`}

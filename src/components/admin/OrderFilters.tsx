@@ -80,9 +80,15 @@ export default function OrderFilters(
           </a>
         </div>
       </div>
-      <p class="text-sm sm:col-span-3 lg:col-span-7">
+      <p class="flex flex-wrap gap-x-4 gap-y-1 text-sm sm:col-span-3 lg:col-span-7">
         <a href={exportHref} class="font-medium text-brand-700 hover:underline">
           Export these orders (CSV)
+        </a>
+        <a
+          href={`${exportHref}${exportHref.includes("?") ? "&" : "?"}format=excel-fr`}
+          class="font-medium text-brand-700 hover:underline"
+        >
+          CSV for Excel (FR)
         </a>
       </p>
     </form>

@@ -12,16 +12,21 @@ import { type Lang, localePath } from "../../i18n/locales.ts";
  * its invoice and credit notes to download. Server-rendered, no JavaScript.
  */
 export default function OrderStatusContent(
-  { lang, order, documents, token }: {
+  { lang, order, documents, token, timeZone }: {
     lang: Lang;
     order: Order;
     documents: InvoiceDocument[];
     token: string;
+    /** The shop's (SHOP_TIMEZONE): its days are the order's and its invoices'. */
+    timeZone: string;
   },
 ) {
   const t = messagesFor(lang).orders;
   const money = (cents: number) => formatMoney(cents, lang);
-  const dateOf = (iso: string) => formatDate(iso, lang);
+  /** An instant's day in the shop's time zone. */
+  const dateOf = (iso: string) => formatDate(iso, lang, timeZone);
+  /** A day as issued ("YYYY-MM-DD", a document's): midday UTC is that day everywhere. */
+  const dayOf = (day: string) => formatDate(`${day}T12:00:00Z`, lang, "UTC");
   const { steps, stoppedBy } = orderProgress(order);
   const stopped = stoppedBy && t[stoppedBy];
   const current = steps.findLastIndex((s) => s.done);
@@ -48,6 +53,14 @@ export default function OrderStatusContent(
             data-testid="order-stopped"
           >
             {stopped}
+            {order.refund && (
+              <span class="mt-1 block font-normal" data-testid="order-refund">
+                {fill(t.refundLine, {
+                  amount: money(order.refund.amountCents),
+                  date: dateOf(order.refund.at),
+                })}
+              </span>
+            )}
           </p>
         )
         : (
@@ -179,7 +192,7 @@ export default function OrderStatusContent(
                         number: d.number,
                       })}
                     </a>
-                    <span class="text-sm text-slate-600">, {dateOf(d.issuedAt)}</span>
+                    <span class="text-sm text-slate-600">, {dayOf(d.issueDate)}</span>
                   </li>
                 ))}
               </ul>

@@ -3,10 +3,13 @@ import { SandboxCardField } from "./sandbox-card-field.tsx";
 import type { Lang } from "../../i18n/locales.ts";
 
 /** The checkout island when the server uses the offline sandbox provider. */
-export default function SandboxCheckout({ lang }: { lang: Lang }) {
+export default function SandboxCheckout(
+  { lang, regionCountries }: { lang: Lang; regionCountries: string[] },
+) {
   return (
     <Checkout
       lang={lang}
+      regionCountries={regionCountries}
       cardField={(ref, lang) => <SandboxCardField fieldRef={ref} lang={lang} />}
     />
   );

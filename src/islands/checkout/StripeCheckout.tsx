@@ -4,11 +4,16 @@ import type { Lang } from "../../i18n/locales.ts";
 
 /** The checkout island when the server uses Stripe: the card is Stripe Elements' field. */
 export default function StripeCheckout(
-  { lang, publishableKey }: { lang: Lang; publishableKey: string },
+  { lang, publishableKey, regionCountries }: {
+    lang: Lang;
+    publishableKey: string;
+    regionCountries: string[];
+  },
 ) {
   return (
     <Checkout
       lang={lang}
+      regionCountries={regionCountries}
       cardField={(ref, lang) => (
         <StripeCardField fieldRef={ref} publishableKey={publishableKey} lang={lang} />
       )}

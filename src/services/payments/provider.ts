@@ -63,6 +63,11 @@ export interface PaymentProvider {
   refund(req: RefundRequest): Promise<{ id: string; amountCents: number }>;
   /** Verifies the signature header and parses the event; throws InvalidSignatureError. */
   parseWebhook(body: string, signature: string | null): Promise<PaymentEvent>;
+  /**
+   * Deletes the provider's own records of intents made before `before` (ms) and never paid, at
+   * most `limit`; only a provider that keeps such records here (the sandbox) has it.
+   */
+  purgeAbandoned?(before: number, limit: number): Promise<number>;
 }
 
 export class InvalidSignatureError extends Error {

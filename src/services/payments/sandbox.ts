@@ -50,6 +50,8 @@ export function createSandboxProvider(
 
     cancelIntent: (id) => intents.cancel(id),
 
+    purgeAbandoned: (before, limit) => intents.purgeAbandoned(before, limit),
+
     async captureIntent(id) {
       const intent = await intents.capture(id);
       if (!intent) throw new ProviderError(`Sandbox: no such payment_intent: '${id}'`);

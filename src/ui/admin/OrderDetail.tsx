@@ -56,7 +56,7 @@ export default function OrderDetail(
   const excl = vat.exempt ? ` (${STAFF_TAX_WORDS.excluded})` : "";
   const b = order.billingAddress;
   return (
-    <div class="grid gap-4 lg:grid-cols-3">
+    <div class="grid grid-cols-1 gap-4 lg:grid-cols-3">
       <div class="space-y-4 lg:col-span-2">
         {order.needsRefund && (
           <p

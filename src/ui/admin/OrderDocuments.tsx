@@ -21,7 +21,7 @@ export default function OrderDocuments({ documents }: { documents: DocumentSumma
                   </span>
                   <span class="text-slate-600">
                     {" "}
-                    {d.issuedAt.slice(0, 10)}, {formatMoney(toCents(d.total))}
+                    {d.issueDate}, {formatMoney(toCents(d.total))}
                   </span>
                 </span>
                 <span class="flex gap-2">

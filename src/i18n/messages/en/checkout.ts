@@ -16,6 +16,8 @@ export const checkout = {
   },
   country: "Country",
   countryNote: "The country was chosen in your cart. To change it, go back to the cart.",
+  /** After a field the country's addresses do not need (a state in France). */
+  optional: "(optional)",
   /** "Buying for a company": what its invoice needs. */
   forCompany: "Buying for a company",
   forCompanyNote: "Your company's name, VAT number and purchase order on the invoice.",
@@ -55,6 +57,7 @@ export const checkout = {
   successTitle: "Payment Successful!",
   successText: "Thank you for your order{n}. A confirmation has been sent to {email}.",
   continueShopping: "Continue Shopping",
+  viewOrder: "View your order",
   notCompleted: "The payment was not completed. Please try again.",
   createFailed: "Failed to create payment intent",
   confirmFailed: "Failed to confirm payment",

@@ -32,6 +32,11 @@ export const mail = {
   cancelledSubject: "Your order {n} has been cancelled",
   cancelledHeading: "Your order has been cancelled",
   cancelledText: "Your order {n} has been cancelled.",
+  cancelRefundedText:
+    "We have refunded {amount} to the card you paid with. It usually shows within 5 to 10 days. The credit note is on your order's page.",
+  cancelKeptText:
+    "No refund has been made with this cancellation: the {amount} you paid stays charged for now. Reply to this mail if you expected it back.",
+  cancelUnpaidText: "You have not been charged for it.",
   refundedSubject: "Your order {n} has been refunded",
   refundedHeading: "Your refund is on its way",
   refundedText:

@@ -9,6 +9,8 @@ export const orders = {
   done: " (done)",
   notYet: " (not yet)",
   refunded: "This order has been refunded.",
+  refundLine:
+    "{amount} refunded on {date}, to the card you paid with: it usually shows within 5 to 10 days.",
   cancelled: "This order has been cancelled.",
   shippedWith: "Shipped with",
   ourCarrier: "our carrier",

@@ -15,6 +15,8 @@ export const checkout: Messages["checkout"] = {
   },
   country: "Pays",
   countryNote: "Le pays a été choisi dans votre panier. Pour le changer, revenez au panier.",
+  /** After a field the country's addresses do not need (a state in France). */
+  optional: "(facultatif)",
   forCompany: "Achat pour une entreprise",
   forCompanyNote:
     "Le nom, le numéro de TVA et le bon de commande de votre entreprise sur la facture.",
@@ -53,6 +55,7 @@ export const checkout: Messages["checkout"] = {
   successTitle: "Paiement réussi !",
   successText: "Merci pour votre commande{n}. Une confirmation a été envoyée à {email}.",
   continueShopping: "Continuer mes achats",
+  viewOrder: "Voir votre commande",
   notCompleted: "Le paiement n’a pas abouti. Veuillez réessayer.",
   createFailed: "Le paiement n’a pas pu être préparé",
   confirmFailed: "Le paiement n’a pas pu être confirmé",

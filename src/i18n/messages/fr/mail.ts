@@ -33,6 +33,11 @@ export const mail: Messages["mail"] = {
   cancelledSubject: "Votre commande {n} a été annulée",
   cancelledHeading: "Votre commande a été annulée",
   cancelledText: "Votre commande {n} a été annulée.",
+  cancelRefundedText:
+    "Nous avons remboursé {amount} sur la carte utilisée pour le paiement. Le montant apparaît en général sous 5 à 10 jours. L’avoir se trouve sur la page de votre commande.",
+  cancelKeptText:
+    "Aucun remboursement n’a été fait avec cette annulation : les {amount} payés restent débités pour l’instant. Répondez à ce message si vous attendiez leur remboursement.",
+  cancelUnpaidText: "Aucun montant ne vous a été débité.",
   refundedSubject: "Votre commande {n} a été remboursée",
   refundedHeading: "Votre remboursement est en cours",
   refundedText:

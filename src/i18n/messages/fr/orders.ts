@@ -10,6 +10,8 @@ export const orders: Messages["orders"] = {
   done: " (fait)",
   notYet: " (pas encore)",
   refunded: "Cette commande a été remboursée.",
+  refundLine:
+    "{amount} remboursés le {date} sur la carte utilisée pour le paiement : le montant apparaît en général sous 5 à 10 jours.",
   cancelled: "Cette commande a été annulée.",
   shippedWith: "Expédiée par",
   ourCarrier: "notre transporteur",

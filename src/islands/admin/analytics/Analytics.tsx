@@ -372,7 +372,7 @@ function Figures({ data, live }: { data: Partial<AnalyticsData>; live: RealTime 
           }}
         />
       </div>
-      <div class="grid gap-4 lg:grid-cols-3">
+      <div class="grid grid-cols-1 gap-4 lg:grid-cols-3">
         <section
           class="rounded-xl bg-white p-4 ring-1 ring-slate-200"
           data-testid="customer-insights"

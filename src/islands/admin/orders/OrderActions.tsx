@@ -29,6 +29,9 @@ export default function OrderActions(
   const [refunding, setRefunding] = useState(false);
   const refundable = refundRefusal(order) === null;
   const total = formatMoney(toCents(order.total), order.currency);
+  /** Cancelling an order paid online: refund it with the cancellation, or keep the payment. */
+  const [money, setMoney] = useState<"refund" | "keep" | null>(null);
+  const asksMoney = refundable && status === "cancelled" && order.status !== "cancelled";
 
   /** Runs an action, then shows the order as it now is and says it is done. */
   async function run(call: () => Promise<unknown>, done: string, failure = "Update Failed") {
@@ -53,15 +56,21 @@ export default function OrderActions(
         class="rounded-xl bg-white p-4 ring-1 ring-slate-200"
         onSubmit={(e) => {
           e.preventDefault();
-          run(() =>
-            adminApi(`/api/orders/${order._id}/status`, {
-              method: "PUT",
-              json: {
-                status,
-                ...(status === "shipped" ? { carrier, trackingNumber: tracking } : {}),
-                notifyCustomer: notify,
-              },
-            }), "Order status updated");
+          run(
+            () =>
+              adminApi(`/api/orders/${order._id}/status`, {
+                method: "PUT",
+                json: {
+                  status,
+                  ...(status === "shipped" ? { carrier, trackingNumber: tracking } : {}),
+                  ...(asksMoney ? { refund: money === "refund" } : {}),
+                  notifyCustomer: notify,
+                },
+              }),
+            asksMoney && money === "refund"
+              ? "Order refunded and cancelled"
+              : "Order status updated",
+          );
         }}
       >
         <h2 class="mb-2 text-base font-semibold">Status</h2>
@@ -94,7 +103,41 @@ export default function OrderActions(
             </p>
           </div>
         )}
-        {(status === "delivered" || status === "cancelled") && (
+        {asksMoney && (
+          <fieldset class="mt-2 space-y-1 rounded-lg bg-amber-50 p-3 text-sm ring-1 ring-amber-200">
+            <legend class="sr-only">The payment of {total}</legend>
+            <p class="font-medium text-amber-900">
+              This order was paid online ({total}). What happens to the payment?
+            </p>
+            <label class="flex items-start gap-2">
+              <input
+                type="radio"
+                name="cancel-money"
+                checked={money === "refund"}
+                onChange={() => setMoney("refund")}
+              />
+              <span>
+                Refund {total}{" "}
+                and cancel: through the payment provider, with a credit note; the customer is
+                emailed.
+              </span>
+            </label>
+            <label class="flex items-start gap-2">
+              <input
+                type="radio"
+                name="cancel-money"
+                checked={money === "keep"}
+                onChange={() => setMoney("keep")}
+              />
+              <span>
+                Cancel without a refund: the customer stays charged{" "}
+                {total}, the invoice stands and no credit note is issued (refund later with Refund).
+              </span>
+            </label>
+          </fieldset>
+        )}
+        {(status === "delivered" ||
+          (status === "cancelled" && !(asksMoney && money === "refund"))) && (
           <label class="mt-2 flex items-center gap-2 text-sm">
             <input
               type="checkbox"
@@ -106,10 +149,15 @@ export default function OrderActions(
         )}
         <button
           type="submit"
-          disabled={busy || (status === order.status && status !== "shipped")}
+          disabled={busy || (status === order.status && status !== "shipped") ||
+            (asksMoney && money === null)}
           class="mt-3 rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white disabled:opacity-50"
         >
-          {busy ? "Updating..." : "Update Status"}
+          {busy
+            ? "Updating..."
+            : asksMoney && money === "refund"
+            ? "Refund and Cancel"
+            : "Update Status"}
         </button>
       </form>
       {refundable && (
@@ -134,11 +182,10 @@ export default function OrderActions(
           e.preventDefault();
           if (note.trim()) {
             run(
-              () =>
-                adminApi(`/api/orders/${order._id}/notes`, {
-                  method: "POST",
-                  json: { text: note },
-                }),
+              () => adminApi(`/api/orders/${order._id}/notes`, {
+                method: "POST",
+                json: { text: note },
+              }),
               "Note added",
             ).then((ok) => ok && setNote(""));
           }

@@ -28,7 +28,10 @@ export function stripeRouter(services: Services) {
     .post("/confirm-payment", async (c) => {
       const { paymentIntentId, orderData } = await readJson(c, confirmPaymentBodySchema);
       const order = await checkout.confirmPayment(paymentIntentId, orderData.customer.email);
-      return c.json({ success: true, order: toPublicOrder(order) });
+      return c.json({
+        success: true,
+        order: { ...toPublicOrder(order), vatStatement: checkout.statement(order) },
+      });
     })
     .post("/webhook", async (c) => {
       const body = await c.req.text();

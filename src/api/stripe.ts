@@ -30,7 +30,11 @@ export function stripeRouter(services: Services) {
       const order = await checkout.confirmPayment(paymentIntentId, orderData.customer.email);
       // The buyer's own order page (the caller named the order's payment and email).
       const orderPage = await services.orderLinks.path(order.orderNumber, orderLocale(order));
-      return c.json({ success: true, order: toPublicOrder(order), orderPage });
+      return c.json({
+        success: true,
+        order: { ...toPublicOrder(order), vatStatement: checkout.statement(order) },
+        orderPage,
+      });
     })
     .post("/webhook", async (c) => {
       const body = await c.req.text();

@@ -119,6 +119,8 @@ export const quoteBodySchema = z.object({
     .max(MAX_ORDER_LINES),
   shippingCountry: required("Shipping country").max(100),
   business: z.object({ vatNumber: optionalText(30) }).optional(),
+  /** The buyer's language: the VAT statement comes in it. */
+  locale: z.enum(ORDER_LOCALES).default("en"),
 });
 export type QuoteBody = z.infer<typeof quoteBodySchema>;
 

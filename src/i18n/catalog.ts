@@ -28,7 +28,6 @@ export const CLIENT_SECTIONS = [
   "stock",
   "cart",
   "orders",
-  "tax",
   "checkout",
   "payment",
 ] as const;

@@ -8,8 +8,6 @@ import { pageMessages } from "../i18n/client.ts";
 import { fill } from "../i18n/fill.ts";
 import { formatAmount, formatMoney, plural } from "../i18n/format.ts";
 import type { Lang } from "../i18n/locales.ts";
-import { vatStatement } from "../domain/vat-statement.ts";
-import { taxWords } from "../i18n/tax-words.ts";
 import type { PublicShippingFee } from "../domain/shipping-fee.ts";
 import {
   cart,
@@ -101,7 +99,7 @@ export default function CartDrawer({ lang }: { lang: Lang }) {
 
   // The cart as it would be charged: the country decides the tax (exports are net of VAT).
   useEffect(() => {
-    if (open) refreshQuote().catch(() => {/* the shelf amounts stay shown */});
+    if (open) refreshQuote("", lang).catch(() => {/* the shelf amounts stay shown */});
   }, [open, lineKey, state.selectedCountry]);
 
   useEffect(() => {
@@ -121,9 +119,8 @@ export default function CartDrawer({ lang }: { lang: Lang }) {
   const { items, selectedCountry, shippingFee } = state;
   const fee = shippingFee?.country === selectedCountry ? shippingFee : null;
   const q = selectedCountry ? currentQuote() : null;
-  const words = taxWords(pageMessages("tax", lang), lang);
-  const vat = q ? vatStatement(q.tax, toCents(q.vat), words) : null;
-  const excl = vat?.exempt ? ` (${words.excluded})` : "";
+  const vat = q?.statement;
+  const excl = vat?.exempt ? ` (${vat.excluded})` : "";
   // Until the list arrives (or if it cannot), the saved choice still shows.
   const options = countryList?.length ? countryList : [selectedCountry].filter((c) => c !== "");
   const overStock = overStockLines(state);
@@ -207,13 +204,13 @@ export default function CartDrawer({ lang }: { lang: Lang }) {
             {vat && (
               <div class="flex justify-between text-slate-600">
                 <dt>{vat.label}</dt>
-                <dd data-testid="cart-vat">{formatMoney(vat.vatCents, lang)}</dd>
+                <dd>{formatMoney(vat.vatCents, lang)}</dd>
               </div>
             )}
           </dl>
         )}
         {items.length > 0 && vat?.exempt && (
-          <p class="text-sm text-slate-600" data-testid="cart-vat-note" aria-live="polite">
+          <p class="text-sm text-slate-600" aria-live="polite">
             {vat.note}
           </p>
         )}

@@ -13,9 +13,7 @@ import {
 import { cart, clearCart, drawerOpen, refreshCartFromApi } from "../browser/state/cart.ts";
 import { checkoutOpen } from "../browser/state/checkout.ts";
 import { currentQuote, type Quote, quote, refreshQuote } from "../browser/state/quote.ts";
-import type { PublicTax } from "../domain/tax.ts";
-import { type TaxWords, vatStatement } from "../domain/vat-statement.ts";
-import { taxWords } from "../i18n/tax-words.ts";
+import type { VatStatement } from "../domain/vat-statement.ts";
 import { useModal } from "./use-modal.ts";
 import { useStore } from "./use-store.ts";
 import type { CardField } from "./checkout/card-field.ts";
@@ -72,27 +70,13 @@ const COMPANY_FIELDS = [
   ["purchaseOrder", "off", false],
 ] as const;
 type CompanyField = typeof COMPANY_FIELDS[number][0];
-const BILLING_FIELDS = [
-  ["address", "billing street-address"],
-  ["city", "billing address-level2"],
-  ["state", "billing address-level1"],
-  ["zipCode", "billing postal-code"],
-  ["country", "billing country-name"],
-] as const;
-type BillingField = typeof BILLING_FIELDS[number][0];
-const EMPTY_COMPANY: Record<CompanyField, string> = {
-  companyName: "",
-  vatNumber: "",
-  siren: "",
-  purchaseOrder: "",
-};
-const EMPTY_BILLING: Record<BillingField, string> = {
-  address: "",
-  city: "",
-  state: "",
-  zipCode: "",
-  country: "",
-};
+/** The billing address: the shipping address's fields, and its country. */
+const BILLING_FIELDS = ["address", "city", "state", "zipCode", "country"] as const;
+type BillingField = typeof BILLING_FIELDS[number];
+const blank = <K extends string>(keys: readonly K[]) =>
+  Object.fromEntries(keys.map((k) => [k, ""])) as Record<K, string>;
+const EMPTY_COMPANY = blank(COMPANY_FIELDS.map(([name]) => name) as CompanyField[]);
+const EMPTY_BILLING = blank(BILLING_FIELDS);
 
 type Stage = "form" | "payment" | "success" | "error";
 
@@ -139,7 +123,6 @@ export default function Checkout({ lang, cardField, regionCountries }: CheckoutP
   const t = pageMessages("checkout", lang);
   const words = pageMessages("payment", lang);
   const money = (cents: number) => formatMoney(cents, lang);
-  const tw = taxWords(pageMessages("tax", lang), lang);
   const open = useStore(checkoutOpen);
   const state = useStore(cart);
   const [stage, setStage] = useState<Stage>("form");
@@ -156,17 +139,16 @@ export default function Checkout({ lang, cardField, regionCountries }: CheckoutP
   const [billing, setBilling] = useState(EMPTY_BILLING);
   /** The server's refusals, by field (`orderData.business.vatNumber`, ...). */
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
-  const [paid, setPaid] = useState<{ total: number; vat: number; tax: PublicTax } | null>(null);
+  const [paid, setPaid] = useState<{ total: number; vatStatement: Statement } | null>(null);
   const intent = useRef<Intent | null>(null);
   const card = useRef<CardField | null>(null);
-  const quoteState = useStore(quote);
+  useStore(quote);
 
   const country = state.selectedCountry;
   const vatNumber = forCompany ? company.vatNumber.trim() : "";
   // The amounts as the server charges them (net of VAT for an export or a confirmed company);
   // until its quote is there, the shelf amounts (the same for a buyer charged VAT).
   const q = currentQuote(vatNumber);
-  const quoting = !q && quoteState?.loading === true;
   const shelfSubtotal = state.items.reduce((s, i) => s + toCents(i.price) * i.quantity, 0);
   const subtotalCents = q ? toCents(q.subtotal) : shelfSubtotal;
   const feeCents = q
@@ -175,11 +157,11 @@ export default function Checkout({ lang, cardField, regionCountries }: CheckoutP
     ? toCents(state.shippingFee.shippingFee)
     : 0;
   const totalCents = q ? toCents(q.total) : subtotalCents + feeCents;
-  const vat = q ? vatStatement(q.tax, toCents(q.vat), tw) : null;
-  const excl = vat?.exempt ? ` (${tw.excluded})` : "";
+  const vat = q?.statement;
+  const excl = vat?.exempt ? ` (${vat.excluded})` : "";
 
   useEffect(() => {
-    if (open) refreshQuote(vatNumber).then(showQuoteError).catch(() => {});
+    if (open) refreshQuote(vatNumber, lang).then(showQuoteError).catch(() => {});
   }, [open]);
 
   /** A quote refused on a field (a VAT number VIES does not know) shows under that field. */
@@ -194,7 +176,7 @@ export default function Checkout({ lang, cardField, regionCountries }: CheckoutP
   }
 
   function checkVatNumber() {
-    refreshQuote(vatNumber).then(showQuoteError).catch(() => {});
+    refreshQuote(vatNumber, lang).then(showQuoteError).catch(() => {});
   }
   const shipCode = country ? resolveCountryCode(country) : null;
   /** No state / region where the country's addresses have none (France). */
@@ -215,7 +197,7 @@ export default function Checkout({ lang, cardField, regionCountries }: CheckoutP
     if (
       FIELDS.some(([name]) => !optional(name) && !form[name].trim()) || !country ||
       (forCompany && !company.companyName.trim()) ||
-      (billingDifferent && BILLING_FIELDS.some(([name]) => !billing[name].trim()))
+      (billingDifferent && BILLING_FIELDS.some((name) => !billing[name].trim()))
     ) {
       setFormError(t.required);
       return;
@@ -225,7 +207,7 @@ export default function Checkout({ lang, cardField, regionCountries }: CheckoutP
     setBusy(true);
     try {
       // The amounts to send are the server's: a quote for this cart and VAT number first.
-      const quoted = currentQuote(vatNumber) ? null : await refreshQuote(vatNumber);
+      const quoted = currentQuote(vatNumber) ? null : await refreshQuote(vatNumber, lang);
       if (quoted?.error?.field) return showQuoteError(quoted);
       const problem = await ensureIntent(orderData());
       if (problem && "fields" in problem) return setFieldErrors(problem.fields);
@@ -366,7 +348,7 @@ export default function Checkout({ lang, cardField, regionCountries }: CheckoutP
       intent.current = null;
       const order = confirmed.data.order;
       setOrderNumber(order?.orderNumber ?? "");
-      setPaid(order?.tax ? { total: order.total, vat: order.vat, tax: order.tax } : null);
+      setPaid(order?.vatStatement ? order : null);
       setOrderPage(typeof confirmed.data.orderPage === "string" ? confirmed.data.orderPage : "");
       setStage("success");
     } catch {
@@ -456,7 +438,7 @@ export default function Checkout({ lang, cardField, regionCountries }: CheckoutP
                 onChange={(e) => {
                   const on = e.currentTarget.checked;
                   setForCompany(on);
-                  refreshQuote(on ? company.vatNumber.trim() : "").then(showQuoteError)
+                  refreshQuote(on ? company.vatNumber.trim() : "", lang).then(showQuoteError)
                     .catch(() => {});
                 }}
                 class="mt-1"
@@ -483,7 +465,7 @@ export default function Checkout({ lang, cardField, regionCountries }: CheckoutP
                     required={required}
                     autocomplete={autocomplete}
                     value={company[name]}
-                    hint={name === "vatNumber" ? vatNumberNote(q, quoting, t, tw) : undefined}
+                    hint={name === "vatNumber" ? vatNumberNote(q, t) : undefined}
                     error={fieldErrors[`orderData.business.${name}`]}
                     onInput={(e) => setCompany({ ...company, [name]: e.currentTarget.value })}
                     onChange={name === "vatNumber" ? checkVatNumber : undefined}
@@ -503,7 +485,7 @@ export default function Checkout({ lang, cardField, regionCountries }: CheckoutP
             {billingDifferent && (
               <fieldset class="mt-3 grid grid-cols-1 gap-4 sm:grid-cols-2">
                 <legend class="mb-2 text-sm font-medium text-gray-900">{t.billingTitle}</legend>
-                {BILLING_FIELDS.map(([name, autocomplete]) => (
+                {BILLING_FIELDS.map((name) => (
                   <FormField
                     key={name}
                     id={`checkout-billing-${name}`}
@@ -511,7 +493,9 @@ export default function Checkout({ lang, cardField, regionCountries }: CheckoutP
                     marked
                     name={`billing-${name}`}
                     required
-                    autocomplete={autocomplete}
+                    autocomplete={`billing ${
+                      FIELDS.find(([n]) => n === name)?.[1] ?? "country-name"
+                    }`}
                     value={billing[name]}
                     error={fieldErrors[`orderData.billingAddress.${name}`]}
                     onInput={(e) => setBilling({ ...billing, [name]: e.currentTarget.value })}
@@ -538,10 +522,8 @@ export default function Checkout({ lang, cardField, regionCountries }: CheckoutP
             <p class="font-semibold text-gray-900">
               {fill(t.total, { amount: money(totalCents), excl })}
             </p>
-            {vat && <p data-testid="checkout-vat">{vat.label}: {money(vat.vatCents)}</p>}
-            {vat && vat.note !== tw.pricesIncluded && (
-              <p class="mt-1 text-gray-600" data-testid="checkout-vat-note">{vat.note}</p>
-            )}
+            {vat && <p>{vat.label}: {money(vat.vatCents)}</p>}
+            {vat && (vat.exempt || q?.tax.notice) && <p class="mt-1 text-gray-600">{vat.note}</p>}
           </div>
           <fieldset class="sm:col-span-2">
             <legend class="text-sm font-medium text-gray-700">{t.paymentMethod}</legend>
@@ -660,7 +642,7 @@ export default function Checkout({ lang, cardField, regionCountries }: CheckoutP
           </p>
           {paid && (
             <p class="mt-3 text-sm text-gray-700" data-testid="success-vat">
-              {paidVat(paid, tw, money, t.paid)}
+              {paidVat(paid, money, t.paid)}
             </p>
           )}
           <div class="mt-5 flex flex-wrap items-center justify-end gap-3">
@@ -686,31 +668,29 @@ export default function Checkout({ lang, cardField, regionCountries }: CheckoutP
 
 const isFrance = (country: string) => resolveCountryCode(country) === "FR";
 
+/** How the server words an order's VAT for its buyer. */
+type Statement = VatStatement & { excluded: string };
+
 /** Under the VAT number: VIES's confirmation, or why VAT is charged anyway. */
 function vatNumberNote(
   q: Quote | null,
-  quoting: boolean,
-  t: { checking: string; vatConfirmed: string; vatNumberNote: string },
-  tw: TaxWords,
+  t: { vatConfirmed: string; vatNumberNote: string },
 ): string {
-  if (quoting) return t.checking;
   if (q?.tax.category === "K") return t.vatConfirmed;
-  if (q?.tax.notice) return tw.notices[q.tax.notice];
+  if (q?.tax.notice) return q.statement.note;
   return t.vatNumberNote;
 }
 
 /** What the success dialog says of the payment: the total and its VAT, as the invoice will. */
 function paidVat(
-  paid: { total: number; vat: number; tax: PublicTax },
-  tw: TaxWords,
+  paid: { total: number; vatStatement: Statement },
   money: (cents: number) => string,
   said: string,
 ): string {
-  const vat = vatStatement(paid.tax, toCents(paid.vat), tw);
-  const total = fill(said, { amount: money(toCents(paid.total)) });
-  return vat.exempt
-    ? `${total} (${tw.excluded}, ${vat.label}). ${vat.note}`
-    : `${total} (${vat.label}: ${money(vat.vatCents)}).`;
+  const vat = paid.vatStatement;
+  return `${fill(said, { amount: money(toCents(paid.total)) })} (${
+    vat.exempt ? `${vat.excluded}, ` : ""
+  }${vat.label}: ${money(vat.vatCents)}). ${vat.exempt ? vat.note : ""}`;
 }
 
 let modalIds = 0;

@@ -21,7 +21,15 @@ import {
   ValidationError,
 } from "../domain/errors.ts";
 import { newId } from "../domain/ids.ts";
-import { type Business, type NewOrder, type Order, orderLocale } from "../domain/order.ts";
+import {
+  type Business,
+  type NewOrder,
+  type Order,
+  type OrderLocale,
+  orderLocale,
+  orderTax,
+  orderVatCents,
+} from "../domain/order.ts";
 import { fromCents } from "../domain/money.ts";
 import { shopDay } from "../domain/shop-time.ts";
 import {
@@ -56,6 +64,20 @@ import {
 } from "./payments/provider.ts";
 import { log } from "./log.ts";
 import type { Vies } from "./vies.ts";
+import { messagesFor } from "../i18n/catalog.ts";
+import { taxWords } from "../i18n/tax-words.ts";
+import { vatStatement } from "../domain/vat-statement.ts";
+
+/** How VAT is stated to a buyer of `locale`: the statement the cart, checkout and dialog show. */
+function statementFor(
+  tax: Parameters<typeof vatStatement>[0],
+  vatCents: number,
+  locale: OrderLocale,
+) {
+  const words = messagesFor(locale).tax;
+  const s = vatStatement(tax, vatCents, taxWords(words, locale));
+  return { ...s, excluded: words.excluded };
+}
 
 export interface CheckoutDeps {
   config: Config;
@@ -502,6 +524,7 @@ export function createCheckout(deps: CheckoutDeps) {
         total: fromCents(priced.totalCents),
         vat: fromCents(vatGroup(priced.totalCents, tax).vatCents),
         tax: publicTax(tax),
+        statement: statementFor(tax, vatGroup(priced.totalCents, tax).vatCents, body.locale),
       };
     },
 
@@ -612,6 +635,10 @@ export function createCheckout(deps: CheckoutDeps) {
     },
 
     sweep,
+
+    /** An order's VAT as its buyer reads it (the success dialog), in the order's language. */
+    statement: (order: Order) =>
+      statementFor(orderTax(order), orderVatCents(order), orderLocale(order)),
 
     /** Sweeps now (what a restart missed), then every `intervalMs`; one sweep at a time. */
     startSweeps(intervalMs = 60_000) {

@@ -7,14 +7,15 @@ import { MARKETING_ROUTES } from "../browser/_marketing_routes.ts";
 
 /**
  * What a visitor on a slow phone pays, all in (gzip, `import()` and inline scripts included;
- * tests/_lib/page-js.ts): at most 12 KB on a marketing page, 25 KB on /shop and a product page.
+ * tests/_lib/page-js.ts): at most 12 KB on a marketing page, 26 KB on /shop and a product page
+ * (25 before the checkout's company fields, billing address and tax quote, which the law asks for).
  * /request-a-demo's form loads its validation rules when the visitor starts filling it: 12 KB with
  * the page, and at most 25 KB more on first focus and Submit, the largest calling code's phone
  * metadata included (`deno task bench:js` prints both). Needs a build (`deno task build`).
  */
 const KB = 1024;
 const MARKETING_BUDGET = 12 * KB;
-const SHOP_BUDGET = 25 * KB;
+const SHOP_BUDGET = 26 * KB;
 const DEMO_FORM_ON_USE_BUDGET = 25 * KB;
 const DEMO = "/request-a-demo";
 const MARKETING = MARKETING_ROUTES.map((r) => r.path).filter((p) => p !== DEMO);
@@ -44,11 +45,11 @@ async function measure(base: string, path: string) {
 }
 
 const over = (path: string, bytes: number, budget: number) =>
-  `${path}: ${(bytes / KB).toFixed(1)} KB of JavaScript, over ${budget / KB} KB`;
+  `${path}: ${(bytes / KB).toFixed(1)} KB (${bytes} B) of JavaScript, over ${budget / KB} KB`;
 
 Deno.test({
   name:
-    "[server] page JavaScript: marketing pages <= 12 KB without Preact (the demo form's rules: 25 KB on use), the shop <= 25 KB",
+    "[server] page JavaScript: marketing pages <= 12 KB without Preact (the demo form's rules: 25 KB on use), the shop <= 26 KB",
   sanitizeResources: false,
   sanitizeOps: false,
   async fn() {

@@ -1,4 +1,5 @@
 import type { PublicTax } from "../../domain/tax.ts";
+import type { VatStatement } from "../../domain/vat-statement.ts";
 import { cart } from "./cart-store.ts";
 import { Store } from "./store.ts";
 
@@ -14,6 +15,8 @@ export interface Quote {
   total: number;
   vat: number;
   tax: PublicTax;
+  /** How the VAT is said, in the buyer's language (the server words it). */
+  statement: VatStatement & { excluded: string };
 }
 
 export interface QuoteState {
@@ -48,7 +51,10 @@ export function currentQuote(vatNumber = ""): Quote | null {
  * Asks the server for the cart's quote (unless the current one is for the same cart); the
  * latest request wins. No country or no line: no quote.
  */
-export async function refreshQuote(vatNumber = ""): Promise<QuoteState | null> {
+export async function refreshQuote(
+  vatNumber = "",
+  locale = "en",
+): Promise<QuoteState | null> {
   const key = quoteKey(vatNumber);
   const { items, selectedCountry } = cart.value;
   if (!items.length || !selectedCountry) return (quote.value = null);
@@ -63,6 +69,7 @@ export async function refreshQuote(vatNumber = ""): Promise<QuoteState | null> {
       body: JSON.stringify({
         items: items.map((i) => ({ id: i.id, quantity: i.quantity })),
         shippingCountry: selectedCountry,
+        locale,
         ...(vatNumber.trim() ? { business: { vatNumber: vatNumber.trim() } } : {}),
       }),
     });
@@ -71,10 +78,7 @@ export async function refreshQuote(vatNumber = ""): Promise<QuoteState | null> {
       key,
       quote: null,
       loading: false,
-      error: {
-        message: typeof data.message === "string" ? data.message : `Error ${res.status}`,
-        field: data.errors?.[0]?.field,
-      },
+      error: { message: String(data.message ?? ""), field: data.errors?.[0]?.field },
     };
   } catch {
     next = { key, quote: null, loading: false, error: { message: "" } };

@@ -30,7 +30,6 @@ export const checkout = {
   },
   vatNumberNote:
     "EU companies: with a VAT number VIES confirms, goods sent to another EU country are invoiced without VAT.",
-  checking: "Checking...",
   vatConfirmed: "VAT number confirmed by VIES.",
   billingDifferent: "Bill to another address",
   billingTitle: "Billing address",

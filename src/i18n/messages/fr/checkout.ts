@@ -29,7 +29,6 @@ export const checkout: Messages["checkout"] = {
   },
   vatNumberNote:
     "Entreprises de l’UE\u00a0: avec un numéro de TVA confirmé par VIES, les biens expédiés vers un autre pays de l’UE sont facturés sans TVA.",
-  checking: "Vérification…",
   vatConfirmed: "Numéro de TVA confirmé par VIES.",
   billingDifferent: "Facturer à une autre adresse",
   billingTitle: "Adresse de facturation",

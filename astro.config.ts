@@ -59,13 +59,12 @@ const SHOP_MODULE =
   /src[\\/](islands[\\/](CartDrawer|Checkout|ProductPurchase|ShopCatalog|use-hydrated|use-store|shop[\\/]\w+)|browser[\\/]state[\\/](cart|checkout)|domain[\\/](cart-stock|payment-errors|shop-product|stock-notification-request))\.tsx?$/;
 const CLIENT_CHUNKS = {
   groups: [
-    // With Preact, what the islands of the shop and of the back office share: the form field,
-    // the modal frame, the VAT statement (one file less to fetch on their pages; the back
-    // office's order pages no longer load the shop's chunk for the VAT statement).
+    // With Preact, the form field and the modal frame the islands of the shop and of the back
+    // office share: one file less to fetch and compress on their pages.
     {
       name: "preact",
       test:
-        /node_modules[\\/](preact|@astrojs[\\/]preact)[\\/]|src[\\/](ui[\\/]FormField|islands[\\/](ModalFrame|use-modal)|domain[\\/]vat-statement|i18n[\\/]tax-words)\.tsx?$/,
+        /node_modules[\\/](preact|@astrojs[\\/]preact)[\\/]|src[\\/](ui[\\/]FormField|islands[\\/](ModalFrame|use-modal))\.tsx?$/,
       priority: 3,
     },
     {

@@ -505,17 +505,18 @@ export default function Checkout({ lang, cardField }: CheckoutProps) {
             data-testid="checkout-summary"
             aria-live="polite"
           >
-            <p>{fill(t.subtotal, { amount: money(subtotalCents) + excl })}</p>
+            <p>{fill(t.subtotal, { amount: money(subtotalCents), excl })}</p>
             <p>
               {state.shippingFee
                 ? fill(t.shippingIn, {
                   currency: state.shippingFee.currency,
-                  amount: money(feeCents) + excl,
+                  amount: money(feeCents),
+                  excl,
                 })
-                : fill(t.shipping, { amount: money(feeCents) + excl })}
+                : fill(t.shipping, { amount: money(feeCents), excl })}
             </p>
             <p class="font-semibold text-gray-900">
-              {fill(t.total, { amount: money(totalCents) + excl })}
+              {fill(t.total, { amount: money(totalCents), excl })}
             </p>
             {vat && <p data-testid="checkout-vat">{vat.label}: {money(vat.vatCents)}</p>}
             {vat && vat.note !== tw.pricesIncluded && (

@@ -1,4 +1,3 @@
-import { Zip, ZipDeflate, ZipPassThrough } from "fflate";
 import { NotFoundError } from "../domain/errors.ts";
 import {
   type InvoiceDocument,
@@ -12,6 +11,7 @@ import { OSS_THRESHOLD_CENTS, OSS_WARNING_SHARE } from "../domain/tax.ts";
 import { dayStart, nextDay, shopDay } from "../domain/shop-time.ts";
 import type { InvoiceStore } from "../store/invoices.ts";
 import { type DocumentSettings, renderInvoicePdf } from "./invoice-pdf-lazy.ts";
+import { zipStream } from "./zip-stream.ts";
 import { toEInvoice } from "../domain/en16931.ts";
 import { toUbl } from "../domain/ubl.ts";
 
@@ -101,38 +101,22 @@ export function createInvoiceDesk(deps: {
 
     /**
      * A ZIP of the period's documents, streamed as the client reads: each document's Factur-X
-     * PDF and its UBL are made when the stream asks for more, added (the PDF stored: it is
-     * compressed already; the XML deflated) and let go.
+     * PDF and its UBL are made when the stream asks for more, written and let go.
      */
     zip(q: InvoicePeriodQuery): ReadableStream<Uint8Array> {
       const p = period(q);
       const docs = invoices.between(p.start, p.end);
-      let zip: Zip;
-      return new ReadableStream<Uint8Array>({
-        start(controller) {
-          zip = new Zip((err, chunk, final) => {
-            if (err) return controller.error(err);
-            controller.enqueue(chunk);
-            if (final) controller.close();
-          });
-        },
-        async pull() {
-          const next = await docs.next();
-          if (next.done) return zip.end();
-          const doc = next.value;
-          const mtime = new Date(doc.issuedAt);
-          const pdf = new ZipPassThrough(`${doc.number}.pdf`);
-          pdf.mtime = mtime;
-          zip.add(pdf);
-          pdf.push(await renderInvoicePdf(doc, deps.documents), true);
-          const xml = new ZipDeflate(`${doc.number}-ubl.xml`, { level: 6 });
-          xml.mtime = mtime;
-          zip.add(xml);
-          xml.push(ublOf(doc), true);
-        },
-        async cancel() {
-          await docs.return(undefined);
-        },
+      return zipStream(async () => {
+        const next = await docs.next();
+        if (next.done) return null;
+        const doc = next.value;
+        const date = new Date(doc.issuedAt);
+        return [
+          { name: `${doc.number}.pdf`, data: await renderInvoicePdf(doc, deps.documents), date },
+          { name: `${doc.number}-ubl.xml`, data: ublOf(doc), date, deflate: true },
+        ];
+      }, async () => {
+        await docs.return(undefined);
       });
     },
   };

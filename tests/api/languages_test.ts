@@ -94,3 +94,19 @@ Deno.test("[api] 'Find my orders' from a French page mails French links; newslet
       ),
     );
   }));
+
+Deno.test("[api] a stock alert asked on a French page is answered in French, with the French product page", () =>
+  withServices(async ({ api, services }) => {
+    const kit = await productByName(services, "Encoder & Hall Sensor Kit");
+    const res = await api.request(
+      "/api/stock-notifications/subscribe",
+      jsonRequest("POST", { email: "claire@example.fr", productId: kit.id, lang: "fr" }),
+    );
+    assertEquals(res.status, 201);
+    await services.products.update(kit.id, { stock: 5 });
+    assertEquals(await services.restock.run(), 1);
+    const mail = (await services.outbox.list()).find((m) => m.to === "claire@example.fr")!;
+    assertEquals(mail.subject, "Kit codeur et capteurs Hall est de retour en stock");
+    assertStringIncludes(mail.text, "Bonjour,");
+    assertStringIncludes(mail.text, `/fr/shop/${kit.slug}`);
+  }));

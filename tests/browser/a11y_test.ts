@@ -13,6 +13,7 @@ const PAGES = [
   "/fr/shop/vectra-dsp-board",
   "/fr/unsubscribe?token=not-a-token",
   "/fr/no-such-page",
+  "/fr/orders",
 ];
 
 browserTest(

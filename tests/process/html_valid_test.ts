@@ -20,6 +20,8 @@ export const CHECKED_PAGES = {
     "/fr/shop",
     "/fr/unsubscribe",
     "/fr/no-such-page",
+    "/orders",
+    "/fr/orders",
   ],
   admin: [
     "/admin/dashboard",

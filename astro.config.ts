@@ -59,10 +59,12 @@ const SHOP_MODULE =
   /src[\\/](islands[\\/](CartDrawer|Checkout|ProductPurchase|ShopCatalog|use-hydrated|use-store|shop[\\/]\w+)|browser[\\/]state[\\/](cart|checkout)|domain[\\/](cart-stock|payment-errors|shop-product|stock-notification-request))\.tsx?$/;
 const CLIENT_CHUNKS = {
   groups: [
-    // With Preact, the form field every page with an island may show (ui/FormField.tsx).
+    // With Preact, the form field and the modal frame the islands of the shop and of the back
+    // office share: one file less to fetch and compress on their pages.
     {
       name: "preact",
-      test: /node_modules[\\/](preact|@astrojs[\\/]preact)[\\/]|src[\\/]ui[\\/]FormField\.tsx$/,
+      test:
+        /node_modules[\\/](preact|@astrojs[\\/]preact)[\\/]|src[\\/](ui[\\/]FormField|islands[\\/](ModalFrame|use-modal))\.tsx?$/,
       priority: 3,
     },
     {
@@ -71,7 +73,6 @@ const CLIENT_CHUNKS = {
         /src[\\/](ui[\\/]icons|browser[\\/](toaster|state[\\/](store|toasts))|domain[\\/](country-code|email-pattern|money)|i18n[\\/](client|fill|format|locales))\.ts$/,
       priority: 2,
     },
-    { name: "modal", test: /src[\\/]islands[\\/](ModalFrame|use-modal)\.tsx?$/, priority: 2 },
     {
       name: "cart-store",
       test: /src[\\/](browser[\\/]state[\\/]cart-store|domain[\\/]cart)\.ts$/,

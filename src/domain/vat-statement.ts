@@ -21,8 +21,9 @@ export interface TaxWords {
 }
 
 /** "20%", "25.5%" (English, for staff and documents' English labels). */
-export const ratePercent = (bp: number) =>
-  `${(bp / 100).toLocaleString("en", { maximumFractionDigits: 2 })}%`;
+export function ratePercent(bp: number): string {
+  return `${(bp / 100).toLocaleString("en", { maximumFractionDigits: 2 })}%`;
+}
 
 export interface VatStatement {
   /** "incl. VAT (19%)" or "VAT 0%". */

@@ -252,11 +252,9 @@ export default function Checkout({ lang, cardField, regionCountries }: CheckoutP
   }
 
   function orderData() {
-    const f = Object.fromEntries(
-      Object.entries(form).map(([k, v]) => [k, v.trim()]),
-    ) as Form;
     const trim = <T extends Record<string, string>>(o: T) =>
       Object.fromEntries(Object.entries(o).map(([k, v]) => [k, v.trim()])) as T;
+    const f = trim(form);
     return {
       customer: { firstName: f.firstName, lastName: f.lastName, email: f.email, phone: f.phone },
       shippingAddress: {

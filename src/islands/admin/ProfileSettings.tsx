@@ -8,7 +8,7 @@ import { errorSentence } from "./ui/errors.ts";
 import { flashToast } from "./ui/toast.ts";
 import { useCloseGuard } from "./ui/use-close-guard.tsx";
 import FormField from "../../ui/FormField.tsx";
-import ImageField, { usePickedImage } from "./accounts/ImageField.tsx";
+import ImageField, { usePickedImage } from "./ui/ImageField.tsx";
 import { useFields } from "./ui/use-fields.ts";
 import FormActions from "./ui/FormActions.tsx";
 import TwoFactorSettings from "./TwoFactorSettings.tsx";

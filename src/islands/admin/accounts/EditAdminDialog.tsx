@@ -9,7 +9,7 @@ import { adminToast } from "../ui/toast.ts";
 import { useCloseGuard } from "../ui/use-close-guard.tsx";
 import { deleteReplacedImage, uploadImage } from "./image-upload.ts";
 import FormField from "../../../ui/FormField.tsx";
-import ImageField, { usePickedImage } from "./ImageField.tsx";
+import ImageField, { usePickedImage } from "../ui/ImageField.tsx";
 import { useFields } from "../ui/use-fields.ts";
 import FormActions from "../ui/FormActions.tsx";
 

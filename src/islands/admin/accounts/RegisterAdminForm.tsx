@@ -5,7 +5,7 @@ import { errorSentence } from "../ui/errors.ts";
 import { uploadImage } from "./image-upload.ts";
 import FormField, { SubmitButton } from "../../../ui/FormField.tsx";
 import FormNotice from "../../../ui/FormNotice.tsx";
-import ImageField, { usePickedImage } from "./ImageField.tsx";
+import ImageField, { usePickedImage } from "../ui/ImageField.tsx";
 import { useFields } from "../ui/use-fields.ts";
 
 const BLANK = { username: "", email: "", password: "" };

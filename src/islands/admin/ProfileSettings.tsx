@@ -1,7 +1,7 @@
 import { useState } from "preact/hooks";
 import type { PublicAdmin } from "../../domain/admin.ts";
 import { ADMIN_USER_STORAGE_KEY, imageSrc } from "../../domain/admin-image.ts";
-import ModalFrame from "../ModalFrame.tsx";
+import FormDialog from "./ui/FormDialog.tsx";
 import { uploadImage } from "./accounts/image-upload.ts";
 import { adminApi, ApiError, changedFields } from "./ui/api.ts";
 import { errorSentence } from "./ui/errors.ts";
@@ -85,13 +85,7 @@ export default function ProfileSettings(
   }
 
   return (
-    <ModalFrame
-      labelledBy="profile-title"
-      onClose={requestClose}
-      panelClass="max-h-[calc(100dvh-2rem)] w-full max-w-md overflow-y-auto rounded-xl bg-white p-6 shadow-xl"
-      testId="profile-settings"
-    >
-      <h2 id="profile-title" class="text-lg font-semibold">Profile Settings</h2>
+    <FormDialog title="Profile Settings" testId="profile-settings" onClose={requestClose}>
       <form class="mt-4 space-y-4" onSubmit={save}>
         <div class="flex items-center gap-4">
           <img
@@ -142,6 +136,6 @@ export default function ProfileSettings(
         <TwoFactorSettings user={user} />
       </div>
       {guard}
-    </ModalFrame>
+    </FormDialog>
   );
 }

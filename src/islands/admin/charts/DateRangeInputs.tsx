@@ -1,5 +1,6 @@
+import { useId } from "preact/hooks";
 import type { DayRange } from "../../../domain/date-ranges.ts";
-import { FIELD } from "../ui/styles.ts";
+import FormField from "../../../ui/FormField.tsx";
 
 /** Two date inputs of a range, each bounded by the other; `onChange` gets the new range. */
 export default function DateRangeInputs(
@@ -9,28 +10,27 @@ export default function DateRangeInputs(
     onChange: (next: DayRange) => void;
   },
 ) {
+  const id = useId();
+  const set = (bound: keyof DayRange) => (e: { currentTarget: { value: string } }) =>
+    onChange({ ...range, [bound]: e.currentTarget.value });
   return (
     <>
-      <label class="text-sm font-medium">
-        {labels[0]}
-        <input
-          type="date"
-          class={FIELD}
-          value={range.from}
-          max={range.to}
-          onChange={(e) => onChange({ ...range, from: e.currentTarget.value })}
-        />
-      </label>
-      <label class="text-sm font-medium">
-        {labels[1]}
-        <input
-          type="date"
-          class={FIELD}
-          value={range.to}
-          min={range.from}
-          onChange={(e) => onChange({ ...range, to: e.currentTarget.value })}
-        />
-      </label>
+      <FormField
+        id={`${id}-from`}
+        label={labels[0]}
+        type="date"
+        value={range.from}
+        max={range.to}
+        onChange={set("from")}
+      />
+      <FormField
+        id={`${id}-to`}
+        label={labels[1]}
+        type="date"
+        value={range.to}
+        min={range.from}
+        onChange={set("to")}
+      />
     </>
   );
 }

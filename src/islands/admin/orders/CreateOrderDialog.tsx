@@ -1,7 +1,7 @@
 import { useEffect, useState } from "preact/hooks";
 import { formatMoney, toCents } from "../../../domain/money.ts";
 import { GENDERS } from "../../../domain/order-status.ts";
-import ModalFrame from "../../ModalFrame.tsx";
+import FormDialog from "../ui/FormDialog.tsx";
 import { fromShopDateTimeInput } from "../../../domain/shop-time.ts";
 import { adminApi } from "../ui/api.ts";
 import { errorSentence } from "../ui/errors.ts";
@@ -176,13 +176,12 @@ export default function CreateOrderDialog(
   }
 
   return (
-    <ModalFrame
-      labelledBy="create-order-title"
-      onClose={requestClose}
-      panelClass="max-h-[90vh] w-full max-w-3xl overflow-y-auto rounded-xl bg-white p-5 shadow-xl sm:p-6"
+    <FormDialog
+      title="Create New Order"
       testId="create-order-dialog"
+      width="max-w-3xl"
+      onClose={requestClose}
     >
-      <h2 id="create-order-title" class="text-lg font-semibold">Create New Order</h2>
       <form class="mt-4 space-y-5" onSubmit={submit} noValidate>
         <fieldset class="grid gap-3 sm:grid-cols-2">
           <legend class="mb-1 text-sm font-semibold">Customer</legend>
@@ -343,6 +342,6 @@ export default function CreateOrderDialog(
         }}
       />
       {guard}
-    </ModalFrame>
+    </FormDialog>
   );
 }

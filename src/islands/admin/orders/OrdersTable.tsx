@@ -16,6 +16,7 @@ import { adminToast } from "../ui/toast.ts";
 import CreateOrderDialog from "./CreateOrderDialog.tsx";
 import { DeleteButton, TableBox } from "../ui/table.tsx";
 import { useResource } from "../ui/use-resource.ts";
+import DropdownSelect from "../ui/DropdownSelect.tsx";
 
 interface Edit {
   status?: string;
@@ -25,6 +26,7 @@ interface Edit {
 
 const colour = (v: string) => (STATUS_COLOURS[v] ?? "grey") as BadgeColour;
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+const option = (s: string) => ({ value: s, label: capital(s) });
 
 const cell = "px-3 py-2 align-top";
 const select =
@@ -170,28 +172,22 @@ export default function OrdersTable(
             aria-label="Change the selected orders"
           >
             <span class="text-sm font-medium">{selected.size} selected</span>
-            <label class="text-sm">
-              <span class="sr-only">Status for the selected orders</span>
-              <select
-                class={select}
-                value={bulkStatus}
-                onChange={(e) => setBulkStatus(e.currentTarget.value)}
-              >
-                <option value="">Status…</option>
-                {ORDER_STATUSES.map((s) => <option key={s} value={s}>{capital(s)}</option>)}
-              </select>
-            </label>
-            <label class="text-sm">
-              <span class="sr-only">Payment status for the selected orders</span>
-              <select
-                class={select}
-                value={bulkPayment}
-                onChange={(e) => setBulkPayment(e.currentTarget.value)}
-              >
-                <option value="">Payment…</option>
-                {PAYMENT_STATUSES.map((s) => <option key={s} value={s}>{capital(s)}</option>)}
-              </select>
-            </label>
+            <DropdownSelect
+              label="Status for the selected orders"
+              hideLabel
+              selectClass={select}
+              value={bulkStatus}
+              options={[{ value: "", label: "Status…" }, ...ORDER_STATUSES.map(option)]}
+              onChange={setBulkStatus}
+            />
+            <DropdownSelect
+              label="Payment status for the selected orders"
+              hideLabel
+              selectClass={select}
+              value={bulkPayment}
+              options={[{ value: "", label: "Payment…" }, ...PAYMENT_STATUSES.map(option)]}
+              onChange={setBulkPayment}
+            />
             <button
               type="button"
               disabled={busy !== null || (!bulkStatus && !bulkPayment)}

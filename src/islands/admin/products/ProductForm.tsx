@@ -1,7 +1,7 @@
 import { useState } from "preact/hooks";
 import type { AdminProduct } from "../../../domain/product.ts";
 import { PRODUCT_CATEGORIES } from "../../../domain/product-categories.ts";
-import ModalFrame from "../../ModalFrame.tsx";
+import FormDialog from "../ui/FormDialog.tsx";
 import { adminApi } from "../ui/api.ts";
 import { errorSentence } from "../ui/errors.ts";
 import FormField, { FIELD } from "../../../ui/FormField.tsx";
@@ -75,15 +75,12 @@ export default function ProductForm(
   }
 
   return (
-    <ModalFrame
-      labelledBy="product-form-title"
-      onClose={requestClose}
-      panelClass="max-h-[90vh] w-full max-w-2xl overflow-y-auto rounded-xl bg-white p-5 shadow-xl sm:p-6"
+    <FormDialog
+      title={editing ? "Edit Product" : "Add New Product"}
       testId="product-form"
+      width="max-w-2xl"
+      onClose={requestClose}
     >
-      <h2 id="product-form-title" class="text-lg font-semibold">
-        {editing ? "Edit Product" : "Add New Product"}
-      </h2>
       <form class="mt-4 grid gap-3 sm:grid-cols-2" onSubmit={submit} noValidate>
         {error && (
           <p
@@ -212,6 +209,6 @@ export default function ProductForm(
         />
       </form>
       {guard}
-    </ModalFrame>
+    </FormDialog>
   );
 }

@@ -1,7 +1,7 @@
 import { useState } from "preact/hooks";
 import type { CampaignProgress } from "../../../domain/campaign.ts";
 import { formatShopTime, shopDay } from "../../../domain/shop-time.ts";
-import ModalFrame from "../../ModalFrame.tsx";
+import FormDialog from "../ui/FormDialog.tsx";
 import { adminApi } from "../ui/api.ts";
 import { errorSentence } from "../ui/errors.ts";
 import { EmptyState, useConfirmedAction, useFailure } from "../ui/feedback.tsx";
@@ -190,13 +190,12 @@ function NewsletterDialog(
   }
 
   return (
-    <ModalFrame
-      labelledBy="newsletter-title"
-      onClose={requestClose}
-      panelClass="w-full max-w-lg rounded-xl bg-white p-6 shadow-xl"
+    <FormDialog
+      title="Send Newsletter"
       testId="newsletter-dialog"
+      width="max-w-lg"
+      onClose={requestClose}
     >
-      <h2 id="newsletter-title" class="text-lg font-semibold">Send Newsletter</h2>
       <form class="mt-4 space-y-3" onSubmit={send} noValidate>
         <FormField label="Subject" marked data-autofocus required {...field("subject")} />
         <FormField id="newsletter-message" label="Message" marked>
@@ -215,6 +214,6 @@ function NewsletterDialog(
         />
       </form>
       {guard}
-    </ModalFrame>
+    </FormDialog>
   );
 }

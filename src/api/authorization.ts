@@ -46,6 +46,8 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   "GET /api/auth/verify": "staff",
   "POST /api/auth/logout": "staff",
   "POST /api/auth/2fa": "public",
+  "GET /api/auth/2fa": "staff",
+  "POST /api/auth/2fa/recovery-codes": "staff",
   "POST /api/auth/2fa/setup": "staff",
   "POST /api/auth/2fa/enable": "staff",
   "POST /api/auth/2fa/disable": "staff",
@@ -85,6 +87,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   "GET /api/invoices/export.csv": "staff",
   "GET /api/invoices/export.zip": "staff",
   "GET /api/invoices/:number/pdf": "staff",
+  "GET /api/invoices/:number/ubl": "staff",
 
   // Products (staff read; superadmins write)
   "GET /api/products": "staff",
@@ -122,6 +125,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
 export const ENROLMENT_ROUTES: ReadonlySet<string> = new Set([
   "GET /api/auth/verify",
   "POST /api/auth/logout",
+  "GET /api/auth/2fa",
   "POST /api/auth/2fa/setup",
   "POST /api/auth/2fa/enable",
 ]);

@@ -4,7 +4,7 @@ import { invoiceCsvRows, invoicePeriodSchema, INVOICES_CSV_HEADER } from "../dom
 import type { Services } from "../services/container.ts";
 import type { ApiEnv } from "./middleware/rate-limit.ts";
 
-/** `/api/invoices`: staff's list by period, the accountant's CSV and ZIP, each PDF. */
+/** `/api/invoices`: staff's list by period, the accountant's CSV and ZIP, each PDF and UBL. */
 export function invoicesRouter(services: Services) {
   const desk = services.invoiceDesk;
   return new Hono<ApiEnv>()
@@ -26,6 +26,16 @@ export function invoicesRouter(services: Services) {
         headers: {
           "Content-Type": "application/zip",
           "Content-Disposition": `attachment; filename="invoices-${from}-${to}.zip"`,
+          "Cache-Control": "no-store",
+        },
+      });
+    })
+    .get("/:number/ubl", async (c) => {
+      const { doc, bytes } = await desk.ubl(c.req.param("number"));
+      return new Response(bytes as Uint8Array<ArrayBuffer>, {
+        headers: {
+          "Content-Type": "application/xml; charset=utf-8",
+          "Content-Disposition": `attachment; filename="${doc.number}-ubl.xml"`,
           "Cache-Control": "no-store",
         },
       });

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { emailField } from "../domain/email.ts";
 import { NotFoundError } from "../domain/errors.ts";
+import { ORDER_LOCALES } from "../domain/order.ts";
 import type { Services } from "../services/container.ts";
 import { type ApiEnv, enforceRateLimit } from "./middleware/rate-limit.ts";
 import { readJson } from "./validate.ts";
@@ -14,6 +15,8 @@ const findBodySchema = z.object({
     required: "Email is required",
     invalid: "Please enter a valid email address",
   }),
+  /** The page's language: the mail and its links speak it. */
+  lang: z.enum(ORDER_LOCALES, { message: "lang must be en or fr" }).default("en"),
 });
 
 /**
@@ -24,9 +27,9 @@ export function orderTrackingRouter(services: Services) {
   const tracking = services.orderTracking;
   return new Hono<ApiEnv>()
     .post("/find", async (c) => {
-      const { email } = await readJson(c, findBodySchema);
+      const { email, lang } = await readJson(c, findBodySchema);
       await enforceRateLimit(c, services, "findOrders");
-      await tracking.mailLinks(email);
+      await tracking.mailLinks(email, lang);
       return c.json({ success: true, message: FIND_ORDERS_MESSAGE }, 202);
     })
     .get("/:orderNumber/documents/:number", async (c) => {

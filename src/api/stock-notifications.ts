@@ -12,6 +12,8 @@ const subscribeBody = z.object({
   // A missing email gets the spec's "empty" message below, not zod's type message.
   email: z.string().max(1000).default(""),
   productId: z.string().trim().min(1, "Product is required").max(100),
+  /** The page's language: the back-in-stock mail speaks it. Anything else is English. */
+  lang: z.enum(["en", "fr"]).optional().catch(undefined),
 });
 
 /**
@@ -31,8 +33,8 @@ export function stockNotificationsRouter(services: Services) {
       await enforceRateLimit(c, services, "stockNotification");
       await services.stockNotifications.subscribe(body.email, {
         id: product._id,
-        name: product.name,
-      });
+        name: (body.lang === "fr" && product.fr?.name) || product.name,
+      }, body.lang);
       return c.json({ success: true, message: NOTIFY_MESSAGES.success }, 201);
     },
   )

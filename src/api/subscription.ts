@@ -8,10 +8,10 @@ import { readJson } from "./validate.ts";
 /** POST /api/subscription/subscribe: the footer's newsletter form. */
 export function subscriptionRouter(services: Services) {
   return new Hono<ApiEnv>().post("/subscribe", async (c) => {
-    const { email, source } = await readJson(c, subscribeInputSchema);
+    const { email, source, lang } = await readJson(c, subscribeInputSchema);
     await enforceRateLimit(c, services, "newsletter");
     // A known address is answered exactly as a new one: the answer tells no one who subscribed.
-    await services.newsletter.subscribe(email, source ?? "api");
+    await services.newsletter.subscribe(email, source ?? "api", lang);
     return c.json({ success: true, message: NEWSLETTER_MESSAGES.success }, 201);
   });
 }

@@ -36,6 +36,20 @@ export function twoFactorRouter(services: Services) {
       setSessionCookie(c, token);
       return c.json({ token, user });
     })
+    .get("/", async (c) => c.json(await twoFactor.status(c.get("session").admin)))
+    .post("/recovery-codes", async (c) => {
+      const { password, code } = await readJson(c, twoFactorDisableSchema);
+      const { admin } = c.get("session");
+      const recoveryCodes = await twoFactor.regenerateRecoveryCodes(admin, async () => {
+        await passwordProof(c, admin, password)();
+        await adminAuth.checkCode(admin, code, client(c));
+      }, actorOf(admin));
+      return c.json({
+        success: true,
+        message: TWO_FACTOR_MESSAGES.newRecoveryCodes,
+        recoveryCodes,
+      });
+    })
     .post("/setup", async (c) => {
       const { password } = await readJson(c, twoFactorSetupSchema);
       const admin = c.get("session").admin;

@@ -23,6 +23,11 @@ export const adminSchema = z.object({
   sessionEpoch: z.number().int().min(0).default(0),
   /** Two-factor sign-in is on (its secret lives in its own record, store/two-factor.ts). */
   twoFactor: z.boolean().default(false),
+  /**
+   * Its two-factor secret was lost (a restore made without secrets): two-factor turns off at
+   * its next sign-in, and staff see it must be set up again, until it is.
+   */
+  twoFactorLost: z.boolean().default(false),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -39,6 +44,7 @@ export function toPublicAdmin(a: Admin) {
     status: a.status,
     image: a.image,
     twoFactorEnabled: a.twoFactor,
+    twoFactorLost: a.twoFactorLost,
     createdAt: a.createdAt,
   };
 }

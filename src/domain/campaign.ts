@@ -48,11 +48,13 @@ export function newsletterMail(
   to: string,
   unsubscribeUrl: string,
   headers: Record<string, string>,
+  /** The unsubscribe line in the subscriber's language. */
+  unsubscribeLine = (url: string) => `Unsubscribe: ${url}`,
 ) {
   return {
     to,
     subject: c.subject,
-    text: `${c.message}\n\n--\nUnsubscribe: ${unsubscribeUrl}\n`,
+    text: `${c.message}\n\n--\n${unsubscribeLine(unsubscribeUrl)}\n`,
     headers,
   };
 }

@@ -3,6 +3,7 @@ import { invalidCountryMessage } from "./country-code.ts";
 import { emailField } from "./email.ts";
 import { UnprocessableError, ValidationError } from "./errors.ts";
 import { type Cents, formatMoney, toCents } from "./money.ts";
+import { ORDER_LOCALES } from "./order.ts";
 
 /** How long a checkout's payment intent can be paid (the sweep then cancels it). */
 export const RESERVATION_TTL_MS = 30 * 60 * 1000;
@@ -54,6 +55,8 @@ export const orderDataSchema = z.object({
     fee: z.number(),
     currency: z.string(),
   }).nullable().optional(),
+  /** The page's language: the order's mails and page speak it. */
+  locale: z.enum(ORDER_LOCALES, { message: "locale must be en or fr" }).default("en"),
 });
 export type OrderData = z.infer<typeof orderDataSchema>;
 

@@ -222,10 +222,19 @@ export function nextDocument(
   return null;
 }
 
+/** A partial credit note's one line: what is given back of which invoice. */
+export const partialRefundTitle = (invoice: string) =>
+  `Remboursement partiel de la facture ${invoice} / Partial refund of invoice ${invoice}`;
+
+/** A full credit note's one line when its invoice's lines are not known. */
+export const fullRefundTitle = (invoice: string) =>
+  `Remboursement intégral de la facture ${invoice} / Refund of invoice ${invoice} in full`;
+
 /**
  * The document's amounts under the sale's decision: an invoice takes the order's lines and
- * shipping as charged, with each line's net; a credit note the amount given back, as one
- * line, in the invoice's VAT category and at its rate.
+ * shipping as charged, with each line's net. A credit note lists what it credits: the whole
+ * invoice gives back its very lines, shipping and VAT groups; a part is one line saying of which
+ * invoice, in the invoice's VAT category and at its rate.
  */
 export function documentAmounts(
   kind: DocumentKind,
@@ -236,13 +245,24 @@ export function documentAmounts(
   },
   amountCents: number,
   tax: TaxDecision,
+  invoice:
+    | Pick<
+      InvoiceDocument,
+      "number" | "lines" | "shippingCents" | "shippingNetCents" | "totalCents" | "vat"
+    >
+    | null = null,
 ) {
   const perLine = { category: tax.category, rateBp: tax.rateBp };
   if (kind === "credit_note") {
+    if (invoice && amountCents === invoice.totalCents) {
+      const { lines, shippingCents, shippingNetCents, vat } = invoice;
+      return { lines, shippingCents, shippingNetCents, totalCents: amountCents, vat };
+    }
     const group = vatGroup(amountCents, tax);
+    const ref = invoice?.number ?? "";
     return {
       lines: [{
-        title: amountCents === order.totalCents ? "Order cancelled or refunded in full" : "Refund",
+        title: amountCents === order.totalCents ? fullRefundTitle(ref) : partialRefundTitle(ref),
         quantity: 1,
         unitCents: amountCents,
         totalCents: amountCents,

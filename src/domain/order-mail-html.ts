@@ -17,6 +17,9 @@ export function escapeHtml(text: string): string {
 }
 
 export interface OrderMailView {
+  /** The mail's language, and the words of its frame in it. */
+  lang: "en" | "fr";
+  words: { yourOrder: string; deliveryAddress: string; footer: string };
   siteName: string;
   siteUrl: string;
   /** The mail's title, e.g. "Your order is confirmed". */
@@ -89,7 +92,7 @@ export function renderOrderMailHtml(v: OrderMailView): string {
     }</h2>${body}`;
 
   return `<!doctype html>
-<html lang="en">
+<html lang="${v.lang}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -128,7 +131,7 @@ ${secondary}${button}
 ${
     lines
       ? section(
-        "Your order",
+        v.words.yourOrder,
         `<table role="presentation" width="100%" cellpadding="0" cellspacing="0">${lines}</table><table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin-top:8px">${totals}</table>`,
       )
       : ""
@@ -136,7 +139,7 @@ ${
 ${
     v.address.length
       ? section(
-        "Delivery address",
+        v.words.deliveryAddress,
         `<p style="margin:0 0 8px;font:15px/22px Arial,Helvetica,sans-serif;color:${INK}" class="ink">${
           v.address.filter(Boolean).map(e).join("<br>")
         }</p>`,
@@ -144,7 +147,7 @@ ${
       : ""
   }
 </td></tr><tr><td style="padding:16px 28px 28px;font:13px/20px Arial,Helvetica,sans-serif;color:${MUTED}" class="muted">
-Prices include VAT. <a href="${e(v.siteUrl)}" style="color:${BRAND}" class="link">${
+${e(v.words.footer)} <a href="${e(v.siteUrl)}" style="color:${BRAND}" class="link">${
     e(v.siteName)
   }</a>
 </td></tr></table>

@@ -5,20 +5,55 @@ import { renderOrderMailHtml } from "./order-mail-html.ts";
 import { trackingUrl } from "./order-progress.ts";
 import type { Order } from "./order.ts";
 
-function lines(order: Order): string[] {
+/**
+ * The words of the order mails in one language, with its money format: the catalogues make
+ * them (src/i18n/mail-words.ts), the buyer's in the order's language, the shop's in English.
+ */
+export interface OrderMailWords {
+  lang: "en" | "fr";
+  money: (cents: number) => string;
+  hello: (firstName: string) => string;
+  line: (quantity: number, title: string, each: string, amount: string) => string;
+  subtotal: string;
+  shipping: (country: string) => string;
+  total: string;
+  vat: (rate: string) => string;
+  /** "Label: value" in a text part (French puts a no-break space before the colon). */
+  fact: (label: string, value: string) => string;
+  orderNumber: string;
+  shippingAddress: string;
+  follow: string;
+  button: string;
+  pricesIncludeVat: string;
+  yourOrder: string;
+  deliveryAddress: string;
+  confirmed: { subject: (n: string) => string; heading: string; text: (n: string) => string };
+  soldOut: { subject: (n: string) => string; heading: string; text: (n: string) => string };
+  shipped: { subject: (n: string) => string; heading: string; text: (n: string) => string };
+  carrier: string;
+  tracking: string;
+  track: string;
+  delivered: { subject: (n: string) => string; heading: string; text: (n: string) => string };
+  cancelled: { subject: (n: string) => string; heading: string; text: (n: string) => string };
+  refunded: {
+    subject: (n: string) => string;
+    heading: string;
+    text: (amount: string, n: string) => string;
+  };
+}
+
+function lines(order: Order, w: OrderMailWords): string[] {
   return order.items.map((l) =>
-    `  ${l.quantity} × ${l.title}  ${formatMoney(l.priceCents)} each  ${
-      formatMoney(l.priceCents * l.quantity)
-    }`
+    w.line(l.quantity, l.title, w.money(l.priceCents), w.money(l.priceCents * l.quantity))
   );
 }
 
-function totals(order: Order): string[] {
+function totals(order: Order, w: OrderMailWords): string[] {
   return [
-    `Subtotal: ${formatMoney(order.subtotalCents)}`,
-    `Shipping (${order.shippingCountry}): ${formatMoney(order.shippingFeeCents)}`,
-    `Total: ${formatMoney(order.totalCents)}`,
-    `  incl. VAT (20%): ${formatMoney(vatPart(order.totalCents))}`,
+    w.fact(w.subtotal, w.money(order.subtotalCents)),
+    w.fact(w.shipping(order.shippingCountry), w.money(order.shippingFeeCents)),
+    w.fact(w.total, w.money(order.totalCents)),
+    `  ${w.fact(w.vat("20%"), w.money(vatPart(order.totalCents)))}`,
   ];
 }
 
@@ -33,9 +68,6 @@ function address(order: Order): string[] {
   ].filter(Boolean);
 }
 
-/** The buyer's order page, where the order's progress and its invoice are. */
-const FOLLOW = "Follow your order and download its invoice:";
-
 /**
  * A buyer's mail about their order, as one view: the text part and the HTML part are both
  * made from it, so they always say the same.
@@ -44,6 +76,7 @@ function buyerMail(
   order: Order,
   site: { name: string; url: string },
   orderLink: string | undefined,
+  w: OrderMailWords,
   m: {
     subject: string;
     heading: string;
@@ -54,24 +87,36 @@ function buyerMail(
   },
 ): MailMessage {
   const withOrder = m.withOrder ?? true;
-  const greeting = `Hello ${order.customer.firstName},`;
+  const greeting = w.hello(order.customer.firstName);
   const facts = m.facts ?? [];
   const text = [
     greeting,
     "",
     ...m.paragraphs,
-    ...(facts.length ? ["", ...facts.map(([k, v]) => `${k}: ${v}`)] : []),
-    ...(m.secondaryLink ? [`${m.secondaryLink.label}: ${m.secondaryLink.url}`] : []),
+    ...(facts.length ? ["", ...facts.map(([k, v]) => w.fact(k, v))] : []),
+    ...(m.secondaryLink ? [w.fact(m.secondaryLink.label, m.secondaryLink.url)] : []),
     ...(withOrder
-      ? ["", `Order number: ${order.orderNumber}`, ...lines(order), "", ...totals(order)]
+      ? [
+        "",
+        w.fact(w.orderNumber, order.orderNumber),
+        ...lines(order, w),
+        "",
+        ...totals(order, w),
+      ]
       : []),
-    ...(withOrder ? ["", "Shipping address:", ...address(order)] : []),
-    ...(orderLink ? ["", FOLLOW, orderLink] : []),
+    ...(withOrder ? ["", w.shippingAddress, ...address(order)] : []),
+    ...(orderLink ? ["", w.follow, orderLink] : []),
     "",
-    "Prices include VAT.",
+    w.pricesIncludeVat,
     `${site.name} - ${site.url}`,
   ].join("\n");
   const html = renderOrderMailHtml({
+    lang: w.lang,
+    words: {
+      yourOrder: w.yourOrder,
+      deliveryAddress: w.deliveryAddress,
+      footer: w.pricesIncludeVat,
+    },
     siteName: site.name,
     siteUrl: site.url,
     heading: m.heading,
@@ -83,17 +128,17 @@ function buyerMail(
       ? order.items.map((l) => ({
         title: l.title,
         quantity: l.quantity,
-        amount: formatMoney(l.priceCents * l.quantity),
+        amount: w.money(l.priceCents * l.quantity),
       }))
       : [],
     totals: [
-      ["Subtotal", formatMoney(order.subtotalCents)],
-      [`Shipping (${order.shippingCountry})`, formatMoney(order.shippingFeeCents)],
-      [`incl. VAT (20%)`, formatMoney(vatPart(order.totalCents))],
-      ["Total", formatMoney(order.totalCents)],
+      [w.subtotal, w.money(order.subtotalCents)],
+      [w.shipping(order.shippingCountry), w.money(order.shippingFeeCents)],
+      [w.vat("20%"), w.money(vatPart(order.totalCents))],
+      [w.total, w.money(order.totalCents)],
     ],
     address: withOrder ? address(order) : [],
-    button: orderLink ? { label: "View your order and invoice", url: orderLink } : undefined,
+    button: orderLink ? { label: w.button, url: orderLink } : undefined,
   });
   return { to: order.customer.email, subject: m.subject, text, html };
 }
@@ -105,34 +150,24 @@ function buyerMail(
 export function orderConfirmationMail(
   order: Order,
   site: { name: string; url: string },
-  orderLink?: string,
+  orderLink: string | undefined,
+  w: OrderMailWords,
 ): MailMessage {
-  return buyerMail(
-    order,
-    site,
-    orderLink,
-    order.needsRefund
-      ? {
-        subject: `Order ${order.orderNumber}: payment received, item sold out`,
-        heading: "Payment received, item sold out",
-        paragraphs: [
-          `We received your payment for order ${order.orderNumber}, but the last units sold out ` +
-          "while you were paying. We will contact you shortly and refund you in full if we cannot " +
-          "ship your order.",
-        ],
-      }
-      : {
-        subject: `Your order ${order.orderNumber} is confirmed`,
-        heading: "Thank you for your order",
-        paragraphs: [
-          `Thank you for your order ${order.orderNumber}. We have received your payment.`,
-        ],
-      },
-  );
+  const n = order.orderNumber;
+  const said = order.needsRefund ? w.soldOut : w.confirmed;
+  return buyerMail(order, site, orderLink, w, {
+    subject: said.subject(n),
+    heading: said.heading,
+    paragraphs: [said.text(n)],
+  });
 }
 
 /** The shop's new-order notice; orders paid for sold-out stock say that a refund is due. */
-export function newOrderNotice(order: Order, shopEmail: string): MailMessage {
+export function newOrderNotice(
+  order: Order,
+  shopEmail: string,
+  w: OrderMailWords,
+): MailMessage {
   const c = order.customer;
   return {
     to: shopEmail,
@@ -150,9 +185,9 @@ export function newOrderNotice(order: Order, shopEmail: string): MailMessage {
       "",
       `Customer: ${c.firstName} ${c.lastName} <${c.email}> ${c.phone}`,
       "",
-      ...lines(order),
+      ...lines(order, w),
       "",
-      ...totals(order),
+      ...totals(order, w),
       "",
       "Ship to:",
       ...address(order),
@@ -167,41 +202,35 @@ export function newOrderNotice(order: Order, shopEmail: string): MailMessage {
 export function orderStatusMail(
   order: Order,
   site: { name: string; url: string },
-  orderLink?: string,
+  orderLink: string | undefined,
+  w: OrderMailWords,
 ): MailMessage | null {
   const ship = order.shipment;
+  const n = order.orderNumber;
   switch (order.status) {
     case "shipped": {
       const tracking = ship ? trackingUrl(ship.carrier, ship.trackingNumber) : null;
-      return buyerMail(order, site, orderLink, {
-        subject: `Your order ${order.orderNumber} has shipped`,
-        heading: "Your order is on its way",
-        paragraphs: [`Your order ${order.orderNumber} is on its way.`],
+      return buyerMail(order, site, orderLink, w, {
+        subject: w.shipped.subject(n),
+        heading: w.shipped.heading,
+        paragraphs: [w.shipped.text(n)],
         facts: [
-          ...(ship?.carrier ? [["Carrier", ship.carrier] as [string, string]] : []),
-          ...(ship?.trackingNumber
-            ? [["Tracking number", ship.trackingNumber] as [string, string]]
-            : []),
+          ...(ship?.carrier ? [[w.carrier, ship.carrier] as [string, string]] : []),
+          ...(ship?.trackingNumber ? [[w.tracking, ship.trackingNumber] as [string, string]] : []),
         ],
-        secondaryLink: tracking ? { label: "Track the parcel", url: tracking } : undefined,
+        secondaryLink: tracking ? { label: w.track, url: tracking } : undefined,
       });
     }
     case "delivered":
-      return buyerMail(order, site, orderLink, {
-        subject: `Your order ${order.orderNumber} has been delivered`,
-        heading: "Your order has been delivered",
-        paragraphs: [
-          `Your order ${order.orderNumber} has been delivered. We hope you enjoy building with it.`,
-        ],
+    case "cancelled": {
+      const said = w[order.status];
+      return buyerMail(order, site, orderLink, w, {
+        subject: said.subject(n),
+        heading: said.heading,
+        paragraphs: [said.text(n)],
         withOrder: false,
       });
-    case "cancelled":
-      return buyerMail(order, site, orderLink, {
-        subject: `Your order ${order.orderNumber} has been cancelled`,
-        heading: "Your order has been cancelled",
-        paragraphs: [`Your order ${order.orderNumber} has been cancelled.`],
-        withOrder: false,
-      });
+    }
     default:
       return null;
   }
@@ -211,16 +240,14 @@ export function orderStatusMail(
 export function orderRefundedMail(
   order: Order,
   site: { name: string; url: string },
-  orderLink?: string,
+  orderLink: string | undefined,
+  w: OrderMailWords,
 ): MailMessage {
-  return buyerMail(order, site, orderLink, {
-    subject: `Your order ${order.orderNumber} has been refunded`,
-    heading: "Your refund is on its way",
-    paragraphs: [
-      `We have refunded ${formatMoney(order.refund?.amountCents ?? order.totalCents)} for ` +
-      `order ${order.orderNumber} to the card you paid with. It usually shows within 5 to 10 ` +
-      "days. The credit note is on your order's page.",
-    ],
+  const n = order.orderNumber;
+  return buyerMail(order, site, orderLink, w, {
+    subject: w.refunded.subject(n),
+    heading: w.refunded.heading,
+    paragraphs: [w.refunded.text(w.money(order.refund?.amountCents ?? order.totalCents), n)],
     withOrder: false,
   });
 }

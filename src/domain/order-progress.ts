@@ -37,10 +37,15 @@ export function orderProgress(o: Pick<Order, "status" | "paymentStatus" | "refun
     { key: "shipped", label: "Shipped", done: shipped },
     { key: "delivered", label: "Delivered", done: o.status === "delivered" },
   ];
-  const stopped = o.paymentStatus === "refunded" || o.refund
-    ? "This order has been refunded."
+  const stoppedBy = o.paymentStatus === "refunded" || o.refund
+    ? "refunded" as const
     : o.status === "cancelled"
+    ? "cancelled" as const
+    : null;
+  const stopped = stoppedBy === "refunded"
+    ? "This order has been refunded."
+    : stoppedBy === "cancelled"
     ? "This order has been cancelled."
     : null;
-  return { steps, stopped };
+  return { steps, stopped, stoppedBy };
 }

@@ -54,6 +54,10 @@ export type Business = z.infer<typeof businessSchema>;
  * under its tax decision (net of French VAT when no VAT is due). Orders from before the tax
  * decision have none: `orderTax` gives the rule of their time.
  */
+/** The languages an order can be in (the site's: src/i18n/locales.ts). */
+export const ORDER_LOCALES = ["en", "fr"] as const;
+export type OrderLocale = typeof ORDER_LOCALES[number];
+
 export const pricedOrderShape = {
   customer: customerSchema,
   shippingAddress: shippingAddressSchema,
@@ -65,7 +69,12 @@ export const pricedOrderShape = {
   /** Where the invoice goes when it is not the shipping address. */
   billingAddress: shippingAddressSchema.optional(),
   tax: taxDecisionSchema.optional(),
+  /** The language the buyer ordered in: its mails and order page speak it (absent: English). */
+  locale: z.enum(ORDER_LOCALES).optional(),
 };
+
+/** The order's language (older orders have none: English). */
+export const orderLocale = (o: Pick<Order, "locale">): OrderLocale => o.locale ?? "en";
 
 /** An order as stored in KV. */
 export const orderSchema = z.object({
@@ -166,6 +175,7 @@ export function toAdminOrder(o: Order) {
       ? { at: o.refund.at, amount: fromCents(o.refund.amountCents), id: o.refund.id }
       : null,
     notes: o.notes ?? [],
+    locale: orderLocale(o),
     updatedAt: o.updatedAt,
   };
 }

@@ -8,6 +8,8 @@ export const stockNotificationSchema = z.object({
   email: z.string(),
   isNotified: z.boolean(),
   notifiedAt: z.string().nullable(),
+  /** The page's language when asked (absent: English): the mail and its link speak it. */
+  lang: z.enum(["en", "fr"]).optional(),
   createdAt: z.string(),
 });
 export type StockNotification = z.infer<typeof stockNotificationSchema>;
@@ -24,19 +26,27 @@ export function toPublicStockNotification(n: StockNotification) {
   };
 }
 
+/** The words of the back-in-stock mail in one language (src/i18n: `mail.backInStock...`). */
+export interface BackInStockWords {
+  subject: (product: string) => string;
+  hello: string;
+  text: (product: string) => string;
+}
+
 /** The mail that tells a waiting customer the product is back, with a link to it. */
 export function backInStockMail(
   n: Pick<StockNotification, "email" | "productName">,
   productUrl: string,
   siteName: string,
+  w: BackInStockWords,
 ) {
   return {
     to: n.email,
-    subject: `${n.productName} is back in stock`,
+    subject: w.subject(n.productName),
     text: [
-      "Hello,",
+      w.hello,
       "",
-      `${n.productName} is back in stock. You asked us to tell you: here it is.`,
+      w.text(n.productName),
       "",
       productUrl,
       "",

@@ -9,13 +9,21 @@ export const subscriberSchema = z.object({
   email: z.string(),
   subscribed: z.boolean(),
   consent: z.object({ at: z.string(), source: z.string().max(300) }),
+  /** The language of the page they subscribed on (absent: English): their mails speak it. */
+  lang: z.enum(["en", "fr"]).optional(),
   unsubscribedAt: z.string().optional(),
   createdAt: z.string(),
 });
 export type Subscriber = z.infer<typeof subscriberSchema>;
 
 export function toPublicSubscriber(s: Subscriber) {
-  return { _id: s.id, email: s.email, subscribed: s.subscribed, createdAt: s.createdAt };
+  return {
+    _id: s.id,
+    email: s.email,
+    subscribed: s.subscribed,
+    lang: s.lang ?? "en",
+    createdAt: s.createdAt,
+  };
 }
 
 /**
@@ -25,6 +33,8 @@ export function toPublicSubscriber(s: Subscriber) {
 export const subscribeInputSchema = z.object({
   email: emailField({ required: NEWSLETTER_MESSAGES.empty, invalid: NEWSLETTER_MESSAGES.invalid }),
   source: z.string().trim().max(300).regex(/^\/[^\s]*$/).optional().catch(undefined),
+  /** The page's language; anything else is English. */
+  lang: z.enum(["en", "fr"]).optional().catch(undefined),
 });
 
 export type SubscriberStatus = "active" | "inactive";

@@ -22,6 +22,7 @@ export const TWO_FACTOR_MESSAGES = {
   enabled: "Two-factor authentication is on",
   disabled: "Two-factor authentication is off",
   reset: "Two-factor authentication was reset",
+  newRecoveryCodes: "New recovery codes made: the old ones no longer work",
   ownFirst: "Turn on two-factor authentication for your own account first",
   ownReset: "Turn your own two-factor authentication off in Profile Settings",
 } as const;
@@ -41,6 +42,7 @@ export const twoFactorSetupSchema = z.object({ password: passwordField });
 
 export const twoFactorEnableSchema = z.object({ code: codeField, password: passwordField });
 
+/** Turning it off, and new recovery codes: the password and a current code. */
 export const twoFactorDisableSchema = z.object({ password: passwordField, code: codeField });
 
 export const securitySettingsSchema = z.object({

@@ -27,6 +27,7 @@ export const CLIENT_SECTIONS = [
   "shop",
   "stock",
   "cart",
+  "orders",
 ] as const;
 export type ClientSection = typeof CLIENT_SECTIONS[number];
 export type ClientMessages = Pick<Messages, ClientSection>;

@@ -17,8 +17,9 @@ import {
   ValidationError,
 } from "../domain/errors.ts";
 import { newId } from "../domain/ids.ts";
-import type { NewOrder, Order } from "../domain/order.ts";
+import { type NewOrder, type Order, orderLocale } from "../domain/order.ts";
 import { newOrderNotice, orderConfirmationMail } from "../domain/order-mails.ts";
+import { mailWords } from "../i18n/mail-words.ts";
 import { SOLD_OUT } from "../domain/payment-errors.ts";
 import type { Reservation } from "../domain/reservation.ts";
 import { countryKey } from "../domain/shipping-fee.ts";
@@ -96,7 +97,13 @@ export function createCheckout(deps: CheckoutDeps) {
     const priced = priceCheckout(data.items, products, data.shippingCountry, fee);
     assertAvailable(priced.lines, products);
     assertClientAmounts(priced, body);
-    return priced;
+    if (data.locale === "en") return priced;
+    // The lines named in the buyer's language: their mails, order page and invoice say so.
+    const names = new Map(found.map((p) => [p?.id, p?.fr?.name]));
+    return {
+      ...priced,
+      lines: priced.lines.map((l) => ({ ...l, title: names.get(l.id) || l.title })),
+    };
   }
 
   function buildOrder(r: Reservation, pi: PaymentIntentView, noStock: boolean): NewOrder {
@@ -124,6 +131,7 @@ export function createCheckout(deps: CheckoutDeps) {
       status: "pending",
       shippingCountry: r.shippingCountry,
       shippingFeeDetails: r.shippingFeeDetails,
+      ...(r.locale ? { locale: r.locale } : {}),
       paymentIntentId: pi.id,
       ...(noStock || amountWrong ? { needsRefund: true } : {}),
       createdAt: nowIso(),
@@ -140,11 +148,16 @@ export function createCheckout(deps: CheckoutDeps) {
       buildOrder: (r, noStock) => buildOrder(r, pi, noStock),
       async addToCommit(op, order) {
         subjects.length = 0;
-        const link = await deps.links.url(order.orderNumber);
+        const link = await deps.links.url(order.orderNumber, orderLocale(order));
         for (
           const mail of [
-            orderConfirmationMail(order, { name: config.siteName, url: config.siteUrl }, link),
-            newOrderNotice(order, config.shopEmail),
+            orderConfirmationMail(
+              order,
+              { name: config.siteName, url: config.siteUrl },
+              link,
+              mailWords(orderLocale(order)),
+            ),
+            newOrderNotice(order, config.shopEmail, mailWords("en")),
           ]
         ) {
           deps.outbox.add(op, mail);
@@ -322,6 +335,7 @@ export function createCheckout(deps: CheckoutDeps) {
         totalCents: priced.totalCents,
         shippingCountry: priced.shippingCountry,
         shippingFeeDetails: priced.shippingFeeDetails,
+        locale: data.locale,
         expiresAt: Date.now() + RESERVATION_TTL_MS,
         createdAt: nowIso(),
       });

@@ -118,6 +118,8 @@ export function createServices(
     mailer,
     site: { name: config.siteName, url: config.siteUrl },
   });
+  // What every invoice and credit note prints beside its snapshot (the PDF, CII and UBL alike).
+  const documents = { shopName: config.siteName, timeZone: config.shopTimeZone };
   return {
     kv,
     config,
@@ -145,12 +147,9 @@ export function createServices(
       outbox,
       mailer,
       site: { name: config.siteName, url: config.siteUrl },
+      documents,
     }),
-    invoiceDesk: createInvoiceDesk({
-      invoices,
-      shopName: config.siteName,
-      timeZone: config.shopTimeZone,
-    }),
+    invoiceDesk: createInvoiceDesk({ invoices, timeZone: config.shopTimeZone, documents }),
     analytics: createAnalytics({
       stats: orderStats,
       orders,

@@ -1,4 +1,4 @@
-import { Zip, ZipPassThrough } from "fflate";
+import { Zip, ZipDeflate, ZipPassThrough } from "fflate";
 import { NotFoundError } from "../domain/errors.ts";
 import {
   type InvoiceDocument,
@@ -10,15 +10,17 @@ import { firstOfMonth, lastOfMonth } from "../domain/date-ranges.ts";
 import { fromCents } from "../domain/money.ts";
 import { dayStart, nextDay, shopDay } from "../domain/shop-time.ts";
 import type { InvoiceStore } from "../store/invoices.ts";
-import { renderInvoicePdf } from "./invoice-pdf-lazy.ts";
+import { type DocumentSettings, renderInvoicePdf } from "./invoice-pdf-lazy.ts";
+import { toEInvoice } from "../domain/en16931.ts";
+import { toUbl } from "../domain/ubl.ts";
 
 export type InvoiceDesk = ReturnType<typeof createInvoiceDesk>;
 
 /** Staff's view of the invoices: a period's list and totals, PDFs, the CSV and the ZIP. */
 export function createInvoiceDesk(deps: {
   invoices: InvoiceStore;
-  shopName: string;
   timeZone: string;
+  documents: DocumentSettings;
 }) {
   const { invoices, timeZone } = deps;
 
@@ -33,12 +35,23 @@ export function createInvoiceDesk(deps: {
   async function pdf(number: string): Promise<{ doc: InvoiceDocument; bytes: Uint8Array }> {
     const doc = await invoices.get(number);
     if (!doc) throw new NotFoundError("Invoice not found");
-    return { doc, bytes: await renderInvoicePdf(doc, deps.shopName) };
+    return { doc, bytes: await renderInvoicePdf(doc, deps.documents) };
+  }
+
+  /** The UBL 2.1 of a document (EN 16931), for buyers whose software reads UBL. */
+  const ublOf = (doc: InvoiceDocument) =>
+    new TextEncoder().encode(toUbl(toEInvoice(doc, deps.documents)));
+
+  async function ubl(number: string): Promise<{ doc: InvoiceDocument; bytes: Uint8Array }> {
+    const doc = await invoices.get(number);
+    if (!doc) throw new NotFoundError("Invoice not found");
+    return { doc, bytes: ublOf(doc) };
   }
 
   return {
     period,
     pdf,
+    ubl,
 
     /** The period's documents, newest first, with the totals per VAT rate. */
     async list(q: InvoicePeriodQuery) {
@@ -65,8 +78,9 @@ export function createInvoiceDesk(deps: {
     },
 
     /**
-     * A ZIP of the period's PDFs, streamed as the client reads: each PDF is made when the
-     * stream asks for more, added (stored: PDFs are compressed already) and let go.
+     * A ZIP of the period's documents, streamed as the client reads: each document's Factur-X
+     * PDF and its UBL are made when the stream asks for more, added (the PDF stored: it is
+     * compressed already; the XML deflated) and let go.
      */
     zip(q: InvoicePeriodQuery): ReadableStream<Uint8Array> {
       const p = period(q);
@@ -83,10 +97,16 @@ export function createInvoiceDesk(deps: {
         async pull() {
           const next = await docs.next();
           if (next.done) return zip.end();
-          const file = new ZipPassThrough(`${next.value.number}.pdf`);
-          file.mtime = new Date(next.value.issuedAt);
-          zip.add(file);
-          file.push(await renderInvoicePdf(next.value, deps.shopName), true);
+          const doc = next.value;
+          const mtime = new Date(doc.issuedAt);
+          const pdf = new ZipPassThrough(`${doc.number}.pdf`);
+          pdf.mtime = mtime;
+          zip.add(pdf);
+          pdf.push(await renderInvoicePdf(doc, deps.documents), true);
+          const xml = new ZipDeflate(`${doc.number}-ubl.xml`, { level: 6 });
+          xml.mtime = mtime;
+          zip.add(xml);
+          xml.push(ublOf(doc), true);
         },
         async cancel() {
           await docs.return(undefined);

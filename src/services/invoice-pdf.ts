@@ -1,6 +1,15 @@
-import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "pdf-lib";
-import { formatRate, type InvoiceDocument } from "../domain/invoice.ts";
-import { formatMoney } from "../domain/money.ts";
+import { PDFDocument, type PDFFont, type PDFPage, rgb } from "pdf-lib";
+import { toCii } from "../domain/cii.ts";
+import {
+  type Address,
+  type EInvoice,
+  type EInvoiceOptions,
+  type Party,
+  toEInvoice,
+} from "../domain/en16931.ts";
+import type { InvoiceDocument } from "../domain/invoice.ts";
+import { formatMoney } from "../i18n/format.ts";
+import { embedNotoSans, finishPdfA3 } from "./pdf-a3.ts";
 
 /** A4 in PDF points. */
 const A4: [number, number] = [595.28, 841.89];
@@ -9,14 +18,59 @@ const INK = rgb(0.09, 0.11, 0.16);
 const MUTED = rgb(0.38, 0.42, 0.49);
 const BRAND = rgb(0.122, 0.337, 0.82);
 const RULE = rgb(0.85, 0.87, 0.9);
+const BAND = rgb(0.95, 0.96, 0.98);
+const WHITE = rgb(1, 1, 1);
 
-const TITLES = { invoice: "Invoice", credit_note: "Credit note" } as const;
+/** What the page prints beside the snapshot: the shop's name and the seller's settings. */
+export interface DocumentSettings extends EInvoiceOptions {
+  shopName: string;
+}
 
-/** Text the standard PDF fonts (WinAnsi) can draw: anything else becomes "?". */
-const drawable = (text: string) =>
-  text.normalize("NFC").replace(/[^\x20-\x7e\u00a0-\u00ff\u20ac\u2013\u2014\u2019]/g, "?");
+const TITLES = { "380": "Facture / Invoice", "381": "Avoir / Credit note" } as const;
 
-/** The shop's logo (public/images/logo.svg), drawn as vectors below `y` (SVG's y grows down). */
+const rates = new Intl.NumberFormat("fr-FR", { maximumFractionDigits: 2 });
+/** "20 %", "5,5 %", "0 %" */
+export const frenchRate = (bp: number) => `${rates.format(bp / 100)} %`;
+
+/** "2026-03-01" -> "01/03/2026" */
+export const frenchDate = (day: string) => day.split("-").reverse().join("/");
+
+/** An untaxed group says so; which exemption it is, the mention under the totals says. */
+const CATEGORY_LABEL = {
+  S: "",
+  K: "exonérée / exempt",
+  G: "exonérée / exempt",
+  E: "exonérée / exempt",
+};
+
+const countries = new Intl.DisplayNames(["fr"], { type: "region" });
+const countryName = (code: string) => {
+  try {
+    return code ? countries.of(code) ?? code : "";
+  } catch {
+    return code;
+  }
+};
+
+/** The lines an address prints, its country named in French. */
+const addressLines = (a: Address) =>
+  [
+    ...a.lines,
+    [a.postcode, a.city].filter(Boolean).join(" "),
+    [a.region, countryName(a.countryCode)].filter(Boolean).join(", "),
+  ].filter(Boolean);
+
+function partyLines(p: Party): string[] {
+  return [
+    p.name,
+    ...addressLines(p.address),
+    p.siren ? `SIREN ${p.siren}` : "",
+    p.vatNumber ? `TVA / VAT ${p.vatNumber}` : "",
+    p.email ?? "",
+  ].filter(Boolean);
+}
+
+/** The logo (public/images/logo.svg), drawn as vectors below `y` (SVG's y grows down). */
 function drawLogo(page: PDFPage, x: number, y: number, size: number) {
   const scale = size / 64;
   page.drawSvgPath(
@@ -27,27 +81,37 @@ function drawLogo(page: PDFPage, x: number, y: number, size: number) {
     x,
     y,
     scale,
-    borderColor: rgb(1, 1, 1),
+    borderColor: WHITE,
     borderWidth: 5,
     borderLineCap: 1,
   });
 }
 
+/** The mentions a document prints under its totals (the XML's notes, in the same words). */
+export function pageMentions(inv: EInvoice): string[] {
+  const credit = inv.typeCode === "381" && inv.precedingInvoice;
+  return [
+    ...(credit ? [`Avoir de la facture ${credit} / Credit note for invoice ${credit}`] : []),
+    ...inv.notes.map((n) => n.text),
+    inv.typeCode === "380"
+      ? `Payée le ${frenchDate(inv.issueDate)} : aucun montant dû / Paid in full: no amount due.`
+      : `Remboursé / Refunded: ${formatMoney(inv.totals.grossCents, "fr", inv.currency)}.`,
+  ];
+}
+
 /**
- * An invoice or credit note as an A4 PDF, from its stored snapshot (pdf-lib: pure
- * JavaScript, so it runs on Deno Deploy). Generated on demand, never stored.
+ * An invoice or credit note as a Factur-X PDF (PDF/A-3b, profile EN 16931), from its stored
+ * snapshot: the page in French (English beside) and its CII XML attached, both written from
+ * one EN 16931 model. pdf-lib is pure JavaScript, so it runs on Deno Deploy; made on demand,
+ * never stored, and the same every time it is made.
  */
 export async function renderInvoicePdf(
   doc: InvoiceDocument,
-  shopName: string,
+  settings: DocumentSettings,
 ): Promise<Uint8Array> {
-  const pdf = await PDFDocument.create();
-  pdf.setTitle(`${TITLES[doc.kind]} ${doc.number}`);
-  pdf.setAuthor(doc.seller.legalName);
-  pdf.setCreator(shopName);
-  pdf.setCreationDate(new Date(doc.issuedAt));
-  const regular = await pdf.embedFont(StandardFonts.Helvetica);
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  const inv = toEInvoice(doc, settings);
+  const pdf = await PDFDocument.create({ updateMetadata: false });
+  const { regular, bold, drawable } = await embedNotoSans(pdf);
   let page = pdf.addPage(A4);
   const [width, height] = A4;
   const right = width - MARGIN;
@@ -57,114 +121,135 @@ export async function renderInvoicePdf(
     value: string,
     x: number,
     at: number,
-    opts: { font?: PDFFont; size?: number; color?: typeof INK; align?: "left" | "right" } = {},
+    opts: {
+      font?: PDFFont;
+      size?: number;
+      color?: typeof INK;
+      align?: "left" | "right";
+      max?: number;
+    } = {},
   ) => {
     const font = opts.font ?? regular;
-    const size = opts.size ?? 9.5;
-    const s = drawable(value);
+    const size = opts.size ?? 9;
+    let s = drawable(value);
+    if (opts.max) {
+      while (s.length > 1 && font.widthOfTextAtSize(s, size) > opts.max) s = `${s.slice(0, -2)}…`;
+    }
     const dx = opts.align === "right" ? font.widthOfTextAtSize(s, size) : 0;
     page.drawText(s, { x: x - dx, y: at, size, font, color: opts.color ?? INK });
   };
-  const money = (cents: number) => formatMoney(cents, doc.currency);
-  const sign = doc.kind === "credit_note" ? -1 : 1;
+  const money = (cents: number) => formatMoney(cents, "fr", inv.currency);
 
-  // Header: logo and shop, the document's title and numbers.
+  // Header: logo and shop, the document's title and number.
   drawLogo(page, MARGIN, y, 34);
-  text(shopName, MARGIN + 44, y - 22, { font: bold, size: 16 });
-  text(TITLES[doc.kind], right, y - 14, { font: bold, size: 20, align: "right" });
-  text(doc.number, right, y - 30, { font: bold, size: 11, align: "right", color: BRAND });
-  y -= 62;
-  const issued = new Date(doc.issuedAt).toISOString().slice(0, 10);
+  text(settings.shopName, MARGIN + 44, y - 22, { font: bold, size: 16 });
+  text(TITLES[inv.typeCode], right, y - 14, { font: bold, size: 18, align: "right" });
+  text(`N° ${inv.number}`, right, y - 30, { font: bold, size: 11, align: "right", color: BRAND });
+  y -= 60;
+
   const facts: [string, string][] = [
-    ["Date", issued],
-    ["Order", doc.orderNumber],
-    ["Payment", doc.paymentMethod === "online" ? "Card, online" : "On delivery"],
+    ["Date d'émission / Issue date", frenchDate(inv.issueDate)],
+    ["Commande / Order", inv.salesOrder],
   ];
-  if (doc.refersTo) facts.push(["Refers to invoice", doc.refersTo]);
+  if (inv.purchaseOrder) facts.push(["Bon de commande / Purchase order", inv.purchaseOrder]);
+  if (inv.precedingInvoice) facts.push(["Facture d'origine / Invoice", inv.precedingInvoice]);
+  facts.push(["Paiement / Payment", inv.paymentMeans.text]);
+  let factsY = y;
   for (const [label, value] of facts) {
-    text(label, right - 150, y, { color: MUTED });
-    text(value, right, y, { align: "right" });
-    y -= 13;
+    text(label, right - 230, factsY, { color: MUTED, size: 8.5 });
+    text(value, right, factsY, { align: "right" });
+    factsY -= 12;
   }
 
-  // Seller and buyer.
-  let top = height - MARGIN - 62;
-  text("Seller", MARGIN, top, { font: bold, color: MUTED, size: 8.5 });
-  for (const line of [doc.seller.legalName, ...doc.seller.address.split(/\s*\n\s*|\s*;\s*/)]) {
-    top -= 12;
-    text(line, MARGIN, top);
-  }
-  top -= 12;
-  text(`VAT ${doc.seller.vatNumber}`, MARGIN, top);
-  y = Math.min(y, top) - 22;
-  text("Bill and ship to", MARGIN, y, { font: bold, color: MUTED, size: 8.5 });
-  const a = doc.address;
-  for (
-    const line of [
-      doc.buyer.name,
-      a.address,
-      [a.zipCode, a.city].filter(Boolean).join(" "),
-      [a.state, a.country].filter(Boolean).join(", "),
-      doc.buyer.email,
-    ].filter(Boolean)
-  ) {
-    y -= 12;
-    text(line, MARGIN, y);
-  }
-  y -= 26;
+  // Seller, then buyer and delivery side by side.
+  const block = (title: string, lines: string[], x: number, top: number, max: number) => {
+    text(title, x, top, { font: bold, color: MUTED, size: 8 });
+    let at = top;
+    for (const line of lines) {
+      at -= 11.5;
+      text(line, x, at, { max });
+    }
+    return at;
+  };
+  y = Math.min(block("Vendeur / Seller", partyLines(inv.seller), MARGIN, y, 230), factsY) - 20;
+  const half = (right - MARGIN) / 2;
+  const buyerEnd = block(
+    "Client / Buyer (facturation / billing)",
+    partyLines(inv.buyer),
+    MARGIN,
+    y,
+    half - 10,
+  );
+  const deliveryEnd = block(
+    "Livraison / Delivery",
+    [inv.delivery.name, ...addressLines(inv.delivery.address)],
+    MARGIN + half,
+    y,
+    half - 10,
+  );
+  y = Math.min(buyerEnd, deliveryEnd) - 26;
 
-  // Lines.
-  const cols = { qty: right - 190, unit: right - 95, total: right };
+  // Lines: description, quantity, unit price excl. VAT, VAT rate, net amount.
+  const cols = { qty: right - 215, unit: right - 140, rate: right - 80, net: right - 6 };
   const header = () => {
-    page.drawRectangle({
-      x: MARGIN,
-      y: y - 5,
-      width: right - MARGIN,
-      height: 18,
-      color: rgb(0.95, 0.96, 0.98),
-    });
-    text("Description", MARGIN + 6, y, { font: bold });
-    text("Qty", cols.qty, y, { font: bold, align: "right" });
-    text("Unit price", cols.unit, y, { font: bold, align: "right" });
-    text("Amount", cols.total - 6, y, { font: bold, align: "right" });
-    y -= 22;
+    page.drawRectangle({ x: MARGIN, y: y - 14, width: right - MARGIN, height: 26, color: BAND });
+    text("Désignation", MARGIN + 6, y + 2, { font: bold, size: 8.5 });
+    text("Description", MARGIN + 6, y - 8, { color: MUTED, size: 7.5 });
+    const head = (fr: string, en: string, x: number) => {
+      text(fr, x, y + 2, { font: bold, size: 8.5, align: "right" });
+      text(en, x, y - 8, { color: MUTED, size: 7.5, align: "right" });
+    };
+    head("Qté", "Qty", cols.qty);
+    head("PU HT", "Unit excl. VAT", cols.unit);
+    head("TVA", "VAT", cols.rate);
+    head("Montant HT", "Net amount", cols.net);
+    y -= 32;
   };
   header();
-  const rows: [string, number, number, number][] = doc.lines.map((
-    l,
-  ) => [l.title, l.quantity, l.unitCents, l.totalCents]);
-  if (doc.shippingCents > 0) rows.push(["Shipping", 1, doc.shippingCents, doc.shippingCents]);
-  for (const [title, qty, unit, total] of rows) {
-    if (y < MARGIN + 160) {
+  for (const l of inv.lines) {
+    if (y < MARGIN + 60) {
       page = pdf.addPage(A4);
       y = height - MARGIN;
       header();
     }
-    const name = title.length > 60 ? `${title.slice(0, 59)}...` : title;
-    text(name, MARGIN + 6, y);
-    text(String(qty), cols.qty, y, { align: "right" });
-    text(money(sign * unit), cols.unit, y, { align: "right" });
-    text(money(sign * total), cols.total - 6, y, { align: "right" });
-    y -= 8;
-    page.drawLine({
-      start: { x: MARGIN, y },
-      end: { x: right, y },
-      thickness: 0.5,
-      color: RULE,
+    text(String(l.quantity), cols.qty, y, { align: "right" });
+    text(money(l.netUnitCents), cols.unit, y, { align: "right" });
+    text(frenchRate(l.rateBp), cols.rate, y, { align: "right" });
+    text(money(l.netCents), cols.net, y, { align: "right" });
+    // A long name wraps under itself: nothing of what is sold is cut.
+    const names = wrap(drawable(l.name), regular, 9, cols.qty - MARGIN - 50);
+    names.forEach((name, i) => {
+      text(name, MARGIN + 6, y);
+      if (i < names.length - 1) y -= 11;
     });
-    y -= 12;
+    y -= 7;
+    page.drawLine({ start: { x: MARGIN, y }, end: { x: right, y }, thickness: 0.5, color: RULE });
+    y -= 13;
   }
 
-  // VAT summary per rate, then the total.
+  // Totals: net, VAT per category and rate, total, paid, due.
+  const t = inv.totals;
+  const totalsHeight = 16 * (4 + inv.vat.length) + 40;
+  if (y - totalsHeight < MARGIN + 30) {
+    page = pdf.addPage(A4);
+    y = height - MARGIN;
+  }
   y -= 6;
-  const label = right - 230;
-  for (const v of doc.vat) {
-    text(`Net at ${formatRate(v.rateBp)} VAT`, label, y, { color: MUTED });
-    text(money(sign * v.netCents), right - 6, y, { align: "right" });
-    y -= 13;
-    text(`VAT ${formatRate(v.rateBp)}`, label, y, { color: MUTED });
-    text(money(sign * v.vatCents), right - 6, y, { align: "right" });
-    y -= 13;
+  const label = right - 290;
+  const row = (name: string, value: string, opts: { font?: PDFFont } = {}) => {
+    text(name, label, y, { color: MUTED, max: 225, ...opts });
+    text(value, right - 6, y, { align: "right", ...opts });
+    y -= 14;
+  };
+  row("Total HT / Net total", money(t.taxBasisCents));
+  for (const v of inv.vat) {
+    const what = CATEGORY_LABEL[v.category];
+    row(
+      `TVA / VAT ${frenchRate(v.rateBp)}${what ? ` ${what}` : ""} sur / on ${
+        money(v.taxableCents)
+      }`,
+      money(v.vatCents),
+    );
   }
   y -= 4;
   page.drawRectangle({
@@ -174,57 +259,76 @@ export async function renderInvoicePdf(
     height: 22,
     color: BRAND,
   });
-  text(doc.kind === "invoice" ? "Total paid (VAT incl.)" : "Total credited (VAT incl.)", label, y, {
-    font: bold,
-    color: rgb(1, 1, 1),
-  });
-  text(money(sign * doc.totalCents), right - 6, y, {
-    font: bold,
-    color: rgb(1, 1, 1),
-    align: "right",
-  });
-  y -= 34;
+  text(
+    inv.typeCode === "380"
+      ? "Total TTC / Total incl. VAT"
+      : "Total de l'avoir TTC / Total credited",
+    label,
+    y,
+    {
+      font: bold,
+      color: WHITE,
+    },
+  );
+  text(money(t.grossCents), right - 6, y, { font: bold, color: WHITE, align: "right" });
+  y -= 26;
+  row(inv.typeCode === "380" ? "Déjà payé / Paid" : "Remboursé / Refunded", money(t.prepaidCents));
+  row("Net à payer / Amount due", money(t.dueCents), { font: bold });
+  y -= 10;
 
-  // Mentions.
-  const mentions = [
-    doc.mention,
-    doc.kind === "invoice"
-      ? `Paid in full on ${issued}: no amount due. No discount for early payment.`
-      : `Credit note for invoice ${doc.refersTo}.`,
-    "Late payment (professional buyers): penalties at three times the legal interest rate and a fixed EUR 40 recovery fee (art. L441-10 Code de commerce).",
-  ].filter((m): m is string => !!m);
-  for (const m of mentions) {
-    for (const line of wrap(m, regular, 8.5, right - MARGIN)) {
-      text(line, MARGIN, y, { size: 8.5, color: MUTED });
-      y -= 11;
+  // Mentions, wrapped; a new page when they do not fit.
+  for (const m of pageMentions(inv)) {
+    for (const line of wrap(drawable(m), regular, 8, right - MARGIN)) {
+      if (y < MARGIN + 20) {
+        page = pdf.addPage(A4);
+        y = height - MARGIN;
+      }
+      text(line, MARGIN, y, { size: 8, color: MUTED });
+      y -= 10.5;
     }
+    y -= 2;
   }
 
   // Footer on every page: the seller's legal identity.
   const s = doc.seller;
   const footer = [
-    `${s.legalName}, share capital ${s.shareCapital} - SIREN ${s.siren} - SIRET ${s.siret} - RCS ${s.rcs}`,
-    `VAT ${s.vatNumber} - ${s.contact}`,
+    `${s.legalName}, capital social / share capital ${s.shareCapital} - SIREN ${s.siren} - SIRET ${s.siret} - RCS ${s.rcs}`,
+    `TVA / VAT ${s.vatNumber} - ${s.contact}`,
   ];
   pdf.getPages().forEach((p, i, all) => {
     page = p;
     footer.forEach((line, j) =>
-      text(line, MARGIN, MARGIN - 10 - j * 10, { size: 7.5, color: MUTED })
+      text(line, MARGIN, MARGIN - 12 - j * 9.5, { size: 7, color: MUTED, max: right - MARGIN })
     );
-    text(`${doc.number} - page ${i + 1} of ${all.length}`, right, MARGIN + 6, {
-      size: 7.5,
+    text(`${inv.number} - page ${i + 1} / ${all.length}`, right, MARGIN + 4, {
+      size: 7,
       color: MUTED,
       align: "right",
     });
   });
-  return await pdf.save();
+
+  const title = `${TITLES[inv.typeCode].split(" / ")[0]} ${inv.number}`;
+  return await finishPdfA3(
+    pdf,
+    {
+      title,
+      author: s.legalName,
+      subject: `${title}, ${frenchDate(inv.issueDate)}, ${inv.buyer.name}`,
+      keywords: [inv.typeCode === "380" ? "Facture" : "Avoir", "Factur-X", inv.number],
+      creator: settings.shopName,
+      date: new Date(doc.issuedAt),
+      lang: "fr-FR",
+    },
+    { xml: toCii(inv), conformanceLevel: "EN 16931", description: `Factur-X ${inv.number}` },
+    `${s.siren}/${inv.number}`,
+  );
 }
 
 /** Splits a text into lines that fit `width` at `size`. */
 function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
   const lines: string[] = [];
   let line = "";
-  for (const word of drawable(text).split(" ")) {
+  for (const word of text.split(" ")) {
     const next = line ? `${line} ${word}` : word;
     if (font.widthOfTextAtSize(next, size) > width && line) {
       lines.push(line);

@@ -13,6 +13,8 @@ import type { OutboxStore } from "../store/outbox.ts";
 import type { SubscriberStore } from "../store/subscribers.ts";
 import { log } from "./log.ts";
 import type { Mailer } from "./mail/mailer.ts";
+import { messagesFor } from "../i18n/catalog.ts";
+import { fill } from "../i18n/fill.ts";
 import type { Newsletter } from "./newsletter.ts";
 
 const campaignKey = (id: string) => ["newsletter", id] as const;
@@ -66,8 +68,9 @@ export function createNewsletterSender(deps: {
       const mail = newsletterMail(
         c,
         s.email,
-        await deps.newsletter.unsubscribeUrl(s.email),
-        await deps.newsletter.listUnsubscribeHeaders(s.email),
+        await deps.newsletter.unsubscribeUrl(s.email, s.lang),
+        await deps.newsletter.listUnsubscribeHeaders(s.email, s.lang),
+        (url) => fill(messagesFor(s.lang ?? "en").mail.unsubscribe, { url }),
       );
       op.check(marks[i]).set(recipientKey(c.id, s.id), true);
       deps.outbox.add(op, mail, tallyPrefix(c.id));

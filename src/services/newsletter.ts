@@ -10,14 +10,16 @@ export function createNewsletter(
   tokens: UnsubscribeTokens,
   siteUrl: string,
 ) {
-  async function unsubscribeUrl(email: string): Promise<string> {
-    return `${siteUrl}/unsubscribe?token=${encodeURIComponent(await tokens.sign(email))}`;
+  /** The unsubscribe page in the subscriber's language. */
+  async function unsubscribeUrl(email: string, lang: "en" | "fr" = "en"): Promise<string> {
+    const prefix = lang === "en" ? "" : `/${lang}`;
+    return `${siteUrl}${prefix}/unsubscribe?token=${encodeURIComponent(await tokens.sign(email))}`;
   }
 
   return {
     /** A repeated email is a success and stays one subscriber; consent is kept per record. */
-    subscribe(email: string, source: string) {
-      return subscribers.subscribe(email, source);
+    subscribe(email: string, source: string, lang: "en" | "fr" = "en") {
+      return subscribers.subscribe(email, source, lang);
     },
 
     unsubscribeUrl,
@@ -26,9 +28,12 @@ export function createNewsletter(
      * The headers of every newsletter mail: a List-Unsubscribe link and RFC 8058 One-Click,
      * so mail clients can offer "Unsubscribe" that POSTs to the same URL.
      */
-    async listUnsubscribeHeaders(email: string): Promise<Record<string, string>> {
+    async listUnsubscribeHeaders(
+      email: string,
+      lang: "en" | "fr" = "en",
+    ): Promise<Record<string, string>> {
       return {
-        "List-Unsubscribe": `<${await unsubscribeUrl(email)}>`,
+        "List-Unsubscribe": `<${await unsubscribeUrl(email, lang)}>`,
         "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
       };
     },

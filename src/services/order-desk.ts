@@ -16,6 +16,7 @@ import {
   stockMoveFor,
 } from "../domain/order-admin.ts";
 import { orderRefundedMail, orderStatusMail } from "../domain/order-mails.ts";
+import { mailWords } from "../i18n/mail-words.ts";
 import type { OrderLinks } from "./order-links.ts";
 import type { PaymentIntentView } from "./payments/provider.ts";
 import { EVERY_DATE, type OrderQuery } from "../domain/order-query.ts";
@@ -24,6 +25,7 @@ import {
   type AdminOrder,
   holdsStock,
   type Order,
+  orderLocale,
   type PaymentStatus,
   toAdminOrder,
 } from "../domain/order.ts";
@@ -180,8 +182,9 @@ export function createOrderDesk(deps: OrderDeskDeps) {
       both(
         async (op, _before, after) => {
           if (!after!.customer.email) return;
-          const link = await deps.links.url(after!.orderNumber);
-          const mail = orderRefundedMail(after!, deps.site, link);
+          const lang = orderLocale(after!);
+          const link = await deps.links.url(after!.orderNumber, lang);
+          const mail = orderRefundedMail(after!, deps.site, link, mailWords(lang));
           deps.outbox.add(op, mail);
           mailSubject = mail.subject;
         },
@@ -248,7 +251,12 @@ export function createOrderDesk(deps: OrderDeskDeps) {
           const changed = before!.status !== after!.status;
           const notify = after!.status === "shipped" || body.notifyCustomer === true;
           const mail = changed && notify && after!.customer.email
-            ? orderStatusMail(after!, deps.site, await deps.links.url(after!.orderNumber))
+            ? orderStatusMail(
+              after!,
+              deps.site,
+              await deps.links.url(after!.orderNumber, orderLocale(after!)),
+              mailWords(orderLocale(after!)),
+            )
             : null;
           if (mail) {
             deps.outbox.add(op, mail);

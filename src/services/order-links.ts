@@ -47,9 +47,12 @@ export function createOrderLinks(
       return await crypto.subtle.verify("HMAC", await hmacKey(), mac, encoder.encode(orderNumber));
     },
 
-    /** The order page's full address, for mails. */
-    async url(orderNumber: string): Promise<string> {
-      return `${siteUrl}/orders/${encodeURIComponent(orderNumber)}?t=${await token(orderNumber)}`;
+    /** The order page's full address, for mails, in the order's language. */
+    async url(orderNumber: string, lang: "en" | "fr" = "en"): Promise<string> {
+      const prefix = lang === "en" ? "" : `/${lang}`;
+      return `${siteUrl}${prefix}/orders/${encodeURIComponent(orderNumber)}?t=${await token(
+        orderNumber,
+      )}`;
     },
   };
 }

@@ -1,11 +1,14 @@
 import { normalizeEmail } from "../domain/email.ts";
 import type { InvoiceDocument } from "../domain/invoice.ts";
 import type { MailMessage } from "../domain/mail.ts";
-import type { Order } from "../domain/order.ts";
+import type { Order, OrderLocale } from "../domain/order.ts";
+import { messagesFor } from "../i18n/catalog.ts";
+import { fill } from "../i18n/fill.ts";
+import { formatDate } from "../i18n/format.ts";
 import type { InvoiceStore } from "../store/invoices.ts";
 import type { OrderStore } from "../store/orders.ts";
 import type { OutboxStore } from "../store/outbox.ts";
-import { renderInvoicePdf } from "./invoice-pdf-lazy.ts";
+import { type DocumentSettings, renderInvoicePdf } from "./invoice-pdf-lazy.ts";
 import type { Mailer } from "./mail/mailer.ts";
 import type { OrderLinks } from "./order-links.ts";
 
@@ -26,6 +29,7 @@ export function createOrderTracking(deps: {
   outbox: OutboxStore;
   mailer: Mailer;
   site: { name: string; url: string };
+  documents: DocumentSettings;
 }) {
   const { orders, invoices, links } = deps;
 
@@ -50,14 +54,14 @@ export function createOrderTracking(deps: {
     async documentPdf(orderNumber: string, token: string | null | undefined, number: string) {
       const found = await find(orderNumber, token);
       const doc = found?.documents.find((d) => d.number === number);
-      return doc ? { doc, bytes: await renderInvoicePdf(doc, deps.site.name) } : null;
+      return doc ? { doc, bytes: await renderInvoicePdf(doc, deps.documents) } : null;
     },
 
     /**
      * Mails `email` the links of its orders, when it has any; the caller answers the same
      * either way, so nobody learns who bought here.
      */
-    async mailLinks(email: string): Promise<void> {
+    async mailLinks(email: string, lang: OrderLocale = "en"): Promise<void> {
       const address = normalizeEmail(email);
       const found: Order[] = [];
       for await (
@@ -71,22 +75,29 @@ export function createOrderTracking(deps: {
         if (found.length >= MAX_LINKS) break;
       }
       if (!found.length) return;
+      const t = messagesFor(lang).mail;
+      // English keeps its ISO dates; French says the day ("25 novembre 2026").
+      const day = (iso: string) => lang === "en" ? iso.slice(0, 10) : formatDate(iso, lang);
       const lines = await Promise.all(
         found.map(async (o) =>
-          `${o.orderNumber} (${o.createdAt.slice(0, 10)}): ${await links.url(o.orderNumber)}`
+          fill(t.findLine, {
+            n: o.orderNumber,
+            date: day(o.createdAt),
+            url: await links.url(o.orderNumber, lang),
+          })
         ),
       );
       const mail: MailMessage = {
         to: found[0].customer.email,
-        subject: `Your orders at ${deps.site.name}`,
+        subject: fill(t.findSubject, { site: deps.site.name }),
         text: [
-          "Hello,",
+          t.findHello,
           "",
-          "Here are the links to your orders. Each one shows where the order is and its invoice.",
+          t.findText,
           "",
           ...lines,
           "",
-          "If you did not ask for this mail, you can ignore it.",
+          t.findIgnore,
           "",
           deps.site.name,
           deps.site.url,

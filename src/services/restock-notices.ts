@@ -4,6 +4,9 @@ import { restockKey } from "../store/products.ts";
 import type { OutboxStore } from "../store/outbox.ts";
 import type { StockNotificationStore } from "../store/stock-notifications.ts";
 import { log } from "./log.ts";
+import { messagesFor } from "../i18n/catalog.ts";
+import { fill } from "../i18n/fill.ts";
+import { localePath } from "../i18n/locales.ts";
 import type { Mailer } from "./mail/mailer.ts";
 
 export type RestockNotices = ReturnType<typeof createRestockNotices>;
@@ -29,10 +32,16 @@ export function createRestockNotices(deps: {
   async function sendFor(productId: string): Promise<number> {
     const product = await deps.products.get(productId);
     if (!product || product.stock === 0) return 0;
-    const url = `${deps.site.url}/shop/${product.slug}`;
     const subjects: string[] = [];
     for (const n of await deps.stockNotifications.pendingFor(productId)) {
-      const mail = backInStockMail(n, url, deps.site.name);
+      const lang = n.lang ?? "en";
+      const url = `${deps.site.url}${localePath(lang, `/shop/${product.slug}`)}`;
+      const t = messagesFor(lang).mail;
+      const mail = backInStockMail(n, url, deps.site.name, {
+        subject: (name) => fill(t.backInStockSubject, { product: name }),
+        hello: t.findHello,
+        text: (name) => fill(t.backInStockText, { product: name }),
+      });
       if (await deps.stockNotifications.notifyOnce(n, (op) => deps.outbox.add(op, mail))) {
         subjects.push(mail.subject);
       }

@@ -140,6 +140,12 @@ export function createTwoFactor(deps: {
     return delta === null ? null : { step: now + delta, now };
   }
 
+  const newRecoveryCodes = () =>
+    Array.from(
+      { length: RECOVERY_CODE_COUNT },
+      () => formatRecoveryCode(crypto.getRandomValues(new Uint8Array(10))),
+    );
+
   const hashCode = async (code: string) =>
     hex(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(normalizeCode(code))));
 
@@ -207,10 +213,7 @@ export function createTwoFactor(deps: {
       const step = stepOf(admin, secret, normalizeCode(code));
       if (step === null) throw new InvalidCodeError();
       const used = acceptStep({ lastStep: 0, aheadSteps: [] }, step.step, step.now)!;
-      const recoveryCodes = Array.from(
-        { length: RECOVERY_CODE_COUNT },
-        () => formatRecoveryCode(crypto.getRandomValues(new Uint8Array(10))),
-      );
+      const recoveryCodes = newRecoveryCodes();
       const updated = await store.enable(
         admin.id,
         {
@@ -314,6 +317,36 @@ export function createTwoFactor(deps: {
         }
         throw err;
       }
+    },
+
+    /** What the account's own screen shows: on or off, recovery codes left, the policy. */
+    async status(admin: Admin) {
+      const [record, settings] = await Promise.all([store.get(admin.id), store.settings()]);
+      return {
+        enabled: admin.twoFactor,
+        recoveryCodesLeft: admin.twoFactor ? record?.recoveryHashes.length ?? 0 : 0,
+        required: settings.requireTwoFactor,
+      };
+    },
+
+    /**
+     * New recovery codes on demand, once `proofs` (the password and a current code) passed: the
+     * unused ones stop working. Answers the new ones, shown once.
+     */
+    async regenerateRecoveryCodes(
+      admin: Admin,
+      proofs: () => Promise<void>,
+      actor: AuditActor,
+    ): Promise<string[]> {
+      if (!admin.twoFactor) throw new DomainError(409, "conflict", TWO_FACTOR_MESSAGES.notOn);
+      await proofs();
+      const recoveryCodes = newRecoveryCodes();
+      await store.replaceRecoveryCodes(
+        admin.id,
+        await Promise.all(recoveryCodes.map(hashCode)),
+        audit(actor, "admin.2fa.recovery_codes", admin, "New recovery codes made"),
+      );
+      return recoveryCodes;
     },
 
     settings: () => store.settings(),

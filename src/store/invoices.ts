@@ -110,7 +110,7 @@ export function createInvoiceStore(
       billingAddress: order.billingAddress ??
         { ...order.shippingAddress, country: order.shippingCountry },
       countryCode: invoice?.countryCode ?? resolveCountryCode(order.shippingCountry),
-      ...documentAmounts(kind, order, amountCents, tax),
+      ...documentAmounts(kind, order, amountCents, tax, invoice),
       tax,
       mention: tax.mention,
       paymentMethod: order.paymentMethod,

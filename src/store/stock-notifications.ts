@@ -28,6 +28,7 @@ export function createStockNotificationStore(kv: Deno.Kv) {
     async subscribe(
       email: string,
       product: { id: string; name: string },
+      lang: "en" | "fr" = "en",
     ): Promise<{ notification: StockNotification; created: boolean }> {
       const address = normalizeEmail(email);
       return await retryOnConflict<{ notification: StockNotification; created: boolean }>(
@@ -45,6 +46,7 @@ export function createStockNotificationStore(kv: Deno.Kv) {
             email: address,
             isNotified: false,
             notifiedAt: null,
+            lang,
             createdAt: nowIso(),
           };
           const res = await kv.atomic().check(index)

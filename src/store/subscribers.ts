@@ -230,6 +230,7 @@ export function createSubscriberStore(kv: Deno.Kv) {
     async subscribe(
       email: string,
       source: string,
+      lang: "en" | "fr" = "en",
     ): Promise<{ subscriber: Subscriber; created: boolean }> {
       const address = normalizeEmail(email);
       return await retryOnConflict<{ subscriber: Subscriber; created: boolean }>(async () => {
@@ -241,7 +242,12 @@ export function createSubscriberStore(kv: Deno.Kv) {
           if (current?.subscribed) return done({ subscriber: current, created: false });
           if (current) {
             const { unsubscribedAt: _gone, ...rest } = current;
-            const next: Subscriber = { ...rest, subscribed: true, consent: { at: now, source } };
+            const next: Subscriber = {
+              ...rest,
+              subscribed: true,
+              consent: { at: now, source },
+              lang,
+            };
             const op = kv.atomic().check(entry).set(subscriberKey(current.id), next);
             reindex(op, current, next);
             return (await op.commit()).ok ? done({ subscriber: next, created: false }) : conflict;
@@ -253,6 +259,7 @@ export function createSubscriberStore(kv: Deno.Kv) {
           email: address,
           subscribed: true,
           consent: { at: now, source },
+          lang,
           createdAt: now,
         };
         const op = kv.atomic().check(index)

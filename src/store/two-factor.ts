@@ -75,6 +75,7 @@ export function createTwoFactorStore(kv: Deno.Kv) {
       const next = adminSchema.parse({
         ...admin,
         twoFactor: false,
+        twoFactorLost: admin.twoFactorLost || !signOut,
         sessionEpoch: admin.sessionEpoch + (signOut ? 1 : 0),
         updatedAt: nowIso(),
       });
@@ -131,6 +132,7 @@ export function createTwoFactorStore(kv: Deno.Kv) {
         const next = adminSchema.parse({
           ...admin,
           twoFactor: true,
+          twoFactorLost: false,
           sessionEpoch: admin.sessionEpoch + 1,
           updatedAt: nowIso(),
         });
@@ -145,12 +147,47 @@ export function createTwoFactorStore(kv: Deno.Kv) {
       });
     },
 
+    /** New recovery codes (their hashes) in place of the unused ones, with their audit entry. */
+    async replaceRecoveryCodes(
+      adminId: string,
+      recoveryHashes: string[],
+      audit: AuditDraft,
+    ): Promise<void> {
+      await retryOnConflict(async () => {
+        const entry = await kv.get(recordKey(adminId));
+        if (!entry.value) throw new ConflictError(TWO_FACTOR_MESSAGES.notOn);
+        const record = recordSchema.parse(entry.value);
+        const op = kv.atomic().check(entry).set(recordKey(adminId), { ...record, recoveryHashes });
+        addAudit(op, audit);
+        return (await op.commit()).ok ? done(undefined) : conflict;
+      });
+    },
+
     /** The owner turns it off: its other sessions end. */
     disable: (adminId: string, audit: (admin: Admin) => AuditDraft, keepSession: string) =>
       turnOff(adminId, { keepSession }, audit),
 
     /** A superadmin's reset: two-factor off and every session of the account ended. */
     reset: (adminId: string, audit: (admin: Admin) => AuditDraft) => turnOff(adminId, {}, audit),
+
+    /**
+     * After a restore: the accounts flagged with two-factor whose secret the backup left out are
+     * marked lost, each with its audit entry in the same commit. Answers them.
+     */
+    async markLost(audit: (admin: Admin) => AuditDraft): Promise<Admin[]> {
+      const lost: Admin[] = [];
+      for await (const e of kv.list({ prefix: ["admin"] })) {
+        const admin = adminSchema.parse(e.value);
+        if (!admin.twoFactor || admin.twoFactorLost) continue;
+        const record = await kv.get(recordKey(admin.id));
+        if (record.value) continue;
+        const next = adminSchema.parse({ ...admin, twoFactorLost: true, updatedAt: nowIso() });
+        const op = kv.atomic().check(e, record).set(adminKey(admin.id), next);
+        addAudit(op, audit(next));
+        if ((await op.commit()).ok) lost.push(next);
+      }
+      return lost;
+    },
 
     /** Its secret is not in this store (a restore without secrets): the flag comes down. */
     lost: (adminId: string, audit: (admin: Admin) => AuditDraft) => turnOff(adminId, false, audit),

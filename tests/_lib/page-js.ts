@@ -67,7 +67,10 @@ export interface PageJs {
   total: number;
 }
 
-/** The JavaScript of the page whose HTML is `html` (JSON-LD data blocks are not scripts). */
+/**
+ * The JavaScript of the page whose HTML is `html`. Data blocks are not scripts: JSON-LD, and
+ * the page's messages for its scripts (JSON, src/i18n/client.ts), part of the HTML like its text.
+ */
 export async function pageJs(html: string): Promise<PageJs> {
   const files = await moduleGraph(referencedModules(html));
   let modules = 0;
@@ -78,7 +81,7 @@ export async function pageJs(html: string): Promise<PageJs> {
   }
   let inline = 0;
   for (const m of html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)) {
-    if (!m[0].includes("application/ld+json")) {
+    if (!/type="application\/(ld\+)?json"/.test(m[0])) {
       inline += await gzipSize(new TextEncoder().encode(m[1]));
     }
   }

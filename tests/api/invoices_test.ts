@@ -1,7 +1,7 @@
 import { unzipSync } from "fflate";
 import { extractText, getDocumentProxy } from "unpdf";
 import { FIND_ORDERS_MESSAGE } from "../../src/api/order-tracking.ts";
-import { formatMoney } from "../../src/domain/money.ts";
+import { formatMoney } from "../../src/i18n/format.ts";
 import type { Order } from "../../src/domain/order.ts";
 import { assert, assertEquals, assertJsonResponse, assertMatch } from "../_lib/assert.ts";
 import { loginAs, type SignedIn } from "../_lib/admin.ts";
@@ -36,11 +36,14 @@ async function manualOrder(
   return order;
 }
 
+/** Any run of spaces as one plain space: French amounts print narrow no-break spaces. */
+const flat = (s: string) => s.replace(/[\s\u00a0\u202f]+/g, " ");
+
 async function pdfText(bytes: Uint8Array): Promise<string> {
   const { text } = await extractText(await getDocumentProxy(new Uint8Array(bytes)), {
     mergePages: true,
   });
-  return text;
+  return flat(text);
 }
 
 Deno.test("[api] invoices: a paid manual order's invoice PDF says what the order says; the period's list, CSV and ZIP", () =>
@@ -68,13 +71,13 @@ Deno.test("[api] invoices: a paid manual order's invoice PDF says what the order
         order.orderNumber,
         "Ada Lovelace",
         order.items[0].title,
-        formatMoney(order.totalCents),
-        formatMoney(doc.vat[0].vatCents),
-        formatMoney(doc.vat[0].netCents),
-        "VAT 20%",
+        formatMoney(order.totalCents, "fr"),
+        formatMoney(doc.vat[0].vatCents, "fr"),
+        formatMoney(doc.vat[0].netCents, "fr"),
+        "TVA / VAT 20 %",
         "[SET SELLER_SIREN]",
       ]
-    ) assert(text.includes(expected), `the PDF says ${expected}:\n${text}`);
+    ) assert(text.includes(flat(expected)), `the PDF says ${expected}:\n${text}`);
     assertEquals(doc.vat[0].netCents + doc.vat[0].vatCents, order.totalCents);
 
     const csv = await t.api.request("/api/invoices/export.csv", { headers: clerk.headers });
@@ -88,7 +91,8 @@ Deno.test("[api] invoices: a paid manual order's invoice PDF says what the order
     const zip = await t.api.request("/api/invoices/export.zip", { headers: clerk.headers });
     assertEquals(zip.headers.get("content-type"), "application/zip");
     const files = unzipSync(new Uint8Array(await zip.arrayBuffer()));
-    assertEquals(Object.keys(files), [`${doc.number}.pdf`]);
+    assertEquals(Object.keys(files), [`${doc.number}.pdf`, `${doc.number}-ubl.xml`]);
+    assertMatch(new TextDecoder().decode(files[`${doc.number}-ubl.xml`]), /<cbc:ID>F\d{4}-000001</);
     assertEquals(new TextDecoder().decode(files[`${doc.number}.pdf`].slice(0, 5)), "%PDF-");
 
     const bad = await t.api.request("/api/invoices?from=2026-13-01", { headers: clerk.headers });
@@ -129,8 +133,12 @@ Deno.test("[api] an invoiced order cannot be deleted (409, nothing changed); a c
         })).arrayBuffer(),
       ),
     );
-    assert(text.includes("Credit note") && text.includes(docs[0].number), text);
-    assert(text.includes(`-${formatMoney(docs[0].totalCents)}`), text);
+    assert(text.includes("Avoir / Credit note") && text.includes(docs[0].number), text);
+    assert(text.includes(flat(formatMoney(docs[0].totalCents, "fr"))), text);
+    // It lists what it credits: the invoice's lines; and no late-payment terms.
+    assertEquals(docs[1].lines, docs[0].lines);
+    assert(text.includes(docs[0].lines[0].title), text);
+    assert(!/retard|late payment/i.test(text), text);
   }));
 
 Deno.test("[api] the buyer's documents behind the order link: good token 200; altered, other order's, missing: the same 404", () =>

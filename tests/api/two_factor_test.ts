@@ -1,4 +1,6 @@
 import { LOGIN_LIMITS } from "../../src/services/admin-auth.ts";
+import { restoreShop } from "../../src/services/restore.ts";
+import { writeBackup } from "../../src/store/backup.ts";
 import { assert, assertEquals, assertJsonResponse } from "../_lib/assert.ts";
 import { login, loginAs, STAFF_PASSWORD, SUPERADMIN } from "../_lib/admin.ts";
 import { jsonRequest, withServices } from "../_lib/services.ts";
@@ -247,18 +249,47 @@ Deno.test("[api] 'Require two-factor for all staff': an account without it may o
     assertEquals(audit.map((a) => a.action), ["settings.security"]);
   }));
 
-Deno.test("[api] 2FA after a restore without secrets: the password signs in, the flag comes down (audited)", () =>
-  withServices(async (t) => {
+Deno.test("[api] 2FA after a restore without secrets: said at restore (audited), shown to staff; the password signs in, then set it up again", async () => {
+  // The shop before: the superadmin with two-factor on, a clerk without; backed up without
+  // secrets.
+  const chunks: Uint8Array<ArrayBuffer>[] = [];
+  let bossId = "";
+  await withServices(async (t) => {
     const boss = await loginAs(t, "seeded");
+    bossId = boss.id;
     await enrol(t, boss, SUPERADMIN.password);
-    // What `deno task restore` of a backup made without --include-secrets leaves.
-    for await (const e of t.kv.list({ prefix: ["admin_2fa"] })) await t.kv.delete(e.key);
+    await loginAs(t, "admin");
+    await writeBackup(t.kv, new WritableStream({ write: (c) => void chunks.push(c.slice()) }));
+  });
+  const open = () => Promise.resolve(new Blob(chunks).stream());
+  await withServices(async (t) => {
+    const restored = await restoreShop(t.kv, open, { source: "shop.jsonl" });
+    assertEquals(restored.twoFactorLost, [SUPERADMIN.email], "said at restore");
+    const audit = async () =>
+      (await t.services.audit.forRecord("admin", bossId)).map((a) => a.action);
+    assert((await audit()).includes("admin.2fa.restore_lost"), "audited at restore");
+
     const step = await passwordStep(t, SUPERADMIN.email, SUPERADMIN.password);
     assert(step.token && !step.twoFactorRequired, "signed in with the password");
-    assertEquals((await t.services.admins.get(boss.id))!.twoFactor, false);
-    const audit = await t.services.audit.forRecord("admin", boss.id);
-    assert(audit.some((a) => a.action === "admin.2fa.lost"), "audited");
-  }));
+    const boss = {
+      token: step.token!,
+      id: bossId,
+      headers: { Authorization: `Bearer ${step.token}` },
+    };
+    assert((await audit()).includes("admin.2fa.lost"), "audited at sign-in");
+    const listed = async () =>
+      (await assertJsonResponse(
+        await t.api.request("/api/superadmins", { headers: boss.headers }),
+        200,
+      ) as { email: string; twoFactorEnabled: boolean; twoFactorLost: boolean }[])
+        .find((a) => a.email === SUPERADMIN.email)!;
+    const shown = await listed();
+    assertEquals([shown.twoFactorEnabled, shown.twoFactorLost], [false, true], "staff see it");
+    await enrol(t, boss, SUPERADMIN.password);
+    const again = await listed();
+    assertEquals([again.twoFactorEnabled, again.twoFactorLost], [true, false], "set up again");
+  }, { seed: false });
+});
 
 Deno.test("[api] 2FA: one sign-in challenge makes at most one session, codes sent at once; the codes that lost stay unspent", () =>
   withServices(async (t) => {
@@ -365,4 +396,41 @@ Deno.test("[api] 2FA: a wrong or used code while turning it on or off is a field
     ]);
     assert(await signedIn(), "still signed in");
     assertEquals((await t.services.admins.get(boss.id))!.twoFactor, true, "still on");
+  }));
+
+Deno.test("[api] 2FA: how many recovery codes are left; new ones on demand with the password and a code (audited)", () =>
+  withServices(async (t) => {
+    const boss = await loginAs(t, "seeded");
+    const password = SUPERADMIN.password;
+    const status = async () =>
+      await assertJsonResponse(
+        await t.api.request("/api/auth/2fa", { headers: boss.headers }),
+        200,
+      );
+    assertEquals(await status(), { enabled: false, recoveryCodesLeft: 0, required: false });
+    const { secret, recoveryCodes } = await enrol(t, boss, password);
+    assertEquals(await status(), { enabled: true, recoveryCodesLeft: 10, required: false });
+    await signInWithCode(t, SUPERADMIN, recoveryCodes[0]);
+    assertEquals((await status() as { recoveryCodesLeft: number }).recoveryCodesLeft, 9);
+
+    const renew = (body: unknown) => post(t, "/api/auth/2fa/recovery-codes", body, boss);
+    await assertJsonResponse(await renew({ password }), 400);
+    await assertJsonResponse(await renew({ password: "a guess", code: recoveryCodes[1] }), 403);
+    await assertJsonResponse(await renew({ password, code: "000000" }), 422);
+    const made = await assertJsonResponse(
+      await renew({ password, code: codeAt(secret, Date.now() + 30_000) }),
+      200,
+    ) as { recoveryCodes: string[] };
+    assertEquals(made.recoveryCodes.length, 10);
+    assert(made.recoveryCodes.every((c) => !recoveryCodes.includes(c)), "all new");
+    assertEquals((await status() as { recoveryCodesLeft: number }).recoveryCodesLeft, 10);
+    // The old ones stop working; the new ones sign in.
+    const { challenge } = await passwordStep(t, SUPERADMIN.email, password);
+    await assertJsonResponse(
+      await post(t, "/api/auth/2fa", { challenge, code: recoveryCodes[2] }),
+      401,
+    );
+    await signInWithCode(t, SUPERADMIN, made.recoveryCodes[0]);
+    const audit = await t.services.audit.forRecord("admin", boss.id);
+    assert(audit.some((a) => a.action === "admin.2fa.recovery_codes"), "audited");
   }));

@@ -14,3 +14,29 @@ export const MARKETING_ROUTES: { path: string; heading: string }[] = [
   { path: "/cookies", heading: "Cookies" },
   { path: "/search?q=filter", heading: "Search" },
 ];
+
+/** The same routes in French under /fr/, with the heading each one shows. */
+export const FRENCH_MARKETING_ROUTES: { path: string; heading: string }[] = [
+  {
+    path: "/fr/",
+    heading: "Dessinez votre boucle de commande. Faites-la tourner sur du vrai matériel.",
+  },
+  {
+    path: "/fr/home",
+    heading: "Dessinez votre boucle de commande. Faites-la tourner sur du vrai matériel.",
+  },
+  { path: "/fr/features", heading: "Tout ce que Vectra apporte à votre projet de commande" },
+  { path: "/fr/video-library", heading: "Vectra à l’œuvre" },
+  { path: "/fr/about", heading: "La puissance de la programmation par le dessin" },
+  {
+    path: "/fr/what-is-vectra-mbd-solution",
+    heading: "Qu’est-ce que la solution MBD de Vectra\u202f?",
+  },
+  { path: "/fr/request-a-demo", heading: "Demander une démo" },
+  { path: "/fr/general-terms/page/1", heading: "Conditions générales de vente" },
+  { path: "/fr/general-terms/page/2", heading: "Conditions générales de vente" },
+  { path: "/fr/general-terms/page/3", heading: "Conditions générales de vente" },
+  { path: "/fr/privacy", heading: "Confidentialité" },
+  { path: "/fr/cookies", heading: "Cookies" },
+  { path: "/fr/search?q=filtre", heading: "Recherche" },
+];

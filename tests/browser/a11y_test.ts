@@ -1,6 +1,6 @@
 import { assertEquals } from "../_lib/assert.ts";
 import { browserTest } from "../_lib/browser.ts";
-import { MARKETING_ROUTES } from "./_marketing_routes.ts";
+import { FRENCH_MARKETING_ROUTES, MARKETING_ROUTES } from "./_marketing_routes.ts";
 import { seriousViolations } from "../_lib/axe.ts";
 
 const PAGES = [
@@ -8,6 +8,11 @@ const PAGES = [
   "/search?q=nothing-matches-this",
   "/unsubscribe?token=not-a-token",
   "/no-such-page",
+  ...FRENCH_MARKETING_ROUTES.map((r) => r.path),
+  "/fr/shop",
+  "/fr/shop/vectra-dsp-board",
+  "/fr/unsubscribe?token=not-a-token",
+  "/fr/no-such-page",
 ];
 
 browserTest(

@@ -20,7 +20,7 @@ browserTest(
     await hydrated(page, page.getByRole("button", { name: "Add Product" }));
     await page.getByRole("button", { name: "Add Product" }).click();
     const form = page.getByTestId("product-form");
-    await form.getByLabel("Name").fill("Scope Probe");
+    await form.getByLabel(/^Name/).fill("Scope Probe");
     await form.getByLabel("Price").fill("19.99");
     await form.getByLabel("Stock").fill("4");
     await form.getByRole("button", { name: "Create Product" }).click();

@@ -40,6 +40,28 @@ async function enrolOnScreen(
   const secret = (await section.getByTestId("two-factor-secret").innerText()).replace(/\s/g, "");
   const field = section.getByLabel("Authentication code");
   if (wrongCodeFirst) {
+    // The key wraps between its groups, never inside one; a phone opens it in its app.
+    const split = await section.getByTestId("two-factor-secret").evaluate((el) => {
+      // Each group of the key as a Range over the text, whatever elements hold it.
+      const chars: [Text, number][] = [];
+      const walk = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+      for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+        for (let i = 0; i < n.textContent!.length; i++) chars.push([n as Text, i]);
+      }
+      const text = chars.map(([n, i]) => n.textContent![i]).join("");
+      return [...text.matchAll(/\S+/g)].filter((m) => {
+        const range = document.createRange();
+        range.setStart(...chars[m.index]);
+        const [last, at] = chars[m.index + m[0].length - 1];
+        range.setEnd(last, at + 1);
+        return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size > 1;
+      }).map((m) => m[0]);
+    });
+    assertEquals(split, [], "groups split over two lines");
+    const link = section.getByRole("link", { name: "Open in an authenticator app" });
+    const href = new URL((await link.getAttribute("href"))!);
+    assertEquals([href.protocol, href.host], ["otpauth:", "totp"]);
+    assertEquals(href.searchParams.get("secret"), secret);
     // A typo: said under the field; the set-up, its QR code and its key stay (no sign-out).
     const url = page.url();
     await field.fill("000000");
@@ -93,6 +115,24 @@ async function clerkWithTwoFactor(
   return recoveryCodes as string[];
 }
 
+/** The recovery codes on screen: copied and downloaded as they are shown. */
+async function saveCodes(page: Page): Promise<string[]> {
+  const section = page.getByTestId("two-factor");
+  const shown = await section.getByTestId("recovery-codes").locator("li").allInnerTexts();
+  await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+  await section.getByRole("button", { name: "Copy" }).click();
+  await section.getByRole("status").filter({ hasText: "Copied" }).waitFor();
+  assertEquals(await page.evaluate(() => navigator.clipboard.readText()), shown.join("\n"));
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    section.getByRole("button", { name: "Download" }).click(),
+  ]);
+  assertEquals(download.suggestedFilename(), "recovery-codes.txt");
+  const file = await Deno.readTextFile((await download.path())!);
+  for (const code of shown) assert(file.includes(`\n${code}\n`), `${code} in the file`);
+  return shown;
+}
+
 const noSidewaysScroll = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth <= innerWidth);
 
@@ -112,8 +152,23 @@ browserTest(
     const box = (await dialog.boundingBox())!;
     assert(box.x >= 0 && box.x + box.width <= 390, `dialog on screen: ${JSON.stringify(box)}`);
     assert(await noSidewaysScroll(page), "no sideways scroll at 390 px");
+    const first = await saveCodes(page);
     await dialog.getByRole("button", { name: "I have saved these codes" }).click();
     assertEquals(await dialog.getByText("On", { exact: true }).count(), 1);
+    const left = dialog.getByTestId("recovery-codes-left");
+    assertEquals(await left.innerText(), "Recovery codes left: 10.");
+
+    // New codes on demand: the password and a code; the old ones are replaced.
+    await dialog.getByRole("button", { name: "New recovery codes" }).click();
+    await dialog.getByLabel("Password", { exact: true }).fill(BOSS.password);
+    await dialog.getByLabel("Authentication code").fill(first[0]);
+    await dialog.getByRole("button", { name: "Make new codes" }).click();
+    await dialog.getByTestId("recovery-codes").waitFor();
+    const second = await saveCodes(page);
+    assertEquals(second.length, 10);
+    assert(second.every((c) => !first.includes(c)), "all new");
+    await dialog.getByRole("button", { name: "I have saved these codes" }).click();
+    await left.filter({ hasText: "Recovery codes left: 10." }).waitFor();
 
     // Signed out, in again: the password, then the code (the next step, within the drift).
     await page.context().clearCookies();
@@ -163,6 +218,19 @@ browserTest(
     await hydrated(boss, policy);
     await policy.click();
     await boss.getByText("Two-factor authentication is now required for all staff").waitFor();
+    // No reset of one's own (the API refuses it too): it would skip the password and code.
+    const own = boss.getByTestId("admin-card").filter({ hasText: BOSS.email });
+    assertEquals(await own.getByText("2FA on").count(), 1);
+    assertEquals(await own.getByRole("button", { name: "Reset 2FA" }).count(), 0);
+    // Turning one's own off while the shop requires it warns first.
+    await boss.getByTestId("avatar-button").click();
+    await boss.getByRole("menuitem", { name: "Settings" }).click();
+    const mine = boss.getByTestId("two-factor");
+    await mine.getByRole("button", { name: "Turn off two-factor authentication" }).click();
+    await mine.getByRole("alert").filter({ hasText: "The shop requires two-factor" }).waitFor();
+    await mine.getByRole("button", { name: "Cancel" }).click();
+    await boss.keyboard.press("Escape");
+    await boss.getByTestId("profile-settings").waitFor({ state: "detached" });
 
     const clerk = await newPage();
     await clerk.setViewportSize({ width: 1366, height: 900 });
@@ -171,6 +239,15 @@ browserTest(
     // Any other page sends it back to the set-up.
     await clerk.goto("/admin/orders");
     assertEquals(new URL(clerk.url()).pathname, "/admin/two-factor-setup");
+    // Not now (the phone is at home): signing out ends the session.
+    const signOut = clerk.getByRole("button", { name: "Sign out" });
+    await hydrated(clerk, signOut);
+    await signOut.click();
+    await clerk.waitForURL("**/admin/login");
+    await clerk.goto("/admin/two-factor-setup");
+    assertEquals(new URL(clerk.url()).pathname, "/admin/login");
+    await passwordStep(clerk, CLERK);
+    await clerk.waitForURL("**/admin/two-factor-setup");
     await hydrated(clerk, clerk.getByTestId("two-factor"));
     await enrolOnScreen(clerk, CLERK.password);
     await clerk.getByRole("button", { name: "I have saved these codes" }).click();
@@ -182,6 +259,9 @@ browserTest(
     await hydrated(boss, card);
     assertEquals(await card.getByText("2FA on").count(), 1);
     await card.getByRole("button", { name: "Reset 2FA" }).click();
+    // The dialog says what the policy makes of it: set up again right after the password.
+    await boss.getByRole("dialog").filter({ hasText: "The shop requires it for all staff" })
+      .waitFor();
     await boss.getByRole("button", { name: "Reset", exact: true }).click();
     await card.getByText("2FA off").waitFor();
     await clerk.goto("/admin/orders");

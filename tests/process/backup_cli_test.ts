@@ -57,3 +57,55 @@ Deno.test({
     }
   },
 });
+
+Deno.test({
+  name:
+    "[server] deno task restore of a backup without secrets says loudly whose two-factor is lost, and audits it",
+  sanitizeResources: false,
+  async fn() {
+    const dir = await Deno.makeTempDir({ prefix: "shop-cli-" });
+    try {
+      const source = await openKv(`${dir}/source.kv`);
+      const now = new Date().toISOString();
+      const account = (id: string, email: string, twoFactor: boolean) => ({
+        schemaVersion: 1,
+        id,
+        username: id,
+        email,
+        passwordHash: "x",
+        role: "superadmin",
+        status: "active",
+        image: "",
+        sessionEpoch: 0,
+        twoFactor,
+        createdAt: now,
+        updatedAt: now,
+      });
+      await source.set(["admin", "a1"], account("a1", "boss@example.com", true));
+      await source.set(["admin_2fa", "a1"], { sealed: "left out of the backup" });
+      await source.set(["admin", "a2"], account("a2", "clerk@example.com", false));
+      source.close();
+
+      const backup = await task(["backup", `${dir}/shop.jsonl`], `${dir}/source.kv`);
+      assertEquals(backup.code, 0, backup.text);
+      const restore = await task(["restore", `${dir}/shop.jsonl`], `${dir}/target.kv`);
+      assertEquals(restore.code, 0, restore.text);
+      assertStringIncludes(restore.text, "WARNING: this backup holds no two-factor secrets");
+      assertStringIncludes(restore.text, "1 account had two-factor authentication on");
+      assertStringIncludes(restore.text, "  - boss@example.com");
+      assert(!restore.text.includes("clerk@example.com"), "only the accounts that had it");
+
+      const target = await openKv(`${dir}/target.kv`);
+      const boss = (await target.get<{ twoFactorLost: boolean }>(["admin", "a1"])).value!;
+      assertEquals(boss.twoFactorLost, true, "shown to staff");
+      const audit = [];
+      for await (const e of target.list<{ action: string }>({ prefix: ["audit", "admin", "a1"] })) {
+        audit.push(e.value.action);
+      }
+      assertEquals(audit, ["admin.2fa.restore_lost"]);
+      target.close();
+    } finally {
+      await Deno.remove(dir, { recursive: true });
+    }
+  },
+});

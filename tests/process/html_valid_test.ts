@@ -1,6 +1,6 @@
 import { assert, assertEquals } from "../_lib/assert.ts";
 import { type RunningServer, startBuiltServer } from "../_lib/server.ts";
-import { MARKETING_ROUTES } from "../browser/_marketing_routes.ts";
+import { FRENCH_MARKETING_ROUTES, MARKETING_ROUTES } from "../browser/_marketing_routes.ts";
 
 const VNU_JAR = new URL("../../node_modules/vnu-jar/build/dist/vnu.jar", import.meta.url).pathname;
 
@@ -16,6 +16,10 @@ export const CHECKED_PAGES = {
     "/unsubscribe",
     "/no-such-page",
     "/admin/login",
+    ...FRENCH_MARKETING_ROUTES.map((r) => r.path),
+    "/fr/shop",
+    "/fr/unsubscribe",
+    "/fr/no-such-page",
   ],
   admin: [
     "/admin/dashboard",
@@ -94,7 +98,10 @@ Deno.test({
       const pages = [
         { path: `/admin/orders/${orderId}`, cookie },
         ...CHECKED_PAGES.public.map((path) => ({ path, cookie: undefined })),
-        ...products.map((p) => ({ path: `/shop/${p.slug}`, cookie: undefined })),
+        ...products.flatMap((p) => [
+          { path: `/shop/${p.slug}`, cookie: undefined },
+          { path: `/fr/shop/${p.slug}`, cookie: undefined },
+        ]),
         ...CHECKED_PAGES.admin.map((path) => ({ path, cookie })),
       ];
       const files = new Map<string, string>();

@@ -16,6 +16,7 @@ const clerk: PublicAdmin = {
   status: "inactive",
   image: "",
   twoFactorEnabled: false,
+  twoFactorLost: false,
   createdAt: "2026-11-23T00:00:00.000Z",
 };
 
@@ -71,6 +72,16 @@ Deno.test("[unit] Admin Management: one's own card offers no Deactivate nor Dele
   assert(!/Deactivate|Activate|Delete/.test(own), own);
   assertStringIncludes(other, "Deactivate");
   assertStringIncludes(other, "Delete");
+});
+
+Deno.test("[unit] Admin Management: an account whose two-factor a restore lost says it must be set up again", () => {
+  const lost: PublicAdmin = { ...clerk, twoFactorEnabled: true, twoFactorLost: true };
+  const [card] = renderToString(
+    <AdminManagement initial={[lost]} currentRole="superadmin" currentId="x" />,
+  ).split('data-testid="admin-card"').slice(1).map(text);
+  assertStringIncludes(card, "2FA lost");
+  assertStringIncludes(card, "must be set up again");
+  assert(!card.includes("2FA on"), card);
 });
 
 Deno.test("[unit] Register Admin: only a super admin chooses the role", () => {

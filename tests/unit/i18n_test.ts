@@ -3,18 +3,7 @@ import { CATALOGS } from "../../src/i18n/catalog.ts";
 import { fill } from "../../src/i18n/fill.ts";
 import { formatDate, formatMoney } from "../../src/i18n/format.ts";
 import { LANGS, localePath, translatedPath, unlocalizedPath } from "../../src/i18n/locales.ts";
-
-const SITE = "Vectra";
-
-/** Every string of a catalogue by its path ("chrome.nav.home", "pages.home.keywords.0"). */
-export function flatten(value: unknown, path = "", out = new Map<string, string>()) {
-  if (typeof value === "function") return flatten(value(SITE, `${SITE} Systems`), path, out);
-  if (typeof value === "string") out.set(path, value);
-  else if (value && typeof value === "object") {
-    for (const [k, v] of Object.entries(value)) flatten(v, path ? `${path}.${k}` : k, out);
-  }
-  return out;
-}
+import { englishSentences, flatten } from "../_lib/i18n.ts";
 
 const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 
@@ -67,4 +56,10 @@ Deno.test("[unit] i18n: French paths mirror the English ones under /fr/", () => 
   assertEquals(unlocalizedPath("/french-board"), "/french-board");
   assertEquals(translatedPath("/fr/general-terms/page/2", "en"), "/general-terms/page/2");
   assertEquals(translatedPath("/", "fr"), "/fr/");
+});
+
+Deno.test("[unit] i18n: the English sentences French pages are checked for exist and are English", () => {
+  const sentences = englishSentences();
+  assert(sentences.length > 300, `${sentences.length} sentences`);
+  assert(sentences.includes("Proceed to Checkout") || sentences.includes("Add to Cart"));
 });

@@ -3,6 +3,7 @@ import {
   orderRefundedMail,
   orderStatusMail,
 } from "../../src/domain/order-mails.ts";
+import { mailWords } from "../../src/i18n/mail-words.ts";
 import type { Order } from "../../src/domain/order.ts";
 import { assert, assertEquals, assertStringIncludes } from "../_lib/assert.ts";
 import { sketchOrder } from "../_lib/orders.ts";
@@ -26,22 +27,25 @@ const order = {
   updatedAt: "",
 } as Order;
 const site = { name: "Vectra", url: "https://shop.example" };
+const en = mailWords("en");
 const link = "https://shop.example/orders/ORD-000042?t=tok&x=1";
 
 Deno.test("[unit] order mails: HTML and text from one view; escaped; the order page button; nothing loaded from anywhere", () => {
   const mails = [
-    orderConfirmationMail(order, site, link),
+    orderConfirmationMail(order, site, link, en),
     orderStatusMail(
       { ...order, status: "shipped", shipment: { carrier: "UPS", trackingNumber: "1Z999" } },
       site,
       link,
+      en,
     )!,
-    orderStatusMail({ ...order, status: "delivered" }, site, link)!,
-    orderStatusMail({ ...order, status: "cancelled" }, site, link)!,
+    orderStatusMail({ ...order, status: "delivered" }, site, link, en)!,
+    orderStatusMail({ ...order, status: "cancelled" }, site, link, en)!,
     orderRefundedMail(
       { ...order, refund: { at: "", amountCents: 27_480, id: "re_1" }, paymentStatus: "refunded" },
       site,
       link,
+      en,
     ),
   ];
   for (const m of mails) {
@@ -67,4 +71,23 @@ Deno.test("[unit] order mails: HTML and text from one view; escaped; the order p
     "Your order ORD-000042 has been cancelled",
     "Your order ORD-000042 has been refunded",
   ]);
+});
+
+Deno.test("[unit] order mails: a French order's mails are in French, amounts in French format", () => {
+  const fr = mailWords("fr");
+  const mail = orderConfirmationMail(order, site, link, fr);
+  assertStringIncludes(mail.subject, "Votre commande ORD-000042 est confirmée");
+  assertStringIncludes(mail.text, `Bonjour ${order.customer.firstName},`);
+  assertStringIncludes(mail.text, "Numéro de commande\u00a0: ORD-000042");
+  assertStringIncludes(mail.text, "\u00a0€");
+  assertStringIncludes(mail.html!, '<html lang="fr">');
+  assertStringIncludes(mail.html!, "Voir votre commande et sa facture");
+  const shipped = orderStatusMail(
+    { ...order, status: "shipped", shipment: { carrier: "UPS", trackingNumber: "1Z999" } },
+    site,
+    link,
+    fr,
+  )!;
+  assertStringIncludes(shipped.text, "Transporteur\u00a0: UPS");
+  assertEquals(shipped.subject, "Votre commande ORD-000042 a été expédiée");
 });

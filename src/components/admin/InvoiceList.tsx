@@ -79,7 +79,7 @@ export default function InvoiceList(
                 <th scope="col" class="px-3 py-2">Country</th>
                 <th scope="col" class="px-3 py-2 text-right">Total</th>
                 <th scope="col" class="px-3 py-2">
-                  <span class="sr-only">PDF</span>
+                  <span class="sr-only">Files</span>
                 </th>
               </tr>
             </thead>
@@ -113,6 +113,13 @@ export default function InvoiceList(
                       download={`${d.number}.pdf`}
                     >
                       PDF<span class="sr-only">of {d.number}</span>
+                    </a>{" "}
+                    <a
+                      href={`/api/invoices/${encodeURIComponent(d.number)}/ubl`}
+                      class="ml-2 font-semibold text-brand-700 hover:underline"
+                      download={`${d.number}-ubl.xml`}
+                    >
+                      UBL<span class="sr-only">of {d.number}</span>
                     </a>
                   </td>
                 </tr>

@@ -1,19 +1,28 @@
 import type { InvoiceDocument } from "../../domain/invoice.ts";
-import { formatMoney } from "../../domain/money.ts";
 import type { Order } from "../../domain/order.ts";
 import { orderProgress, trackingUrl } from "../../domain/order-progress.ts";
-
-const dateOf = (iso: string) =>
-  new Date(iso).toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric" });
+import { messagesFor } from "../../i18n/catalog.ts";
+import { fill } from "../../i18n/fill.ts";
+import { formatDate, formatMoney } from "../../i18n/format.ts";
+import { type Lang, localePath } from "../../i18n/locales.ts";
 
 /**
  * The buyer's order page: where the order is, its lines and totals, the delivery address, and
  * its invoice and credit notes to download. Server-rendered, no JavaScript.
  */
 export default function OrderStatusContent(
-  { order, documents, token }: { order: Order; documents: InvoiceDocument[]; token: string },
+  { lang, order, documents, token }: {
+    lang: Lang;
+    order: Order;
+    documents: InvoiceDocument[];
+    token: string;
+  },
 ) {
-  const { steps, stopped } = orderProgress(order);
+  const t = messagesFor(lang).orders;
+  const money = (cents: number) => formatMoney(cents, lang);
+  const dateOf = (iso: string) => formatDate(iso, lang);
+  const { steps, stoppedBy } = orderProgress(order);
+  const stopped = stoppedBy && t[stoppedBy];
   const current = steps.findLastIndex((s) => s.done);
   const ship = order.shipment;
   const tracking = ship ? trackingUrl(ship.carrier, ship.trackingNumber) : null;
@@ -25,9 +34,9 @@ export default function OrderStatusContent(
 
   return (
     <section class="mx-auto max-w-3xl px-4 py-12 sm:px-6">
-      <p class="text-sm font-semibold uppercase tracking-widest text-brand-700">Your order</p>
+      <p class="text-sm font-semibold uppercase tracking-widest text-brand-700">{t.eyebrow}</p>
       <h1 class="mt-1 text-3xl font-bold text-ink">{order.orderNumber}</h1>
-      <p class="mt-2 text-slate-600">Placed on {dateOf(order.createdAt)}</p>
+      <p class="mt-2 text-slate-600">{fill(t.placedOn, { date: dateOf(order.createdAt) })}</p>
 
       {stopped
         ? (
@@ -39,7 +48,7 @@ export default function OrderStatusContent(
           </p>
         )
         : (
-          <ol class="mt-8 grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label="Order progress">
+          <ol class="mt-8 grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label={t.progress}>
             {steps.map((s, i) => (
               <li
                 key={s.key}
@@ -52,8 +61,8 @@ export default function OrderStatusContent(
                 data-done={s.done ? "true" : "false"}
               >
                 <span aria-hidden="true">{s.done ? "✓ " : "○ "}</span>
-                {s.label}
-                <span class="sr-only">{s.done ? " (done)" : " (not yet)"}</span>
+                {t.steps[s.key]}
+                <span class="sr-only">{s.done ? t.done : t.notYet}</span>
               </li>
             ))}
           </ol>
@@ -62,12 +71,13 @@ export default function OrderStatusContent(
       {ship && (
         <div class="mt-6 rounded-lg bg-slate-50 px-4 py-3 text-sm" data-testid="shipment">
           <p>
-            Shipped with <strong>{ship.carrier || "our carrier"}</strong>
+            {t.shippedWith} <strong>{ship.carrier || t.ourCarrier}</strong>
             {ship.trackingNumber && (
               <>
-                , tracking number <strong>{ship.trackingNumber}</strong>
+                {t.trackingNumber} <strong>{ship.trackingNumber}</strong>
               </>
-            )}.
+            )}
+            {t.shippedEnd}
           </p>
           {tracking && (
             <p class="mt-1">
@@ -76,20 +86,20 @@ export default function OrderStatusContent(
                 rel="noopener noreferrer"
                 class="font-semibold text-brand-700 underline"
               >
-                Track the parcel
+                {t.track}
               </a>
             </p>
           )}
         </div>
       )}
 
-      <h2 class="mt-10 text-xl font-semibold text-ink">Items</h2>
+      <h2 class="mt-10 text-xl font-semibold text-ink">{t.items}</h2>
       <table class="mt-3 w-full text-left text-sm">
         <thead class="border-b border-slate-200 text-slate-600">
           <tr>
-            <th scope="col" class="py-2">Item</th>
-            <th scope="col" class="py-2 text-right">Qty</th>
-            <th scope="col" class="py-2 text-right">Amount</th>
+            <th scope="col" class="py-2">{t.item}</th>
+            <th scope="col" class="py-2 text-right">{t.qty}</th>
+            <th scope="col" class="py-2 text-right">{t.amount}</th>
           </tr>
         </thead>
         <tbody>
@@ -97,21 +107,21 @@ export default function OrderStatusContent(
             <tr key={l.id} class="border-b border-slate-100">
               <td class="py-2">{l.title}</td>
               <td class="py-2 text-right">{l.quantity}</td>
-              <td class="py-2 text-right">{formatMoney(l.priceCents * l.quantity)}</td>
+              <td class="py-2 text-right">{money(l.priceCents * l.quantity)}</td>
             </tr>
           ))}
         </tbody>
         <tfoot>
           <tr>
             <th scope="row" colSpan={2} class="pt-3 text-right font-normal text-slate-600">
-              Shipping ({order.shippingCountry})
+              {fill(t.shipping, { country: order.shippingCountry })}
             </th>
-            <td class="pt-3 text-right">{formatMoney(order.shippingFeeCents)}</td>
+            <td class="pt-3 text-right">{money(order.shippingFeeCents)}</td>
           </tr>
           <tr>
-            <th scope="row" colSpan={2} class="pt-1 text-right">Total (VAT included)</th>
+            <th scope="row" colSpan={2} class="pt-1 text-right">{t.totalVat}</th>
             <td class="pt-1 text-right font-semibold" data-testid="order-total">
-              {formatMoney(order.totalCents)}
+              {money(order.totalCents)}
             </td>
           </tr>
         </tfoot>
@@ -119,7 +129,7 @@ export default function OrderStatusContent(
 
       <div class="mt-10 grid gap-8 sm:grid-cols-2">
         <div>
-          <h2 class="text-xl font-semibold text-ink">Delivery address</h2>
+          <h2 class="text-xl font-semibold text-ink">{t.deliveryAddress}</h2>
           <address class="mt-3 not-italic leading-6 text-slate-700">
             {order.customer.firstName} {order.customer.lastName}
             <br />
@@ -137,7 +147,7 @@ export default function OrderStatusContent(
           </address>
         </div>
         <div>
-          <h2 class="text-xl font-semibold text-ink">Invoice</h2>
+          <h2 class="text-xl font-semibold text-ink">{t.invoice}</h2>
           {documents.length
             ? (
               <ul class="mt-3 space-y-2" data-testid="order-documents">
@@ -148,7 +158,9 @@ export default function OrderStatusContent(
                       class="font-semibold text-brand-700 underline"
                       download={`${d.number}.pdf`}
                     >
-                      {d.kind === "invoice" ? "Invoice" : "Credit note"} {d.number} (PDF)
+                      {fill(d.kind === "invoice" ? t.invoiceDoc : t.creditNote, {
+                        number: d.number,
+                      })}
                     </a>
                     <span class="text-sm text-slate-600">, {dateOf(d.issuedAt)}</span>
                   </li>
@@ -157,15 +169,16 @@ export default function OrderStatusContent(
             )
             : (
               <p class="mt-3 text-slate-600">
-                The invoice is issued when the payment is received.
+                {t.noInvoice}
               </p>
             )}
         </div>
       </div>
 
       <p class="mt-12 text-sm text-slate-600">
-        Questions about this order? Reply to its confirmation mail, or use the{" "}
-        <a href="/request-a-demo" class="underline">contact form</a>.
+        {t.questionsBefore}{" "}
+        <a href={localePath(lang, "/request-a-demo")} class="underline">{t.contactForm}</a>
+        {t.questionsAfter}
       </p>
     </section>
   );

@@ -3,6 +3,8 @@ import { pages } from "./en/pages.ts";
 import { legal } from "./en/legal.ts";
 import { demoForm } from "./en/forms.ts";
 import { cart, shop, stock } from "./en/shop.ts";
+import { mail } from "./en/mail.ts";
+import { orders } from "./en/orders.ts";
 import { about, demo, features, home, mbd, shared, videos } from "./en/marketing.ts";
 
 /**
@@ -31,6 +33,8 @@ export const en = {
   shop,
   stock,
   cart,
+  mail,
+  orders,
 };
 
 /** A catalogue's shape: the English one's, each string any string. */

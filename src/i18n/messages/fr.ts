@@ -4,6 +4,8 @@ import { pages } from "./fr/pages.ts";
 import { legal } from "./fr/legal.ts";
 import { demoForm } from "./fr/forms.ts";
 import { cart, shop, stock } from "./fr/shop.ts";
+import { mail } from "./fr/mail.ts";
+import { orders } from "./fr/orders.ts";
 import { about, demo, features, home, mbd, shared, videos } from "./fr/marketing.ts";
 
 /**
@@ -29,4 +31,6 @@ export const fr: Messages = {
   shop,
   stock,
   cart,
+  mail,
+  orders,
 };

@@ -5,6 +5,7 @@ import type { AdminNavItem } from "../../domain/admin-routes.ts";
 import { useModal } from "../use-modal.ts";
 import Avatar from "./Avatar.tsx";
 import ProfileSettings from "./ProfileSettings.tsx";
+import { signOut } from "./ui/sign-out.ts";
 import { showFlashToast } from "./ui/toast.ts";
 
 interface Props {
@@ -16,15 +17,6 @@ interface Props {
 
 /** Desktop gets the avatar's dropdown; phones go straight to the profile (spec: shell). */
 const DESKTOP = "(min-width: 768px)";
-
-async function logout() {
-  try {
-    await fetch("/api/auth/logout", { method: "POST", credentials: "same-origin" });
-  } finally {
-    localStorage.removeItem(ADMIN_USER_STORAGE_KEY);
-    location.assign("/admin/login");
-  }
-}
 
 const isCurrent = (href: string, path: string) => path === href || path.startsWith(`${href}/`);
 
@@ -140,7 +132,7 @@ export default function AdminShell({ user, nav, currentPath, siteName }: Props) 
                   type="button"
                   role="menuitem"
                   class="block w-full px-4 py-2 text-left text-sm hover:bg-slate-100"
-                  onClick={logout}
+                  onClick={signOut}
                 >
                   Logout
                 </button>
@@ -244,7 +236,7 @@ function Drawer(
         <div class="border-t border-slate-200 p-4">
           <button
             type="button"
-            onClick={logout}
+            onClick={signOut}
             class="w-full rounded-lg bg-slate-900 px-4 py-2 text-sm font-semibold text-white hover:bg-slate-700"
           >
             Logout

@@ -1,6 +1,9 @@
+import { Fragment } from "preact";
 import { useEffect, useRef, useState } from "preact/hooks";
 import type { PublicAdmin } from "../../domain/admin.ts";
 import { ADMIN_USER_STORAGE_KEY } from "../../domain/admin-image.ts";
+import QrCode from "./QrCode.tsx";
+import RecoveryCodes from "./RecoveryCodes.tsx";
 import { adminApi, ApiError } from "./ui/api.ts";
 import { errorSentence } from "./ui/errors.ts";
 import { FIELD } from "./ui/styles.ts";
@@ -11,34 +14,26 @@ interface Enrolment {
   qr: string[];
 }
 
+/** `GET /api/auth/2fa`: the account's own two-factor. */
+interface Status {
+  enabled: boolean;
+  recoveryCodesLeft: number;
+  required: boolean;
+}
+
+/**
+ * Where the section is: at rest, asking the password that starts a set-up, showing the QR code,
+ * showing new recovery codes, turning off, or making new recovery codes.
+ */
+type Step = "rest" | "password" | "scan" | "codes" | "off" | "renew";
+
 const BUTTON =
   "rounded-lg bg-brand-600 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60";
-const QUIET_ZONE = 4;
+const QUIET = "rounded-lg border border-slate-300 px-3 py-2 text-sm font-medium hover:bg-slate-50";
+const CANCEL = "rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100";
 /** The screen's labels, for error sentences. */
 const LABELS = { code: "Authentication code", password: "Password" };
-
-/** The QR code of the otpauth URI, drawn from the server's modules (no image, no script). */
-function QrCode({ rows }: { rows: string[] }) {
-  const size = rows.length + 2 * QUIET_ZONE;
-  let path = "";
-  rows.forEach((row, y) => {
-    for (let x = 0; x < row.length; x++) if (row[x] === "1") path += `M${x} ${y}h1v1h-1z`;
-  });
-  return (
-    <svg
-      role="img"
-      aria-label="QR code to scan with your authenticator app"
-      viewBox={`${-QUIET_ZONE} ${-QUIET_ZONE} ${size} ${size}`}
-      width={192}
-      height={192}
-      shape-rendering="crispEdges"
-      class="rounded border border-slate-200"
-    >
-      <rect x={-QUIET_ZONE} y={-QUIET_ZONE} width={size} height={size} fill="#fff" />
-      <path d={path} fill="#000" />
-    </svg>
-  );
-}
+type Field = keyof typeof LABELS;
 
 /** The user as the page stores it, updated after a change of two-factor. */
 function remember(user: PublicAdmin) {
@@ -47,31 +42,44 @@ function remember(user: PublicAdmin) {
 
 /**
  * 'Two-factor authentication' in Profile Settings (and the forced set-up page): set-up with a
- * QR code and the secret as text, started by the current password (sent again with the code
- * that switches it on), ten recovery codes shown once; switching off takes the password and a
- * current code.
+ * QR code, an `otpauth://` link (an app on this phone) and the key as text, started by the
+ * current password (sent again with the code that switches it on); recovery codes shown once,
+ * to copy or download, how many are left, and new ones on demand (password and a code);
+ * switching off takes the password and a code, and warns first when the shop requires it.
  */
 export default function TwoFactorSettings(
   { user, onChange }: { user: PublicAdmin; onChange?: (user: PublicAdmin) => void },
 ) {
   const [enabled, setEnabled] = useState(user.twoFactorEnabled);
+  const [status, setStatus] = useState<Status | null>(null);
+  const [step, setStep] = useState<Step>("rest");
   const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
-  const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
-  const [turningOff, setTurningOff] = useState(false);
-  const [starting, setStarting] = useState(false);
-  const passwordField = useRef<HTMLInputElement>(null);
-  // The password step opens with its field focused (keyboard first).
-  useEffect(() => {
-    if (starting || turningOff) passwordField.current?.focus();
-  }, [starting, turningOff]);
+  const [recoveryCodes, setRecoveryCodes] = useState<string[]>([]);
   const [code, setCode] = useState("");
   const [password, setPassword] = useState("");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState("");
   /** The server's word on a field (a wrong code, a wrong password), shown under it. */
-  const [fieldErrors, setFieldErrors] = useState<Partial<Record<keyof typeof LABELS, string>>>(
-    {},
-  );
+  const [fieldErrors, setFieldErrors] = useState<Partial<Record<Field, string>>>({});
+  const passwordField = useRef<HTMLInputElement>(null);
+
+  // The password steps open with their field focused (keyboard first).
+  useEffect(() => {
+    if (step === "password" || step === "off" || step === "renew") passwordField.current?.focus();
+  }, [step]);
+  // How many recovery codes are left and the shop's policy, read again after each change.
+  useEffect(() => {
+    if (step !== "rest") return;
+    adminApi<Status>("/api/auth/2fa").then(setStatus, () => setStatus(null));
+  }, [step, enabled]);
+
+  function go(next: Step) {
+    setStep(next);
+    setCode("");
+    setError("");
+    setFieldErrors({});
+    if (next === "rest" || next === "codes") setPassword("");
+  }
 
   async function run(action: () => Promise<void>, fallback: string) {
     setBusy(true);
@@ -90,49 +98,58 @@ export default function TwoFactorSettings(
     }
   }
 
-  const begin = (e: Event) => {
+  const submit = (action: () => Promise<void>, fallback: string) => (e: Event) => {
     e.preventDefault();
-    return run(async () => {
-      setEnrolment(
-        await adminApi<Enrolment>("/api/auth/2fa/setup", { method: "POST", json: { password } }),
-      );
-      setCode("");
-    }, "Failed to start the set-up");
+    return run(action, fallback);
   };
 
-  const confirm = (e: Event) => {
-    e.preventDefault();
-    return run(async () => {
-      const on = await adminApi<{ recoveryCodes: string[]; user: PublicAdmin }>(
-        "/api/auth/2fa/enable",
-        { method: "POST", json: { code, password } },
-      );
-      remember(on.user);
-      setRecoveryCodes(on.recoveryCodes);
-      setEnrolment(null);
-      setStarting(false);
-      setEnabled(true);
-      setCode("");
-      setPassword("");
-    }, "Failed to turn on two-factor authentication");
-  };
+  const begin = submit(async () => {
+    setEnrolment(
+      await adminApi<Enrolment>("/api/auth/2fa/setup", { method: "POST", json: { password } }),
+    );
+    go("scan");
+  }, "Failed to start the set-up");
 
-  const turnOff = (e: Event) => {
-    e.preventDefault();
-    return run(async () => {
-      const off = await adminApi<{ user: PublicAdmin }>("/api/auth/2fa/disable", {
-        method: "POST",
-        json: { password, code },
-      });
-      remember(off.user);
-      setEnabled(false);
-      setTurningOff(false);
-      setPassword("");
-      setCode("");
-      onChange?.(off.user);
-    }, "Failed to turn off two-factor authentication");
-  };
+  const confirm = submit(async () => {
+    const on = await adminApi<{ recoveryCodes: string[]; user: PublicAdmin }>(
+      "/api/auth/2fa/enable",
+      { method: "POST", json: { code, password } },
+    );
+    remember(on.user);
+    setRecoveryCodes(on.recoveryCodes);
+    setEnrolment(null);
+    setEnabled(true);
+    go("codes");
+  }, "Failed to turn on two-factor authentication");
 
+  const turnOff = submit(async () => {
+    const off = await adminApi<{ user: PublicAdmin }>("/api/auth/2fa/disable", {
+      method: "POST",
+      json: { password, code },
+    });
+    remember(off.user);
+    setEnabled(false);
+    go("rest");
+    onChange?.(off.user);
+  }, "Failed to turn off two-factor authentication");
+
+  const renew = submit(async () => {
+    const made = await adminApi<{ recoveryCodes: string[] }>("/api/auth/2fa/recovery-codes", {
+      method: "POST",
+      json: { password, code },
+    });
+    setRecoveryCodes(made.recoveryCodes);
+    go("codes");
+  }, "Failed to make new recovery codes");
+
+  const invalid = (field: Field) =>
+    fieldErrors[field] ? { "aria-invalid": true, "aria-describedby": `twofa-${field}-error` } : {};
+  const fieldError = (field: Field) =>
+    fieldErrors[field] && (
+      <p id={`twofa-${field}-error`} role="alert" class="mt-1 text-sm text-red-700">
+        {fieldErrors[field]}
+      </p>
+    );
   const errorBox = error && (
     <p
       role="alert"
@@ -141,14 +158,6 @@ export default function TwoFactorSettings(
       {error}
     </p>
   );
-  const invalid = (field: keyof typeof LABELS) =>
-    fieldErrors[field] ? { "aria-invalid": true, "aria-describedby": `twofa-${field}-error` } : {};
-  const fieldError = (field: keyof typeof LABELS) =>
-    fieldErrors[field] && (
-      <p id={`twofa-${field}-error`} role="alert" class="mt-1 text-sm text-red-700">
-        {fieldErrors[field]}
-      </p>
-    );
   const passwordInput = (
     <div>
       <label for="twofa-password" class="block text-sm font-medium">Password</label>
@@ -184,6 +193,12 @@ export default function TwoFactorSettings(
       {fieldError("code")}
     </div>
   );
+  const actions = (label: string, busyLabel: string, cancel: () => void) => (
+    <div class="flex flex-wrap gap-2">
+      <button type="submit" class={BUTTON} disabled={busy}>{busy ? busyLabel : label}</button>
+      <button type="button" class={CANCEL} onClick={cancel}>Cancel</button>
+    </div>
+  );
 
   return (
     <section aria-labelledby="twofa-title" class="space-y-3" data-testid="two-factor">
@@ -198,124 +213,126 @@ export default function TwoFactorSettings(
         </span>
       </div>
 
-      {recoveryCodes && (
-        <div class="space-y-2 rounded-lg border border-amber-300 bg-amber-50 p-3">
-          <p class="text-sm font-medium">
-            Save these recovery codes somewhere safe. Each one signs you in once if you lose your
-            phone. They are shown only now.
-          </p>
-          <ul class="grid grid-cols-2 gap-1 font-mono text-sm" data-testid="recovery-codes">
-            {recoveryCodes.map((c) => <li key={c}>{c}</li>)}
-          </ul>
-          <button
-            type="button"
-            class={BUTTON}
-            onClick={() => {
-              setRecoveryCodes(null);
-              onChange?.({ ...user, twoFactorEnabled: true });
-            }}
-          >
-            I have saved these codes
-          </button>
-        </div>
+      {step === "codes" && (
+        <RecoveryCodes
+          codes={recoveryCodes}
+          onDone={() => {
+            setRecoveryCodes([]);
+            go("rest");
+            onChange?.({ ...user, twoFactorEnabled: true });
+          }}
+        />
       )}
 
-      {!enabled && !enrolment && !starting && (
+      {!enabled && step === "rest" && (
         <div class="space-y-2">
+          {user.twoFactorLost && (
+            <p class="text-sm font-medium text-yellow-900" data-testid="two-factor-lost">
+              Your two-factor authentication was turned off: its secret was not in the backup the
+              shop was restored from. Set it up again.
+            </p>
+          )}
           <p class="text-sm text-slate-700">
             Sign in with a code from an authenticator app as well as your password.
           </p>
-          <button type="button" class={BUTTON} onClick={() => setStarting(true)}>
+          <button type="button" class={BUTTON} onClick={() => go("password")}>
             Set up two-factor authentication
           </button>
         </div>
       )}
 
-      {!enabled && !enrolment && starting && (
+      {step === "password" && (
         <form class="space-y-3" onSubmit={begin}>
           <p class="text-sm text-slate-700">Confirm it is you: enter your password.</p>
           {passwordInput}
           {errorBox}
-          <div class="flex gap-2">
-            <button type="submit" class={BUTTON} disabled={busy}>
-              {busy ? "Starting..." : "Continue"}
-            </button>
-            <button
-              type="button"
-              class="rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100"
-              onClick={() => {
-                setStarting(false);
-                setPassword("");
-                setError("");
-              }}
-            >
-              Cancel
-            </button>
-          </div>
+          {actions("Continue", "Starting...", () => go("rest"))}
         </form>
       )}
 
-      {enrolment && (
+      {step === "scan" && enrolment && (
         <form class="space-y-3" onSubmit={confirm}>
           <p class="text-sm text-slate-700">
             Scan this code with your authenticator app, or type the key below into it, then enter
             the 6-digit code it shows.
           </p>
-          <QrCode rows={enrolment.qr} />
+          <QrCode rows={enrolment.qr} label="QR code to scan with your authenticator app" />
+          <p>
+            <a
+              href={enrolment.otpauthUrl}
+              class="text-sm font-medium text-brand-700 underline"
+              data-testid="two-factor-link"
+            >
+              Open in an authenticator app on this device
+            </a>
+          </p>
           <p class="text-sm">
             Key:{" "}
-            <code class="break-all font-mono" data-testid="two-factor-secret">
-              {enrolment.secret.match(/.{1,4}/g)!.join(" ")}
+            <code class="font-mono" data-testid="two-factor-secret">
+              {enrolment.secret.match(/.{1,4}/g)!.map((group, i) => (
+                // The key wraps between its groups only (the spaces), never inside one.
+                <Fragment key={i}>
+                  {i > 0 && " "}
+                  <span class="whitespace-nowrap">{group}</span>
+                </Fragment>
+              ))}
             </code>
           </p>
           {codeInput}
           {errorBox}
-          <div class="flex gap-2">
-            <button type="submit" class={BUTTON} disabled={busy}>
-              {busy ? "Verifying..." : "Turn on"}
-            </button>
-            <button
-              type="button"
-              class="rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100"
-              onClick={() => {
-                setEnrolment(null);
-                setStarting(false);
-                setPassword("");
-              }}
-            >
-              Cancel
-            </button>
-          </div>
+          {actions("Turn on", "Verifying...", () => {
+            setEnrolment(null);
+            go("rest");
+          })}
         </form>
       )}
 
-      {enabled && !recoveryCodes && !turningOff && (
-        <button
-          type="button"
-          class="rounded-lg border border-slate-300 px-3 py-2 text-sm font-medium hover:bg-slate-50"
-          onClick={() => setTurningOff(true)}
-        >
-          Turn off two-factor authentication
-        </button>
+      {enabled && step === "rest" && (
+        <div class="space-y-2">
+          {status?.enabled && (
+            <p class="text-sm text-slate-700" data-testid="recovery-codes-left">
+              Recovery codes left: {status.recoveryCodesLeft}.
+              {status.recoveryCodesLeft <= 2 && " Make new ones before they run out."}
+            </p>
+          )}
+          <div class="flex flex-wrap gap-2">
+            <button type="button" class={QUIET} onClick={() => go("renew")}>
+              New recovery codes
+            </button>
+            <button type="button" class={QUIET} onClick={() => go("off")}>
+              Turn off two-factor authentication
+            </button>
+          </div>
+        </div>
       )}
 
-      {turningOff && (
-        <form class="space-y-3" onSubmit={turnOff}>
+      {step === "renew" && (
+        <form class="space-y-3" onSubmit={renew}>
+          <p class="text-sm text-slate-700">
+            New recovery codes replace the ones you have: those stop working.
+          </p>
           {passwordInput}
           {codeInput}
           {errorBox}
-          <div class="flex gap-2">
-            <button type="submit" class={BUTTON} disabled={busy}>
-              {busy ? "Turning off..." : "Turn off"}
-            </button>
-            <button
-              type="button"
-              class="rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100"
-              onClick={() => setTurningOff(false)}
+          {actions("Make new codes", "Making...", () => go("rest"))}
+        </form>
+      )}
+
+      {step === "off" && (
+        <form class="space-y-3" onSubmit={turnOff}>
+          {status?.required && (
+            <p
+              role="alert"
+              class="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900"
             >
-              Cancel
-            </button>
-          </div>
+              The shop requires two-factor authentication for all staff: once it is off, you can do
+              nothing else until you set it up again.
+            </p>
+          )}
+          {passwordInput}
+          {codeInput}
+          {errorBox}
+          {actions("Turn off", "Turning off...", () => go("rest"))}
         </form>
       )}
     </section>

@@ -3,6 +3,9 @@ import { formatMoney, toCents } from "../../domain/money.ts";
 import { PAYMENT_METHOD_LABELS, STATUS_COLOURS } from "../../domain/order-status.ts";
 import type { AdminOrder } from "../../domain/order.ts";
 import { formatShopTime } from "../../domain/shop-time.ts";
+
+/** The language an order was placed in, as staff read it. */
+const ORDER_LANGUAGES = { en: "English", fr: "French" } as const;
 import StatusBadge, { type BadgeColour } from "./StatusBadge.tsx";
 
 function Section({ title, children }: { title: string; children: preact.ComponentChildren }) {
@@ -97,6 +100,10 @@ export default function OrderDetail(
           <p class="font-medium">{order.customer.firstName} {order.customer.lastName}</p>
           <p class="text-sm text-slate-600">{order.customer.email || "No email"}</p>
           <p class="text-sm text-slate-600">{order.customer.phone}</p>
+          <p class="text-sm text-slate-600" data-testid="order-language">
+            Language: {ORDER_LANGUAGES[order.locale]}{" "}
+            <span class="text-slate-500">(its mails and order page)</span>
+          </p>
         </Section>
         <Section title="Shipping address">
           {/* Lines left empty (no state, no ZIP code) are not shown. */}

@@ -2,7 +2,7 @@ import type { DocumentSummary } from "../../domain/invoice.ts";
 import { toCents } from "../../domain/money.ts";
 import { formatMoney } from "../../domain/money.ts";
 
-/** An order's invoice and credit notes on its back-office page, each with its PDF. */
+/** An order's invoice and credit notes on its back-office page, each with its PDF and UBL. */
 export default function OrderDocuments({ documents }: { documents: DocumentSummary[] }) {
   return (
     <section
@@ -24,13 +24,22 @@ export default function OrderDocuments({ documents }: { documents: DocumentSumma
                     {d.issuedAt.slice(0, 10)}, {formatMoney(toCents(d.total))}
                   </span>
                 </span>
-                <a
-                  href={`/api/invoices/${encodeURIComponent(d.number)}/pdf`}
-                  download={`${d.number}.pdf`}
-                  class="rounded-lg px-3 py-1.5 font-semibold text-slate-700 ring-1 ring-slate-300 hover:bg-slate-100"
-                >
-                  Download PDF<span class="sr-only">of {d.number}</span>
-                </a>
+                <span class="flex gap-2">
+                  <a
+                    href={`/api/invoices/${encodeURIComponent(d.number)}/pdf`}
+                    download={`${d.number}.pdf`}
+                    class="rounded-lg px-3 py-1.5 font-semibold text-slate-700 ring-1 ring-slate-300 hover:bg-slate-100"
+                  >
+                    Download PDF<span class="sr-only">of {d.number}</span>
+                  </a>
+                  <a
+                    href={`/api/invoices/${encodeURIComponent(d.number)}/ubl`}
+                    download={`${d.number}-ubl.xml`}
+                    class="rounded-lg px-3 py-1.5 font-semibold text-slate-700 ring-1 ring-slate-300 hover:bg-slate-100"
+                  >
+                    UBL<span class="sr-only">of {d.number}</span>
+                  </a>
+                </span>
               </li>
             ))}
           </ul>

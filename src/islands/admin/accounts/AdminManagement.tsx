@@ -32,15 +32,19 @@ async function fetchAll(): Promise<PublicAdmin[]> {
 interface Props {
   initial: PublicAdmin[];
   currentRole: string;
-  /** The signed-in account: its own card offers no deactivation nor deletion. */
+  /** The signed-in account: its own card offers no deactivation, deletion nor 2FA reset. */
   currentId: string;
+  /** 'Require two-factor for all staff', as the page was made (read again for a reset). */
+  requireTwoFactor?: boolean;
 }
 
 /**
  * Admin Management: every account as a card, with edit, activation and deletion. Deactivating
  * and deleting ask first; neither is offered on one's own account (the API refuses both too).
  */
-export default function AdminManagement({ initial, currentRole, currentId }: Props) {
+export default function AdminManagement(
+  { initial, currentRole, currentId, requireTwoFactor = false }: Props,
+) {
   const [admins, setAdmins] = useState(initial);
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState("");
@@ -51,6 +55,7 @@ export default function AdminManagement({ initial, currentRole, currentId }: Pro
   const [deactivating, setDeactivating] = useState<PublicAdmin | null>(null);
   const [resetting, setResetting] = useState<PublicAdmin | null>(null);
   const [resetBusy, setResetBusy] = useState(false);
+  const [required, setRequired] = useState(requireTwoFactor);
 
   if (currentRole !== "superadmin") return <AccessDenied role={currentRole} />;
 
@@ -106,6 +111,15 @@ export default function AdminManagement({ initial, currentRole, currentId }: Pro
       setDeleteBusy(false);
       mark(a.id, false);
     }
+  }
+
+  /** Asks before a reset, with what the policy (perhaps switched since) makes of it. */
+  function askReset(a: PublicAdmin) {
+    setResetting(a);
+    adminApi<{ requireTwoFactor: boolean }>("/api/settings/security").then(
+      (s) => setRequired(s.requireTwoFactor),
+      () => {},
+    );
   }
 
   /** A lost phone: two-factor off for the account, its sessions ended (audited). */
@@ -174,14 +188,22 @@ export default function AdminManagement({ initial, currentRole, currentId }: Pro
                     <p class="truncate text-sm text-slate-600">{a.email}</p>
                   </div>
                 </div>
-                <div class="mt-3 flex gap-2">
+                <div class="mt-3 flex flex-wrap gap-2">
                   <StatusBadge value={a.role} colour={a.role === "superadmin" ? "blue" : "grey"} />
                   <StatusBadge value={a.status} colour={a.status === "active" ? "green" : "red"} />
-                  <StatusBadge
-                    value={a.twoFactorEnabled ? "2FA on" : "2FA off"}
-                    colour={a.twoFactorEnabled ? "teal" : "grey"}
-                  />
+                  {a.twoFactorLost ? <StatusBadge value="2FA lost" colour="yellow" /> : (
+                    <StatusBadge
+                      value={a.twoFactorEnabled ? "2FA on" : "2FA off"}
+                      colour={a.twoFactorEnabled ? "teal" : "grey"}
+                    />
+                  )}
                 </div>
+                {a.twoFactorLost && (
+                  <p class="mt-2 text-sm text-yellow-900" data-testid="two-factor-lost">
+                    Its two-factor secret was not in the restored backup: two-factor is off from the
+                    next sign-in and must be set up again.
+                  </p>
+                )}
                 <div class="mt-4 flex flex-wrap gap-2">
                   <button
                     type="button"
@@ -221,7 +243,7 @@ export default function AdminManagement({ initial, currentRole, currentId }: Pro
                     <button
                       type="button"
                       disabled={busy[a.id]}
-                      onClick={() => setResetting(a)}
+                      onClick={() => askReset(a)}
                       class="rounded-lg px-3 py-1.5 text-sm font-semibold text-slate-700 ring-1 ring-slate-300 hover:bg-slate-100"
                     >
                       Reset 2FA
@@ -270,7 +292,11 @@ export default function AdminManagement({ initial, currentRole, currentId }: Pro
         title="Reset two-factor authentication"
         message={`Turn off two-factor authentication for ${
           resetting?.username ?? ""
-        } and sign them out everywhere? They sign in with their password alone until they set it up again.`}
+        } and sign them out everywhere? ${
+          required
+            ? "The shop requires it for all staff: right after their password, they must set it up again before anything else."
+            : "They sign in with their password alone until they set it up again."
+        }`}
         confirmLabel="Reset"
         busyLabel="Resetting..."
         busy={resetBusy}

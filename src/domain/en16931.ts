@@ -1,0 +1,240 @@
+import { resolveCountryCode } from "./country-code.ts";
+import type { InvoiceDocument } from "./invoice.ts";
+import { shopDay } from "./shop-time.ts";
+import type { VatCategory } from "./tax.ts";
+
+/**
+ * An invoice or credit note as the European standard EN 16931 models it (its business terms,
+ * BT-n), made once from the issued snapshot. The PDF page, the Factur-X CII and the UBL are all
+ * written from this one model, so a figure cannot differ between them. Pure and deterministic:
+ * the same snapshot always gives the same model.
+ */
+
+export interface Address {
+  /** Street lines, at most three (BT-35, BT-36, BT-162). */
+  lines: string[];
+  city: string;
+  postcode: string;
+  region: string;
+  /** ISO 3166-1 alpha-2 (Greece is GR in addresses, EL only in VAT numbers). */
+  countryCode: string;
+}
+
+export interface Party {
+  name: string;
+  /** SIREN: the French legal registration (BT-30 / BT-47, scheme 0002). */
+  siren: string | null;
+  vatNumber: string | null;
+  address: Address;
+  email: string | null;
+}
+
+/** One VAT category and rate of a document (BG-23). */
+export interface VatBreakdown {
+  category: VatCategory;
+  rateBp: number;
+  taxableCents: number;
+  vatCents: number;
+  /** VATEX code (BT-121) and the legal mention (BT-120) of an exempt category. */
+  exemptionCode: string | null;
+  exemptionText: string | null;
+}
+
+export interface Line {
+  /** 1, 2, ... (BT-126). */
+  id: string;
+  name: string;
+  quantity: number;
+  /** Net unit price, excluding VAT (BT-146). */
+  netUnitCents: number;
+  /** Net amount of the line (BT-131): the lines of a rate add up to its taxable amount. */
+  netCents: number;
+  /** What the buyer pays for the line, VAT included (the page prints it beside). */
+  grossCents: number;
+  category: VatCategory;
+  rateBp: number;
+}
+
+export interface Note {
+  /** UNTDID 4451 subject (BT-21): REG regulatory, TXD tax, PMD penalties, AAB discount. */
+  subject: "REG" | "TXD" | "PMD" | "AAB" | "AAI";
+  text: string;
+}
+
+export interface EInvoice {
+  /** 380 commercial invoice, 381 credit note (BT-3). */
+  typeCode: "380" | "381";
+  number: string;
+  /** The shop day of issue, YYYY-MM-DD (BT-2). */
+  issueDate: string;
+  currency: string;
+  /** A credit note's invoice (BT-25). */
+  precedingInvoice: string | null;
+  /** The buyer's purchase order (BT-13) and the shop's order number (BT-14). */
+  purchaseOrder: string | null;
+  salesOrder: string;
+  notes: Note[];
+  seller: Party;
+  buyer: Party;
+  /** Where the goods go (BG-13), with the name of who receives them. */
+  delivery: { name: string; address: Address };
+  lines: Line[];
+  vat: VatBreakdown[];
+  totals: {
+    lineNetCents: number;
+    taxBasisCents: number;
+    vatCents: number;
+    grossCents: number;
+    /** Paid already (card online, or marked paid): the whole amount; nothing is due. */
+    prepaidCents: number;
+    dueCents: number;
+  };
+  /** UNTDID 4461 (BT-81): 48 bank card, 1 not defined (paid on delivery). */
+  paymentMeans: { code: "48" | "1"; text: string };
+}
+
+/** What the documents need beside the snapshot. */
+export interface EInvoiceOptions {
+  /** The shop's time zone: the issue date is the shop's day. */
+  timeZone: string;
+}
+
+export const GOODS_MENTION = "Livraison de biens";
+export const VAT_ON_DEBITS_MENTION = "Option pour le paiement de la taxe d'après les débits";
+export const LATE_PAYMENT_MENTION =
+  "Pénalités de retard (acheteurs professionnels) : trois fois le taux d'intérêt légal, et une indemnité forfaitaire pour frais de recouvrement de 40 € (art. L441-10 du Code de commerce). Pas d'escompte pour paiement anticipé.";
+
+/** The seller's address from `SELLER_ADDRESS` (lines separated by `;`): a French company. */
+export function parseSellerAddress(text: string): Address {
+  const lines = text.split(/\s*[;\n]\s*/).map((l) => l.trim()).filter(Boolean);
+  if (lines.length > 1 && /^france$/i.test(lines[lines.length - 1])) lines.pop();
+  const at = lines.findLastIndex((l) => /^\d{5}\s+\S/.test(l));
+  if (at < 0) {
+    return {
+      lines: lines.slice(0, -1),
+      city: lines.at(-1) ?? "",
+      postcode: "",
+      region: "",
+      countryCode: "FR",
+    };
+  }
+  const [, postcode, city] = /^(\d{5})\s+(.+)$/.exec(lines[at])!;
+  return {
+    lines: [...lines.slice(0, at), ...lines.slice(at + 1)].slice(0, 3),
+    city,
+    postcode,
+    region: "",
+    countryCode: "FR",
+  };
+}
+
+/** A rate in basis points as EN 16931 writes it: 2000 -> "20", 550 -> "5.5", 0 -> "0". */
+export const percent = (bp: number) => String(bp / 100);
+
+/** Cents as the XML writes amounts: "1234.50", "-3.00". */
+export const amount = (cents: number) => (cents / 100).toFixed(2);
+
+/** An address of a snapshot (its country a name, as the buyer chose it). */
+const snapshotAddress = (
+  a: InvoiceDocument["address"],
+  countryCode: string | null,
+): Address => ({
+  lines: [a.address].filter(Boolean),
+  city: a.city,
+  postcode: a.zipCode,
+  region: a.state,
+  countryCode: countryCode ?? resolveCountryCode(a.country) ?? "",
+});
+
+/**
+ * The model of a snapshot: its lines (an invoice's: the order's and its shipping; a credit
+ * note's: what it credits) with the nets the tax decision gave them, which add up to each VAT
+ * group's taxable amount; the groups with their category, rate and exemption.
+ */
+export function toEInvoice(doc: InvoiceDocument, options: EInvoiceOptions): EInvoice {
+  const lines: Line[] = doc.lines.map((l, i) => ({
+    id: String(i + 1),
+    name: l.title,
+    quantity: l.quantity,
+    netUnitCents: l.unitNetCents,
+    netCents: l.netCents,
+    grossCents: l.totalCents,
+    category: l.category,
+    rateBp: l.rateBp,
+  }));
+  if (doc.shippingCents > 0) {
+    lines.push({
+      id: String(lines.length + 1),
+      name: "Frais de port / Shipping",
+      quantity: 1,
+      netUnitCents: doc.shippingNetCents,
+      netCents: doc.shippingNetCents,
+      grossCents: doc.shippingCents,
+      category: doc.tax.category,
+      rateBp: doc.tax.rateBp,
+    });
+  }
+  const vat: VatBreakdown[] = doc.vat.map((v) => ({
+    category: v.category,
+    rateBp: v.rateBp,
+    taxableCents: v.netCents,
+    vatCents: v.vatCents,
+    exemptionCode: v.exemptionReason,
+    exemptionText: v.exemptionText,
+  }));
+  const lineNetCents = lines.reduce((n, l) => n + l.netCents, 0);
+  const vatCents = vat.reduce((n, v) => n + v.vatCents, 0);
+  const grossCents = lineNetCents + vatCents;
+
+  const b = doc.buyer;
+  const delivery = snapshotAddress(doc.address, doc.countryCode);
+  const billing = doc.billingAddress === doc.address ||
+      JSON.stringify(doc.billingAddress) === JSON.stringify(doc.address)
+    ? delivery
+    : snapshotAddress(doc.billingAddress, null);
+  const invoice = doc.kind === "invoice";
+  const notes: Note[] = [
+    { subject: "AAI", text: GOODS_MENTION },
+    ...(doc.vatOnDebits ? [{ subject: "TXD" as const, text: VAT_ON_DEBITS_MENTION }] : []),
+    ...(doc.mention ? [{ subject: "TXD" as const, text: doc.mention }] : []),
+    ...(invoice ? [{ subject: "PMD" as const, text: LATE_PAYMENT_MENTION }] : []),
+  ];
+  return {
+    typeCode: invoice ? "380" : "381",
+    number: doc.number,
+    issueDate: shopDay(Date.parse(doc.issuedAt), options.timeZone),
+    currency: doc.currency,
+    precedingInvoice: doc.refersTo,
+    purchaseOrder: b.purchaseOrder,
+    salesOrder: doc.orderNumber,
+    notes,
+    seller: {
+      name: doc.seller.legalName,
+      siren: doc.seller.siren,
+      vatNumber: doc.seller.vatNumber,
+      address: parseSellerAddress(doc.seller.address),
+      email: null,
+    },
+    buyer: {
+      name: b.company ?? b.name,
+      siren: b.siren,
+      vatNumber: b.vatNumber,
+      address: billing,
+      email: b.email || null,
+    },
+    delivery: { name: b.company ? `${b.company} (${b.name})` : b.name, address: delivery },
+    lines,
+    vat,
+    totals: {
+      lineNetCents,
+      taxBasisCents: lineNetCents,
+      vatCents,
+      grossCents,
+      prepaidCents: grossCents,
+      dueCents: 0,
+    },
+    paymentMeans: doc.paymentMethod === "online"
+      ? { code: "48", text: "Carte bancaire / Card" }
+      : { code: "1", text: "Payé à la livraison / Paid on delivery" },
+  };
+}

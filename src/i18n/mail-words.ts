@@ -1,0 +1,46 @@
+import type { OrderMailWords } from "../domain/order-mails.ts";
+import { messagesFor } from "./catalog.ts";
+import { fill } from "./fill.ts";
+import { formatMoney } from "./format.ts";
+import type { Lang } from "./locales.ts";
+
+/** The order mails' words in a language, from its catalogue (with its money format). */
+export function mailWords(lang: Lang): OrderMailWords {
+  const t = messagesFor(lang).mail;
+  const said = (subject: string, heading: string, text: string) => ({
+    subject: (n: string) => fill(subject, { n }),
+    heading,
+    text: (n: string) => fill(text, { n }),
+  });
+  return {
+    lang,
+    money: (cents) => formatMoney(cents, lang),
+    hello: (name) => fill(t.hello, { name }),
+    line: (quantity, title, each, amount) => fill(t.line, { quantity, title, each, amount }),
+    subtotal: t.subtotal,
+    shipping: (country) => fill(t.shipping, { country }),
+    total: t.total,
+    vat: (rate) => fill(t.vat, { rate }),
+    fact: (label, value) => fill(t.fact, { label, value }),
+    orderNumber: t.orderNumber,
+    shippingAddress: t.shippingAddress,
+    follow: t.follow,
+    button: t.button,
+    pricesIncludeVat: t.pricesIncludeVat,
+    yourOrder: t.yourOrder,
+    deliveryAddress: t.deliveryAddress,
+    confirmed: said(t.confirmedSubject, t.confirmedHeading, t.confirmedText),
+    soldOut: said(t.soldOutSubject, t.soldOutHeading, t.soldOutText),
+    shipped: said(t.shippedSubject, t.shippedHeading, t.shippedText),
+    carrier: t.carrier,
+    tracking: t.tracking,
+    track: t.track,
+    delivered: said(t.deliveredSubject, t.deliveredHeading, t.deliveredText),
+    cancelled: said(t.cancelledSubject, t.cancelledHeading, t.cancelledText),
+    refunded: {
+      subject: (n) => fill(t.refundedSubject, { n }),
+      heading: t.refundedHeading,
+      text: (amount, n) => fill(t.refundedText, { amount, n }),
+    },
+  };
+}

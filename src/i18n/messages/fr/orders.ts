@@ -1,0 +1,49 @@
+import type { Messages } from "../en.ts";
+
+export const orders: Messages["orders"] = {
+  title: "Commande {n}",
+  description: "Où en est votre commande, et sa facture.",
+  eyebrow: "Votre commande",
+  placedOn: "Passée le {date}",
+  progress: "Avancement de la commande",
+  steps: { placed: "Commande passée", paid: "Payée", shipped: "Expédiée", delivered: "Livrée" },
+  done: " (fait)",
+  notYet: " (pas encore)",
+  refunded: "Cette commande a été remboursée.",
+  cancelled: "Cette commande a été annulée.",
+  shippedWith: "Expédiée par",
+  ourCarrier: "notre transporteur",
+  trackingNumber: ", numéro de suivi",
+  shippedEnd: ".",
+  track: "Suivre le colis",
+  items: "Articles",
+  item: "Article",
+  qty: "Qté",
+  amount: "Montant",
+  shipping: "Livraison ({country})",
+  totalVat: "Total TTC",
+  deliveryAddress: "Adresse de livraison",
+  invoice: "Facture",
+  invoiceDoc: "Facture {number} (PDF)",
+  creditNote: "Avoir {number} (PDF)",
+  noInvoice: "La facture est émise à réception du paiement.",
+  questionsBefore:
+    "Une question sur cette commande ? Répondez à son e-mail de confirmation, ou utilisez le",
+  contactForm: "formulaire de contact",
+  questionsAfter: ".",
+  find: {
+    title: "Retrouver mes commandes",
+    description:
+      "Recevez par e-mail les liens de vos commandes, leur avancement et leurs factures.",
+    heading: "Retrouver mes commandes",
+    text:
+      "Chaque commande a sa page, avec son avancement et sa facture. Saisissez l’adresse e-mail utilisée pour commander : nous vous enverrons les liens.",
+    label: "L’adresse e-mail de vos commandes",
+    submit: "M’envoyer les liens",
+    busy: "Envoi…",
+    sent:
+      "Si nous avons des commandes pour cette adresse, un e-mail avec leurs liens est en route.",
+    invalid: "Veuillez saisir une adresse e-mail valide",
+    failed: "Une erreur s’est produite. Veuillez réessayer dans un instant.",
+  },
+};

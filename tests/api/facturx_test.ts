@@ -1,0 +1,494 @@
+import type { InvoiceDocument } from "../../src/domain/invoice.ts";
+import type { Business, NewOrder, Order } from "../../src/domain/order.ts";
+import { chargedPrice, decideTax, type OssState, type TaxBuyer } from "../../src/domain/tax.ts";
+import { shopDay } from "../../src/domain/shop-time.ts";
+import { formatMoney } from "../../src/i18n/format.ts";
+import { frenchDate, frenchRate } from "../../src/services/invoice-pdf.ts";
+import { assert, assertEquals } from "../_lib/assert.ts";
+import { loginAs, type SignedIn } from "../_lib/admin.ts";
+import { checkEn16931, en16931Ignore, type Report } from "../_lib/en16931.ts";
+import { testConfig, type TestContext, withServices } from "../_lib/services.ts";
+
+/**
+ * Every invoice and credit note is a Factur-X (PDF/A-3b, EN 16931) with its UBL beside: for each
+ * kind of sale, the documents the shop serves pass the official checks (the CII D16B and UBL 2.1
+ * schemas, the Commission's EN 16931 rules), carry `factur-x.xml` and the PDF/A and Factur-X
+ * metadata, and say on the page what their XML says and what the order says.
+ */
+
+const SELLER = {
+  legalName: "Vectra Systèmes SAS",
+  address: "12 rue des Lois;31000 Toulouse;France",
+  siren: "123456789",
+  siret: "12345678900012",
+  vatNumber: "FR40123456789",
+  rcs: "Toulouse B 123 456 789",
+  shareCapital: "10 000 €",
+  contact: "factures@vectra.example",
+};
+
+interface Sale {
+  name: string;
+  first: string;
+  last: string;
+  country: string;
+  code: string;
+  city: string;
+  zip: string;
+  buyer: TaxBuyer;
+  oss: OssState;
+  business?: Business;
+  /** Where the invoice goes, when not to the delivery address. */
+  billing?: { address: string; city: string; zipCode: string };
+  /** What the XML's VAT breakdown says: category and rate. */
+  category: string;
+  rate: string;
+}
+
+const consumer: TaxBuyer = { kind: "consumer" };
+const under: OssState = { registered: false, crossed: false, yearNetCents: 0 };
+const registered: OssState = { registered: true };
+const today = new Date().toISOString().slice(0, 10);
+const viesOk = (vatNumber: string): TaxBuyer => ({
+  kind: "business",
+  vatNumber,
+  check: {
+    vatNumber,
+    status: "valid",
+    consultationNumber: "WAPIAAAAZ",
+    name: null,
+    checkedAt: today,
+  },
+});
+
+/** The tax matrix (issue 26): the buyers' names in their own letters. */
+const SALES: Sale[] = [
+  {
+    name: "consumer-fr",
+    first: "Amélie",
+    last: "Poulain",
+    country: "France",
+    code: "FR",
+    city: "Paris",
+    zip: "75018",
+    buyer: consumer,
+    oss: under,
+    category: "S",
+    rate: "20",
+  },
+  {
+    name: "consumer-pl-french-rate",
+    first: "Łukasz",
+    last: "Wiśniewski",
+    country: "Poland",
+    code: "PL",
+    city: "Kraków",
+    zip: "30-001",
+    buyer: consumer,
+    oss: under,
+    category: "S",
+    rate: "20",
+  },
+  {
+    name: "oss-de",
+    first: "Jürgen",
+    last: "Groß",
+    country: "Germany",
+    code: "DE",
+    city: "München",
+    zip: "80331",
+    buyer: consumer,
+    oss: registered,
+    category: "S",
+    rate: "19",
+  },
+  {
+    name: "oss-cz",
+    first: "Jiří",
+    last: "Dvořák",
+    country: "Czechia",
+    code: "CZ",
+    city: "Brno",
+    zip: "602 00",
+    buyer: consumer,
+    oss: registered,
+    category: "S",
+    rate: "21",
+  },
+  {
+    name: "oss-gr",
+    first: "Ελένη",
+    last: "Παπαδοπούλου",
+    country: "Greece",
+    code: "GR",
+    city: "Αθήνα",
+    zip: "105 57",
+    buyer: consumer,
+    oss: registered,
+    category: "S",
+    rate: "24",
+  },
+  {
+    name: "business-be",
+    first: "Jan",
+    last: "Peeters",
+    country: "Belgium",
+    code: "BE",
+    city: "Bruxelles",
+    zip: "1050",
+    buyer: viesOk("BE0411905847"),
+    oss: under,
+    business: {
+      companyName: "Brussels Robotics SRL",
+      vatNumber: "BE0411905847",
+      purchaseOrder: "PO-2026-17",
+    },
+    billing: { address: "Rue de la Loi 16", city: "Bruxelles", zipCode: "1000" },
+    category: "K",
+    rate: "0",
+  },
+  {
+    name: "company-fr",
+    first: "Claire",
+    last: "Martin",
+    country: "France",
+    code: "FR",
+    city: "Lyon",
+    zip: "69002",
+    buyer: { kind: "business", vatNumber: "FR40303265045", check: null },
+    oss: under,
+    business: {
+      companyName: "Lyon Motion SAS",
+      vatNumber: "FR40303265045",
+      siren: "303265045",
+      purchaseOrder: "BC-881",
+    },
+    category: "S",
+    rate: "20",
+  },
+  {
+    name: "export-ch",
+    first: "Zoë",
+    last: "Müller",
+    country: "Switzerland",
+    code: "CH",
+    city: "Zürich",
+    zip: "8001",
+    buyer: consumer,
+    oss: under,
+    category: "G",
+    rate: "0",
+  },
+  {
+    name: "export-us",
+    first: "Ada",
+    last: "Lovelace",
+    country: "United States",
+    code: "US",
+    city: "Boston",
+    zip: "02110",
+    buyer: { kind: "business", vatNumber: null, check: null },
+    oss: under,
+    business: { companyName: "Analytical Engines Inc." },
+    category: "G",
+    rate: "0",
+  },
+]; // deno-fmt-ignore
+
+const SHELF = [
+  { id: "p", title: "Vectra DSP board", shelf: 60_000, quantity: 1 },
+  { id: "q", title: "Isolated probe", shelf: 1_999, quantity: 3 },
+];
+const SHIPPING = 1_490;
+
+/** An order as checkout records it: its tax decision, and prices as charged under it. */
+function order(s: Sale, i: number): NewOrder {
+  const tax = decideTax({
+    destination: s.code,
+    taxPoint: today,
+    buyer: s.buyer,
+    oss: s.oss,
+    shelfCents: SHELF.reduce((n, l) => n + l.shelf * l.quantity, SHIPPING),
+  });
+  const items = SHELF.map((l) => ({
+    id: l.id,
+    title: l.title,
+    priceCents: chargedPrice(l.shelf, tax),
+    quantity: l.quantity,
+    image: "",
+  }));
+  const subtotalCents = items.reduce((n, l) => n + l.priceCents * l.quantity, 0);
+  const shippingFeeCents = chargedPrice(SHIPPING, tax);
+  const address = {
+    address: `${i + 1} Hauptstraße`,
+    city: s.city,
+    state: "",
+    zipCode: s.zip,
+    country: s.country,
+  };
+  return {
+    customer: { firstName: s.first, lastName: s.last, email: `buyer${i}@example.com`, phone: "" },
+    shippingAddress: address,
+    ...(s.billing ? { billingAddress: { ...address, ...s.billing } } : {}),
+    ...(s.business ? { business: s.business } : {}),
+    tax,
+    items,
+    subtotalCents,
+    shippingFeeCents,
+    totalCents: subtotalCents + shippingFeeCents,
+    currency: "EUR",
+    paymentMethod: "online",
+    paymentStatus: "paid",
+    status: "processing",
+    shippingCountry: s.country,
+    shippingFeeDetails: { country: s.country, feeCents: shippingFeeCents, currency: "EUR" },
+    createdAt: new Date().toISOString(),
+  };
+}
+
+async function run(cmd: string, args: string[]): Promise<string> {
+  const out = await new Deno.Command(cmd, { args, stdout: "piped", stderr: "piped" }).output();
+  if (out.code !== 0) {
+    throw new Error(`${cmd} ${args.join(" ")}: ${new TextDecoder().decode(out.stderr)}`);
+  }
+  return new TextDecoder().decode(out.stdout);
+}
+
+interface Served {
+  doc: InvoiceDocument;
+  order: Order;
+  pdf: Uint8Array;
+  /** factur-x.xml as pdfdetach takes it out of the PDF. */
+  cii: string;
+  ubl: string;
+  /** The page's text (pdftotext), every run of spaces one space. */
+  text: string;
+  /** The XMP metadata (pdfinfo -meta). */
+  meta: string;
+  attachments: string;
+}
+
+const flat = (s: string) => s.replace(/[\s\u00a0\u202f]+/g, " ");
+
+/** A document as staff download it, read back with poppler's tools. */
+async function serve(
+  t: TestContext,
+  who: SignedIn,
+  doc: InvoiceDocument,
+  order: Order,
+): Promise<Served> {
+  const pdfRes = await t.api.request(`/api/invoices/${doc.number}/pdf`, { headers: who.headers });
+  assertEquals(pdfRes.status, 200);
+  const pdf = new Uint8Array(await pdfRes.arrayBuffer());
+  const ublRes = await t.api.request(`/api/invoices/${doc.number}/ubl`, { headers: who.headers });
+  assertEquals(ublRes.status, 200);
+  assertEquals(ublRes.headers.get("content-type"), "application/xml; charset=utf-8");
+  const dir = await Deno.makeTempDir({ prefix: "facturx-" });
+  try {
+    const file = `${dir}/${doc.number}.pdf`;
+    await Deno.writeFile(file, pdf);
+    const attachments = await run("pdfdetach", ["-list", file]);
+    await run("pdfdetach", ["-saveall", "-o", dir, file]);
+    return {
+      doc,
+      order,
+      pdf,
+      cii: await Deno.readTextFile(`${dir}/factur-x.xml`),
+      ubl: await ublRes.text(),
+      text: flat(await run("pdftotext", ["-enc", "UTF-8", file, "-"])),
+      meta: await run("pdfinfo", ["-meta", file]),
+      attachments,
+    };
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+}
+
+/** The text of every `<tag>` in an XML document (namespace prefix included in `tag`). */
+const all = (xml: string, tag: string) =>
+  [...xml.matchAll(new RegExp(`<${tag}(?:\\s[^>]*)?>([^<]*)</${tag}>`, "g"))].map((m) =>
+    m[1].replace(/&amp;/g, "&").replace(/&lt;/g, "<").replace(/&gt;/g, ">")
+  );
+const one = (xml: string, tag: string) => {
+  const found = all(xml, tag);
+  assertEquals(found.length, 1, `one <${tag}>: ${found}`);
+  return found[0];
+};
+const cents = (amount: string) => Math.round(Number(amount) * 100);
+
+function assertClean(name: string, report: Report) {
+  assertEquals(report.schemaErrors, [], `${name}: schema`);
+  assertEquals(
+    report.fatal.map((f) => `${f.id} ${f.text} at ${f.location}`),
+    [],
+    `${name}: EN 16931 fatal rules`,
+  );
+}
+
+Deno.test({
+  name:
+    "[api] Factur-X: every sale type's invoice and credit note passes the CII/UBL schemas and the EN 16931 rules, carries factur-x.xml and PDF/A-3 metadata, and its page says what its XML and order say",
+  ignore: en16931Ignore,
+  fn: () =>
+    withServices(async (t) => {
+      const clerk = await loginAs(t, "admin");
+      const served: (Served & { sale: Sale })[] = [];
+      for (const [i, sale] of SALES.entries()) {
+        const o = await t.services.orders.create(order(sale, i));
+        const [invoice] = await t.services.invoices.ofOrder(o.id);
+        served.push({ ...await serve(t, clerk, invoice, o), sale });
+      }
+      // Credit notes: a whole invoice given back (its lines again), a part of one (one line),
+      // and the whole of an exempt intra-EU supply (its mention kept).
+      const byName = (name: string) => served.find((s) => s.sale.name === name)!;
+      const full = byName("consumer-pl-french-rate");
+      const partial = byName("export-us");
+      const exempt = byName("business-be");
+      for (const s of [full, exempt]) {
+        await t.services.orders.update(s.order.id, (x) => ({ ...x, status: "cancelled" }));
+      }
+      await t.services.orders.update(partial.order.id, (x) => ({
+        ...x,
+        paymentStatus: "refunded",
+        refund: { at: new Date().toISOString(), amountCents: 5_000, id: "re_1" },
+      }));
+      for (const s of [full, partial, exempt]) {
+        const docs = await t.services.invoices.ofOrder(s.order.id);
+        const credit = docs.find((d) => d.kind === "credit_note")!;
+        const o = (await t.services.orders.get(s.order.id))!;
+        served.push({ ...await serve(t, clerk, credit, o), sale: s.sale });
+      }
+
+      // The official checks, all documents at once (one JVM per syntax).
+      const xml: Record<string, string> = {};
+      for (const s of served) {
+        xml[`${s.doc.number}-${s.sale.name}-cii`] = s.cii;
+        xml[`${s.doc.number}-${s.sale.name}-ubl`] = s.ubl;
+      }
+      const reports = await checkEn16931(xml);
+      for (const [name, report] of Object.entries(reports)) assertClean(name, report);
+      assertEquals(Object.keys(reports).length, 2 * (SALES.length + 3));
+
+      for (const s of served) {
+        const { doc, cii, ubl, text, meta, sale } = s;
+        const where = `${doc.number} (${sale.name})`;
+        // Factur-X: the attachment and the metadata a reader looks for.
+        assert(/1: factur-x\.xml/.test(s.attachments), `${where}: ${s.attachments}`);
+        assert(meta.includes("<pdfaid:part>3</pdfaid:part>"), `${where}: ${meta}`);
+        assert(meta.includes("<pdfaid:conformance>B</pdfaid:conformance>"), where);
+        assert(meta.includes("<fx:ConformanceLevel>EN 16931</fx:ConformanceLevel>"), where);
+        assert(meta.includes("<fx:DocumentFileName>factur-x.xml</fx:DocumentFileName>"), where);
+
+        // The XML says what the order says.
+        const credit = doc.kind === "credit_note";
+        const day = shopDay(Date.parse(doc.issuedAt), t.services.config.shopTimeZone);
+        assertEquals(all(cii, "ram:TypeCode")[0], credit ? "381" : "380");
+        assertEquals(all(cii, "ram:ID")[1], doc.number);
+        assertEquals(all(cii, "udt:DateTimeString")[0], day.replaceAll("-", ""));
+        assertEquals(one(ubl, "cbc:IssueDate"), day);
+        const grand = cents(one(cii, "ram:GrandTotalAmount"));
+        const refunded = s.order.refund?.amountCents;
+        assertEquals(grand, credit && refunded ? refunded : s.order.totalCents, where);
+        assertEquals(cents(one(ubl, "cbc:TaxInclusiveAmount")), grand);
+        assertEquals(cents(one(cii, "ram:DuePayableAmount")), 0);
+        assertEquals(cents(one(cii, "ram:TotalPrepaidAmount")), grand);
+        const person = `${s.order.customer.firstName} ${s.order.customer.lastName}`;
+        const buyer = sale.business?.companyName ?? person;
+        const lineCount = doc.lines.length + (doc.shippingCents ? 1 : 0);
+        assertEquals(all(cii, "ram:Name")[lineCount + 1], buyer, where);
+        assert(all(ubl, "cbc:RegistrationName").includes(buyer), where);
+        assert(all(cii, "ram:Name").includes(SELLER.legalName), where);
+        assertEquals(all(cii, "ram:IssuerAssignedID")[0], s.order.orderNumber);
+        const po = sale.business?.purchaseOrder;
+        if (po) assertEquals(all(cii, "ram:IssuerAssignedID")[1], po);
+        const vatIds = all(cii, "ram:ID").filter((id) => /^[A-Z]{2}\d/.test(id));
+        assertEquals(vatIds, [
+          SELLER.vatNumber,
+          ...sale.business?.vatNumber ? [sale.business.vatNumber] : [],
+        ]);
+        if (sale.business?.siren) {
+          assert(cii.includes(`schemeID="0002">${sale.business.siren}<`), where);
+        }
+        if (credit) {
+          assertEquals(all(cii, "ram:IssuerAssignedID").at(-1), doc.refersTo);
+          assert(!/retard|late payment/i.test(text), `${where}: no late-payment text`);
+        }
+        assertEquals(all(cii, "ram:CategoryCode").at(-1), sale.category, where);
+        assertEquals(all(cii, "ram:RateApplicablePercent").at(-1), sale.rate, where);
+        assertEquals(all(ubl, "cbc:Percent").at(0), sale.rate, where);
+
+        // The page says what the XML says: number, date, parties, lines, VAT per rate, total.
+        const mention = doc.tax.mention;
+        const expected = [
+          doc.number,
+          frenchDate(day),
+          buyer,
+          person,
+          SELLER.legalName,
+          `SIREN ${SELLER.siren}`,
+          SELLER.vatNumber,
+          s.order.orderNumber,
+          "Livraison de biens",
+          "Option pour le paiement de la taxe d'après les débits",
+          flat(formatMoney(grand, "fr")),
+          flat(formatMoney(cents(one(cii, "ram:TaxBasisTotalAmount")), "fr")),
+          flat(formatMoney(cents(one(cii, "ram:TaxTotalAmount")), "fr")),
+          ...all(cii, "ram:LineTotalAmount").map((a) => flat(formatMoney(cents(a), "fr"))),
+          ...all(cii, "ram:ChargeAmount").map((a) => flat(formatMoney(cents(a), "fr"))),
+          `TVA / VAT ${flat(frenchRate(Number(sale.rate) * 100))}`,
+          ...all(cii, "ram:Name").slice(0, doc.lines.length).map((n) => n.split(" / ")[0]),
+          ...mention ? [mention] : [],
+          ...sale.business?.vatNumber ? [sale.business.vatNumber] : [],
+          ...sale.business?.siren ? [`SIREN ${sale.business.siren}`] : [],
+          ...po ? [po] : [],
+          ...sale.billing ? [sale.billing.address] : [],
+        ];
+        for (const e of expected) {
+          assert(text.includes(e), `${where}: the page says "${e}":\n${text}`);
+        }
+      }
+      // A credit note of the whole invoice lists its lines; a partial one says what it is; one
+      // of an exempt invoice keeps its mention.
+      const [fullCredit, partialCredit, exemptCredit] = served.slice(-3);
+      assertEquals(fullCredit.doc.lines, full.doc.lines);
+      assert(partialCredit.text.includes("Remboursement partiel"), partialCredit.text);
+      assert(partialCredit.text.includes(partial.doc.number), partialCredit.text);
+      assert(partialCredit.text.includes("Exonération de TVA, article 262 I du CGI"));
+      assert(exemptCredit.text.includes("Exonération de TVA, article 262 ter I du CGI"));
+      assert(exemptCredit.cii.includes("<ram:ExemptionReasonCode>VATEX-EU-IC<"));
+    }, {
+      config: { seller: SELLER, vat: { ...testConfig().vat, onDebits: true } },
+    }),
+});
+
+Deno.test("[api] a Factur-X PDF made again later is the same document, byte for byte", () =>
+  withServices(async (t) => {
+    const clerk = await loginAs(t, "admin");
+    const o = await t.services.orders.create(order(SALES[1], 0));
+    const [doc] = await t.services.invoices.ofOrder(o.id);
+    const get = async () =>
+      new Uint8Array(
+        await (await t.api.request(`/api/invoices/${doc.number}/pdf`, { headers: clerk.headers }))
+          .arrayBuffer(),
+      );
+    const first = await get();
+    await new Promise((r) => setTimeout(r, 1100));
+    const again = await get();
+    assertEquals(again.length, first.length);
+    assert(again.every((b, i) => b === first[i]), "the same bytes");
+    const ubl = async () =>
+      await (await t.api.request(`/api/invoices/${doc.number}/ubl`, { headers: clerk.headers }))
+        .text();
+    assertEquals(await ubl(), await ubl());
+  }, { config: { seller: SELLER } }));
+
+Deno.test("[api] the UBL download is staff's: anonymous 401, unknown 404", () =>
+  withServices(async (t) => {
+    const clerk = await loginAs(t, "admin");
+    const anon = await t.api.request("/api/invoices/F2026-000001/ubl");
+    assertEquals(anon.status, 401);
+    const unknown = await t.api.request("/api/invoices/F1999-000001/ubl", {
+      headers: clerk.headers,
+    });
+    assertEquals(unknown.status, 404);
+  }));

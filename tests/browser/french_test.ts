@@ -1,0 +1,95 @@
+import type { Page } from "playwright-core";
+import { assert, assertEquals } from "../_lib/assert.ts";
+import { browserTest } from "../_lib/browser.ts";
+import { englishSentences } from "../_lib/i18n.ts";
+
+/** The page's visible text, leaving out what is marked English (the language switch, a name). */
+async function frenchText(page: Page): Promise<string> {
+  return await page.evaluate(() => {
+    const english = [...document.querySelectorAll<HTMLElement>("body [lang]:not([lang=fr])")];
+    for (const el of english) el.dataset.shown = el.style.display, el.style.display = "none";
+    const text = document.body.innerText;
+    for (const el of english) el.style.display = el.dataset.shown ?? "";
+    return text.replace(/\s+/g, " ");
+  });
+}
+
+const alternates = (html: string) =>
+  Object.fromEntries(
+    [...html.matchAll(/<link rel="alternate" hreflang="([\w-]+)" href="([^"]+)"/g)].map((m) => [
+      m[1],
+      m[2],
+    ]),
+  );
+
+browserTest(
+  "[browser] French: every page of the site map answers in French under /fr/, with hreflang both ways and no English sentence of the catalogue",
+  async ({ server, newPage }) => {
+    const sitemap = await (await fetch(`${server.url}/sitemap.xml`)).text();
+    const locs = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname);
+    const french = locs.filter((p) => p.startsWith("/fr/"));
+    assertEquals(french.length, locs.length / 2, "each English page has its French one");
+    assert(french.includes("/fr/shop") && french.some((p) => p.startsWith("/fr/shop/")));
+    const sentences = englishSentences();
+    const page = await newPage();
+    const found: string[] = [];
+    for (const path of [...french, "/fr/search?q=filtre", "/fr/unsubscribe", "/fr/no-such-page"]) {
+      const res = await page.goto(path);
+      assert(res, path);
+      await page.waitForLoadState("networkidle");
+      assertEquals(await page.getAttribute("html", "lang"), "fr", path);
+      const text = await frenchText(page);
+      for (const sentence of sentences) {
+        if (text.includes(sentence)) found.push(`${path}: "${sentence}"`);
+      }
+      if (!french.includes(path)) continue;
+      // Reciprocal alternates: the French page names its English one, which names it back.
+      const links = alternates(await res.text());
+      assertEquals(new URL(links.fr).pathname, path, `${path} names itself as fr`);
+      const english = await (await fetch(links.en.replace(/^https?:\/\/[^/]+/, server.url))).text();
+      assertEquals(new URL(alternates(english).fr).pathname, path, `${links.en} names ${path}`);
+      assertEquals(alternates(english)["x-default"], links.en, `${path} x-default`);
+    }
+    assertEquals(found, [], `English on French pages:\n${found.join("\n")}`);
+    // The unsubscribe page without a token answers 400, the unknown page 404: nothing else fails.
+    assertEquals(page.problems.filter((p) => !/status of 40[04]/.test(p)), []);
+  },
+);
+
+browserTest(
+  "[browser] French: the header's switch keeps the page and its query; a French browser is offered French once, never redirected",
+  async ({ newPage }) => {
+    const fr = await newPage({ locale: "fr-FR" });
+    const res = await fr.goto("/");
+    assertEquals(res?.status(), 200);
+    assertEquals(new URL(fr.url()).pathname, "/", "no redirect by Accept-Language");
+    assertEquals(await fr.getAttribute("html", "lang"), "en");
+    const offer = fr.getByTestId("lang-offer");
+    await offer.waitFor();
+    await offer.getByRole("button", { name: "Non merci" }).click();
+    await offer.waitFor({ state: "hidden" });
+    await fr.reload();
+    await fr.waitForLoadState("networkidle");
+    assert(!(await offer.isVisible()), "a dismissed offer stays dismissed");
+
+    const other = await newPage({ locale: "fr-FR" });
+    await other.goto("/features");
+    await other.getByRole("link", { name: "Lire en français" }).click();
+    await other.waitForURL("**/fr/features");
+    assertEquals(await other.getAttribute("html", "lang"), "fr");
+    await other.goto("/fr/search?q=filtre");
+    await other.getByTestId("lang-switch").click();
+    await other.waitForURL("**/search?q=filtre");
+    assertEquals(new URL(other.url()).pathname + new URL(other.url()).search, "/search?q=filtre");
+    await other.getByTestId("lang-switch").click();
+    await other.waitForURL("**/fr/search?q=filtre");
+    await other.goto("/home");
+    await other.waitForLoadState("networkidle");
+    assert(!(await other.getByTestId("lang-offer").isVisible()), "a chosen language is remembered");
+
+    const en = await newPage({ locale: "en-GB" });
+    await en.goto("/");
+    await en.waitForLoadState("networkidle");
+    assert(!(await en.getByTestId("lang-offer").isVisible()), "no offer to an English browser");
+  },
+);

@@ -1,0 +1,149 @@
+import fc from "fast-check";
+import { toCii } from "../../src/domain/cii.ts";
+import { parseSellerAddress, toEInvoice } from "../../src/domain/en16931.ts";
+import { documentAmounts, type InvoiceDocument } from "../../src/domain/invoice.ts";
+import { legacyDecision } from "../../src/domain/tax.ts";
+import { toUbl } from "../../src/domain/ubl.ts";
+import { el, leaf } from "../../src/domain/xml.ts";
+import { assert, assertEquals } from "../_lib/assert.ts";
+
+const SETTINGS = { timeZone: "Europe/Paris" };
+const ADDRESS = {
+  address: "1 Rue X",
+  city: "Lyon",
+  state: "",
+  zipCode: "69001",
+  country: "France",
+};
+
+/** An issued invoice of `items` under a decision (today's French 20% unless told). */
+function snapshot(
+  over: Partial<InvoiceDocument> = {},
+  items = [{ title: "Board", quantity: 3, priceCents: 1_999 }],
+  shippingFeeCents = 990,
+  tax = legacyDecision("FR", 2000, "2026-12-31"),
+): InvoiceDocument {
+  const totalCents = items.reduce((n, l) => n + l.priceCents * l.quantity, shippingFeeCents);
+  return {
+    schemaVersion: 2,
+    kind: "invoice",
+    number: "F2026-000042",
+    issuedAt: "2026-12-31T23:30:00.000Z",
+    orderId: "o1",
+    orderNumber: "ORD-42",
+    refersTo: null,
+    seller: {
+      legalName: "Vectra SAS",
+      address: "12 rue des Lois;Bâtiment B;31000 Toulouse;France",
+      siren: "123456789",
+      siret: "12345678900012",
+      vatNumber: "FR40123456789",
+      rcs: "Toulouse B 123 456 789",
+      shareCapital: "10 000 €",
+      contact: "c@example.com",
+    },
+    vatOnDebits: false,
+    buyer: {
+      name: "Ada <Lovelace> & Co",
+      email: "ada@example.com",
+      phone: "",
+      company: null,
+      vatNumber: null,
+      siren: null,
+      purchaseOrder: null,
+    },
+    address: ADDRESS,
+    billingAddress: ADDRESS,
+    countryCode: tax.destination,
+    ...documentAmounts("invoice", { items, shippingFeeCents, totalCents }, totalCents, tax),
+    tax,
+    mention: tax.mention,
+    paymentMethod: "online",
+    currency: "EUR",
+    ...over,
+  };
+}
+
+Deno.test("[unit] EN 16931 model: the lines' nets add up to each rate's taxable amount, and net + VAT = the gross paid, for any cart and rate", () => {
+  fc.assert(fc.property(
+    fc.array(
+      fc.record({
+        unit: fc.integer({ min: 1, max: 500_000 }),
+        qty: fc.integer({ min: 1, max: 40 }),
+      }),
+      {
+        minLength: 1,
+        maxLength: 8,
+      },
+    ),
+    fc.integer({ min: 0, max: 5_000 }),
+    fc.constantFrom(0, 550, 1000, 1900, 2000, 2100, 2550, 2700),
+    (items, shipping, rateBp) => {
+      const lines = items.map((l, i) => ({ title: `L${i}`, quantity: l.qty, priceCents: l.unit }));
+      const total = lines.reduce((n, l) => n + l.priceCents * l.quantity, shipping);
+      const tax = legacyDecision(rateBp ? "FR" : "US", rateBp, "2026-06-01");
+      const inv = toEInvoice(snapshot({}, lines, shipping, tax), SETTINGS);
+      const nets = inv.lines.reduce((n, l) => n + l.netCents, 0);
+      assertEquals(nets, inv.vat[0].taxableCents);
+      assertEquals(inv.totals.lineNetCents + inv.totals.vatCents, total);
+      assertEquals(inv.totals.grossCents, total);
+      assertEquals(inv.totals.dueCents, 0);
+      for (const l of inv.lines) {
+        assert(Math.abs(l.netUnitCents * l.quantity - l.netCents) <= l.quantity);
+      }
+    },
+  ));
+});
+
+Deno.test("[unit] the issue date is the shop's day: 00:30 in Paris on 1 January is 1 January", () => {
+  const inv = toEInvoice(snapshot(), SETTINGS);
+  assertEquals(inv.issueDate, "2027-01-01");
+  assert(toCii(inv).includes('<udt:DateTimeString format="102">20270101</udt:DateTimeString>'));
+  assert(toUbl(inv).includes("<cbc:IssueDate>2027-01-01</cbc:IssueDate>"));
+});
+
+Deno.test("[unit] the seller's address lines: street lines, postcode and city, France", () => {
+  assertEquals(parseSellerAddress("12 rue des Lois;Bâtiment B;31000 Toulouse;France"), {
+    lines: ["12 rue des Lois", "Bâtiment B"],
+    city: "Toulouse",
+    postcode: "31000",
+    region: "",
+    countryCode: "FR",
+  });
+  assertEquals(parseSellerAddress("[SET SELLER_ADDRESS]").city, "[SET SELLER_ADDRESS]");
+});
+
+Deno.test("[unit] XML: text and attributes escaped, absent values left out, control characters dropped", () => {
+  assertEquals(
+    el("a", { x: 'q"<', y: null }, leaf("b", "1 < 2 & 3"), leaf("c", null), leaf("d", "")),
+    '<a x="q&quot;&lt;"><b>1 &lt; 2 &amp; 3</b></a>',
+  );
+  assertEquals(leaf("e", "bell\u0007"), "<e>bell</e>");
+  assertEquals(el("empty", { x: "1" }, leaf("f", null)), "");
+  const cii = toCii(toEInvoice(snapshot(), SETTINGS));
+  assert(cii.includes("<ram:Name>Ada &lt;Lovelace&gt; &amp; Co</ram:Name>"), cii);
+});
+
+Deno.test("[unit] a credit note is 381 and refers to its invoice; no late-payment note; the VAT-on-debits option when set", () => {
+  const credit = toEInvoice(
+    snapshot({
+      kind: "credit_note",
+      number: "A2026-000001",
+      refersTo: "F2026-000042",
+      vatOnDebits: true,
+    }),
+    SETTINGS,
+  );
+  assertEquals(credit.typeCode, "381");
+  assertEquals(credit.precedingInvoice, "F2026-000042");
+  assertEquals(credit.notes.map((n) => n.subject), ["AAI", "TXD"]);
+  const cii = toCii(credit);
+  assert(cii.includes("<ram:InvoiceReferencedDocument><ram:IssuerAssignedID>F2026-000042"), cii);
+  assert(cii.includes("d'après les débits"), cii);
+  const ubl = toUbl(credit);
+  assert(ubl.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<CreditNote'), ubl);
+  assert(ubl.includes("<cbc:CreditNoteTypeCode>381</cbc:CreditNoteTypeCode>"), ubl);
+  assert(ubl.includes("<cac:CreditNoteLine>"), ubl);
+  const invoice = toEInvoice(snapshot(), SETTINGS);
+  assertEquals(invoice.notes.map((n) => n.subject), ["AAI", "PMD"]);
+});

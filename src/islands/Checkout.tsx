@@ -38,16 +38,7 @@ const FIELDS = [
 ] as const;
 type Field = typeof FIELDS[number][0];
 type Form = Record<Field, string>;
-const EMPTY_FORM: Form = {
-  firstName: "",
-  lastName: "",
-  email: "",
-  phone: "",
-  address: "",
-  city: "",
-  state: "",
-  zipCode: "",
-};
+const EMPTY_FORM = Object.fromEntries(FIELDS.map(([name]) => [name, ""])) as Form;
 
 type Stage = "form" | "payment" | "success" | "error";
 

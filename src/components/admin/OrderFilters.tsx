@@ -2,6 +2,11 @@ import type { OrderQuery } from "../../domain/order-query.ts";
 import { ORDER_STATUSES, STORED_PAYMENT_STATUSES } from "../../domain/order-status.ts";
 import FormField, { FIELD } from "../../ui/FormField.tsx";
 
+/** The filters that pick one of a list: query parameter, label, choices. */
+const CHOICES = [
+  ["status", "Status", ORDER_STATUSES],
+  ["paymentStatus", "Payment", STORED_PAYMENT_STATUSES],
+] as const;
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /**
@@ -27,40 +32,28 @@ export default function OrderFilters(
         value={query.q ?? ""}
         placeholder="Order number, email or name"
       />
-      <FormField id="orders-status" label="Status">
-        {(wiring) => (
-          <select {...wiring} name="status" class={FIELD}>
-            <option value="">All</option>
-            {ORDER_STATUSES.map((s) => (
-              <option key={s} value={s} selected={query.status === s}>{capital(s)}</option>
-            ))}
-          </select>
-        )}
-      </FormField>
-      <FormField id="orders-payment" label="Payment">
-        {(wiring) => (
-          <select {...wiring} name="paymentStatus" class={FIELD}>
-            <option value="">All</option>
-            {STORED_PAYMENT_STATUSES.map((s) => (
-              <option key={s} value={s} selected={query.paymentStatus === s}>{capital(s)}</option>
-            ))}
-          </select>
-        )}
-      </FormField>
-      <FormField
-        id="orders-from"
-        label={<DayLabel name="From" timeZone={timeZone} />}
-        type="date"
-        name="from"
-        value={query.from ?? ""}
-      />
-      <FormField
-        id="orders-to"
-        label={<DayLabel name="To" timeZone={timeZone} />}
-        type="date"
-        name="to"
-        value={query.to ?? ""}
-      />
+      {CHOICES.map(([name, label, values]) => (
+        <FormField key={name} id={`orders-${name}`} label={label}>
+          {(wiring) => (
+            <select {...wiring} name={name} class={FIELD}>
+              <option value="">All</option>
+              {values.map((s) => (
+                <option key={s} value={s} selected={query[name] === s}>{capital(s)}</option>
+              ))}
+            </select>
+          )}
+        </FormField>
+      ))}
+      {(["from", "to"] as const).map((name) => (
+        <FormField
+          key={name}
+          id={`orders-${name}`}
+          label={<DayLabel name={capital(name)} timeZone={timeZone} />}
+          type="date"
+          name={name}
+          value={query[name] ?? ""}
+        />
+      ))}
       <div class="flex flex-col justify-end gap-2">
         <label class="flex items-center gap-2 text-sm font-medium">
           <input

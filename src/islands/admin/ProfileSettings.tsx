@@ -10,6 +10,7 @@ import { useCloseGuard } from "./ui/use-close-guard.tsx";
 import FormField from "../../ui/FormField.tsx";
 import ImageField, { usePickedImage } from "./ui/ImageField.tsx";
 import { useFields } from "./ui/use-fields.ts";
+import { ACCOUNT_LABELS } from "./accounts/labels.ts";
 import FormActions from "./ui/FormActions.tsx";
 import TwoFactorSettings from "./TwoFactorSettings.tsx";
 
@@ -73,9 +74,8 @@ export default function ProfileSettings(
       alert(
         `Failed to update profile: ${
           errorSentence(err, "Failed to update profile", {
-            username: "Username",
-            email: "Email",
-            currentPassword: "Current password",
+            ...ACCOUNT_LABELS,
+            password: "New password",
           })
         }`,
       );

@@ -11,6 +11,7 @@ import { deleteReplacedImage, uploadImage } from "./image-upload.ts";
 import FormField from "../../../ui/FormField.tsx";
 import ImageField, { usePickedImage } from "../ui/ImageField.tsx";
 import { useFields } from "../ui/use-fields.ts";
+import { ACCOUNT_LABELS } from "./labels.ts";
 import FormActions from "../ui/FormActions.tsx";
 
 const ROLES = [{ value: "admin", label: "Admin" }, { value: "superadmin", label: "Superadmin" }];
@@ -62,12 +63,7 @@ export default function EditAdminDialog(
         errorSentence(
           err,
           err instanceof ApiError ? "Failed to update admin" : "Error updating admin",
-          {
-            username: "Username",
-            email: "Email",
-            image: "Profile Image",
-            currentPassword: "Current password",
-          },
+          ACCOUNT_LABELS,
         ),
         "error",
       );

@@ -13,24 +13,23 @@ export default function DateRangeInputs(
   const id = useId();
   const set = (bound: keyof DayRange) => (e: { currentTarget: { value: string } }) =>
     onChange({ ...range, [bound]: e.currentTarget.value });
+  // Each end bounded by the other.
+  const ends = [["from", labels[0], { max: range.to }], ["to", labels[1], {
+    min: range.from,
+  }]] as const;
   return (
     <>
-      <FormField
-        id={`${id}-from`}
-        label={labels[0]}
-        type="date"
-        value={range.from}
-        max={range.to}
-        onChange={set("from")}
-      />
-      <FormField
-        id={`${id}-to`}
-        label={labels[1]}
-        type="date"
-        value={range.to}
-        min={range.from}
-        onChange={set("to")}
-      />
+      {ends.map(([end, label, bound]) => (
+        <FormField
+          key={end}
+          id={`${id}-${end}`}
+          label={label}
+          type="date"
+          value={range[end]}
+          {...bound}
+          onChange={set(end)}
+        />
+      ))}
     </>
   );
 }

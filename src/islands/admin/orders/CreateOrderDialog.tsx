@@ -179,7 +179,7 @@ export default function CreateOrderDialog(
     <FormDialog
       title="Create New Order"
       testId="create-order-dialog"
-      width="max-w-3xl"
+      size="3xl"
       onClose={requestClose}
     >
       <form class="mt-4 space-y-5" onSubmit={submit} noValidate>

@@ -53,6 +53,22 @@ export default function OrdersTable(
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [bulkStatus, setBulkStatus] = useState("");
   const [bulkPayment, setBulkPayment] = useState("");
+  const bulkChoices = [
+    {
+      label: "Status for the selected orders",
+      empty: "Status…",
+      values: ORDER_STATUSES,
+      value: bulkStatus,
+      set: setBulkStatus,
+    },
+    {
+      label: "Payment status for the selected orders",
+      empty: "Payment…",
+      values: PAYMENT_STATUSES,
+      value: bulkPayment,
+      set: setBulkPayment,
+    },
+  ];
   const [creating, setCreating] = useState(false);
   const { fail, dialog } = useFailure();
   const localInput = (iso: string) => shopDateTimeInput(Date.parse(iso), timeZone);
@@ -172,22 +188,17 @@ export default function OrdersTable(
             aria-label="Change the selected orders"
           >
             <span class="text-sm font-medium">{selected.size} selected</span>
-            <DropdownSelect
-              label="Status for the selected orders"
-              hideLabel
-              selectClass={select}
-              value={bulkStatus}
-              options={[{ value: "", label: "Status…" }, ...ORDER_STATUSES.map(option)]}
-              onChange={setBulkStatus}
-            />
-            <DropdownSelect
-              label="Payment status for the selected orders"
-              hideLabel
-              selectClass={select}
-              value={bulkPayment}
-              options={[{ value: "", label: "Payment…" }, ...PAYMENT_STATUSES.map(option)]}
-              onChange={setBulkPayment}
-            />
+            {bulkChoices.map((b) => (
+              <DropdownSelect
+                key={b.label}
+                label={b.label}
+                hideLabel
+                selectClass={select}
+                value={b.value}
+                options={[{ value: "", label: b.empty }, ...b.values.map(option)]}
+                onChange={b.set}
+              />
+            ))}
             <button
               type="button"
               disabled={busy !== null || (!bulkStatus && !bulkPayment)}

@@ -78,7 +78,7 @@ export default function ProductForm(
     <FormDialog
       title={editing ? "Edit Product" : "Add New Product"}
       testId="product-form"
-      width="max-w-2xl"
+      size="2xl"
       onClose={requestClose}
     >
       <form class="mt-4 grid gap-3 sm:grid-cols-2" onSubmit={submit} noValidate>

@@ -190,12 +190,7 @@ function NewsletterDialog(
   }
 
   return (
-    <FormDialog
-      title="Send Newsletter"
-      testId="newsletter-dialog"
-      width="max-w-lg"
-      onClose={requestClose}
-    >
+    <FormDialog title="Send Newsletter" testId="newsletter-dialog" size="lg" onClose={requestClose}>
       <form class="mt-4 space-y-3" onSubmit={send} noValidate>
         <FormField label="Subject" marked data-autofocus required {...field("subject")} />
         <FormField id="newsletter-message" label="Message" marked>

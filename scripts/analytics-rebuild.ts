@@ -10,7 +10,7 @@ import { createOrderStatsStore } from "../src/store/order-stats.ts";
 
 const checkOnly = Deno.args.includes("--check");
 const config = loadConfig();
-const kv = await openKv(config.kvPath);
+const kv = await openKv(config.kvPath, { accessToken: config.kvAccessToken });
 try {
   const stats = createOrderStatsStore(kv, config.shopTimeZone);
   const differences = await stats.rebuild({ write: !checkOnly });

@@ -16,8 +16,8 @@ const file = Deno.args.find((a) => !a.startsWith("--")) ?? `backups/shop-${stamp
 const dir = file.includes("/") ? file.slice(0, file.lastIndexOf("/")) : "";
 if (dir) await privateFolder(dir);
 
-const { kvPath } = loadConfig();
-const kv = await openKv(kvPath);
+const { kvPath, kvAccessToken } = loadConfig();
+const kv = await openKv(kvPath, { accessToken: kvAccessToken });
 const partial = `${file}.partial`;
 try {
   const out = await Deno.open(partial, { write: true, create: true, truncate: true, mode: 0o600 });

@@ -1,5 +1,5 @@
 /**
- * Lighthouse (mobile preset) on every marketing page of the existing build: prints the four
+ * Lighthouse (mobile preset) on every marketing page of the existing build, both languages: prints the four
  * category scores and the JavaScript each page loads (gzip bytes), and exits 1 when a page
  * scores under 95 or loads more than 20 KB of JavaScript. Builds nothing: run `deno task build`
  * first. Usage: deno task lighthouse [path ...]
@@ -13,7 +13,8 @@ const MIN_SCORE = 95;
 const MAX_JS_GZIP = 20 * 1024;
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 
-const PAGES = Deno.args.length ? Deno.args : [
+/** Every marketing page in English, then in French (the same under /fr/). */
+const ENGLISH = [
   "/",
   "/home",
   "/features",
@@ -27,6 +28,9 @@ const PAGES = Deno.args.length ? Deno.args : [
   "/privacy",
   "/cookies",
 ];
+const PAGES = Deno.args.length
+  ? Deno.args
+  : [...ENGLISH, ...ENGLISH.map((p) => (p === "/" ? "/fr/" : `/fr${p}`))];
 
 interface Report {
   categories: Record<string, { score: number | null; auditRefs: { id: string; weight: number }[] }>;

@@ -14,8 +14,8 @@ if (!file) {
   Deno.exit(2);
 }
 
-const { kvPath } = loadConfig();
-const kv = await openKv(kvPath);
+const { kvPath, kvAccessToken } = loadConfig();
+const kv = await openKv(kvPath, { accessToken: kvAccessToken });
 try {
   const open = async () => (await Deno.open(file, { read: true })).readable;
   const { entries, twoFactorLost } = await restoreShop(kv, open, { force, source: file });

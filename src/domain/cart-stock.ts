@@ -10,19 +10,14 @@ export function overStockLines(state: CartState): CartItem[] {
   return state.items.filter((i) => i.quantity > i.inStock);
 }
 
-/** How a stock note is said: English by default, the page's language from the drawer. */
+/** How a stock note is said, in the page's language (the drawer gives its catalogue's words). */
 export interface StockWords {
   outOfStock: string;
   available: (count: number) => string;
 }
 
-const ENGLISH: StockWords = {
-  outOfStock: "Out of stock",
-  available: (count) => `Only ${count} available`,
-};
-
 /** "Only 15 available" (or "Out of stock") for a line over its stock, else null. */
-export function stockNote(item: CartItem, words: StockWords = ENGLISH): string | null {
+export function stockNote(item: CartItem, words: StockWords): string | null {
   if (item.quantity <= item.inStock) return null;
   return item.inStock === 0 ? words.outOfStock : words.available(item.inStock);
 }

@@ -4,43 +4,64 @@ export interface PaymentErrorDialog {
   text: string;
 }
 
+/**
+ * The words of the payment dialogs: the spec's English here (section 8), the French ones in
+ * src/i18n/messages/fr/checkout.ts (the English catalogue takes these). `{message}` is the
+ * server's or the card's own words, which a language may leave out.
+ */
+export const PAYMENT_WORDS = {
+  cardDeclined: "Card Declined",
+  declined: "Your card was declined. Please try a different payment method.",
+  insufficientFunds:
+    "Insufficient funds. Please check your account balance or try a different card.",
+  expiredCard: "Your card has expired. Please use a different card.",
+  incorrectCvc: "The security code (CVC) is incorrect. Please check and try again.",
+  processingErrorTitle: "Processing Error",
+  processingError: "There was a processing error. Please try again or contact your bank.",
+  authenticationTitle: "Authentication Required",
+  authentication:
+    "Additional authentication is required. Please complete the verification process.",
+  failedTitle: "Payment Failed",
+  failed: "{message}",
+  unexpected: "An unexpected error occurred.",
+  footer: "If the problem persists, please contact your bank or try another payment method.",
+  stockTitle: "Not Enough Stock",
+  stock: "{message} Please change the quantity in your cart.",
+  nothingCharged: "Nothing was charged.",
+  connectionTitle: "Connection Failed",
+  connection: "The connection to the shop failed. Please check your connection and try again.",
+  connectionAfterPayment:
+    "Your payment was accepted, but the connection failed before your order was recorded. Try Again finishes your order without charging you twice.",
+};
+export type PaymentWords = { [K in keyof typeof PAYMENT_WORDS]: string };
+
 /** Substring of the error -> dialog, checked in this order (the spec's table). */
-const DIALOGS: ReadonlyArray<readonly [string, PaymentErrorDialog]> = [
-  ["card_declined", {
-    title: "Card Declined",
-    text: "Your card was declined. Please try a different payment method.",
-  }],
-  ["insufficient_funds", {
-    title: "Card Declined",
-    text: "Insufficient funds. Please check your account balance or try a different card.",
-  }],
-  ["expired_card", {
-    title: "Card Declined",
-    text: "Your card has expired. Please use a different card.",
-  }],
-  ["incorrect_cvc", {
-    title: "Card Declined",
-    text: "The security code (CVC) is incorrect. Please check and try again.",
-  }],
-  ["processing_error", {
-    title: "Processing Error",
-    text: "There was a processing error. Please try again or contact your bank.",
-  }],
-  ["authentication_required", {
-    title: "Authentication Required",
-    text: "Additional authentication is required. Please complete the verification process.",
-  }],
+const DIALOGS: ReadonlyArray<readonly [string, keyof PaymentWords, keyof PaymentWords]> = [
+  ["card_declined", "cardDeclined", "declined"],
+  ["insufficient_funds", "cardDeclined", "insufficientFunds"],
+  ["expired_card", "cardDeclined", "expiredCard"],
+  ["incorrect_cvc", "cardDeclined", "incorrectCvc"],
+  ["processing_error", "processingErrorTitle", "processingError"],
+  ["authentication_required", "authenticationTitle", "authentication"],
 ];
 
-export const PAYMENT_ERROR_FOOTER =
-  "If the problem persists, please contact your bank or try another payment method.";
+const fillMessage = (template: string, message: string) => template.replace("{message}", message);
 
-export function paymentErrorDialog(error: string | null | undefined): PaymentErrorDialog {
+// The functions below take the words of the page's language (the browser's come from the page,
+// so its bundle carries none of these).
+
+export function paymentErrorDialog(
+  error: string | null | undefined,
+  w: PaymentWords,
+): PaymentErrorDialog {
   const message = error ?? "";
-  for (const [substring, dialog] of DIALOGS) {
-    if (message.includes(substring)) return dialog;
+  for (const [substring, title, text] of DIALOGS) {
+    if (message.includes(substring)) return { title: w[title], text: w[text] };
   }
-  return { title: "Payment Failed", text: message.trim() || "An unexpected error occurred." };
+  return {
+    title: w.failedTitle,
+    text: message.trim() ? fillMessage(w.failed, message.trim()) : w.unexpected,
+  };
 }
 
 /** What went wrong in a checkout: a machine code (picks the dialog) and words for the buyer. */
@@ -64,42 +85,35 @@ export const SOLD_OUT = "sold_out_not_charged";
 const STOCK_CODES = ["not_enough_stock", SOLD_OUT];
 export const NETWORK_ERROR = "network_error";
 export const NETWORK_ERROR_AFTER_PAYMENT = "network_error_after_payment";
-export const NOTHING_CHARGED = "Nothing was charged.";
 
 /**
  * The dialog for any checkout problem. Card errors follow the spec's table (matched on the
  * code, never shown to the buyer); a stock refusal is a stock message, and a lost connection
  * says so, neither pointing the buyer at their bank.
  */
-export function checkoutProblemDialog(problem: CheckoutProblem): CheckoutProblemDialog {
+export function checkoutProblemDialog(
+  problem: CheckoutProblem,
+  w: PaymentWords,
+): CheckoutProblemDialog {
   if (STOCK_CODES.includes(problem.code)) {
     return {
-      title: "Not Enough Stock",
-      text: `${problem.message.replace(/\.?$/, ".")} Please change the quantity in your cart.`,
-      footer: NOTHING_CHARGED,
+      title: w.stockTitle,
+      text: fillMessage(w.stock, problem.message.replace(/\.?$/, ".")),
+      footer: w.nothingCharged,
       backToCart: true,
     };
   }
   if (problem.code === NETWORK_ERROR) {
-    return {
-      title: "Connection Failed",
-      text: "The connection to the shop failed. Please check your connection and try again.",
-      footer: NOTHING_CHARGED,
-    };
+    return { title: w.connectionTitle, text: w.connection, footer: w.nothingCharged };
   }
   if (problem.code === NETWORK_ERROR_AFTER_PAYMENT) {
-    return {
-      title: "Connection Failed",
-      text: "Your payment was accepted, but the connection failed before your order was " +
-        "recorded. Try Again finishes your order without charging you twice.",
-      footer: "",
-    };
+    return { title: w.connectionTitle, text: w.connectionAfterPayment, footer: "" };
   }
-  const byCode = problem.code ? paymentErrorDialog(problem.code) : null;
-  const dialog = byCode && byCode.title !== "Payment Failed"
+  const byCode = problem.code ? paymentErrorDialog(problem.code, w) : null;
+  const dialog = byCode && byCode.title !== w.failedTitle
     ? byCode
-    : paymentErrorDialog(problem.message);
-  return { ...dialog, footer: PAYMENT_ERROR_FOOTER };
+    : paymentErrorDialog(problem.message, w);
+  return { ...dialog, footer: w.footer };
 }
 
 /** A card error as Stripe.js (and the sandbox) report it. */
@@ -114,15 +128,15 @@ export interface CardError {
  * pick the dialog. The decline code comes first because Stripe reports insufficient funds as
  * code `card_declined` with decline code `insufficient_funds`.
  */
-export function cardProblem(error: CardError): CheckoutProblem {
+export function cardProblem(error: CardError, fallback: string): CheckoutProblem {
   return {
     code: error.decline_code ?? error.code ?? "",
-    message: error.message?.trim() || "Your payment could not be completed.",
+    message: error.message?.trim() || fallback,
   };
 }
 
 /** The server's record of a card error (the sandbox intent's last error): message and code. */
 export function cardErrorText(error: CardError): string {
-  const { code, message } = cardProblem(error);
+  const { code, message } = cardProblem(error, "Your payment could not be completed.");
   return code ? `${message} (${code})` : message;
 }

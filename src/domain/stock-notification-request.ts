@@ -9,10 +9,16 @@ export const NOTIFY_MESSAGES = {
   network: "Failed to subscribe to notifications. Please try again.",
 } as const;
 
-/** The message for a bad address, or null when it can be sent. The dialog and the API agree. */
-export function notifyEmailProblem(email: string): string | null {
+/** What is wrong with an address, or null when it can be sent. The dialog and the API agree. */
+export function notifyEmailProblemKind(email: string): "empty" | "invalid" | null {
   const value = email.trim();
-  if (value === "") return NOTIFY_MESSAGES.empty;
-  if (!isEmailAddress(value)) return NOTIFY_MESSAGES.invalid;
+  if (value === "") return "empty";
+  if (!isEmailAddress(value)) return "invalid";
   return null;
+}
+
+/** The spec's message for a bad address (the API's), or null when it can be sent. */
+export function notifyEmailProblem(email: string): string | null {
+  const kind = notifyEmailProblemKind(email);
+  return kind && NOTIFY_MESSAGES[kind];
 }

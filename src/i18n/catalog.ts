@@ -28,6 +28,8 @@ export const CLIENT_SECTIONS = [
   "stock",
   "cart",
   "orders",
+  "checkout",
+  "payment",
 ] as const;
 export type ClientSection = typeof CLIENT_SECTIONS[number];
 export type ClientMessages = Pick<Messages, ClientSection>;

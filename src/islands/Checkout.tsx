@@ -1,7 +1,7 @@
 import type { ComponentChildren, RefObject } from "preact";
 import { useRef, useState } from "preact/hooks";
-import { invalidCountryMessage, resolveCountryCode } from "../domain/country-code.ts";
-import { formatMoney, toCents } from "../domain/money.ts";
+import { resolveCountryCode } from "../domain/country-code.ts";
+import { toCents } from "../domain/money.ts";
 import {
   cardProblem,
   type CheckoutProblem,
@@ -15,26 +15,32 @@ import { checkoutOpen } from "../browser/state/checkout.ts";
 import { useModal } from "./use-modal.ts";
 import { useStore } from "./use-store.ts";
 import type { CardField } from "./checkout/card-field.ts";
+import { pageMessages } from "../i18n/client.ts";
+import { fill } from "../i18n/fill.ts";
+import { formatMoney } from "../i18n/format.ts";
+import type { Lang } from "../i18n/locales.ts";
 import FormField, { PRIMARY_BUTTON, SubmitButton } from "../ui/FormField.tsx";
 
 export interface CheckoutProps {
+  lang: Lang;
   /**
    * The payment provider's card field (Stripe Elements, or the offline sandbox's), given by the
    * island of that provider (checkout/StripeCheckout.tsx, checkout/SandboxCheckout.tsx): the
    * page carries the code of the one the server uses only.
    */
-  cardField: (ref: RefObject<CardField | null>) => ComponentChildren;
+  cardField: (ref: RefObject<CardField | null>, lang: Lang) => ComponentChildren;
 }
 
+/** The form's fields with their autofill and type; their labels are the catalogue's. */
 const FIELDS = [
-  ["firstName", "First name", "given-name", "text"],
-  ["lastName", "Last name", "family-name", "text"],
-  ["email", "Email", "email", "email"],
-  ["phone", "Phone", "tel", "tel"],
-  ["address", "Address", "street-address", "text"],
-  ["city", "City", "address-level2", "text"],
-  ["state", "State / Region", "address-level1", "text"],
-  ["zipCode", "ZIP / Postal code", "postal-code", "text"],
+  ["firstName", "given-name", "text"],
+  ["lastName", "family-name", "text"],
+  ["email", "email", "email"],
+  ["phone", "tel", "tel"],
+  ["address", "street-address", "text"],
+  ["city", "address-level2", "text"],
+  ["state", "address-level1", "text"],
+  ["zipCode", "postal-code", "text"],
 ] as const;
 type Field = typeof FIELDS[number][0];
 type Form = Record<Field, string>;
@@ -81,7 +87,10 @@ function serverError(
  * card payment dialog, then the success or error dialog. Every amount is recomputed and checked
  * by the server; the card goes to the provider's field only.
  */
-export default function Checkout({ cardField }: CheckoutProps) {
+export default function Checkout({ lang, cardField }: CheckoutProps) {
+  const t = pageMessages("checkout", lang);
+  const words = pageMessages("payment", lang);
+  const money = (cents: number) => formatMoney(cents, lang);
   const open = useStore(checkoutOpen);
   const state = useStore(cart);
   const [stage, setStage] = useState<Stage>("form");
@@ -110,7 +119,7 @@ export default function Checkout({ cardField }: CheckoutProps) {
     e.preventDefault();
     if (busy) return;
     if (FIELDS.some(([name]) => !form[name].trim()) || !country) {
-      setFormError("Please fill in all required fields.");
+      setFormError(t.required);
       return;
     }
     setFormError("");
@@ -137,7 +146,7 @@ export default function Checkout({ cardField }: CheckoutProps) {
       orderData: data,
     });
     if (!created.ok || !created.data.success) {
-      return serverError(created.data, "Failed to create payment intent");
+      return serverError(created.data, t.createFailed);
     }
     intent.current = {
       key,
@@ -174,6 +183,7 @@ export default function Checkout({ cardField }: CheckoutProps) {
           currency: state.shippingFee.currency,
         }
         : null,
+      locale: lang,
     };
   }
 
@@ -198,7 +208,7 @@ export default function Checkout({ cardField }: CheckoutProps) {
       if (problem) return fail(problem);
       const current = intent.current!;
       const countryCode = resolveCountryCode(country);
-      if (!countryCode) return fail({ code: "", message: invalidCountryMessage(country) });
+      if (!countryCode) return fail({ code: "", message: fill(t.invalidCountry, { country }) });
 
       if (!current.paid) {
         const result = await card.current.confirm(current.clientSecret, {
@@ -213,10 +223,10 @@ export default function Checkout({ cardField }: CheckoutProps) {
             country: countryCode,
           },
         });
-        if (result.error) return fail(cardProblem(result.error));
+        if (result.error) return fail(cardProblem(result.error, t.cardFailed));
         // Authorized (the shop captures once the stock is taken), or already charged.
         if (result.status !== "requires_capture" && result.status !== "succeeded") {
-          return fail({ code: "", message: "The payment was not completed. Please try again." });
+          return fail({ code: "", message: t.notCompleted });
         }
         current.paid = true;
       }
@@ -231,7 +241,7 @@ export default function Checkout({ cardField }: CheckoutProps) {
         if ([SOLD_OUT, "payment_intent_canceled"].includes(confirmed.data.error)) {
           intent.current = null;
         }
-        return fail(serverError(confirmed.data, "Failed to confirm payment"));
+        return fail(serverError(confirmed.data, t.confirmFailed));
       }
       intent.current = null;
       setOrderNumber(confirmed.data.order?.orderNumber ?? "");
@@ -264,17 +274,19 @@ export default function Checkout({ cardField }: CheckoutProps) {
   }
 
   if (!open) return null;
-  const dialog = checkoutProblemDialog(payError ?? { code: "", message: "" });
+  const dialog = checkoutProblemDialog(payError ?? { code: "", message: "" }, words);
+  // The API and the card speak English; a French page shows the dialog's own words inline.
+  const inlineError = payError?.message && (lang === "en" ? payError.message : dialog.text);
 
   return (
     <>
-      <Modal title="Checkout" onClose={closeAll} hidden={stage !== "form"}>
+      <Modal title={t.title} closeLabel={t.close} onClose={closeAll} hidden={stage !== "form"}>
         <form onSubmit={submitForm} noValidate class="grid grid-cols-1 gap-4 sm:grid-cols-2">
-          {FIELDS.map(([name, label, autocomplete, type]) => (
+          {FIELDS.map(([name, autocomplete, type]) => (
             <FormField
               key={name}
               id={`checkout-${name}`}
-              label={label}
+              label={t.fields[name]}
               marked
               name={name}
               type={type}
@@ -286,8 +298,8 @@ export default function Checkout({ cardField }: CheckoutProps) {
           ))}
           <FormField
             id="checkout-country"
-            label="Country"
-            hint="The country was chosen in your cart. To change it, go back to the cart."
+            label={t.country}
+            hint={t.countryNote}
             class="sm:col-span-2"
           >
             {(wiring) => (
@@ -301,15 +313,21 @@ export default function Checkout({ cardField }: CheckoutProps) {
             )}
           </FormField>
           <div class="rounded-md bg-gray-50 p-3 text-sm text-gray-700 sm:col-span-2">
-            <p>Subtotal: {formatMoney(subtotalCents)}</p>
+            <p>{fill(t.subtotal, { amount: money(subtotalCents) })}</p>
             <p>
-              Shipping{state.shippingFee ? ` (${state.shippingFee.currency})` : ""}:{" "}
-              {formatMoney(feeCents)}
+              {state.shippingFee
+                ? fill(t.shippingIn, {
+                  currency: state.shippingFee.currency,
+                  amount: money(feeCents),
+                })
+                : fill(t.shipping, { amount: money(feeCents) })}
             </p>
-            <p class="font-semibold text-gray-900">Total: {formatMoney(totalCents)}</p>
+            <p class="font-semibold text-gray-900">
+              {fill(t.total, { amount: money(totalCents) })}
+            </p>
           </div>
           <fieldset class="sm:col-span-2">
-            <legend class="text-sm font-medium text-gray-700">Payment method</legend>
+            <legend class="text-sm font-medium text-gray-700">{t.paymentMethod}</legend>
             <label class="mt-1 flex items-start gap-3 rounded-md border border-brand-600 bg-brand-50 p-3">
               <input
                 type="radio"
@@ -320,9 +338,9 @@ export default function Checkout({ cardField }: CheckoutProps) {
                 class="mt-1"
               />
               <span class="flex flex-col text-sm">
-                <span class="font-medium text-gray-900">Pay Online</span>
+                <span class="font-medium text-gray-900">{t.payOnline}</span>
                 <span id="checkout-pay-online-note" class="text-gray-600">
-                  Credit card, debit card or PayPal, paid securely through Stripe.
+                  {t.payOnlineNote}
                 </span>
               </span>
             </label>
@@ -338,26 +356,27 @@ export default function Checkout({ cardField }: CheckoutProps) {
               onClick={closeAll}
               class={SECONDARY_BUTTON}
             >
-              Cancel
+              {t.cancel}
             </button>
-            <SubmitButton busy={busy} busyLabel="Processing...">Proceed to Payment</SubmitButton>
+            <SubmitButton busy={busy} busyLabel={t.processing}>{t.proceed}</SubmitButton>
           </div>
         </form>
       </Modal>
 
       {(stage === "payment" || stage === "error") && (
         <Modal
-          title="Card Payment"
+          title={t.cardTitle}
+          closeLabel={t.close}
           onClose={() => !busy && setStage("form")}
           hidden={stage !== "payment"}
         >
           <p class="mb-4 text-gray-700">
-            Amount to pay: <strong>{formatMoney(totalCents)}</strong>
+            {t.amountToPay} <strong>{money(totalCents)}</strong>
           </p>
-          {cardField(card)}
-          {payError?.message && (
+          {cardField(card, lang)}
+          {inlineError && (
             <p role="alert" class="mt-3 text-sm font-medium text-red-700" data-testid="card-error">
-              {payError.message}
+              {inlineError}
             </p>
           )}
           <div class="mt-5 flex justify-end gap-3">
@@ -367,7 +386,7 @@ export default function Checkout({ cardField }: CheckoutProps) {
               onClick={() => setStage("form")}
               class={SECONDARY_BUTTON}
             >
-              Back
+              {t.back}
             </button>
             <button
               type="button"
@@ -375,7 +394,7 @@ export default function Checkout({ cardField }: CheckoutProps) {
               onClick={pay}
               class={PRIMARY_BUTTON}
             >
-              {busy ? "Processing Payment..." : `Pay ${formatMoney(totalCents)}`}
+              {busy ? t.processingPayment : fill(t.pay, { amount: money(totalCents) })}
             </button>
           </div>
         </Modal>
@@ -384,6 +403,7 @@ export default function Checkout({ cardField }: CheckoutProps) {
       {stage === "error" && (
         <Modal
           title={dialog.title}
+          closeLabel={t.close}
           onClose={() => setStage("form")}
           role="alertdialog"
         >
@@ -394,7 +414,7 @@ export default function Checkout({ cardField }: CheckoutProps) {
               onClick={() => setStage("form")}
               class={SECONDARY_BUTTON}
             >
-              Cancel
+              {t.cancel}
             </button>
             <button
               type="button"
@@ -402,7 +422,7 @@ export default function Checkout({ cardField }: CheckoutProps) {
               data-autofocus
               class={PRIMARY_BUTTON}
             >
-              {dialog.backToCart ? "Back to Cart" : "Try Again"}
+              {dialog.backToCart ? t.backToCart : t.tryAgain}
             </button>
           </div>
           {dialog.footer && (
@@ -414,10 +434,12 @@ export default function Checkout({ cardField }: CheckoutProps) {
       )}
 
       {stage === "success" && (
-        <Modal title="Payment Successful!" onClose={continueShopping}>
+        <Modal title={t.successTitle} closeLabel={t.close} onClose={continueShopping}>
           <p class="text-gray-700">
-            Thank you for your order{orderNumber ? ` ${orderNumber}` : ""}. A confirmation has been
-            sent to {form.email.trim()}.
+            {fill(t.successText, {
+              n: orderNumber ? ` ${orderNumber}` : "",
+              email: form.email.trim(),
+            })}
           </p>
           <div class="mt-5 flex justify-end">
             <button
@@ -426,7 +448,7 @@ export default function Checkout({ cardField }: CheckoutProps) {
               data-autofocus
               class={PRIMARY_BUTTON}
             >
-              Continue Shopping
+              {t.continueShopping}
             </button>
           </div>
         </Modal>
@@ -444,6 +466,7 @@ let modalIds = 0;
  */
 function Modal(props: {
   title: string;
+  closeLabel: string;
   onClose: () => void;
   hidden?: boolean;
   role?: "dialog" | "alertdialog";
@@ -471,7 +494,7 @@ function Modal(props: {
           <h2 id={id} class="text-xl font-bold text-gray-900">{props.title}</h2>
           <button
             type="button"
-            aria-label="Close"
+            aria-label={props.closeLabel}
             onClick={props.onClose}
             class="rounded p-1 text-gray-500 hover:bg-gray-100"
           >

@@ -20,7 +20,7 @@ async function prepare(config: Config, clientDir: URL) {
   const assets = await loadStaticAssets(clientDir);
   const originProblem = siteOriginProblem(config, builtOrigin(assets));
   if (originProblem) throw new Error(`Refusing to start: ${originProblem}`);
-  const kv = await openKv(config.kvPath);
+  const kv = await openKv(config.kvPath, { accessToken: config.kvAccessToken });
   const services = createServices(kv, config);
   // Each runs once per KV (a marker: one read on later starts), side by side. The order indexes
   // and aggregates must be complete before orders are written, so they are awaited.

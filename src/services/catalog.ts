@@ -1,5 +1,6 @@
 import { type PublicProduct, toPublicProduct } from "../domain/product.ts";
 import type { ProductStore } from "../store/products.ts";
+import { isKvConnectUrl } from "../store/kv-location.ts";
 import { log } from "./log.ts";
 
 export type Catalog = ReturnType<typeof createCatalog>;
@@ -21,7 +22,7 @@ export type CatalogFollow = "read" | "watch";
 
 /** "watch" where a KV watch sees the other instances' writes: Deno Deploy, KV Connect. */
 export function catalogFollowFor(kvPath: string | undefined, deploymentId?: string): CatalogFollow {
-  return deploymentId || !kvPath || /^https?:\/\//.test(kvPath) ? "watch" : "read";
+  return deploymentId || !kvPath || isKvConnectUrl(kvPath) ? "watch" : "read";
 }
 
 /**

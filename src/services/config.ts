@@ -34,6 +34,11 @@ export interface Config {
   port: number;
   /** Unset on Deno Deploy without KV_PATH: the deployment's managed KV (see store/kv.ts). */
   kvPath?: string;
+  /**
+   * KV_ACCESS_TOKEN: the access token of a KV Connect URL in KV_PATH, where DENO_KV_ACCESS_TOKEN
+   * cannot be set (Deno Deploy refuses variables named DENO_...).
+   */
+  kvAccessToken?: string;
   siteUrl: string;
   siteName: string;
   /** Unset means: generate once and keep in KV (see services/secrets.ts). */
@@ -107,6 +112,7 @@ export function loadConfig(env: Record<string, string | undefined> = Deno.env.to
   return {
     port,
     kvPath: get("KV_PATH") ?? (onDeploy(env) ? undefined : "./data/shop.kv"),
+    kvAccessToken: get("KV_ACCESS_TOKEN"),
     siteUrl,
     siteName: get("SITE_NAME") ?? DEFAULT_SITE_NAME,
     jwtSecret: get("JWT_SECRET"),

@@ -13,7 +13,18 @@
  *   of its own, exactly as without grouping. A combined commit that throws (the KV's size
  *   limits) is split the same way: only an operation that throws alone throws.
  * - Every operation of a combined commit gets its versionstamp (nothing here reads it back).
+ *
+ * A busy store (another process holding the file's write lock) is waited for up to `waitMs`
+ * from the moment an operation is submitted, however it is grouped: a combined commit carries
+ * the earliest deadline of its operations, its halves the same one, and a commit that runs out
+ * of it rejects its whole group with `StoreBusyError` (a 503) instead of splitting (each half
+ * started a new 10 s wait, and 7 grouped writes waited as long as the lock was held). An
+ * operation whose deadline passes while it is queued and the store refuses writes is rejected
+ * then. So every write is answered within its bound plus the one store attempt under way (at
+ * most 5 s: SQLite's own wait for the lock). A queue that is merely long is not a busy store:
+ * its operations wait their turn.
  */
+import { StoreBusyError } from "../domain/errors.ts";
 
 /** Operations per combined commit; the KV allows 100 checks and 1,000 mutations in one. */
 const MAX_OPS = 32;
@@ -90,6 +101,8 @@ function keyId(key: Deno.KvKey): string {
 
 interface Waiting {
   op: GroupedAtomic;
+  /** performance.now() past which a busy store is no longer waited for. */
+  deadline: number;
   checked: string[];
   written: string[];
   resolve: (result: CommitResult) => void;
@@ -98,20 +111,49 @@ interface Waiting {
 
 /**
  * Commits `GroupedAtomic`s through `atomic` (a fresh atomic operation of the KV, whose commit
- * handles a busy store), one combined commit at a time per process.
+ * retries a busy store until the deadline it is given, then throws `StoreBusyError`), one
+ * combined commit at a time per process. `waitMs` is each operation's bound; `storeBusy` says
+ * whether the store is refusing writes right now (its last attempt was refused as busy).
  */
-export function createGroupCommit(atomic: () => Deno.AtomicOperation) {
+export function createGroupCommit(
+  atomic: (deadline: number) => Deno.AtomicOperation,
+  { waitMs, storeBusy }: { waitMs: number; storeBusy: () => boolean },
+) {
   const queue: Waiting[] = [];
   let running = false;
+  let expiry: ReturnType<typeof setTimeout> | undefined;
+
+  /**
+   * Rejects the queued operations past their deadline while the store refuses writes. A queue
+   * that is only long (a crowd the store is serving) keeps its operations: they are not busy.
+   */
+  function expireQueued() {
+    if (expiry !== undefined) clearTimeout(expiry);
+    expiry = undefined;
+    const now = performance.now();
+    if (storeBusy()) {
+      for (let i = 0; i < queue.length;) {
+        if (queue[i].deadline <= now) queue.splice(i, 1)[0].reject(new StoreBusyError());
+        else i++;
+      }
+    }
+    // Deadlines follow submission order: the next to pass is the first one still ahead.
+    const next = queue.find((w) => w.deadline > now);
+    if (next) expiry = setTimeout(expireQueued, next.deadline - now);
+  }
 
   /** Settles every operation of `group`; never throws. */
   async function commitTogether(group: Waiting[]): Promise<void> {
     let result: CommitResult;
     try {
-      const op = atomic();
+      const op = atomic(Math.min(...group.map((w) => w.deadline)));
       for (const w of group) w.op.addTo(op);
       result = await op.commit();
     } catch (err) {
+      if (err instanceof StoreBusyError) {
+        for (const w of group) w.reject(err);
+        return expireQueued();
+      }
       if (group.length === 1) return group[0].reject(err);
       return await split(group);
     }
@@ -158,10 +200,13 @@ export function createGroupCommit(atomic: () => Deno.AtomicOperation) {
 
   async function run() {
     running = true;
+    if (expiry === undefined) expireQueued();
     try {
       while (queue.length) await commitTogether(nextGroup());
     } finally {
       running = false;
+      clearTimeout(expiry);
+      expiry = undefined;
     }
   }
 
@@ -171,6 +216,7 @@ export function createGroupCommit(atomic: () => Deno.AtomicOperation) {
       return new Promise((resolve, reject) => {
         queue.push({
           op,
+          deadline: performance.now() + waitMs,
           checked: op.checks.map((c) => keyId(c.key)),
           written: op.mutations.map((m) => keyId(m.key)),
           resolve,
@@ -178,6 +224,7 @@ export function createGroupCommit(atomic: () => Deno.AtomicOperation) {
         });
         // Operations submitted in the same turn of the event loop go together.
         if (!running) queueMicrotask(() => running || run());
+        else if (expiry === undefined) expireQueued();
       });
     },
   };

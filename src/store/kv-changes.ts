@@ -1,3 +1,5 @@
+import { isKvFile } from "./kv-location.ts";
+
 /**
  * A cheap sign that a local KV file may have changed: the size, modification time and inode of
  * its write-ahead log, where SQLite appends every commit of every process that has the file open.
@@ -10,7 +12,7 @@
  * and then (see catalog.ts).
  */
 export function kvFileChanges(path: string | undefined): () => string | null {
-  if (path === undefined || path === ":memory:" || /^https?:\/\//.test(path)) return () => null;
+  if (path === undefined || !isKvFile(path)) return () => null;
   const log = `${path}-wal`;
   return () => {
     try {

@@ -1,13 +1,15 @@
 import { StoreBusyError } from "../domain/errors.ts";
 import { createGroupCommit, GroupedAtomic } from "./group-commit.ts";
 import { createPrivateFile, privateFolder, restrictFileModes } from "./file-modes.ts";
+import { type CommitTurns, openCommitTurns } from "./commit-turns.ts";
+import { isKvConnectUrl, isKvFile, shownUrl } from "./kv-location.ts";
 
 /**
- * How long an operation the store refuses as busy is tried again. Several instances on one
- * file take turns at its one write lock; in a launch crowd a turn can take seconds, and a
- * buyer waiting that long is better served than one answered 503.
+ * How long an operation the store refuses as busy is tried again: another process holds the
+ * file's write lock (the `sqlite3` shell, a hung instance). Our own instances on one file take
+ * turns at it (commit-turns.ts) and do not count against it.
  */
-const BUSY_WAIT_MS = 10_000;
+export const BUSY_WAIT_MS = 10_000;
 
 /**
  * SQLite's answer when another process holds the file's write lock (two instances on one KV
@@ -24,15 +26,20 @@ const backoff = (attempt: number) =>
 /** Whether a busy store is still worth waiting for, since `started` (performance.now()). */
 const stillWaiting = (started: number) => performance.now() - started < BUSY_WAIT_MS;
 
-/** Runs `op`, repeating it while the store is busy; past the bound, a 503 StoreBusyError. */
-export async function whileBusy<T>(op: () => Promise<T>): Promise<T> {
-  const started = performance.now();
+/**
+ * Runs `op`, repeating it while the store is busy until `deadline` (performance.now(); by
+ * default the bound from now); past it, a 503 StoreBusyError.
+ */
+export async function whileBusy<T>(
+  op: () => Promise<T>,
+  deadline = performance.now() + BUSY_WAIT_MS,
+): Promise<T> {
   for (let attempt = 0;; attempt++) {
     try {
       return await op();
     } catch (err) {
       if (!isStoreBusy(err)) throw err;
-      if (!stillWaiting(started)) throw new StoreBusyError();
+      if (performance.now() >= deadline) throw new StoreBusyError();
       await backoff(attempt);
     }
   }
@@ -94,15 +101,30 @@ class BusyTolerantListIterator<T> implements AsyncIterableIterator<Deno.KvEntry<
  * nothing), so several processes can share one SQLite file. Checked commits keep their
  * meaning: a retried commit still fails on a versionstamp that moved. Writes go through one
  * group commit (group-commit.ts): those that wait while a commit is under way share the next.
+ * With `turns` (a KV file), each commit attempt runs in this process's turn at the file.
  */
-export function busyTolerant(kv: Deno.Kv): Deno.Kv {
-  const atomic = () => {
+export function busyTolerant(kv: Deno.Kv, turns?: CommitTurns): Deno.Kv {
+  /** Whether the last commit attempt was refused as busy (no attempt since has gone through). */
+  let refusing = false;
+  const atomic = (deadline: number) => {
     const op = kv.atomic();
     const commit = op.commit.bind(op);
-    op.commit = () => whileBusy(commit);
+    // A turn not given within the bound means another instance is stuck in its own: busy too.
+    const inTurn = turns ? () => turns.run(commit, performance.now() + BUSY_WAIT_MS) : commit;
+    op.commit = () =>
+      whileBusy(async () => {
+        try {
+          const result = await inTurn();
+          refusing = false;
+          return result;
+        } catch (err) {
+          refusing ||= isStoreBusy(err) || err instanceof StoreBusyError;
+          throw err;
+        }
+      }, deadline);
     return op;
   };
-  const group = createGroupCommit(atomic);
+  const group = createGroupCommit(atomic, { waitMs: BUSY_WAIT_MS, storeBusy: () => refusing });
   const grouped = () => new GroupedAtomic(group.submit) as unknown as Deno.AtomicOperation;
   return new Proxy(kv, {
     get(target, prop) {
@@ -124,6 +146,11 @@ export function busyTolerant(kv: Deno.Kv): Deno.Kv {
             new BusyTolerantListIterator(target, selector, options);
         case "atomic":
           return grouped;
+        case "close":
+          return () => {
+            target.close();
+            turns?.close();
+          };
         default:
           return value.bind(target);
       }
@@ -132,19 +159,67 @@ export function busyTolerant(kv: Deno.Kv): Deno.Kv {
 }
 
 /**
- * Opens the one KV of this process: a file path, ":memory:", a KV Connect URL, or without a path
- * the runtime's own KV (on Deno Deploy, the managed one: no file is touched). A file is private to
- * its owner (0600 with its -wal and -shm, in a 0700 folder): it holds every record.
+ * How long a KV Connect store has to answer the first read. Its client retries a data call that
+ * fails (the network, a 5xx from the proxy in front of `denokv`) for ever: without this, a start
+ * against a store that is down waited for good instead of failing.
  */
-export async function openKv(path?: string): Promise<Deno.Kv> {
-  if (path === undefined) return busyTolerant(await Deno.openKv());
-  const file = path !== ":memory:" && !/^https?:\/\//.test(path);
-  if (file) {
-    const dir = path.includes("/") ? path.slice(0, path.lastIndexOf("/")) : ".";
-    await privateFolder(dir || "/");
-    await createPrivateFile(path);
+export const KV_CONNECT_WAIT_MS = 10_000;
+
+/** Opens a KV Connect URL and reads once, or says plainly why it cannot. */
+async function openKvConnect(url: string, accessToken?: string): Promise<Deno.Kv> {
+  const where = shownUrl(url);
+  // Deno reads the token from DENO_KV_ACCESS_TOKEN only, a name Deno Deploy refuses to set.
+  if (accessToken && !Deno.env.get("DENO_KV_ACCESS_TOKEN")) {
+    Deno.env.set("DENO_KV_ACCESS_TOKEN", accessToken);
   }
+  if (!Deno.env.get("DENO_KV_ACCESS_TOKEN")) {
+    throw new Error(
+      `KV_PATH is the KV Connect URL ${where}: set its access token in DENO_KV_ACCESS_TOKEN (KV_ACCESS_TOKEN on Deno Deploy, which refuses DENO_ names)`,
+    );
+  }
+  let kv: Deno.Kv;
+  try {
+    kv = await Deno.openKv(url);
+  } catch (err) {
+    throw new Error(`Cannot open the KV at ${where}: ${err instanceof Error ? err.message : err}`);
+  }
+  const probe = kv.get(["health_probe"]);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const answered = await Promise.race([
+    probe.then(() => true, (err) => err),
+    new Promise<false>((r) => timer = setTimeout(() => r(false), KV_CONNECT_WAIT_MS)),
+  ]);
+  clearTimeout(timer);
+  if (answered === true) return kv;
+  kv.close();
+  throw new Error(
+    answered === false
+      ? `The KV at ${where} did not answer a read within ${
+        KV_CONNECT_WAIT_MS / 1000
+      } s: is denokv running, and is the proxy in front of it passing requests?`
+      : `The KV at ${where} refused a read: ${
+        answered instanceof Error ? answered.message : answered
+      }`,
+  );
+}
+
+/**
+ * Opens the one KV of this process: a file path, ":memory:", a KV Connect URL (its access token
+ * in DENO_KV_ACCESS_TOKEN or `accessToken`), or without a path the runtime's own KV (on Deno
+ * Deploy, the managed one: no file is touched). A file is private to its owner (0600 with its
+ * -wal and -shm, in a 0700 folder): it holds every record.
+ */
+export async function openKv(
+  path?: string,
+  { accessToken }: { accessToken?: string } = {},
+): Promise<Deno.Kv> {
+  if (path === undefined) return busyTolerant(await Deno.openKv());
+  if (isKvConnectUrl(path)) return busyTolerant(await openKvConnect(path, accessToken));
+  if (!isKvFile(path)) return busyTolerant(await Deno.openKv(path));
+  const dir = path.includes("/") ? path.slice(0, path.lastIndexOf("/")) : ".";
+  await privateFolder(dir || "/");
+  await createPrivateFile(path);
   const kv = await Deno.openKv(path);
-  if (file) await restrictFileModes(path);
-  return busyTolerant(kv);
+  await restrictFileModes(path);
+  return busyTolerant(kv, await openCommitTurns(path));
 }

@@ -2,7 +2,6 @@ import { COMMIT_GRACE_MS } from "../domain/checkout.ts";
 import { newId } from "../domain/ids.ts";
 import { type Product, productSchema } from "../domain/product.ts";
 import { type Reservation, reservationSchema } from "../domain/reservation.ts";
-import { StoreBusyError } from "../domain/errors.ts";
 import { type Attempt, conflict, done, nowIso, retryOnConflict } from "./atomic.ts";
 import { CATALOG_VERSION_KEY } from "./products.ts";
 
@@ -23,7 +22,7 @@ interface Job {
 
 /** KV's limit of checks per atomic commit (one per checkout granted, one per product). */
 const MAX_CHECKS = 100;
-/** Tries of one batch (each after a conflict or a busy store) before its buyers get a 503. */
+/** Tries of one batch (each after a conflict) before its buyers get a 503. */
 const BATCH_ATTEMPTS = 200;
 /** KV's limit of keys per getMany. */
 const MAX_READ = 10;
@@ -53,14 +52,10 @@ export function outcomeOf(r: Reservation): CommitOutcome {
 export function createStockCommitter(kv: Deno.Kv) {
   const lanes = new Map<string, Job[]>();
 
-  async function commitBatch(ids: string[], batch: Job[]): Promise<CommitOutcome[]> {
-    // A batch speaks for many buyers: a store busy with another process's writes (past
-    // kv.ts's own retries) is one more conflict to retry, not an error for all of them.
-    return await retryOnConflict(() =>
-      attemptBatch(ids, batch).catch((err) => {
-        if (err instanceof StoreBusyError) return conflict;
-        throw err;
-      }), BATCH_ATTEMPTS);
+  // A store busy past kv.ts's bound answers the batch's buyers 503 (the sweep finishes their
+  // checkouts): retrying it as a conflict made them wait as long as the lock was held.
+  function commitBatch(ids: string[], batch: Job[]): Promise<CommitOutcome[]> {
+    return retryOnConflict(() => attemptBatch(ids, batch), BATCH_ATTEMPTS);
   }
 
   async function attemptBatch(ids: string[], batch: Job[]): Promise<Attempt<CommitOutcome[]>> {

@@ -132,6 +132,55 @@ export async function startBuiltServer(
 }
 
 /**
+ * Runs the built server expecting it not to start (a refused setting, a KV it cannot reach): its
+ * exit code and output, or `code: null` when it was still running after `boundMs` (killed then).
+ */
+export async function runUntilExit(
+  env: Record<string, string>,
+  boundMs: number,
+): Promise<{ code: number | null; output: string }> {
+  const port = freePort();
+  const child = new Deno.Command(Deno.execPath(), {
+    args: [
+      "run",
+      "-A",
+      "--unstable-kv",
+      "--unstable-cron",
+      new URL("dist/server/entry.mjs", ROOT).pathname,
+    ],
+    cwd: ROOT.pathname,
+    clearEnv: true,
+    env: {
+      PATH: Deno.env.get("PATH") ?? "",
+      HOME: Deno.env.get("HOME") ?? "",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      PUBLIC_SITE_URL: `http://127.0.0.1:${port}`,
+      ADMIN_EMAIL: "admin@example.com",
+      ADMIN_PASSWORD: "correct horse battery",
+      ...env,
+    },
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<null>((r) =>
+    timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      r(null);
+    }, boundMs)
+  );
+  const [ended, out] = await Promise.all([
+    Promise.race([child.status.then((s) => s.code), late]),
+    child.output().catch(() => null),
+  ]);
+  clearTimeout(timer);
+  const decoder = new TextDecoder();
+  const output = out ? decoder.decode(out.stdout) + decoder.decode(out.stderr) : "";
+  return { code: ended, output };
+}
+
+/**
  * A running server's HTTP API, shaped like the `api` the test helpers take; with `client`, every
  * request comes from that address (X-Forwarded-For, for a server started with TRUST_PROXY=true).
  */

@@ -2,9 +2,15 @@ import { COMMIT_GRACE_MS } from "../../src/domain/checkout.ts";
 import {
   type CardError,
   cardErrorText,
-  checkoutProblemDialog,
-  paymentErrorDialog,
+  checkoutProblemDialog as problemDialog,
+  PAYMENT_WORDS,
+  paymentErrorDialog as errorDialog,
 } from "../../src/domain/payment-errors.ts";
+
+/** The dialogs in the spec's English. */
+const paymentErrorDialog = (error: string | null | undefined) => errorDialog(error, PAYMENT_WORDS);
+const checkoutProblemDialog = (problem: Parameters<typeof problemDialog>[0]) =>
+  problemDialog(problem, PAYMENT_WORDS);
 import { SANDBOX_CARDS, sandboxToken } from "../../src/domain/sandbox-cards.ts";
 import { assert, assertEquals, assertJsonResponse, assertStringIncludes } from "../_lib/assert.ts";
 import {

@@ -1,7 +1,9 @@
 import type { Page } from "playwright-core";
-import { assert, assertEquals } from "../_lib/assert.ts";
+import { assert, assertEquals, assertStringIncludes } from "../_lib/assert.ts";
 import { browserTest } from "../_lib/browser.ts";
 import { englishSentences } from "../_lib/i18n.ts";
+import { outboxEntrySchema } from "../../src/domain/mail.ts";
+import { openKv } from "../../src/store/kv.ts";
 
 /** The page's visible text, leaving out what is marked English (the language switch, a name). */
 async function frenchText(page: Page): Promise<string> {
@@ -10,7 +12,7 @@ async function frenchText(page: Page): Promise<string> {
     for (const el of english) el.dataset.shown = el.style.display, el.style.display = "none";
     const text = document.body.innerText;
     for (const el of english) el.style.display = el.dataset.shown ?? "";
-    return text.replace(/\s+/g, " ");
+    return text.replace(/[ \t\r\n]+/g, " ");
   });
 }
 
@@ -91,5 +93,88 @@ browserTest(
     await en.goto("/");
     await en.waitForLoadState("networkidle");
     assert(!(await en.getByTestId("lang-offer").isVisible()), "no offer to an English browser");
+  },
+);
+
+browserTest(
+  "[browser] French: a buyer on /fr/shop adds to cart, checks out and pays in French, gets a French mail, and its order page is French",
+  async ({ server, newPage }) => {
+    const page = await newPage();
+    await page.goto("/fr/shop");
+    await page.locator("astro-island[component-url*=Checkout]:not([ssr])").waitFor({
+      state: "attached",
+    });
+    const card = page.locator("article", { hasText: "Carte DSP Vectra" });
+    await card.getByRole("button", { name: "Ajouter au panier" }).click();
+    await page.getByTestId("toaster").getByText("Carte DSP Vectra est dans votre panier\u202f!")
+      .waitFor();
+    await page.getByRole("button", { name: "Voir le panier (1)" }).click();
+    const drawer = page.getByRole("dialog", { name: "Panier" });
+    await drawer.getByLabel("Pays de livraison").selectOption("France");
+    await drawer.getByTestId("cart-shipping").filter({ hasText: "9,90\u00a0EUR" }).waitFor();
+    assertEquals(await drawer.getByTestId("cart-total").innerText(), "609,90\u00a0€");
+    await drawer.getByRole("button", { name: "Passer la commande" }).click();
+
+    const form = page.getByRole("dialog", { name: "Commande" });
+    await form.getByRole("button", { name: "Passer au paiement" }).click();
+    await form.getByRole("alert").filter({
+      hasText: "Veuillez remplir tous les champs obligatoires.",
+    }).waitFor();
+    for (
+      const [label, value] of [
+        ["Prénom", "Claire"],
+        ["Nom", "Martin"],
+        ["E-mail", "claire@example.fr"],
+        ["Téléphone", "+33612345678"],
+        ["Adresse", "1 rue de la Paix"],
+        ["Ville", "Toulouse"],
+        ["Région / État", "Occitanie"],
+        ["Code postal", "31000"],
+      ]
+    ) await form.getByLabel(new RegExp(`^${label}`)).fill(value);
+    await form.getByRole("button", { name: "Passer au paiement" }).click();
+
+    const payment = page.getByRole("dialog", { name: "Paiement par carte" });
+    await payment.getByLabel("Numéro de carte").fill("4000 0000 0000 0002");
+    await payment.getByLabel("Expiration (MM / AA)").fill("12 / 34");
+    await payment.getByLabel("Cryptogramme").fill("123");
+    await payment.getByRole("button", { name: "Payer 609,90\u00a0€" }).click();
+    const declined = page.getByRole("alertdialog", { name: "Carte refusée" });
+    await declined.getByText("Votre carte a été refusée.", { exact: false }).waitFor();
+    await declined.getByRole("button", { name: "Réessayer" }).click();
+    await payment.getByLabel("Numéro de carte").fill("4242 4242 4242 4242");
+    await payment.getByRole("button", { name: "Payer 609,90\u00a0€" }).click();
+    const success = page.getByRole("dialog", { name: "Paiement réussi\u202f!" });
+    await success.waitFor();
+    assertStringIncludes(await success.innerText(), "claire@example.fr");
+    const text = await frenchText(page);
+    for (const sentence of englishSentences()) {
+      assert(!text.includes(sentence), `English in the checkout: "${sentence}"`);
+    }
+
+    // The order keeps its language: its mail is French and links the French order page.
+    const kv = await openKv(server.kvPath);
+    let mail: { subject: string; text: string } | undefined;
+    for await (const e of kv.list({ prefix: ["outbox"] })) {
+      const parsed = outboxEntrySchema.safeParse(e.value);
+      if (parsed.success && parsed.data.to === "claire@example.fr") mail = parsed.data;
+    }
+    kv.close();
+    assert(mail, "a mail to the buyer");
+    assertStringIncludes(mail.subject, "est confirmée");
+    assertStringIncludes(mail.text, "Bonjour Claire,");
+    assertStringIncludes(mail.text, "1 × Carte DSP Vectra");
+    const link = new URL(/https?:\/\/\S+\/fr\/orders\/\S+/.exec(mail.text)![0]);
+    await page.goto(link.pathname + link.search);
+    assertEquals(await page.getAttribute("html", "lang"), "fr");
+    await page.getByRole("list", { name: "Avancement de la commande" }).waitFor();
+    const orderText = await frenchText(page);
+    assertStringIncludes(orderText, "Commande passée");
+    assertStringIncludes(orderText, "Total TTC");
+    assertStringIncludes(orderText, "609,90\u00a0€");
+    for (const sentence of englishSentences()) {
+      assert(!orderText.includes(sentence), `English on the order page: "${sentence}"`);
+    }
+    assertEquals(page.problems.filter((p) => !/status of 402/.test(p)), []);
   },
 );

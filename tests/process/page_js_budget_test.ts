@@ -2,6 +2,7 @@ import { assert, assertEquals } from "../_lib/assert.ts";
 import { gzipSize, pageJs } from "../_lib/page-js.ts";
 import { callingCodeMetadata, callingCodes } from "../../src/domain/phone-metadata.ts";
 import { startBuiltServer } from "../_lib/server.ts";
+import { catalogueSentences } from "../_lib/i18n.ts";
 import { MARKETING_ROUTES } from "../browser/_marketing_routes.ts";
 
 /**
@@ -29,10 +30,17 @@ async function largestPhoneMetadata(): Promise<number> {
   return largest;
 }
 
+/** Sentences of the catalogues: a page's JavaScript carries none (its words are in its HTML). */
+const SENTENCES = [...catalogueSentences("en"), ...catalogueSentences("fr")];
+
 async function measure(base: string, path: string) {
   const res = await fetch(base + path);
   assertEquals(res.status, 200, path);
-  return pageJs(await res.text());
+  const js = await pageJs(await res.text());
+  const code = [...js.files.values()].map((f) => new TextDecoder().decode(f.bytes)).join("\n");
+  const carried = SENTENCES.filter((sentence) => code.includes(sentence));
+  assertEquals(carried, [], `${path}: its JavaScript carries catalogue sentences`);
+  return js;
 }
 
 const over = (path: string, bytes: number, budget: number) =>

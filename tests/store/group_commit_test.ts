@@ -1,5 +1,5 @@
 import { assert, assertEquals, assertRejects } from "../_lib/assert.ts";
-import { openKv } from "../../src/store/kv.ts";
+import { BUSY_WAIT_MS, openKv } from "../../src/store/kv.ts";
 import { conflict, done, retryOnConflict } from "../../src/store/atomic.ts";
 import { createGroupCommit, GroupedAtomic } from "../../src/store/group-commit.ts";
 
@@ -15,7 +15,7 @@ async function counted() {
       return commit();
     };
     return op;
-  });
+  }, { waitMs: BUSY_WAIT_MS, storeBusy: () => false });
   const atomic = () => new GroupedAtomic(group.submit);
   return { kv, counter, atomic };
 }

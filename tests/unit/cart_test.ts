@@ -14,6 +14,11 @@ import {
   updateItemQuantity,
 } from "../../src/domain/cart.ts";
 import { overStockLines, stockNote } from "../../src/domain/cart-stock.ts";
+
+const ENGLISH_STOCK = {
+  outOfStock: "Out of stock",
+  available: (count: number) => `Only ${count} available`,
+};
 import type { ShopProduct } from "../../src/domain/shop-product.ts";
 
 function product(id: string, price: number, extra: Partial<ShopProduct> = {}): ShopProduct {
@@ -113,12 +118,12 @@ Deno.test("[unit] cart: a line over its stock is named at once, the quantity sta
   const cart = updateItemQuantity(addItem(clear(), product("a", 10, { inStock: 15 })), "a", 999);
   assertEquals(cart.items[0].quantity, 999);
   assertEquals(overStockLines(cart).map((i) => i.id), ["a"]);
-  assertEquals(stockNote(cart.items[0]), "Only 15 available");
+  assertEquals(stockNote(cart.items[0], ENGLISH_STOCK), "Only 15 available");
   const fits = updateItemQuantity(cart, "a", 15);
   assertEquals(overStockLines(fits), []);
-  assertEquals(stockNote(fits.items[0]), null);
+  assertEquals(stockNote(fits.items[0], ENGLISH_STOCK), null);
   assertEquals(
-    stockNote(addItem(clear(), product("b", 1, { inStock: 0 })).items[0]),
+    stockNote(addItem(clear(), product("b", 1, { inStock: 0 })).items[0], ENGLISH_STOCK),
     "Out of stock",
   );
 });

@@ -17,9 +17,11 @@ Deno.test("[unit] i18n: every language has every key of the English catalogue, a
     assertEquals(extra, [], `${lang} has keys English does not`);
     for (const [key, text] of other) {
       assert(text.trim() !== "", `${lang}: ${key} is empty`);
+      // A translation may leave a placeholder out (the server's English words), never add one.
+      const known = placeholders(english.get(key)!);
       assertEquals(
-        placeholders(text),
-        placeholders(english.get(key)!),
+        placeholders(text).filter((p) => !known.includes(p)),
+        [],
         `${lang}: ${key} placeholders`,
       );
     }

@@ -1,13 +1,17 @@
 import {
   cardErrorText,
   cardProblem,
-  checkoutProblemDialog,
+  checkoutProblemDialog as problemDialog,
   NETWORK_ERROR,
   NETWORK_ERROR_AFTER_PAYMENT,
-  NOTHING_CHARGED,
-  PAYMENT_ERROR_FOOTER,
-  paymentErrorDialog,
+  PAYMENT_WORDS,
+  paymentErrorDialog as errorDialog,
 } from "../../src/domain/payment-errors.ts";
+
+/** The dialogs in the spec's English. */
+const paymentErrorDialog = (error: string | null | undefined) => errorDialog(error, PAYMENT_WORDS);
+const checkoutProblemDialog = (problem: Parameters<typeof problemDialog>[0]) =>
+  problemDialog(problem, PAYMENT_WORDS);
 import { assertEquals, assertStringIncludes } from "../_lib/assert.ts";
 
 const ROWS: [string, string, string][] = [
@@ -53,7 +57,7 @@ Deno.test("[unit] payment error dialog: anything else is 'Payment Failed' with t
   const empty = { title: "Payment Failed", text: "An unexpected error occurred." };
   assertEquals(paymentErrorDialog(""), empty);
   assertEquals(paymentErrorDialog(undefined), empty);
-  assertStringIncludes(PAYMENT_ERROR_FOOTER, "contact your bank");
+  assertStringIncludes(PAYMENT_WORDS.footer, "contact your bank");
 });
 
 Deno.test("[unit] card error text puts the decline code first so insufficient funds maps right", () => {
@@ -67,19 +71,25 @@ Deno.test("[unit] card error text puts the decline code first so insufficient fu
   assertEquals(cardErrorText({ message: "Network down" }), "Network down");
 });
 
-Deno.test("[unit] checkout problems: the buyer reads plain words, the code picks the dialog", () => {
-  const declined = cardProblem({ code: "card_declined", message: "Your card was declined." });
-  assertEquals(declined.message, "Your card was declined.", "no '(card_declined)' for a buyer");
-  const dialog = checkoutProblemDialog(declined);
-  assertEquals(dialog.title, "Card Declined");
-  assertEquals(dialog.footer, PAYMENT_ERROR_FOOTER);
-  const funds = cardProblem({
-    code: "card_declined",
-    decline_code: "insufficient_funds",
-    message: "Your card has insufficient funds.",
-  });
-  assertEquals(checkoutProblemDialog(funds).text.startsWith("Insufficient funds"), true);
-});
+Deno.test(
+  "[unit] checkout problems: the buyer reads plain words, the code picks the dialog",
+  () => {
+    const declined = cardProblem(
+      { code: "card_declined", message: "Your card was declined." },
+      "Your payment could not be completed.",
+    );
+    assertEquals(declined.message, "Your card was declined.", "no '(card_declined)' for a buyer");
+    const dialog = checkoutProblemDialog(declined);
+    assertEquals(dialog.title, "Card Declined");
+    assertEquals(dialog.footer, PAYMENT_WORDS.footer);
+    const funds = cardProblem({
+      code: "card_declined",
+      decline_code: "insufficient_funds",
+      message: "Your card has insufficient funds.",
+    }, "Your payment could not be completed.");
+    assertEquals(checkoutProblemDialog(funds).text.startsWith("Insufficient funds"), true);
+  },
+);
 
 Deno.test("[unit] checkout problems: a stock refusal is a stock message, never a card failure", () => {
   const dialog = checkoutProblemDialog({
@@ -89,7 +99,7 @@ Deno.test("[unit] checkout problems: a stock refusal is a stock message, never a
   assertEquals(dialog.title, "Not Enough Stock");
   assertStringIncludes(dialog.text, "(15 available).");
   assertEquals(dialog.footer.includes("bank"), false);
-  assertEquals(dialog.footer, NOTHING_CHARGED);
+  assertEquals(dialog.footer, PAYMENT_WORDS.nothingCharged);
   assertEquals(dialog.backToCart, true);
 });
 

@@ -9,10 +9,12 @@ import { Store } from "./store.ts";
  */
 const STORAGE_KEY = "cart";
 const inBrowser = typeof document !== "undefined";
+/** The saved cart as this tab last read or wrote it: another value was saved by another tab. */
+let seen: string | null = null;
 
 function readSaved(): CartState {
   try {
-    return parseStoredCart(localStorage.getItem(STORAGE_KEY));
+    return parseStoredCart(seen = localStorage.getItem(STORAGE_KEY));
   } catch {
     return clear(); // storage blocked (privacy mode, sandboxed frame)
   }
@@ -27,10 +29,27 @@ export const cartCount = (): number => itemCount(cart.value);
 export const drawerAvailable = new Store(false);
 export const drawerOpen = new Store(false);
 
+/**
+ * Changes the cart, applying `change` to the newest one: when another tab has saved the cart since
+ * this tab last read or wrote it (its storage event may not have arrived yet), to that one. A tab
+ * holding an older cart wrote it back over a fresh choice: France chosen in one tab was gone
+ * again, and 'Proceed to Checkout' stayed disabled. The saved shape stays the spec's.
+ */
+export function changeCart(change: (state: CartState) => CartState) {
+  let base = cart.value;
+  try {
+    if (localStorage.getItem(STORAGE_KEY) !== seen) base = readSaved();
+  } catch {
+    // Storage blocked: this tab's cart is the only one.
+  }
+  cart.value = change(base);
+}
+
 function save(state: CartState) {
   const json = JSON.stringify(state);
   try {
     if (localStorage.getItem(STORAGE_KEY) !== json) localStorage.setItem(STORAGE_KEY, json);
+    seen = json;
   } catch {
     // Full or blocked storage: the cart still works for this page view.
   }

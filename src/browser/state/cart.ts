@@ -2,7 +2,7 @@ import * as logic from "../../domain/cart.ts";
 import type { CartShippingFee } from "../../domain/cart.ts";
 import type { PublicProduct } from "../../domain/product.ts";
 import { type ShopProduct, toShopProduct } from "../../domain/shop-product.ts";
-import { cart } from "./cart-store.ts";
+import { changeCart } from "./cart-store.ts";
 import { showToast } from "./toasts.ts";
 import { pageLang, pageMessages } from "../../i18n/client.ts";
 import { fill } from "../../i18n/fill.ts";
@@ -11,37 +11,36 @@ import { fill } from "../../i18n/fill.ts";
 export { cart, drawerAvailable, drawerOpen } from "./cart-store.ts";
 
 export function addToCart(product: ShopProduct, quantity = 1) {
-  cart.value = logic.addItem(cart.value, product, quantity);
+  changeCart((state) => logic.addItem(state, product, quantity));
   showToast(fill(pageMessages("shop", pageLang()).added, { title: product.title }), "success");
 }
 
 export function removeFromCart(id: string) {
-  cart.value = logic.removeItem(cart.value, id);
+  changeCart((state) => logic.removeItem(state, id));
   showToast(pageMessages("shop", pageLang()).removed, "info");
 }
 
 /** Zero or less removes the line (with the removal toast). */
 export function updateQuantity(id: string, quantity: number) {
   if (!(Math.floor(quantity) > 0)) return removeFromCart(id);
-  cart.value = logic.updateItemQuantity(cart.value, id, quantity);
+  changeCart((state) => logic.updateItemQuantity(state, id, quantity));
 }
 
 export function clearCart() {
-  cart.value = logic.clear();
+  changeCart(() => logic.clear());
 }
 
 export function setShippingFee(fee: CartShippingFee | null) {
-  cart.value = logic.setShippingFee(cart.value, fee);
+  changeCart((state) => logic.setShippingFee(state, fee));
 }
 
 export function setSelectedCountry(country: string) {
-  cart.value = logic.setSelectedCountry(cart.value, country);
+  changeCart((state) => logic.setSelectedCountry(state, country));
 }
 
 /** Refreshes the lines from a current product list (drops vanished products, new prices). */
 export function refreshCartFrom(products: readonly ShopProduct[]) {
-  const { state, changed } = logic.refreshItems(cart.value, products);
-  if (changed) cart.value = state;
+  changeCart((state) => logic.refreshItems(state, products).state);
 }
 
 /**

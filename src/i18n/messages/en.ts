@@ -5,6 +5,7 @@ import { demoForm } from "./en/forms.ts";
 import { cart, shop, stock } from "./en/shop.ts";
 import { mail } from "./en/mail.ts";
 import { orders } from "./en/orders.ts";
+import { checkout, payment } from "./en/checkout.ts";
 import { about, demo, features, home, mbd, shared, videos } from "./en/marketing.ts";
 
 /**
@@ -35,6 +36,8 @@ export const en = {
   cart,
   mail,
   orders,
+  checkout,
+  payment,
 };
 
 /** A catalogue's shape: the English one's, each string any string. */

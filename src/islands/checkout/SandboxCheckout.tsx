@@ -1,7 +1,13 @@
 import Checkout from "../Checkout.tsx";
 import { SandboxCardField } from "./sandbox-card-field.tsx";
+import type { Lang } from "../../i18n/locales.ts";
 
 /** The checkout island when the server uses the offline sandbox provider. */
-export default function SandboxCheckout() {
-  return <Checkout cardField={(ref) => <SandboxCardField fieldRef={ref} />} />;
+export default function SandboxCheckout({ lang }: { lang: Lang }) {
+  return (
+    <Checkout
+      lang={lang}
+      cardField={(ref, lang) => <SandboxCardField fieldRef={ref} lang={lang} />}
+    />
+  );
 }

@@ -1,11 +1,17 @@
 import Checkout from "../Checkout.tsx";
 import { StripeCardField } from "./stripe-card-field.tsx";
+import type { Lang } from "../../i18n/locales.ts";
 
 /** The checkout island when the server uses Stripe: the card is Stripe Elements' field. */
-export default function StripeCheckout({ publishableKey }: { publishableKey: string }) {
+export default function StripeCheckout(
+  { lang, publishableKey }: { lang: Lang; publishableKey: string },
+) {
   return (
     <Checkout
-      cardField={(ref) => <StripeCardField fieldRef={ref} publishableKey={publishableKey} />}
+      lang={lang}
+      cardField={(ref, lang) => (
+        <StripeCardField fieldRef={ref} publishableKey={publishableKey} lang={lang} />
+      )}
     />
   );
 }

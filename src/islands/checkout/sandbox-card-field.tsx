@@ -3,19 +3,22 @@ import { useState } from "preact/hooks";
 import { type CardInputKind, formatCardInput } from "../../domain/card-format.ts";
 import { digitsOnly, luhnValid, sandboxToken } from "../../domain/sandbox-cards.ts";
 import type { CardField } from "./card-field.ts";
+import { pageMessages } from "../../i18n/client.ts";
+import type { ClientMessages } from "../../i18n/catalog.ts";
+import type { Lang } from "../../i18n/locales.ts";
 
 const inputClass =
   "rounded-md border border-gray-300 px-3 py-2 text-base text-gray-900 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-200";
 
-function expiryProblem(value: string): string | null {
+function expiryProblem(value: string, t: ClientMessages["checkout"]): string | null {
   const m = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(value);
-  if (!m) return "Your card's expiration date is incomplete.";
+  if (!m) return t.expiryIncomplete;
   const month = Number(m[1]);
   const year = m[2].length === 2 ? 2000 + Number(m[2]) : Number(m[2]);
-  if (month < 1 || month > 12) return "Your card's expiration date is invalid.";
+  if (month < 1 || month > 12) return t.expiryInvalid;
   const now = new Date();
   if (year < now.getFullYear() || (year === now.getFullYear() && month < now.getMonth() + 1)) {
-    return "Your card's expiration year is in the past.";
+    return t.expiryPast;
   }
   return null;
 }
@@ -39,17 +42,20 @@ function formatOnInput(kind: CardInputKind, previous: string, set: (value: strin
  * into the matching Stripe test token (4242... -> pm_card_visa, 4000 0000 0000 0002 ->
  * pm_card_chargeDeclined, ...) and only that token is sent. Sandbox only.
  */
-export function SandboxCardField({ fieldRef }: { fieldRef: RefObject<CardField | null> }) {
+export function SandboxCardField(
+  { fieldRef, lang }: { fieldRef: RefObject<CardField | null>; lang: Lang },
+) {
+  const t = pageMessages("checkout", lang);
   const [number, setNumber] = useState("");
   const [expiry, setExpiry] = useState("");
   const [cvc, setCvc] = useState("");
 
   fieldRef.current = {
     problem() {
-      if (!luhnValid(number)) return "Your card number is invalid.";
-      const exp = expiryProblem(expiry);
+      if (!luhnValid(number)) return t.cardNumberInvalid;
+      const exp = expiryProblem(expiry, t);
       if (exp) return exp;
-      if (!/^\d{3,4}$/.test(cvc.trim())) return "Your card's security code is incomplete.";
+      if (!/^\d{3,4}$/.test(cvc.trim())) return t.cvcIncomplete;
       return null;
     },
     async confirm(clientSecret) {
@@ -64,7 +70,7 @@ export function SandboxCardField({ fieldRef }: { fieldRef: RefObject<CardField |
           error: { code: data.code, decline_code: data.decline_code, message: data.message },
         };
       }
-      if (!res.ok) return { error: { message: data.message ?? "Failed to confirm payment" } };
+      if (!res.ok) return { error: { message: data.message ?? t.confirmFailed } };
       return { status: data.paymentIntent?.status };
     },
   };
@@ -72,7 +78,7 @@ export function SandboxCardField({ fieldRef }: { fieldRef: RefObject<CardField |
   return (
     <div class="grid grid-cols-2 gap-3" data-testid="sandbox-card">
       <label class="col-span-2 flex flex-col gap-1 text-sm font-medium text-gray-700">
-        Card number
+        {t.cardNumber}
         <input
           name="cardnumber"
           inputMode="numeric"
@@ -84,7 +90,7 @@ export function SandboxCardField({ fieldRef }: { fieldRef: RefObject<CardField |
         />
       </label>
       <label class="flex flex-col gap-1 text-sm font-medium text-gray-700">
-        Expiry (MM / YY)
+        {t.expiry}
         <input
           name="exp-date"
           autocomplete="cc-exp"
@@ -96,7 +102,7 @@ export function SandboxCardField({ fieldRef }: { fieldRef: RefObject<CardField |
         />
       </label>
       <label class="flex flex-col gap-1 text-sm font-medium text-gray-700">
-        CVC
+        {t.cvc}
         <input
           name="cvc"
           inputMode="numeric"
@@ -109,8 +115,7 @@ export function SandboxCardField({ fieldRef }: { fieldRef: RefObject<CardField |
         />
       </label>
       <p class="col-span-2 text-xs text-gray-500">
-        Test mode: no real payment is made. Use Stripe's test cards, e.g. 4242 4242 4242 4242 (any
-        future date, any CVC); 4000 0000 0000 0002 is declined.
+        {t.testMode}
       </p>
     </div>
   );

@@ -3,14 +3,18 @@ import { useEffect, useRef, useState } from "preact/hooks";
 import type { Stripe as StripeJs, StripeCardElement } from "@stripe/stripe-js";
 import { loadStripe } from "@stripe/stripe-js/pure";
 import type { CardField } from "./card-field.ts";
+import { pageMessages } from "../../i18n/client.ts";
+import type { Lang } from "../../i18n/locales.ts";
 
 /** Stripe Elements' card field; card data goes from this iframe to Stripe, never to us. */
 export function StripeCardField(
-  { fieldRef, publishableKey }: {
+  { fieldRef, publishableKey, lang }: {
     fieldRef: RefObject<CardField | null>;
     publishableKey: string;
+    lang: Lang;
   },
 ) {
+  const t = pageMessages("checkout", lang);
   const mount = useRef<HTMLDivElement>(null);
   const stripe = useRef<StripeJs | null>(null);
   const element = useRef<StripeCardElement | null>(null);
@@ -23,9 +27,10 @@ export function StripeCardField(
       const s = await loadStripe(publishableKey);
       if (cancelled || !s || !mount.current) return;
       stripe.current = s;
-      element.current = s.elements().create("card", { hidePostalCode: true });
+      // Stripe's field speaks the page's language (its own words and card errors).
+      element.current = s.elements({ locale: lang }).create("card", { hidePostalCode: true });
       element.current.mount(mount.current);
-    })().catch(() => setLoadError("The card form could not be loaded. Please try again later."));
+    })().catch(() => setLoadError(t.stripeLoadFailed));
     return () => {
       cancelled = true;
       element.current?.destroy();
@@ -33,8 +38,7 @@ export function StripeCardField(
   }, [publishableKey]);
 
   fieldRef.current = {
-    problem: () =>
-      stripe.current && element.current ? null : loadError || "The card form is still loading.",
+    problem: () => stripe.current && element.current ? null : loadError || t.stripeLoading,
     async confirm(clientSecret, billing) {
       const result = await stripe.current!.confirmCardPayment(clientSecret, {
         payment_method: { card: element.current!, billing_details: billing },

@@ -1,6 +1,6 @@
 import { useState } from "preact/hooks";
 import type { ShopProduct } from "../../domain/shop-product.ts";
-import { NOTIFY_MESSAGES, notifyEmailProblem } from "../../domain/stock-notification-request.ts";
+import { notifyEmailProblemKind } from "../../domain/stock-notification-request.ts";
 import { textLang } from "../../domain/shop-product.ts";
 import { pageMessages } from "../../i18n/client.ts";
 import { fillNodes } from "../../ui/fill-nodes.tsx";
@@ -15,21 +15,14 @@ export default function NotifyDialog(
   { lang, product, onClose }: { lang: Lang; product: ShopProduct; onClose: () => void },
 ) {
   const t = pageMessages("stock", lang);
-  /** The rule's message (English, shared with the API) as the page says it. */
-  const say = (message: string) =>
-    message === NOTIFY_MESSAGES.empty
-      ? t.empty
-      : message === NOTIFY_MESSAGES.invalid
-      ? t.invalid
-      : message;
   const [email, setEmail] = useState("");
   const [error, setError] = useState("");
   const [busy, setBusy] = useState(false);
 
   async function submit(e: Event) {
     e.preventDefault();
-    const problem = notifyEmailProblem(email);
-    if (problem) return setError(say(problem));
+    const problem = notifyEmailProblemKind(email);
+    if (problem) return setError(t[problem]);
     setError("");
     setBusy(true);
     try {

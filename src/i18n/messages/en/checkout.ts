@@ -1,0 +1,61 @@
+import { PAYMENT_WORDS } from "../../../domain/payment-errors.ts";
+
+/** The checkout form, the card dialog and the success dialog. */
+export const checkout = {
+  title: "Checkout",
+  close: "Close",
+  fields: {
+    firstName: "First name",
+    lastName: "Last name",
+    email: "Email",
+    phone: "Phone",
+    address: "Address",
+    city: "City",
+    state: "State / Region",
+    zipCode: "ZIP / Postal code",
+  },
+  country: "Country",
+  countryNote: "The country was chosen in your cart. To change it, go back to the cart.",
+  subtotal: "Subtotal: {amount}",
+  shipping: "Shipping: {amount}",
+  shippingIn: "Shipping ({currency}): {amount}",
+  total: "Total: {amount}",
+  paymentMethod: "Payment method",
+  payOnline: "Pay Online",
+  payOnlineNote: "Credit card, debit card or PayPal, paid securely through Stripe.",
+  required: "Please fill in all required fields.",
+  cancel: "Cancel",
+  proceed: "Proceed to Payment",
+  processing: "Processing...",
+  cardTitle: "Card Payment",
+  amountToPay: "Amount to pay:",
+  back: "Back",
+  pay: "Pay {amount}",
+  processingPayment: "Processing Payment...",
+  backToCart: "Back to Cart",
+  tryAgain: "Try Again",
+  successTitle: "Payment Successful!",
+  successText: "Thank you for your order{n}. A confirmation has been sent to {email}.",
+  continueShopping: "Continue Shopping",
+  notCompleted: "The payment was not completed. Please try again.",
+  createFailed: "Failed to create payment intent",
+  confirmFailed: "Failed to confirm payment",
+  invalidCountry: "Invalid country: {country}. Please use a valid country name.",
+  /** The card fields (the sandbox's; Stripe's own field speaks the page's language). */
+  cardNumber: "Card number",
+  expiry: "Expiry (MM / YY)",
+  cvc: "CVC",
+  cardNumberInvalid: "Your card number is invalid.",
+  expiryIncomplete: "Your card's expiration date is incomplete.",
+  expiryInvalid: "Your card's expiration date is invalid.",
+  expiryPast: "Your card's expiration year is in the past.",
+  cvcIncomplete: "Your card's security code is incomplete.",
+  cardFailed: "Your payment could not be completed.",
+  testMode:
+    "Test mode: no real payment is made. Use Stripe's test cards, e.g. 4242 4242 4242 4242 (any future date, any CVC); 4000 0000 0000 0002 is declined.",
+  stripeLoadFailed: "The card form could not be loaded. Please try again later.",
+  stripeLoading: "The card form is still loading.",
+};
+
+/** The payment error dialogs (spec section 8), as the domain says them in English. */
+export const payment = { ...PAYMENT_WORDS };

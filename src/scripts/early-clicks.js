@@ -1,0 +1,1 @@
+addEventListener("click",e=>{const b=e.target.closest?.("button"),i=b?.closest("astro-island[ssr]");i&&(e.preventDefault(),e.stopImmediatePropagation(),b.ariaBusy="true",i.addEventListener("astro:hydrate",()=>{b.ariaBusy=null;b.isConnected&&b.click()},{once:!0}))},!0)

@@ -21,6 +21,7 @@ import { sandboxRouter } from "./sandbox.ts";
 import { shippingRouter } from "./shipping.ts";
 import { stockNotificationsRouter } from "./stock-notifications.ts";
 import { stripeRouter } from "./stripe.ts";
+import { checkoutRouter } from "./checkout.ts";
 import { subscriptionRouter } from "./subscription.ts";
 import { uploadsRouter } from "./uploads.ts";
 import { securitySettingsRouter, twoFactorRouter } from "./two-factor.ts";
@@ -58,6 +59,7 @@ export function createApiApp(services: Services) {
   api.route("/shipping", shippingRouter(services));
   api.route("/stock-notifications", stockNotificationsRouter(services));
   api.route("/stripe", stripeRouter(services));
+  api.route("/checkout", checkoutRouter(services));
   if (services.sandbox) api.route("/sandbox", sandboxRouter(services.sandbox));
   api.route("/subscription", subscriptionRouter(services));
   api.route("/demo", demoRouter(services));

@@ -36,6 +36,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   "POST /api/stripe/create-payment-intent": "public",
   "POST /api/stripe/confirm-payment": "public",
   "POST /api/stripe/webhook": "public",
+  "POST /api/checkout/quote": "public",
   "POST /api/sandbox/confirm-card": "public",
   "POST /api/subscription/subscribe": "public",
   "POST /api/demo": "public",
@@ -86,6 +87,8 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   "GET /api/invoices": "staff",
   "GET /api/invoices/export.csv": "staff",
   "GET /api/invoices/export.zip": "staff",
+  "GET /api/invoices/oss.csv": "staff",
+  "GET /api/invoices/ec-sales-list.csv": "staff",
   "GET /api/invoices/:number/pdf": "staff",
   "GET /api/invoices/:number/ubl": "staff",
 

@@ -1,8 +1,23 @@
 import { Hono } from "hono";
 import { stream } from "hono/streaming";
 import { invoiceCsvRows, invoicePeriodSchema, INVOICES_CSV_HEADER } from "../domain/invoice.ts";
+import {
+  EC_SALES_LIST_CSV_HEADER,
+  ecSalesList,
+  OSS_CSV_HEADER,
+  ossReport,
+} from "../domain/tax-reports.ts";
 import type { Services } from "../services/container.ts";
 import type { ApiEnv } from "./middleware/rate-limit.ts";
+
+const csvFile = (name: string, body: string) =>
+  new Response(body, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${name}"`,
+      "Cache-Control": "no-store",
+    },
+  });
 
 /** `/api/invoices`: staff's list by period, the accountant's CSV and ZIP, each PDF and UBL. */
 export function invoicesRouter(services: Services) {
@@ -18,6 +33,21 @@ export function invoicesRouter(services: Services) {
         await out.write(INVOICES_CSV_HEADER);
         for await (const doc of desk.each(q)) await out.write(invoiceCsvRows(doc));
       });
+    })
+    // The accountant's returns: read through the period's documents, a few rows kept.
+    .get("/oss.csv", async (c) => {
+      const q = invoicePeriodSchema.parse(c.req.query());
+      const { from, to } = desk.period(q);
+      const report = ossReport();
+      for await (const doc of desk.each(q)) report.add(doc);
+      return csvFile(`oss-${from}-${to}.csv`, OSS_CSV_HEADER + report.csv());
+    })
+    .get("/ec-sales-list.csv", async (c) => {
+      const q = invoicePeriodSchema.parse(c.req.query());
+      const { from, to } = desk.period(q);
+      const report = ecSalesList(services.config.shopTimeZone);
+      for await (const doc of desk.each(q)) report.add(doc);
+      return csvFile(`ec-sales-list-${from}-${to}.csv`, EC_SALES_LIST_CSV_HEADER + report.csv());
     })
     .get("/export.zip", (c) => {
       const q = invoicePeriodSchema.parse(c.req.query());

@@ -1,8 +1,11 @@
 import { z } from "zod";
 import { invalidCountryMessage } from "./country-code.ts";
 import { emailField } from "./email.ts";
-import { UnprocessableError, ValidationError } from "./errors.ts";
+import { DomainError, type FieldError, UnprocessableError, ValidationError } from "./errors.ts";
 import { type Cents, formatMoney, toCents } from "./money.ts";
+import { chargedPrice, SELLER_COUNTRY, type TaxDecision, VAT_NUMBER_FIELD } from "./tax.ts";
+import { checkVatNumber, isSiren, normalizeVatNumber, type VatNumber } from "./vat-number.ts";
+import { isEuMemberState } from "./vat-rates.ts";
 import { ORDER_LOCALES } from "./order.ts";
 
 /** How long a checkout's payment intent can be paid (the sweep then cancels it). */
@@ -29,7 +32,37 @@ export const checkoutItemSchema = z.object({
   price: z.number().min(0).optional(),
 });
 
-/** "Order data sent to payment" (spec section 3). */
+/** A field left empty is a field not given. */
+const optionalText = (max: number) =>
+  z.string().trim().max(max).optional().transform((v) => v || undefined);
+
+const addressSchema = z.object({
+  address: required("Address").max(300),
+  city: required("City").max(100),
+  state: required("State").max(100),
+  zipCode: required("ZIP code").max(20),
+  country: required("Country").max(100),
+});
+
+/**
+ * "Buying for a company": the company's name, its VAT number (checked here for its form and
+ * check digits, then with VIES), its SIREN (French companies) and a purchase order number.
+ */
+export const businessInputSchema = z.object({
+  companyName: required("Company name").max(200),
+  vatNumber: optionalText(30),
+  siren: optionalText(20),
+  purchaseOrder: optionalText(100),
+});
+/** A company's details as typed (a quote has only the VAT number). */
+export interface BusinessInput {
+  companyName: string;
+  vatNumber?: string;
+  siren?: string;
+  purchaseOrder?: string;
+}
+
+/** "Order data sent to payment" (spec section 3), and a company's details when it buys. */
 export const orderDataSchema = z.object({
   customer: z.object({
     firstName: required("First name").max(100),
@@ -37,13 +70,10 @@ export const orderDataSchema = z.object({
     email: emailField({ required: "Email is required", invalid: "Email is invalid" }),
     phone: required("Phone").max(40),
   }),
-  shippingAddress: z.object({
-    address: required("Address").max(300),
-    city: required("City").max(100),
-    state: required("State").max(100),
-    zipCode: required("ZIP code").max(20),
-    country: required("Country").max(100),
-  }),
+  shippingAddress: addressSchema,
+  business: businessInputSchema.optional(),
+  /** The invoice's address when it is not the shipping address. */
+  billingAddress: addressSchema.optional(),
   items: z.array(checkoutItemSchema).min(1, "The cart is empty").max(MAX_ORDER_LINES),
   subtotal: z.number().min(0).optional(),
   shippingFee: z.number().min(0).optional(),
@@ -68,6 +98,18 @@ export const createIntentBodySchema = z.object({
   orderData: orderDataSchema,
 });
 export type CreateIntentBody = z.infer<typeof createIntentBodySchema>;
+
+/**
+ * `POST /api/checkout/quote`: the cart priced and taxed as it would be charged, for the cart
+ * and the checkout to show before paying (a VAT number is checked with VIES when given).
+ */
+export const quoteBodySchema = z.object({
+  items: z.array(checkoutItemSchema.pick({ id: true, quantity: true })).min(1, "The cart is empty")
+    .max(MAX_ORDER_LINES),
+  shippingCountry: required("Shipping country").max(100),
+  business: z.object({ vatNumber: optionalText(30) }).optional(),
+});
+export type QuoteBody = z.infer<typeof quoteBodySchema>;
 
 export const confirmPaymentBodySchema = z.object({
   paymentIntentId: z.string().trim().min(1, "paymentIntentId is required").max(255),
@@ -101,7 +143,10 @@ export interface PricingFee {
 export interface PricedLine {
   id: string;
   title: string;
+  /** As charged: the shelf price, or net of French VAT when the sale carries none. */
   priceCents: Cents;
+  /** The catalogue's price, French VAT included. */
+  shelfCents: Cents;
   quantity: number;
   image: string;
 }
@@ -140,7 +185,14 @@ export function priceCheckout(
     if (p.currency !== "EUR") {
       throw new UnprocessableError("unsupported_currency", `${p.name} is not sold in euros`);
     }
-    return { id, title: p.name, priceCents: p.priceCents, quantity, image: p.image };
+    return {
+      id,
+      title: p.name,
+      priceCents: p.priceCents,
+      shelfCents: p.priceCents,
+      quantity,
+      image: p.image,
+    };
   });
   if (!fee || !fee.isActive) {
     throw new UnprocessableError("no_shipping", `We do not ship to ${country}`);
@@ -160,6 +212,73 @@ export function priceCheckout(
     shippingCountry: fee.country,
     shippingFeeDetails: { country: fee.country, feeCents: fee.feeCents, currency: fee.currency },
   };
+}
+
+/**
+ * The checkout as charged under its tax decision: shelf prices as they are ("gross"), or each
+ * unit and the shipping net of French VAT ("net"), to the cent.
+ */
+export function chargeCheckout(priced: PricedCheckout, tax: TaxDecision): PricedCheckout {
+  const lines = priced.lines.map((l) => ({ ...l, priceCents: chargedPrice(l.shelfCents, tax) }));
+  const subtotalCents = lines.reduce((sum, l) => sum + l.priceCents * l.quantity, 0);
+  const shippingFeeCents = chargedPrice(priced.shippingFeeDetails.feeCents, tax);
+  return {
+    ...priced,
+    lines,
+    subtotalCents,
+    shippingFeeCents,
+    totalCents: subtotalCents + shippingFeeCents,
+  };
+}
+
+/** A company's details as checked: its VAT number read, its SIREN (a French number's). */
+export interface CheckedBusiness {
+  companyName: string;
+  vatNumber?: VatNumber;
+  /** A number outside the EU (a Swiss or US company's tax id): printed as given. */
+  otherTaxId?: string;
+  siren?: string;
+  purchaseOrder?: string;
+}
+
+const VAT_FORMAT_MESSAGE =
+  "This is not a valid EU VAT number: check the country prefix and the digits (e.g. BE0411905847)";
+const VAT_CHECKSUM_MESSAGE = "This VAT number's check digits are wrong: check for a typing mistake";
+const SIREN_MESSAGE = "A SIREN is 9 digits (e.g. 732 829 320)";
+
+/**
+ * Checks a company's details for a delivery country: a VAT number for goods staying in the EU
+ * must be an EU VAT number with the right check digits, a SIREN nine digits with its check
+ * digit (a French VAT number gives it when left out). Refuses with 422 and the fields' errors.
+ */
+export function checkBusiness(input: BusinessInput, destination: string): CheckedBusiness {
+  const errors: FieldError[] = [];
+  const out: CheckedBusiness = {
+    companyName: input.companyName,
+    ...(input.purchaseOrder ? { purchaseOrder: input.purchaseOrder } : {}),
+  };
+  const inEu = isEuMemberState(destination) || destination === "MC";
+  if (input.vatNumber && inEu) {
+    const checked = checkVatNumber(input.vatNumber);
+    if (checked.ok) out.vatNumber = checked.vat;
+    else {
+      errors.push({
+        field: VAT_NUMBER_FIELD,
+        message: checked.reason === "checksum" ? VAT_CHECKSUM_MESSAGE : VAT_FORMAT_MESSAGE,
+      });
+    }
+  } else if (input.vatNumber) out.otherTaxId = normalizeVatNumber(input.vatNumber);
+  if (input.siren) {
+    const siren = input.siren.replace(/\s+/g, "");
+    if (isSiren(siren)) out.siren = siren;
+    else errors.push({ field: "orderData.business.siren", message: SIREN_MESSAGE });
+  } else if (out.vatNumber?.prefix === SELLER_COUNTRY) {
+    out.siren = out.vatNumber.number.slice(2);
+  }
+  if (errors.length) {
+    throw new DomainError(422, "invalid_business", errors[0].message, errors);
+  }
+  return out;
 }
 
 /**
@@ -183,15 +302,16 @@ export function assertAvailable(
 }
 
 /**
- * Compares what the shop showed with the server's prices. Any difference refuses the checkout
- * (nothing is reserved or charged) with a message that says what changed.
+ * Compares what the shop showed with the server's prices: each product's catalogue price, and
+ * the amounts as charged. Any difference refuses the checkout (nothing is reserved or charged)
+ * with a message that says what changed.
  */
 export function assertClientAmounts(priced: PricedCheckout, body: CreateIntentBody): void {
   const problems: string[] = [];
   for (const item of body.orderData.items) {
     const line = priced.lines.find((l) => l.id === item.id);
-    if (line && item.price !== undefined && toCents(item.price) !== line.priceCents) {
-      problems.push(`the price of ${line.title} is now ${formatMoney(line.priceCents)}`);
+    if (line && item.price !== undefined && toCents(item.price) !== line.shelfCents) {
+      problems.push(`the price of ${line.title} is now ${formatMoney(line.shelfCents)}`);
     }
   }
   const compare = (label: string, sent: number | undefined, cents: Cents) => {
@@ -214,16 +334,15 @@ export function assertClientAmounts(priced: PricedCheckout, body: CreateIntentBo
 }
 
 /** Checked by the server as well as the shop: the country must map to a two-letter code. */
-export function assertCountryCode(country: string, code: string | null): string {
+export function assertCountryCode(
+  country: string,
+  code: string | null,
+  field = "orderData.shippingAddress.country",
+): string {
   if (!code) {
     throw new ValidationError(invalidCountryMessage(country), [
-      { field: "orderData.shippingAddress.country", message: invalidCountryMessage(country) },
+      { field, message: invalidCountryMessage(country) },
     ]);
   }
   return code;
-}
-
-/** Prices include French VAT at 20%: the VAT part of a VAT-inclusive amount. */
-export function vatPart(inclusiveCents: Cents, ratePercent = 20): Cents {
-  return Math.round(inclusiveCents * ratePercent / (100 + ratePercent));
 }

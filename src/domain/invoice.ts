@@ -3,6 +3,7 @@ import type { Order } from "./order.ts";
 import { filterDay } from "./staff-dates.ts";
 import { csvRow } from "./order-csv.ts";
 import { formatAmount, fromCents } from "./money.ts";
+import { ratePercent } from "./vat-statement.ts";
 import {
   legacyDecision,
   taxAmounts,
@@ -310,12 +311,7 @@ export function totalsByRate(docs: readonly Pick<InvoiceDocument, "kind" | "vat"
 }
 
 /** "20%", "5.5%" */
-export const formatRate = (bp: number) =>
-  `${
-    (bp / 100).toLocaleString("en", {
-      maximumFractionDigits: 2,
-    })
-  }%`;
+export const formatRate = ratePercent;
 
 /** `?from&to`: inclusive shop days of the documents' issue (the current month when left out). */
 export const invoicePeriodSchema = z.object({

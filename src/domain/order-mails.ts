@@ -1,9 +1,9 @@
-import { vatPart } from "./checkout.ts";
 import type { MailMessage } from "./mail.ts";
 import { formatMoney } from "./money.ts";
 import { renderOrderMailHtml } from "./order-mail-html.ts";
+import type { TaxWords } from "./vat-statement.ts";
 import { trackingUrl } from "./order-progress.ts";
-import type { Order } from "./order.ts";
+import { type Order, orderVat } from "./order.ts";
 
 /**
  * The words of the order mails in one language, with its money format: the catalogues make
@@ -24,7 +24,8 @@ export interface OrderMailWords {
   shippingAddress: string;
   follow: string;
   button: string;
-  pricesIncludeVat: string;
+  /** How VAT is stated (src/i18n/tax-words.ts). */
+  tax: TaxWords;
   yourOrder: string;
   deliveryAddress: string;
   confirmed: { subject: (n: string) => string; heading: string; text: (n: string) => string };
@@ -48,13 +49,22 @@ function lines(order: Order, w: OrderMailWords): string[] {
   );
 }
 
+/** The amounts, and the VAT as the invoice states it (none, with "excl. VAT", on exempt sales). */
 function totals(order: Order, w: OrderMailWords): string[] {
+  const vat = orderVat(order, w.tax);
+  const excl = vat.exempt ? ` (${w.tax.excluded})` : "";
   return [
-    w.fact(w.subtotal, w.money(order.subtotalCents)),
-    w.fact(w.shipping(order.shippingCountry), w.money(order.shippingFeeCents)),
-    w.fact(w.total, w.money(order.totalCents)),
-    `  ${w.fact(w.vat("20%"), w.money(vatPart(order.totalCents)))}`,
+    w.fact(w.subtotal + excl, w.money(order.subtotalCents)),
+    w.fact(w.shipping(order.shippingCountry) + excl, w.money(order.shippingFeeCents)),
+    w.fact(w.total + excl, w.money(order.totalCents)),
+    `  ${w.fact(vat.label, w.money(vat.vatCents))}`,
   ];
+}
+
+/** The footer's sentence about VAT: included, or why not (with the invoice's mention). */
+function vatNote(order: Order, w: OrderMailWords): string {
+  const vat = orderVat(order, w.tax);
+  return vat.mention ? `${vat.note} ${vat.mention}.` : vat.note;
 }
 
 function address(order: Order): string[] {
@@ -66,6 +76,17 @@ function address(order: Order): string[] {
     a.state,
     a.country,
   ].filter(Boolean);
+}
+
+function htmlTotals(order: Order, w: OrderMailWords): [string, string][] {
+  const vat = orderVat(order, w.tax);
+  const excl = vat.exempt ? ` (${w.tax.excluded})` : "";
+  return [
+    [w.subtotal + excl, w.money(order.subtotalCents)],
+    [w.shipping(order.shippingCountry) + excl, w.money(order.shippingFeeCents)],
+    [vat.label, w.money(vat.vatCents)],
+    [w.total + excl, w.money(order.totalCents)],
+  ];
 }
 
 /**
@@ -107,7 +128,7 @@ function buyerMail(
     ...(withOrder ? ["", w.shippingAddress, ...address(order)] : []),
     ...(orderLink ? ["", w.follow, orderLink] : []),
     "",
-    w.pricesIncludeVat,
+    vatNote(order, w),
     `${site.name} - ${site.url}`,
   ].join("\n");
   const html = renderOrderMailHtml({
@@ -115,7 +136,7 @@ function buyerMail(
     words: {
       yourOrder: w.yourOrder,
       deliveryAddress: w.deliveryAddress,
-      footer: w.pricesIncludeVat,
+      footer: vatNote(order, w),
     },
     siteName: site.name,
     siteUrl: site.url,
@@ -131,12 +152,7 @@ function buyerMail(
         amount: w.money(l.priceCents * l.quantity),
       }))
       : [],
-    totals: [
-      [w.subtotal, w.money(order.subtotalCents)],
-      [w.shipping(order.shippingCountry), w.money(order.shippingFeeCents)],
-      [w.vat("20%"), w.money(vatPart(order.totalCents))],
-      [w.total, w.money(order.totalCents)],
-    ],
+    totals: htmlTotals(order, w),
     address: withOrder ? address(order) : [],
     button: orderLink ? { label: w.button, url: orderLink } : undefined,
   });

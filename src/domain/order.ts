@@ -1,7 +1,14 @@
 import { z } from "zod";
 import { fromCents } from "./money.ts";
 import { resolveCountryCode } from "./country-code.ts";
-import { legacyOrderDecision, type TaxDecision, taxDecisionSchema } from "./tax.ts";
+import {
+  legacyOrderDecision,
+  publicTax,
+  type TaxDecision,
+  taxDecisionSchema,
+  vatGroup,
+} from "./tax.ts";
+import { type TaxWords, vatStatement } from "./vat-statement.ts";
 
 import {
   ORDER_STATUSES,
@@ -121,6 +128,15 @@ export type NewOrder = Omit<Order, "schemaVersion" | "id" | "orderNumber" | "upd
 export const orderTax = (o: Pick<Order, "tax" | "shippingCountry" | "createdAt">): TaxDecision =>
   o.tax ?? legacyOrderDecision(resolveCountryCode(o.shippingCountry), o.createdAt.slice(0, 10));
 
+type Taxed = Pick<Order, "tax" | "shippingCountry" | "createdAt" | "totalCents">;
+
+/** The order's VAT: the invoice's, worked out the same way. */
+export const orderVatCents = (o: Taxed) => vatGroup(o.totalCents, orderTax(o)).vatCents;
+
+/** What the buyer reads about the order's VAT, in the words of their language. */
+export const orderVat = (o: Taxed, words: TaxWords) =>
+  vatStatement(orderTax(o), orderVatCents(o), words);
+
 /** Whether the order's units are currently taken out of the stock. */
 export const holdsStock = (o: Pick<Order, "stockHeld" | "needsRefund">) =>
   o.stockHeld ?? !o.needsRefund;
@@ -160,6 +176,10 @@ export function toPublicOrder(o: Order) {
         currency: o.shippingFeeDetails.currency,
       }
       : null,
+    ...(o.business ? { business: o.business } : {}),
+    ...(o.billingAddress ? { billingAddress: o.billingAddress } : {}),
+    tax: publicTax(orderTax(o)),
+    vat: fromCents(orderVatCents(o)),
     ...(o.needsRefund ? { needsRefund: true } : {}),
   };
 }
@@ -175,6 +195,8 @@ export function toAdminOrder(o: Order) {
       ? { at: o.refund.at, amount: fromCents(o.refund.amountCents), id: o.refund.id }
       : null,
     notes: o.notes ?? [],
+    /** VIES's answer about the buyer's VAT number: its consultation number is the proof. */
+    vies: orderTax(o).vies,
     locale: orderLocale(o),
     updatedAt: o.updatedAt,
   };

@@ -22,6 +22,8 @@ const FRENCH_VAT_TERRITORY: ReadonlySet<string> = new Set(["FR", "MC"]);
 
 /** The EU's yearly threshold of cross-border sales to consumers (net), EUR 10,000. */
 export const OSS_THRESHOLD_CENTS = 1_000_000;
+/** Staff are warned when the year's total reaches this share of the threshold. */
+export const OSS_WARNING_SHARE = 0.8;
 
 /**
  * EN 16931 VAT category codes (UNTDID 5305) the shop can state: S standard rate, K intra-EU
@@ -157,6 +159,55 @@ const sameMemberState = (vatNumber: string, destination: string) => {
   const prefix = vatNumber.slice(0, 2).toUpperCase();
   return (prefix === "EL" ? "GR" : prefix) === destination;
 };
+
+/**
+ * Whether a business's VAT number must be checked with VIES before deciding: only a number of
+ * the member state the goods go to, other than France, can make the sale exempt.
+ */
+export const needsVies = (destination: string, vatNumber: string) => {
+  const code = destination.toUpperCase();
+  return isEuMemberState(code) && !FRENCH_VAT_TERRITORY.has(code) &&
+    sameMemberState(vatNumber, code);
+};
+
+/**
+ * The decision again on the tax point (the payment, when the invoice is issued): that day's
+ * rates and OSS state. The buyer's standing, VIES's answer, the price basis and so the
+ * amounts charged stay those of the checkout.
+ */
+export function onTaxPoint(
+  d: TaxDecision,
+  taxPoint: string,
+  oss: OssState,
+  shelfCents: number,
+  overrides?: readonly RateOverride[],
+): TaxDecision {
+  if (d.scheme === "intra_eu" || d.scheme === "export") return { ...d, taxPoint };
+  const again = decideTax({
+    destination: d.destination,
+    taxPoint,
+    buyer: { kind: "consumer" },
+    oss,
+    shelfCents,
+    overrides,
+  });
+  return { ...again, shelfRateBp: d.shelfRateBp, vies: d.vies, notice: d.notice };
+}
+
+/** What buyers' screens are told of a decision (VIES's details stay on the server). */
+export function publicTax(d: TaxDecision) {
+  return {
+    scheme: d.scheme,
+    destination: d.destination,
+    taxCountry: d.taxCountry,
+    rateBp: d.rateBp,
+    basis: d.basis,
+    category: d.category,
+    mention: d.mention,
+    notice: d.notice,
+  };
+}
+export type PublicTax = ReturnType<typeof publicTax>;
 
 /** The standard rate of a member state on a day; throws outside the EU (a caller's mistake). */
 function rateOf(country: string, day: string, overrides?: readonly RateOverride[]): number {

@@ -28,6 +28,7 @@ export const CLIENT_SECTIONS = [
   "stock",
   "cart",
   "orders",
+  "tax",
   "checkout",
   "payment",
 ] as const;

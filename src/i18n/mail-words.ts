@@ -1,5 +1,6 @@
 import type { OrderMailWords } from "../domain/order-mails.ts";
 import { messagesFor } from "./catalog.ts";
+import { taxWords } from "./tax-words.ts";
 import { fill } from "./fill.ts";
 import { formatMoney } from "./format.ts";
 import type { Lang } from "./locales.ts";
@@ -26,7 +27,7 @@ export function mailWords(lang: Lang): OrderMailWords {
     shippingAddress: t.shippingAddress,
     follow: t.follow,
     button: t.button,
-    pricesIncludeVat: t.pricesIncludeVat,
+    tax: taxWords(messagesFor(lang).tax, lang),
     yourOrder: t.yourOrder,
     deliveryAddress: t.deliveryAddress,
     confirmed: said(t.confirmedSubject, t.confirmedHeading, t.confirmedText),

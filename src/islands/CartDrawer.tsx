@@ -8,6 +8,8 @@ import { pageMessages } from "../i18n/client.ts";
 import { fill } from "../i18n/fill.ts";
 import { formatAmount, formatMoney, plural } from "../i18n/format.ts";
 import type { Lang } from "../i18n/locales.ts";
+import { vatStatement } from "../domain/vat-statement.ts";
+import { taxWords } from "../i18n/tax-words.ts";
 import type { PublicShippingFee } from "../domain/shipping-fee.ts";
 import {
   cart,
@@ -20,6 +22,7 @@ import {
   updateQuantity,
 } from "../browser/state/cart.ts";
 import { checkoutOpen } from "../browser/state/checkout.ts";
+import { currentQuote, type Quote, quote, refreshQuote } from "../browser/state/quote.ts";
 import { Store } from "../browser/state/store.ts";
 import { useStore } from "./use-store.ts";
 import ModalFrame from "./ModalFrame.tsx";
@@ -92,7 +95,14 @@ export default function CartDrawer({ lang }: { lang: Lang }) {
   const open = useStore(drawerOpen);
   const state = useStore(cart);
   const countryList = useStore(countries);
+  useStore(quote);
   const close = () => (drawerOpen.value = false);
+  const lineKey = state.items.map((i) => `${i.id}:${i.quantity}`).join(",");
+
+  // The cart as it would be charged: the country decides the tax (exports are net of VAT).
+  useEffect(() => {
+    if (open) refreshQuote().catch(() => {/* the shelf amounts stay shown */});
+  }, [open, lineKey, state.selectedCountry]);
 
   useEffect(() => {
     drawerAvailable.value = true;
@@ -110,6 +120,10 @@ export default function CartDrawer({ lang }: { lang: Lang }) {
 
   const { items, selectedCountry, shippingFee } = state;
   const fee = shippingFee?.country === selectedCountry ? shippingFee : null;
+  const q = selectedCountry ? currentQuote() : null;
+  const words = taxWords(pageMessages("tax", lang), lang);
+  const vat = q ? vatStatement(q.tax, toCents(q.vat), words) : null;
+  const excl = vat?.exempt ? ` (${words.excluded})` : "";
   // Until the list arrives (or if it cannot), the saved choice still shows.
   const options = countryList?.length ? countryList : [selectedCountry].filter((c) => c !== "");
   const overStock = overStockLines(state);
@@ -141,7 +155,7 @@ export default function CartDrawer({ lang }: { lang: Lang }) {
         ? <p class="flex-1 px-5 py-10 text-center text-slate-600">{t.empty}</p>
         : (
           <ul class="flex-1 divide-y divide-slate-200 overflow-y-auto px-5">
-            {items.map((item) => <CartLine key={item.id} lang={lang} item={item} />)}
+            {items.map((item) => <CartLine key={item.id} lang={lang} item={item} quote={q} />)}
           </ul>
         )}
       <div class="space-y-3 border-t border-slate-200 px-5 py-4">
@@ -164,15 +178,20 @@ export default function CartDrawer({ lang }: { lang: Lang }) {
         {items.length > 0 && (
           <dl class="space-y-1 text-sm">
             <div class="flex justify-between">
-              <dt>{t.subtotal}</dt>
-              <dd data-testid="cart-subtotal">{formatMoney(toCents(cartTotal(state)), lang)}</dd>
+              <dt>{t.subtotal}{excl}</dt>
+              <dd data-testid="cart-subtotal">
+                {formatMoney(toCents(q ? q.subtotal : cartTotal(state)), lang)}
+              </dd>
             </div>
             {selectedCountry && (
               <div class="flex justify-between">
-                <dt>{fill(t.shippingTo, { country: countryLabel(selectedCountry, lang) })}</dt>
+                <dt>
+                  {fill(t.shippingTo, { country: countryLabel(selectedCountry, lang) })}
+                  {excl}
+                </dt>
                 <dd data-testid="cart-shipping" aria-live="polite">
                   {fee
-                    ? `${formatAmount(toCents(fee.shippingFee), lang)}${
+                    ? `${formatAmount(toCents(q ? q.shippingFee : fee.shippingFee), lang)}${
                       lang === "en" ? " " : "\u00a0"
                     }${fee.currency}`
                     : t.loadingFee}
@@ -180,12 +199,23 @@ export default function CartDrawer({ lang }: { lang: Lang }) {
               </div>
             )}
             <div class="flex justify-between border-t border-slate-200 pt-2 text-base font-semibold">
-              <dt>{t.total}</dt>
+              <dt>{t.total}{excl}</dt>
               <dd data-testid="cart-total">
-                {formatMoney(toCents(totalWithShipping(state)), lang)}
+                {formatMoney(toCents(q && fee ? q.total : totalWithShipping(state)), lang)}
               </dd>
             </div>
+            {vat && (
+              <div class="flex justify-between text-slate-600">
+                <dt>{vat.label}</dt>
+                <dd data-testid="cart-vat">{formatMoney(vat.vatCents, lang)}</dd>
+              </div>
+            )}
           </dl>
+        )}
+        {items.length > 0 && vat?.exempt && (
+          <p class="text-sm text-slate-600" data-testid="cart-vat-note" aria-live="polite">
+            {vat.note}
+          </p>
         )}
         {hint && (
           <p id="cart-checkout-hint" class="text-sm text-slate-600" aria-live="polite">
@@ -209,7 +239,9 @@ export default function CartDrawer({ lang }: { lang: Lang }) {
   );
 }
 
-function CartLine({ lang, item }: { lang: Lang; item: CartItem }) {
+function CartLine({ lang, item, quote }: { lang: Lang; item: CartItem; quote: Quote | null }) {
+  // As charged for the chosen country (net of VAT for an export), else at the shelf price.
+  const charged = quote?.items.find((l) => l.id === item.id && l.quantity === item.quantity);
   const t = pageMessages("cart", lang);
   const note = stockNote(item, {
     outOfStock: t.outOfStock,
@@ -241,7 +273,12 @@ function CartLine({ lang, item }: { lang: Lang; item: CartItem }) {
               </span>
             )}
           </p>
-          <p class="font-semibold">{formatMoney(toCents(item.price) * item.quantity, lang)}</p>
+          <p class="font-semibold">
+            {formatMoney(
+              charged ? toCents(charged.total) : toCents(item.price) * item.quantity,
+              lang,
+            )}
+          </p>
         </div>
         <div class="flex items-center gap-2">
           <button

@@ -1,5 +1,5 @@
 import type { ComponentChildren, RefObject } from "preact";
-import { useRef, useState } from "preact/hooks";
+import { useEffect, useRef, useState } from "preact/hooks";
 import { resolveCountryCode } from "../domain/country-code.ts";
 import { toCents } from "../domain/money.ts";
 import {
@@ -12,6 +12,10 @@ import {
 } from "../domain/payment-errors.ts";
 import { cart, clearCart, drawerOpen, refreshCartFromApi } from "../browser/state/cart.ts";
 import { checkoutOpen } from "../browser/state/checkout.ts";
+import { currentQuote, type Quote, quote, refreshQuote } from "../browser/state/quote.ts";
+import type { PublicTax } from "../domain/tax.ts";
+import { type TaxWords, vatStatement } from "../domain/vat-statement.ts";
+import { taxWords } from "../i18n/tax-words.ts";
 import { useModal } from "./use-modal.ts";
 import { useStore } from "./use-store.ts";
 import type { CardField } from "./checkout/card-field.ts";
@@ -45,6 +49,36 @@ const FIELDS = [
 type Field = typeof FIELDS[number][0];
 type Form = Record<Field, string>;
 const EMPTY_FORM = Object.fromEntries(FIELDS.map(([name]) => [name, ""])) as Form;
+
+/** "Buying for a company": its fields (labels from the catalogue), and the billing address. */
+const COMPANY_FIELDS = [
+  ["companyName", "organization", true],
+  ["vatNumber", "off", false],
+  ["siren", "off", false],
+  ["purchaseOrder", "off", false],
+] as const;
+type CompanyField = typeof COMPANY_FIELDS[number][0];
+const BILLING_FIELDS = [
+  ["address", "billing street-address"],
+  ["city", "billing address-level2"],
+  ["state", "billing address-level1"],
+  ["zipCode", "billing postal-code"],
+  ["country", "billing country-name"],
+] as const;
+type BillingField = typeof BILLING_FIELDS[number][0];
+const EMPTY_COMPANY: Record<CompanyField, string> = {
+  companyName: "",
+  vatNumber: "",
+  siren: "",
+  purchaseOrder: "",
+};
+const EMPTY_BILLING: Record<BillingField, string> = {
+  address: "",
+  city: "",
+  state: "",
+  zipCode: "",
+  country: "",
+};
 
 type Stage = "form" | "payment" | "success" | "error";
 
@@ -91,6 +125,7 @@ export default function Checkout({ lang, cardField }: CheckoutProps) {
   const t = pageMessages("checkout", lang);
   const words = pageMessages("payment", lang);
   const money = (cents: number) => formatMoney(cents, lang);
+  const tw = taxWords(pageMessages("tax", lang), lang);
   const open = useStore(checkoutOpen);
   const state = useStore(cart);
   const [stage, setStage] = useState<Stage>("form");
@@ -99,13 +134,52 @@ export default function Checkout({ lang, cardField }: CheckoutProps) {
   const [busy, setBusy] = useState(false);
   const [payError, setPayError] = useState<CheckoutProblem | null>(null);
   const [orderNumber, setOrderNumber] = useState("");
+  const [forCompany, setForCompany] = useState(false);
+  const [company, setCompany] = useState(EMPTY_COMPANY);
+  const [billingDifferent, setBillingDifferent] = useState(false);
+  const [billing, setBilling] = useState(EMPTY_BILLING);
+  /** The server's refusals, by field (`orderData.business.vatNumber`, ...). */
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [paid, setPaid] = useState<{ total: number; vat: number; tax: PublicTax } | null>(null);
   const intent = useRef<Intent | null>(null);
   const card = useRef<CardField | null>(null);
+  const quoteState = useStore(quote);
 
-  const subtotalCents = state.items.reduce((s, i) => s + toCents(i.price) * i.quantity, 0);
-  const feeCents = state.shippingFee ? toCents(state.shippingFee.shippingFee) : 0;
-  const totalCents = subtotalCents + feeCents;
   const country = state.selectedCountry;
+  const vatNumber = forCompany ? company.vatNumber.trim() : "";
+  // The amounts as the server charges them (net of VAT for an export or a confirmed company);
+  // until its quote is there, the shelf amounts (the same for a buyer charged VAT).
+  const q = currentQuote(vatNumber);
+  const quoting = !q && quoteState?.loading === true;
+  const shelfSubtotal = state.items.reduce((s, i) => s + toCents(i.price) * i.quantity, 0);
+  const subtotalCents = q ? toCents(q.subtotal) : shelfSubtotal;
+  const feeCents = q
+    ? toCents(q.shippingFee)
+    : state.shippingFee
+    ? toCents(state.shippingFee.shippingFee)
+    : 0;
+  const totalCents = q ? toCents(q.total) : subtotalCents + feeCents;
+  const vat = q ? vatStatement(q.tax, toCents(q.vat), tw) : null;
+  const excl = vat?.exempt ? ` (${tw.excluded})` : "";
+
+  useEffect(() => {
+    if (open) refreshQuote(vatNumber).then(showQuoteError).catch(() => {});
+  }, [open]);
+
+  /** A quote refused on a field (a VAT number VIES does not know) shows under that field. */
+  function showQuoteError(result: Awaited<ReturnType<typeof refreshQuote>>) {
+    const field = result?.error?.field;
+    setFieldErrors((errors) => {
+      const rest = Object.fromEntries(
+        Object.entries(errors).filter(([k]) => k !== "orderData.business.vatNumber"),
+      );
+      return field ? { ...rest, [field]: result!.error!.message } : rest;
+    });
+  }
+
+  function checkVatNumber() {
+    refreshQuote(vatNumber).then(showQuoteError).catch(() => {});
+  }
 
   function closeAll() {
     if (busy) return;
@@ -118,7 +192,11 @@ export default function Checkout({ lang, cardField }: CheckoutProps) {
   async function submitForm(e: Event) {
     e.preventDefault();
     if (busy) return;
-    if (FIELDS.some(([name]) => !form[name].trim()) || !country) {
+    if (
+      FIELDS.some(([name]) => !form[name].trim()) || !country ||
+      (forCompany && !company.companyName.trim()) ||
+      (billingDifferent && BILLING_FIELDS.some(([name]) => !billing[name].trim()))
+    ) {
       setFormError(t.required);
       return;
     }
@@ -126,8 +204,13 @@ export default function Checkout({ lang, cardField }: CheckoutProps) {
     setPayError(null);
     setBusy(true);
     try {
+      // The amounts to send are the server's: a quote for this cart and VAT number first.
+      const quoted = currentQuote(vatNumber) ? null : await refreshQuote(vatNumber);
+      if (quoted?.error?.field) return showQuoteError(quoted);
       const problem = await ensureIntent(orderData());
+      if (problem && "fields" in problem) return setFieldErrors(problem.fields);
       if (problem) return fail(problem);
+      setFieldErrors({});
       setStage("payment");
     } catch {
       fail({ code: NETWORK_ERROR, message: "" });
@@ -146,6 +229,15 @@ export default function Checkout({ lang, cardField }: CheckoutProps) {
       orderData: data,
     });
     if (!created.ok || !created.data.success) {
+      // Refused on the company's or billing fields: shown under them, the form stays.
+      const fields = Array.isArray(created.data.errors)
+        ? Object.fromEntries(
+          (created.data.errors as { field: string; message: string }[])
+            .filter((e) => /^orderData\.(business|billingAddress)\./.test(e.field))
+            .map((e) => [e.field, e.message]),
+        )
+        : {};
+      if (Object.keys(fields).length) return { code: "", message: "", fields };
       return serverError(created.data, t.createFailed);
     }
     intent.current = {
@@ -161,6 +253,8 @@ export default function Checkout({ lang, cardField }: CheckoutProps) {
     const f = Object.fromEntries(
       Object.entries(form).map(([k, v]) => [k, v.trim()]),
     ) as Form;
+    const trim = <T extends Record<string, string>>(o: T) =>
+      Object.fromEntries(Object.entries(o).map(([k, v]) => [k, v.trim()])) as T;
     return {
       customer: { firstName: f.firstName, lastName: f.lastName, email: f.email, phone: f.phone },
       shippingAddress: {
@@ -170,6 +264,8 @@ export default function Checkout({ lang, cardField }: CheckoutProps) {
         zipCode: f.zipCode,
         country,
       },
+      ...(forCompany ? { business: trim(company) } : {}),
+      ...(billingDifferent ? { billingAddress: trim(billing) } : {}),
       items: state.items,
       subtotal: subtotalCents / 100,
       shippingFee: feeCents / 100,
@@ -205,6 +301,10 @@ export default function Checkout({ lang, cardField }: CheckoutProps) {
     try {
       const data = orderData();
       const problem = await ensureIntent(data);
+      if (problem && "fields" in problem) {
+        setFieldErrors(problem.fields);
+        return setStage("form");
+      }
       if (problem) return fail(problem);
       const current = intent.current!;
       const countryCode = resolveCountryCode(country);
@@ -244,7 +344,9 @@ export default function Checkout({ lang, cardField }: CheckoutProps) {
         return fail(serverError(confirmed.data, t.confirmFailed));
       }
       intent.current = null;
-      setOrderNumber(confirmed.data.order?.orderNumber ?? "");
+      const order = confirmed.data.order;
+      setOrderNumber(order?.orderNumber ?? "");
+      setPaid(order?.tax ? { total: order.total, vat: order.vat, tax: order.tax } : null);
       setStage("success");
     } catch {
       // Only a failed connection throws here (every answer is read above).
@@ -266,6 +368,10 @@ export default function Checkout({ lang, cardField }: CheckoutProps) {
 
   function continueShopping() {
     setForm(EMPTY_FORM);
+    setCompany(EMPTY_COMPANY);
+    setBilling(EMPTY_BILLING);
+    setFieldErrors({});
+    setPaid(null);
     setOrderNumber("");
     clearCart();
     drawerOpen.value = false;
@@ -312,19 +418,102 @@ export default function Checkout({ lang, cardField }: CheckoutProps) {
               />
             )}
           </FormField>
-          <div class="rounded-md bg-gray-50 p-3 text-sm text-gray-700 sm:col-span-2">
-            <p>{fill(t.subtotal, { amount: money(subtotalCents) })}</p>
+          <div class="sm:col-span-2">
+            <div class="flex items-start gap-3 text-sm">
+              <input
+                id="checkout-for-company"
+                type="checkbox"
+                name="forCompany"
+                checked={forCompany}
+                aria-describedby="checkout-company-note"
+                onChange={(e) => {
+                  const on = e.currentTarget.checked;
+                  setForCompany(on);
+                  refreshQuote(on ? company.vatNumber.trim() : "").then(showQuoteError)
+                    .catch(() => {});
+                }}
+                class="mt-1"
+              />
+              <div class="flex flex-col">
+                <label for="checkout-for-company" class="font-medium text-gray-900">
+                  {t.forCompany}
+                </label>
+                <span id="checkout-company-note" class="text-gray-600">{t.forCompanyNote}</span>
+              </div>
+            </div>
+            {forCompany && (
+              <fieldset class="mt-3 grid grid-cols-1 gap-4 sm:grid-cols-2">
+                <legend class="sr-only">{t.companyTitle}</legend>
+                {COMPANY_FIELDS.filter(([name]) => name !== "siren" || isFrance(country)).map((
+                  [name, autocomplete, required],
+                ) => (
+                  <FormField
+                    key={name}
+                    id={`checkout-company-${name}`}
+                    label={t.companyFields[name]}
+                    marked={required}
+                    name={name}
+                    required={required}
+                    autocomplete={autocomplete}
+                    value={company[name]}
+                    hint={name === "vatNumber" ? vatNumberNote(q, quoting, t, tw) : undefined}
+                    error={fieldErrors[`orderData.business.${name}`]}
+                    onInput={(e) => setCompany({ ...company, [name]: e.currentTarget.value })}
+                    onChange={name === "vatNumber" ? checkVatNumber : undefined}
+                  />
+                ))}
+                <label class="flex items-center gap-3 text-sm sm:col-span-2">
+                  <input
+                    type="checkbox"
+                    name="billingDifferent"
+                    checked={billingDifferent}
+                    onChange={(e) => setBillingDifferent(e.currentTarget.checked)}
+                  />
+                  <span class="font-medium text-gray-900">{t.billingDifferent}</span>
+                </label>
+              </fieldset>
+            )}
+            {billingDifferent && (
+              <fieldset class="mt-3 grid grid-cols-1 gap-4 sm:grid-cols-2">
+                <legend class="mb-2 text-sm font-medium text-gray-900">{t.billingTitle}</legend>
+                {BILLING_FIELDS.map(([name, autocomplete]) => (
+                  <FormField
+                    key={name}
+                    id={`checkout-billing-${name}`}
+                    label={name === "country" ? t.country : t.fields[name]}
+                    marked
+                    name={`billing-${name}`}
+                    required
+                    autocomplete={autocomplete}
+                    value={billing[name]}
+                    error={fieldErrors[`orderData.billingAddress.${name}`]}
+                    onInput={(e) => setBilling({ ...billing, [name]: e.currentTarget.value })}
+                  />
+                ))}
+              </fieldset>
+            )}
+          </div>
+          <div
+            class="rounded-md bg-gray-50 p-3 text-sm text-gray-700 sm:col-span-2"
+            data-testid="checkout-summary"
+            aria-live="polite"
+          >
+            <p>{fill(t.subtotal, { amount: money(subtotalCents) + excl })}</p>
             <p>
               {state.shippingFee
                 ? fill(t.shippingIn, {
                   currency: state.shippingFee.currency,
-                  amount: money(feeCents),
+                  amount: money(feeCents) + excl,
                 })
-                : fill(t.shipping, { amount: money(feeCents) })}
+                : fill(t.shipping, { amount: money(feeCents) + excl })}
             </p>
             <p class="font-semibold text-gray-900">
-              {fill(t.total, { amount: money(totalCents) })}
+              {fill(t.total, { amount: money(totalCents) + excl })}
             </p>
+            {vat && <p data-testid="checkout-vat">{vat.label}: {money(vat.vatCents)}</p>}
+            {vat && vat.note !== tw.pricesIncluded && (
+              <p class="mt-1 text-gray-600" data-testid="checkout-vat-note">{vat.note}</p>
+            )}
           </div>
           <fieldset class="sm:col-span-2">
             <legend class="text-sm font-medium text-gray-700">{t.paymentMethod}</legend>
@@ -441,6 +630,11 @@ export default function Checkout({ lang, cardField }: CheckoutProps) {
               email: form.email.trim(),
             })}
           </p>
+          {paid && (
+            <p class="mt-3 text-sm text-gray-700" data-testid="success-vat">
+              {paidVat(paid, tw, money, t.paid)}
+            </p>
+          )}
           <div class="mt-5 flex justify-end">
             <button
               type="button"
@@ -455,6 +649,35 @@ export default function Checkout({ lang, cardField }: CheckoutProps) {
       )}
     </>
   );
+}
+
+const isFrance = (country: string) => resolveCountryCode(country) === "FR";
+
+/** Under the VAT number: VIES's confirmation, or why VAT is charged anyway. */
+function vatNumberNote(
+  q: Quote | null,
+  quoting: boolean,
+  t: { checking: string; vatConfirmed: string; vatNumberNote: string },
+  tw: TaxWords,
+): string {
+  if (quoting) return t.checking;
+  if (q?.tax.category === "K") return t.vatConfirmed;
+  if (q?.tax.notice) return tw.notices[q.tax.notice];
+  return t.vatNumberNote;
+}
+
+/** What the success dialog says of the payment: the total and its VAT, as the invoice will. */
+function paidVat(
+  paid: { total: number; vat: number; tax: PublicTax },
+  tw: TaxWords,
+  money: (cents: number) => string,
+  said: string,
+): string {
+  const vat = vatStatement(paid.tax, toCents(paid.vat), tw);
+  const total = fill(said, { amount: money(toCents(paid.total)) });
+  return vat.exempt
+    ? `${total} (${tw.excluded}, ${vat.label}). ${vat.note}`
+    : `${total} (${vat.label}: ${money(vat.vatCents)}).`;
 }
 
 let modalIds = 0;

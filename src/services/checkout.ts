@@ -2,10 +2,14 @@ import {
   assertAvailable,
   assertClientAmounts,
   assertCountryCode,
+  type BusinessInput,
+  chargeCheckout,
+  checkBusiness,
   type CreateIntentBody,
   mergeLines,
   priceCheckout,
   type PricingProduct,
+  type QuoteBody,
   RESERVATION_TTL_MS,
 } from "../domain/checkout.ts";
 import { resolveCountryCode } from "../domain/country-code.ts";
@@ -17,7 +21,18 @@ import {
   ValidationError,
 } from "../domain/errors.ts";
 import { newId } from "../domain/ids.ts";
-import { type NewOrder, type Order, orderLocale } from "../domain/order.ts";
+import { type Business, type NewOrder, type Order, orderLocale } from "../domain/order.ts";
+import { fromCents } from "../domain/money.ts";
+import { shopDay } from "../domain/shop-time.ts";
+import {
+  decideTax,
+  needsVies,
+  onTaxPoint,
+  publicTax,
+  type TaxBuyer,
+  type TaxDecision,
+  vatGroup,
+} from "../domain/tax.ts";
 import { newOrderNotice, orderConfirmationMail } from "../domain/order-mails.ts";
 import { mailWords } from "../i18n/mail-words.ts";
 import { SOLD_OUT } from "../domain/payment-errors.ts";
@@ -30,6 +45,7 @@ import type { OutboxStore } from "../store/outbox.ts";
 import type { ProductStore } from "../store/products.ts";
 import type { CompleteResult, ReservationStore } from "../store/reservations.ts";
 import type { ShippingFeeStore } from "../store/shipping-fees.ts";
+import type { InvoiceStore } from "../store/invoices.ts";
 import type { Config } from "./config.ts";
 import type { Mailer } from "./mail/mailer.ts";
 import {
@@ -39,6 +55,7 @@ import {
   ProviderError,
 } from "./payments/provider.ts";
 import { log } from "./log.ts";
+import type { Vies } from "./vies.ts";
 
 export interface CheckoutDeps {
   config: Config;
@@ -51,6 +68,10 @@ export interface CheckoutDeps {
   provider: PaymentProvider;
   /** The buyer's order page link, in the confirmation mail. */
   links: OrderLinks;
+  /** Business buyers' VAT numbers are checked with it. */
+  vies: Vies;
+  /** The seller's OSS state on a day (from the invoices). */
+  ossState: InvoiceStore["ossState"];
   /** Records a refund the provider reports (`charge.refunded`); answers what it did. */
   onRefunded: (intent: PaymentIntentView) => Promise<"recorded" | "unchanged" | "unknown">;
 }
@@ -78,6 +99,70 @@ export function createCheckout(deps: CheckoutDeps) {
   let sweeping: Promise<unknown> | null = null;
   let stopping = false;
 
+  /**
+   * The cart priced from the shop's records, its stock checked now, and taxed: a company's
+   * details checked (422 on a bad VAT number or SIREN), its VAT number asked to VIES when it
+   * can make the sale exempt, the decision taken on today's rates and OSS state, and the
+   * amounts as charged under it.
+   */
+  async function priceAndTax(
+    items: { id: string; quantity: number }[],
+    shippingCountry: string,
+    business: BusinessInput | undefined,
+    locale: "en" | "fr" = "en",
+  ) {
+    const ids = mergeLines(items).map((l) => l.id);
+    const found = await Promise.all(ids.map((id) => deps.products.get(id)));
+    const products = new Map<string, PricingProduct>();
+    for (const p of found) if (p) products.set(p.id, p);
+    const fee = await deps.shippingFees.getByCountry(shippingCountry);
+    const shelf = priceCheckout(items, products, shippingCountry, fee);
+    assertAvailable(shelf.lines, products);
+    const destination = assertCountryCode(
+      shelf.shippingCountry,
+      resolveCountryCode(shelf.shippingCountry),
+    );
+    const checked = business ? checkBusiness(business, destination) : undefined;
+    const vatNumber = checked?.vatNumber?.value ?? null;
+    const buyer: TaxBuyer = checked
+      ? {
+        kind: "business",
+        vatNumber,
+        check: vatNumber && needsVies(destination, vatNumber)
+          ? await deps.vies.check(checked.vatNumber!)
+          : null,
+      }
+      : { kind: "consumer" };
+    const taxPoint = shopDay(Date.now(), config.shopTimeZone);
+    const { state } = await deps.ossState(taxPoint);
+    const tax = decideTax({
+      destination,
+      taxPoint,
+      buyer,
+      oss: state,
+      shelfCents: shelf.totalCents,
+      overrides: config.vat.rates,
+    });
+    const stored: Business | undefined = checked && {
+      companyName: checked.companyName,
+      ...(vatNumber || checked.otherTaxId ? { vatNumber: vatNumber ?? checked.otherTaxId } : {}),
+      ...(checked.siren ? { siren: checked.siren } : {}),
+      ...(checked.purchaseOrder ? { purchaseOrder: checked.purchaseOrder } : {}),
+    };
+    const priced = chargeCheckout(shelf, tax);
+    if (locale === "en") return { priced, tax, business: stored };
+    // The lines named in the buyer's language: their mails, order page and invoice say so.
+    const names = new Map(found.map((p) => [p?.id, p?.fr?.name]));
+    return {
+      priced: {
+        ...priced,
+        lines: priced.lines.map((l) => ({ ...l, title: names.get(l.id) || l.title })),
+      },
+      tax,
+      business: stored,
+    };
+  }
+
   async function price(body: CreateIntentBody) {
     const data = body.orderData;
     assertCountryCode(
@@ -89,24 +174,43 @@ export function createCheckout(deps: CheckoutDeps) {
         { field: "orderData.shippingAddress.country", message: "Must be the cart's country" },
       ]);
     }
-    const ids = mergeLines(data.items).map((l) => l.id);
-    const found = await Promise.all(ids.map((id) => deps.products.get(id)));
-    const products = new Map<string, PricingProduct>();
-    for (const p of found) if (p) products.set(p.id, p);
-    const fee = await deps.shippingFees.getByCountry(data.shippingCountry);
-    const priced = priceCheckout(data.items, products, data.shippingCountry, fee);
-    assertAvailable(priced.lines, products);
-    assertClientAmounts(priced, body);
-    if (data.locale === "en") return priced;
-    // The lines named in the buyer's language: their mails, order page and invoice say so.
-    const names = new Map(found.map((p) => [p?.id, p?.fr?.name]));
-    return {
-      ...priced,
-      lines: priced.lines.map((l) => ({ ...l, title: names.get(l.id) || l.title })),
-    };
+    if (data.billingAddress) {
+      assertCountryCode(
+        data.billingAddress.country,
+        resolveCountryCode(data.billingAddress.country),
+        "orderData.billingAddress.country",
+      );
+    }
+    const taxed = await priceAndTax(
+      data.items,
+      data.shippingCountry,
+      data.business,
+      data.locale,
+    );
+    assertClientAmounts(taxed.priced, body);
+    return taxed;
   }
 
-  function buildOrder(r: Reservation, pi: PaymentIntentView, noStock: boolean): NewOrder {
+  /**
+   * The sale's decision on its tax point (now, as the order is recorded) from the checkout's,
+   * and the OSS entries it read: the order's commit checks them, so a sale that crossed the
+   * threshold meanwhile makes this one decide again.
+   */
+  async function finalTax(r: Reservation) {
+    const taxPoint = shopDay(Date.now(), config.shopTimeZone);
+    const { state, entries } = await deps.ossState(taxPoint);
+    const tax = r.tax
+      ? onTaxPoint(r.tax, taxPoint, state, r.totalCents, config.vat.rates)
+      : undefined;
+    return { tax, entries };
+  }
+
+  function buildOrder(
+    r: Reservation,
+    pi: PaymentIntentView,
+    noStock: boolean,
+    tax: TaxDecision | undefined,
+  ): NewOrder {
     // We created the intent for this total; a different amount means something is badly
     // wrong: the order is still recorded (money was taken) and flagged for staff.
     const amountWrong = pi.amountCents !== r.totalCents || pi.currency !== "eur";
@@ -131,6 +235,9 @@ export function createCheckout(deps: CheckoutDeps) {
       status: "pending",
       shippingCountry: r.shippingCountry,
       shippingFeeDetails: r.shippingFeeDetails,
+      ...(r.business ? { business: r.business } : {}),
+      ...(r.billingAddress ? { billingAddress: r.billingAddress } : {}),
+      ...(tax ? { tax } : {}),
       ...(r.locale ? { locale: r.locale } : {}),
       paymentIntentId: pi.id,
       ...(noStock || amountWrong ? { needsRefund: true } : {}),
@@ -141,12 +248,18 @@ export function createCheckout(deps: CheckoutDeps) {
   /** The order step for a captured payment: idempotent, keyed by the payment intent id. */
   async function complete(pi: PaymentIntentView, eventId?: string) {
     const subjects: string[] = [];
+    let ossRead: Deno.KvEntryMaybe<unknown>[] = [];
     const result = await reservations.complete({
       paymentIntentId: pi.id,
       reservationId: pi.metadata.reservationId,
       eventId,
-      buildOrder: (r, noStock) => buildOrder(r, pi, noStock),
+      async buildOrder(r, noStock) {
+        const { tax, entries } = await finalTax(r);
+        ossRead = entries;
+        return buildOrder(r, pi, noStock, tax);
+      },
       async addToCommit(op, order) {
+        for (const entry of ossRead) op.check(entry);
         subjects.length = 0;
         const link = await deps.links.url(order.orderNumber, orderLocale(order));
         for (
@@ -306,7 +419,7 @@ export function createCheckout(deps: CheckoutDeps) {
      * intent (authorize only) and records the checkout; answers the client secret.
      */
     async createPaymentIntent(body: CreateIntentBody) {
-      const priced = await price(body);
+      const { priced, tax, business } = await price(body);
       const data = body.orderData;
       const id = newId();
       let intent: { id: string; clientSecret: string };
@@ -329,12 +442,15 @@ export function createCheckout(deps: CheckoutDeps) {
         paymentIntentId: intent.id,
         customer: data.customer,
         shippingAddress: data.shippingAddress,
-        items: priced.lines,
+        items: priced.lines.map(({ shelfCents: _, ...line }) => line),
         subtotalCents: priced.subtotalCents,
         shippingFeeCents: priced.shippingFeeCents,
         totalCents: priced.totalCents,
         shippingCountry: priced.shippingCountry,
         shippingFeeDetails: priced.shippingFeeDetails,
+        ...(business ? { business } : {}),
+        ...(data.billingAddress ? { billingAddress: data.billingAddress } : {}),
+        tax,
         locale: data.locale,
         expiresAt: Date.now() + RESERVATION_TTL_MS,
         createdAt: nowIso(),
@@ -344,6 +460,34 @@ export function createCheckout(deps: CheckoutDeps) {
         paymentIntentId: intent.id,
         amount: priced.totalCents / 100,
         expiresAt: new Date(reservation.expiresAt).toISOString(),
+      };
+    },
+
+    /**
+     * The cart as it would be charged (catalogue prices, the country's fee, the tax decision
+     * with VIES's answer for a VAT number): what the cart and the checkout show before paying.
+     */
+    async quote(body: QuoteBody) {
+      const { priced, tax } = await priceAndTax(
+        body.items,
+        body.shippingCountry,
+        body.business?.vatNumber
+          ? { companyName: "-", vatNumber: body.business.vatNumber }
+          : undefined,
+      );
+      return {
+        items: priced.lines.map((l) => ({
+          id: l.id,
+          title: l.title,
+          price: fromCents(l.priceCents),
+          quantity: l.quantity,
+          total: fromCents(l.priceCents * l.quantity),
+        })),
+        subtotal: fromCents(priced.subtotalCents),
+        shippingFee: fromCents(priced.shippingFeeCents),
+        total: fromCents(priced.totalCents),
+        vat: fromCents(vatGroup(priced.totalCents, tax).vatCents),
+        tax: publicTax(tax),
       };
     },
 

@@ -43,6 +43,7 @@ import { createUnsubscribeTokens } from "./unsubscribe.ts";
 import { createUploads } from "./uploads.ts";
 import { createTwoFactor } from "./two-factor.ts";
 import { getOrCreateSecret } from "./secrets.ts";
+import { createVies } from "./vies.ts";
 
 /** Everything the API and the pages work with, built once per process (or per test). */
 export function createServices(
@@ -64,6 +65,13 @@ export function createServices(
     vatOnDebits: config.vat.onDebits,
   });
   const orders = createOrderStore(kv, [orderStats.hook, invoices.hook]);
+  const vies = createVies({
+    kv,
+    url: config.vat.viesUrl,
+    requester: sellerOf(config).vatNumber,
+    timeoutMs: config.vat.viesTimeoutMs,
+    timeZone: config.shopTimeZone,
+  });
   const reservations = createReservationStore(kv, orders);
   const shippingFees = createShippingFeeStore(kv);
   const mailer = createMailer(outbox, transport);
@@ -109,6 +117,8 @@ export function createServices(
     site: { name: config.siteName, url: config.siteUrl },
     links: orderLinks,
     timeZone: config.shopTimeZone,
+    vatRates: config.vat.rates,
+    ossState: invoices.ossState,
   });
   const restock = createRestockNotices({
     kv,
@@ -149,7 +159,12 @@ export function createServices(
       site: { name: config.siteName, url: config.siteUrl },
       documents,
     }),
-    invoiceDesk: createInvoiceDesk({ invoices, timeZone: config.shopTimeZone, documents }),
+    invoiceDesk: createInvoiceDesk({
+      invoices,
+      timeZone: config.shopTimeZone,
+      documents,
+      ossRegistered: config.vat.oss,
+    }),
     analytics: createAnalytics({
       stats: orderStats,
       orders,
@@ -170,6 +185,8 @@ export function createServices(
       mailer,
       provider,
       links: orderLinks,
+      vies,
+      ossState: invoices.ossState,
       // A refund made at the provider (Stripe's dashboard), read back from it: as the shop's own.
       onRefunded: (intent) => orderDesk.recordProviderRefund(intent),
     }),

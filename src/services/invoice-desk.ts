@@ -8,6 +8,7 @@ import {
 } from "../domain/invoice.ts";
 import { firstOfMonth, lastOfMonth } from "../domain/date-ranges.ts";
 import { fromCents } from "../domain/money.ts";
+import { OSS_THRESHOLD_CENTS, OSS_WARNING_SHARE } from "../domain/tax.ts";
 import { dayStart, nextDay, shopDay } from "../domain/shop-time.ts";
 import type { InvoiceStore } from "../store/invoices.ts";
 import { type DocumentSettings, renderInvoicePdf } from "./invoice-pdf-lazy.ts";
@@ -20,6 +21,7 @@ export type InvoiceDesk = ReturnType<typeof createInvoiceDesk>;
 export function createInvoiceDesk(deps: {
   invoices: InvoiceStore;
   timeZone: string;
+  ossRegistered: boolean;
   documents: DocumentSettings;
 }) {
   const { invoices, timeZone } = deps;
@@ -48,9 +50,27 @@ export function createInvoiceDesk(deps: {
     return { doc, bytes: ublOf(doc) };
   }
 
+  /**
+   * This calendar year's EU cross-border consumer sales (net, credit notes deducted) against
+   * the EUR 10,000 OSS threshold: crossed, or near it (80%), staff must know.
+   */
+  async function oss() {
+    const year = shopDay(Date.now(), timeZone).slice(0, 4);
+    const total = await invoices.ossYear(year);
+    return {
+      year,
+      registered: deps.ossRegistered,
+      net: fromCents(total.netCents),
+      threshold: fromCents(OSS_THRESHOLD_CENTS),
+      crossed: total.crossed,
+      warning: !total.crossed && total.netCents >= OSS_THRESHOLD_CENTS * OSS_WARNING_SHARE,
+    };
+  }
+
   return {
     period,
     pdf,
+    oss,
     ubl,
 
     /** The period's documents, newest first, with the totals per VAT rate. */
@@ -64,10 +84,12 @@ export function createInvoiceDesk(deps: {
         documents: docs.reverse().map(toDocumentSummary),
         totals: totalsByRate(docs).map((t) => ({
           rateBp: t.rateBp,
+          category: t.category,
           net: fromCents(t.netCents),
           vat: fromCents(t.vatCents),
           gross: fromCents(t.grossCents),
         })),
+        oss: await oss(),
       };
     },
 

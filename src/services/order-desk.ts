@@ -1,6 +1,10 @@
 import type { AuditActor, AuditDraft } from "../domain/audit.ts";
 import { auditFields } from "../domain/audit.ts";
-import { priceCheckout, type PricingProduct } from "../domain/checkout.ts";
+import { chargeCheckout, priceCheckout, type PricingProduct } from "../domain/checkout.ts";
+import { resolveCountryCode } from "../domain/country-code.ts";
+import { decideTax } from "../domain/tax.ts";
+import type { RateOverride } from "../domain/vat-rates.ts";
+import type { InvoiceStore } from "../store/invoices.ts";
 import {
   ConflictError,
   DomainError,
@@ -29,7 +33,7 @@ import {
   type PaymentStatus,
   toAdminOrder,
 } from "../domain/order.ts";
-import { dayStart, nextDay } from "../domain/shop-time.ts";
+import { dayStart, nextDay, shopDay } from "../domain/shop-time.ts";
 import { orderDateProblem } from "../domain/staff-dates.ts";
 import { nowIso } from "../store/atomic.ts";
 import { addAudit } from "../store/audit.ts";
@@ -66,6 +70,9 @@ export interface OrderDeskDeps {
   /** The buyer's order page link, in every mail about the order. */
   links: OrderLinks;
   timeZone: string;
+  /** A manual order is taxed like a web one: VAT_RATES, and the OSS state of its day. */
+  vatRates: readonly RateOverride[];
+  ossState: InvoiceStore["ossState"];
 }
 
 /** Who records what the payment provider reports (a refund made in its dashboard). */
@@ -385,9 +392,10 @@ export function createOrderDesk(deps: OrderDeskDeps) {
     },
 
     /**
-     * A manual order: priced on the server from the catalogue and the country's fee (none: 0),
-     * its stock taken in the same commit, never below what is available. State and ZIP code
-     * stay empty when not given; an order id typed by staff becomes its number if unique.
+     * A manual order: priced on the server from the catalogue and the country's fee (none: 0)
+     * and taxed as a sale to a consumer on its day (net of French VAT for an export), its
+     * stock taken in the same commit, never below what is available. State and ZIP code stay
+     * empty when not given; an order id typed by staff becomes its number if unique.
      */
     async createManual(actor: AuditActor, body: ManualOrderBody): Promise<AdminOrder> {
       const createdAt = body.createdAt ? checkedOrderDate(body.createdAt) : nowIso();
@@ -397,7 +405,7 @@ export function createOrderDesk(deps: OrderDeskDeps) {
         if (p) products.set(id, { ...p, isActive: true });
       }
       const fee = await deps.shippingFees.getByCountry(body.shippingCountry);
-      const priced = priceCheckout(
+      const shelf = priceCheckout(
         body.items,
         products,
         body.shippingCountry,
@@ -405,6 +413,16 @@ export function createOrderDesk(deps: OrderDeskDeps) {
           ? fee
           : { country: body.shippingCountry, feeCents: 0, currency: "EUR", isActive: true },
       );
+      const taxPoint = shopDay(Date.parse(createdAt), deps.timeZone);
+      const tax = decideTax({
+        destination: resolveCountryCode(shelf.shippingCountry) ?? "",
+        taxPoint,
+        buyer: { kind: "consumer" },
+        oss: (await deps.ossState(taxPoint)).state,
+        shelfCents: shelf.totalCents,
+        overrides: deps.vatRates,
+      });
+      const priced = chargeCheckout(shelf, tax);
       const order = await orders.createWith(
         {
           customer: body.customer,
@@ -412,10 +430,11 @@ export function createOrderDesk(deps: OrderDeskDeps) {
             ...body.shippingAddress,
             country: body.shippingAddress.country || priced.shippingCountry,
           },
-          items: priced.lines,
+          items: priced.lines.map(({ shelfCents: _, ...line }) => line),
           subtotalCents: priced.subtotalCents,
           shippingFeeCents: priced.shippingFeeCents,
           totalCents: priced.totalCents,
+          tax,
           currency: "EUR",
           paymentMethod: body.paymentMethod,
           paymentStatus: "pending",

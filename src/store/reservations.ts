@@ -152,7 +152,7 @@ export function createReservationStore(kv: Deno.Kv, orders: OrderStore) {
       /** From the intent's metadata, in case the link write was lost. */
       reservationId?: string;
       eventId?: string;
-      buildOrder: (r: Reservation, needsRefund: boolean) => NewOrder;
+      buildOrder: (r: Reservation, needsRefund: boolean) => NewOrder | Promise<NewOrder>;
       addToCommit?: (op: Deno.AtomicOperation, order: Order) => Promise<void> | void;
     }): Promise<CompleteResult> {
       const { paymentIntentId: pi, eventId } = args;
@@ -188,7 +188,7 @@ export function createReservationStore(kv: Deno.Kv, orders: OrderStore) {
           const fits = committed ||
             r.items.every((l, i) => (parsed[i]?.stock ?? 0) >= l.quantity);
 
-          const { order, apply } = await orders.prepare(args.buildOrder(r, !fits));
+          const { order, apply } = await orders.prepare(await args.buildOrder(r, !fits));
           const op = kv.atomic();
           await apply(op);
           op.check(entry)

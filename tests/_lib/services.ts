@@ -5,10 +5,17 @@ import { createServices, type Services } from "../../src/services/container.ts";
 import type { MailTransport } from "../../src/services/mail/transport.ts";
 import { seedIfEmpty } from "../../src/services/seed.ts";
 
+/** Where no VIES answers (the discard port refuses at once): tests never reach the real one. */
+export const NO_VIES = "http://127.0.0.1:9";
+
 export function testConfig(overrides: Partial<Config> = {}): Config {
+  const loaded = loadConfig({
+    ADMIN_EMAIL: "admin@example.com",
+    ADMIN_PASSWORD: "correct horse battery",
+  });
   return {
-    ...loadConfig({ ADMIN_EMAIL: "admin@example.com", ADMIN_PASSWORD: "correct horse battery" }),
-    kvPath: ":memory:",
+    ...loaded,
+    vat: { ...loaded.vat, viesUrl: NO_VIES },
     jwtSecret: "test-secret-test-secret-test-secret",
     ...overrides,
   };

@@ -62,8 +62,9 @@ Deno.test("[api] manual order: priced on the server, stock taken, audited; admin
     const board = await productId(t, "DSP Board");
     const before = await stockOf(t, board);
     const order = await createOk(t, clerk, manualOrder([{ id: board, quantity: 2 }]));
-    assertEquals(order.total, 1222, "2 × 600 + Tunisia's 22");
-    assertEquals(order.shippingFee, 22);
+    // An export: the prices and Tunisia's fee net of French VAT (shelf / 1.20, to the cent).
+    assertEquals(order.total, 1018.33, "2 × 500.00 + 18.33");
+    assertEquals(order.shippingFee, 18.33);
     assertEquals([order.status, order.paymentStatus, order.stockHeld], [
       "pending",
       "pending",
@@ -460,5 +461,5 @@ Deno.test("[api] CSV export: the filtered set, quoted, formulas neutralised", ()
     assertEquals(rows.length, 2, "header and the one pending order");
     assert(rows[0].startsWith("Order number,Date,Customer,Email,Country,Items,Subtotal"));
     assertMatch(rows[1], /,"'=HYPERLINK\(""x""\) Doe, Jr",'=cmd@evil\.com,Tunisia,1 x /);
-    assertMatch(rows[1], /,24\.50,22\.00,46\.50,EUR,pending,pending$/);
+    assertMatch(rows[1], /,20\.42,18\.33,38\.75,EUR,pending,pending$/, "an export: net");
   }));

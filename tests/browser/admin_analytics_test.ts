@@ -21,8 +21,9 @@ async function asBoss(server: RunningServer) {
 }
 
 /**
- * The fixture: two manual orders of the DSP Board (€600) to Tunisia (fee €22): 2 units paid
- * (€1,222), 1 unit unpaid. Both pending.
+ * The fixture: two manual orders of the DSP Board (€600) to Tunisia (fee €22), an export
+ * charged net of French VAT (€500.00 and €18.33): 2 units paid (€1,018.33), 1 unit unpaid.
+ * Both pending.
  */
 async function placeOrders(server: RunningServer) {
   const call = await asBoss(server);
@@ -62,7 +63,7 @@ browserTest(
     const cards = await page.getByTestId("stat-card").allInnerTexts();
     assertEquals(cards.map((c) => c.replace(/\s+/g, " ").trim()), [
       "Total Orders 2",
-      "Total Revenue €1,222",
+      "Total Revenue €1,018",
       "Pending Orders 2",
       `Low Stock ${cards[3].replace(/\D+/g, "")}`,
     ]);
@@ -74,7 +75,7 @@ browserTest(
     const sales = page.getByTestId("sales-over-time");
     await hydrated(page, sales);
     await sales.locator("canvas").waitFor();
-    assertStringIncludes(await sales.getByTestId("chart-table").innerText(), "€1,222");
+    assertStringIncludes(await sales.getByTestId("chart-table").innerText(), "€1,018");
     // The range lives in the URL.
     const start = page.getByLabel("Start", { exact: true });
     await start.fill("2020-01-01");
@@ -87,7 +88,7 @@ browserTest(
     await hydrated(page, badge);
     await page.getByTestId("summary-statistics").waitFor();
     const summary = await page.getByTestId("summary-statistics").innerText();
-    assertStringIncludes(summary, "€1,222.00");
+    assertStringIncludes(summary, "€1,018.33");
     assertStringIncludes(summary, "Units Sold\n2");
     for (const id of ["chart-products", "chart-statuses", "chart-genders", "chart-methods"]) {
       const figure = page.getByTestId(id);

@@ -30,6 +30,10 @@ browserTest(
     await dialog.getByLabel("Quantity").fill("2");
     assertEquals(await dialog.getByLabel("Price").inputValue(), "€600.00");
     await dialog.getByLabel("Payment method").selectOption({ label: "Payment Online" });
+    await dialog.getByTestId("order-amounts").filter({
+      hasText: /Total \(excl\. VAT\)\s*€1,018\.33/,
+    })
+      .waitFor();
     await create.click();
     await page.getByTestId("message-dialog").getByText("Order Created Successfully!").waitFor();
     await page.getByTestId("message-dialog").getByRole("button", { name: "Close" }).click();
@@ -37,7 +41,8 @@ browserTest(
     // The table: one row, edited and updated.
     const row = page.getByTestId("order-row");
     await row.waitFor();
-    assert(/€1,?222\.00/.test(await row.innerText()), "2 × 600 + 22");
+    // An export: 2 × 500.00 + 18.33, net of French VAT.
+    assert(/€1,?018\.33/.test(await row.innerText()), "2 × 500.00 + 18.33");
     await hydrated(page, row);
     await row.getByLabel(/^Status of/).selectOption("shipped");
     await row.getByRole("button", { name: "Update" }).click();
@@ -59,7 +64,9 @@ browserTest(
     const timeline = await page.getByTestId("order-timeline").innerText();
     assertStringIncludes(timeline, "Created ORD-");
     assertStringIncludes(timeline, "Status set to shipped");
-    assert(/€1,?222\.00/.test(await page.getByTestId("order-total").innerText()));
+    assert(/€1,?018\.33/.test(await page.getByTestId("order-total").innerText()));
+    assertEquals(await page.getByTestId("order-vat").innerText(), "€0.00");
+    assertStringIncludes(await page.getByTestId("order-tax").innerText(), "Export outside the EU");
     assertEquals(page.problems, []);
   },
 );

@@ -4,7 +4,6 @@ import {
   createIntentBodySchema,
   priceCheckout,
   type PricingProduct,
-  vatPart,
 } from "../../src/domain/checkout.ts";
 import { resolveCountryCode } from "../../src/domain/country-code.ts";
 import { listCountries } from "../../src/domain/countries.ts";
@@ -112,11 +111,6 @@ Deno.test("[unit] country code: two capitals as-is, names matched, 'Invalid coun
   const err = thrown(() => assertCountryCode("Atlantis", null));
   assertEquals(err.status, 400);
   assertEquals(err.message, "Invalid country: Atlantis. Please use a valid country name.");
-});
-
-Deno.test("[unit] VAT part of a VAT-inclusive price at 20%", () => {
-  assertEquals(vatPart(60000), 10000);
-  assertEquals(vatPart(60990), 10165);
 });
 
 Deno.test("[unit] sandbox cards: Stripe's test numbers map to tokens, never the number", () => {

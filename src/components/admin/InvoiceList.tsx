@@ -6,8 +6,33 @@ interface Result {
   from: string;
   to: string;
   documents: DocumentSummary[];
-  totals: { rateBp: number; net: number; vat: number; gross: number }[];
+  totals: { rateBp: number; category: string; net: number; vat: number; gross: number }[];
+  oss: {
+    year: string;
+    registered: boolean;
+    net: number;
+    threshold: number;
+    crossed: boolean;
+    warning: boolean;
+  };
 }
+
+/** The screen's words about VAT returns and the OSS threshold, in one place. */
+const TEXT = {
+  ossTitle: (year: string) => `EU distance sales in ${year}`,
+  ossLine: (net: string, threshold: string) =>
+    `${net} of ${threshold} (EU consumers in other member states, net, credit notes deducted)`,
+  ossRegistered: "Registered for the One-Stop Shop (VAT_OSS=on): EU consumers pay their " +
+    "country's VAT, declared in the OSS return.",
+  ossCrossed: "Threshold passed: EU consumers pay their country's VAT for the rest of this " +
+    "year and next year. Register for the One-Stop Shop (OSS) to declare it, then set VAT_OSS=on.",
+  ossWarning: "Over 80% of the threshold: the sale that passes it, and every later one, will " +
+    "be charged the buyer's country's VAT. Prepare the OSS registration.",
+  ossUnder: "Under the threshold: EU consumers pay French VAT.",
+  ossReturn: "OSS return (CSV)",
+  ecSalesList: "EC sales list (CSV)",
+  category: "Category",
+};
 
 const money = (euros: number) => formatMoney(toCents(euros));
 const BUTTON =
@@ -17,9 +42,46 @@ const BUTTON =
 export default function InvoiceList(
   { result, exportQuery }: { result: Result; exportQuery: string },
 ) {
-  const { documents, totals } = result;
+  const { documents, totals, oss } = result;
+  const share = Math.min(100, Math.round((oss.net / oss.threshold) * 100));
   return (
     <div class="space-y-4">
+      <section
+        class={`rounded-xl p-4 ring-1 ${
+          oss.crossed || oss.warning ? "bg-amber-50 ring-amber-300" : "bg-white ring-slate-200"
+        }`}
+        aria-labelledby="oss-total"
+        data-testid="oss-total"
+      >
+        <h2 id="oss-total" class="text-base font-semibold">{TEXT.ossTitle(oss.year)}</h2>
+        <p class="mt-1 text-sm">
+          {TEXT.ossLine(money(oss.net), money(oss.threshold))}
+        </p>
+        <meter
+          class="mt-2 h-3 w-full"
+          aria-label={TEXT.ossTitle(oss.year)}
+          min={0}
+          max={oss.threshold}
+          low={oss.threshold * 0.8}
+          high={oss.threshold * 0.8}
+          optimum={0}
+          value={Math.min(oss.net, oss.threshold)}
+        >
+          {share}%
+        </meter>
+        <p
+          class="mt-2 text-sm font-medium"
+          role={oss.warning && !oss.registered ? "alert" : undefined}
+        >
+          {oss.registered
+            ? TEXT.ossRegistered
+            : oss.crossed
+            ? TEXT.ossCrossed
+            : oss.warning
+            ? TEXT.ossWarning
+            : TEXT.ossUnder}
+        </p>
+      </section>
       <section
         class="rounded-xl bg-white p-4 ring-1 ring-slate-200"
         aria-labelledby="vat-totals"
@@ -36,6 +98,12 @@ export default function InvoiceList(
             <a href={`/api/invoices/export.zip?${exportQuery}`} class={BUTTON} download>
               Download PDFs (ZIP)
             </a>
+            <a href={`/api/invoices/oss.csv?${exportQuery}`} class={BUTTON} download>
+              {TEXT.ossReturn}
+            </a>
+            <a href={`/api/invoices/ec-sales-list.csv?${exportQuery}`} class={BUTTON} download>
+              {TEXT.ecSalesList}
+            </a>
           </div>
         </div>
         {totals.length
@@ -45,6 +113,7 @@ export default function InvoiceList(
                 <thead class="text-slate-600">
                   <tr>
                     <th scope="col" class="py-1">VAT rate</th>
+                    <th scope="col" class="py-1">{TEXT.category}</th>
                     <th scope="col" class="py-1 text-right">Net</th>
                     <th scope="col" class="py-1 text-right">VAT</th>
                     <th scope="col" class="py-1 text-right">Gross</th>
@@ -52,8 +121,9 @@ export default function InvoiceList(
                 </thead>
                 <tbody>
                   {totals.map((t) => (
-                    <tr key={t.rateBp} class="border-t border-slate-100">
+                    <tr key={`${t.category}/${t.rateBp}`} class="border-t border-slate-100">
                       <th scope="row" class="py-1 font-medium">{formatRate(t.rateBp)}</th>
+                      <td class="py-1">{t.category}</td>
                       <td class="py-1 text-right">{money(t.net)}</td>
                       <td class="py-1 text-right">{money(t.vat)}</td>
                       <td class="py-1 text-right">{money(t.gross)}</td>

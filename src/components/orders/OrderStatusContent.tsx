@@ -1,8 +1,9 @@
 import type { InvoiceDocument } from "../../domain/invoice.ts";
-import type { Order } from "../../domain/order.ts";
+import { type Order, orderVat } from "../../domain/order.ts";
 import { orderProgress, trackingUrl } from "../../domain/order-progress.ts";
 import { messagesFor } from "../../i18n/catalog.ts";
 import { fill } from "../../i18n/fill.ts";
+import { taxWords } from "../../i18n/tax-words.ts";
 import { formatDate, formatMoney } from "../../i18n/format.ts";
 import { type Lang, localePath } from "../../i18n/locales.ts";
 
@@ -27,6 +28,8 @@ export default function OrderStatusContent(
   const ship = order.shipment;
   const tracking = ship ? trackingUrl(ship.carrier, ship.trackingNumber) : null;
   const a = order.shippingAddress;
+  const tt = messagesFor(lang).tax;
+  const vat = orderVat(order, taxWords(tt, lang));
   const docUrl = (n: string) =>
     `/api/public/orders/${encodeURIComponent(order.orderNumber)}/documents/${
       encodeURIComponent(n)
@@ -119,13 +122,27 @@ export default function OrderStatusContent(
             <td class="pt-3 text-right">{money(order.shippingFeeCents)}</td>
           </tr>
           <tr>
-            <th scope="row" colSpan={2} class="pt-1 text-right">{t.totalVat}</th>
+            <th scope="row" colSpan={2} class="pt-1 text-right">
+              {vat.exempt ? tt.totalExcluded : t.totalVat}
+            </th>
             <td class="pt-1 text-right font-semibold" data-testid="order-total">
               {money(order.totalCents)}
             </td>
           </tr>
+          <tr>
+            <th scope="row" colSpan={2} class="pt-1 text-right font-normal text-slate-600">
+              {vat.label}
+            </th>
+            <td class="pt-1 text-right text-slate-600" data-testid="order-vat">
+              {money(vat.vatCents)}
+            </td>
+          </tr>
         </tfoot>
       </table>
+      <p class="mt-3 text-sm text-slate-600" data-testid="order-vat-note">
+        {vat.note}
+        {vat.mention && <span lang="fr">{` ${vat.mention}.`}</span>}
+      </p>
 
       <div class="mt-10 grid gap-8 sm:grid-cols-2">
         <div>

@@ -5,6 +5,7 @@ import { demoForm } from "./en/forms.ts";
 import { cart, shop, stock } from "./en/shop.ts";
 import { mail } from "./en/mail.ts";
 import { orders } from "./en/orders.ts";
+import { tax } from "./en/tax.ts";
 import { checkout, payment } from "./en/checkout.ts";
 import { about, demo, features, home, mbd, shared, videos } from "./en/marketing.ts";
 
@@ -36,6 +37,7 @@ export const en = {
   cart,
   mail,
   orders,
+  tax,
   checkout,
   payment,
 };

@@ -6,6 +6,7 @@ import { demoForm } from "./fr/forms.ts";
 import { cart, shop, stock } from "./fr/shop.ts";
 import { mail } from "./fr/mail.ts";
 import { orders } from "./fr/orders.ts";
+import { tax } from "./fr/tax.ts";
 import { checkout, payment } from "./fr/checkout.ts";
 import { about, demo, features, home, mbd, shared, videos } from "./fr/marketing.ts";
 
@@ -34,6 +35,7 @@ export const fr: Messages = {
   cart,
   mail,
   orders,
+  tax,
   checkout,
   payment,
 };

@@ -3,10 +3,36 @@ import { formatMoney, toCents } from "../../domain/money.ts";
 import { PAYMENT_METHOD_LABELS, STATUS_COLOURS } from "../../domain/order-status.ts";
 import type { AdminOrder } from "../../domain/order.ts";
 import { formatShopTime } from "../../domain/shop-time.ts";
+import { ratePercent, vatStatement } from "../../domain/vat-statement.ts";
+import { tax as taxMessages } from "../../i18n/messages/en/tax.ts";
+import { taxWords } from "../../i18n/tax-words.ts";
 
 /** The language an order was placed in, as staff read it. */
 const ORDER_LANGUAGES = { en: "English", fr: "French" } as const;
 import StatusBadge, { type BadgeColour } from "./StatusBadge.tsx";
+
+/** How the back office (in English) states VAT: the buyers' words, in English. */
+const STAFF_TAX_WORDS = taxWords(taxMessages, "en");
+
+/** The staff page's words about tax, in one place. */
+const TAX_TEXT = {
+  title: "Tax",
+  scheme: {
+    domestic: "Sale in France",
+    distance: "EU consumer (distance sale)",
+    intra_eu: "Intra-EU supply to a business (exempt)",
+    export: "Export outside the EU (exempt)",
+  } as Record<string, string>,
+  category: "VAT category",
+  taxCountry: "VAT of",
+  vies: "VIES consultation",
+  viesUnavailable: "VIES unavailable: VAT charged",
+  company: "Company",
+  vatNumber: "VAT number",
+  siren: "SIREN",
+  purchaseOrder: "Purchase order",
+  billing: "Billing address",
+};
 
 function Section({ title, children }: { title: string; children: preact.ComponentChildren }) {
   return (
@@ -26,6 +52,9 @@ export default function OrderDetail(
 ) {
   const when = (iso: string) => `${formatShopTime(iso, timeZone)} (${timeZone})`;
   const a = order.shippingAddress;
+  const vat = vatStatement(order.tax, toCents(order.vat), STAFF_TAX_WORDS);
+  const excl = vat.exempt ? ` (${STAFF_TAX_WORDS.excluded})` : "";
+  const b = order.billingAddress;
   return (
     <div class="grid gap-4 lg:grid-cols-3">
       <div class="space-y-4 lg:col-span-2">
@@ -72,8 +101,12 @@ export default function OrderDetail(
               <dd>{formatMoney(toCents(order.shippingFee))}</dd>
             </div>
             <div class="flex justify-between font-semibold">
-              <dt>Total</dt>
+              <dt>Total{excl}</dt>
               <dd data-testid="order-total">{formatMoney(toCents(order.total), order.currency)}</dd>
+            </div>
+            <div class="flex justify-between text-slate-600">
+              <dt>{vat.label}</dt>
+              <dd data-testid="order-vat">{formatMoney(vat.vatCents)}</dd>
             </div>
           </dl>
         </Section>
@@ -105,6 +138,54 @@ export default function OrderDetail(
             <span class="text-slate-500">(its mails and order page)</span>
           </p>
         </Section>
+        {order.business && (
+          <Section title={TAX_TEXT.company}>
+            <dl class="space-y-1 text-sm" data-testid="order-business">
+              <div>
+                <dt class="sr-only">{TAX_TEXT.company}</dt>
+                <dd class="font-medium">{order.business.companyName}</dd>
+              </div>
+              {(
+                [
+                  [TAX_TEXT.vatNumber, order.business.vatNumber],
+                  [TAX_TEXT.siren, order.business.siren],
+                  [TAX_TEXT.purchaseOrder, order.business.purchaseOrder],
+                ] as const
+              ).filter(([, v]) => v).map(([k, v]) => (
+                <div key={k} class="flex justify-between gap-2">
+                  <dt class="text-slate-600">{k}</dt>
+                  <dd class="font-mono text-xs">{v}</dd>
+                </div>
+              ))}
+            </dl>
+          </Section>
+        )}
+        <Section title={TAX_TEXT.title}>
+          <dl class="space-y-1 text-sm" data-testid="order-tax">
+            <div class="flex justify-between gap-2">
+              <dt class="text-slate-600">{TAX_TEXT.scheme[order.tax.scheme]}</dt>
+              <dd>{vat.label}</dd>
+            </div>
+            <div class="flex justify-between gap-2">
+              <dt class="text-slate-600">{TAX_TEXT.category}</dt>
+              <dd>
+                {order.tax.category}, {ratePercent(order.tax.rateBp)} ({TAX_TEXT.taxCountry}{" "}
+                {order.tax.taxCountry})
+              </dd>
+            </div>
+            {order.vies && (
+              <div class="flex justify-between gap-2">
+                <dt class="text-slate-600">{TAX_TEXT.vies}</dt>
+                <dd class="font-mono text-xs">
+                  {order.vies.status === "valid"
+                    ? order.vies.consultationNumber ?? order.vies.vatNumber
+                    : TAX_TEXT.viesUnavailable}
+                </dd>
+              </div>
+            )}
+            {vat.mention && <p lang="fr" class="text-slate-600">{vat.mention}</p>}
+          </dl>
+        </Section>
         <Section title="Shipping address">
           {/* Lines left empty (no state, no ZIP code) are not shown. */}
           <address class="text-sm not-italic leading-6" data-testid="shipping-address">
@@ -117,6 +198,14 @@ export default function OrderDetail(
             </p>
           )}
         </Section>
+        {b && (
+          <Section title={TAX_TEXT.billing}>
+            <address class="text-sm not-italic leading-6" data-testid="billing-address">
+              {[b.address, [b.zipCode, b.city].filter(Boolean).join(" "), b.state, b.country]
+                .filter(Boolean).map((line, i) => <span key={i} class="block">{line}</span>)}
+            </address>
+          </Section>
+        )}
         <Section title="Payment">
           <dl class="space-y-1 text-sm">
             <div class="flex justify-between gap-2">

@@ -16,6 +16,23 @@ export const checkout = {
   },
   country: "Country",
   countryNote: "The country was chosen in your cart. To change it, go back to the cart.",
+  /** "Buying for a company": what its invoice needs. */
+  forCompany: "Buying for a company",
+  forCompanyNote: "Your company's name, VAT number and purchase order on the invoice.",
+  companyTitle: "Company",
+  companyFields: {
+    companyName: "Company name",
+    vatNumber: "VAT number",
+    siren: "SIREN",
+    purchaseOrder: "Purchase order number",
+  },
+  vatNumberNote:
+    "EU companies: with a VAT number VIES confirms, goods sent to another EU country are invoiced without VAT.",
+  checking: "Checking...",
+  vatConfirmed: "VAT number confirmed by VIES.",
+  billingDifferent: "Bill to another address",
+  billingTitle: "Billing address",
+  paid: "Total paid: {amount}",
   subtotal: "Subtotal: {amount}",
   shipping: "Shipping: {amount}",
   shippingIn: "Shipping ({currency}): {amount}",

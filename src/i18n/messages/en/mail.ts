@@ -11,7 +11,6 @@ export const mail = {
   shippingAddress: "Shipping address:",
   follow: "Follow your order and download its invoice:",
   button: "View your order and invoice",
-  pricesIncludeVat: "Prices include VAT.",
   yourOrder: "Your order",
   deliveryAddress: "Delivery address",
   confirmedSubject: "Your order {n} is confirmed",

@@ -15,6 +15,23 @@ export const checkout: Messages["checkout"] = {
   },
   country: "Pays",
   countryNote: "Le pays a été choisi dans votre panier. Pour le changer, revenez au panier.",
+  forCompany: "Achat pour une entreprise",
+  forCompanyNote:
+    "Le nom, le numéro de TVA et le bon de commande de votre entreprise sur la facture.",
+  companyTitle: "Entreprise",
+  companyFields: {
+    companyName: "Raison sociale",
+    vatNumber: "Numéro de TVA",
+    siren: "SIREN",
+    purchaseOrder: "Numéro de bon de commande",
+  },
+  vatNumberNote:
+    "Entreprises de l’UE\u00a0: avec un numéro de TVA confirmé par VIES, les biens expédiés vers un autre pays de l’UE sont facturés sans TVA.",
+  checking: "Vérification…",
+  vatConfirmed: "Numéro de TVA confirmé par VIES.",
+  billingDifferent: "Facturer à une autre adresse",
+  billingTitle: "Adresse de facturation",
+  paid: "Total payé\u00a0: {amount}",
   subtotal: "Sous-total : {amount}",
   shipping: "Livraison : {amount}",
   shippingIn: "Livraison ({currency}) : {amount}",

@@ -12,7 +12,6 @@ export const mail: Messages["mail"] = {
   shippingAddress: "Adresse de livraison :",
   follow: "Suivez votre commande et téléchargez sa facture :",
   button: "Voir votre commande et sa facture",
-  pricesIncludeVat: "Prix TVA comprise.",
   yourOrder: "Votre commande",
   deliveryAddress: "Adresse de livraison",
   confirmedSubject: "Votre commande {n} est confirmée",

@@ -1,5 +1,12 @@
 import { useEffect, useState } from "preact/hooks";
 import { formatMoney, toCents } from "../../../domain/money.ts";
+import type { PublicTax } from "../../../domain/tax.ts";
+import { vatStatement } from "../../../domain/vat-statement.ts";
+import { tax as taxMessages } from "../../../i18n/messages/en/tax.ts";
+import { taxWords } from "../../../i18n/tax-words.ts";
+
+/** The back office states VAT in the buyers' English words. */
+const TAX_WORDS = taxWords(taxMessages, "en");
 import { GENDERS } from "../../../domain/order-status.ts";
 import FormDialog from "../ui/FormDialog.tsx";
 import { fromShopDateTimeInput } from "../../../domain/shop-time.ts";
@@ -61,6 +68,27 @@ async function feeFor(country: string): Promise<number> {
   return body.shippingFee ?? 0;
 }
 
+/** The order as the server will charge it (an export is net of French VAT); null if it cannot say. */
+interface Charged {
+  subtotal: number;
+  shippingFee: number;
+  total: number;
+  vat: number;
+  tax: PublicTax;
+}
+
+async function chargedFor(rows: Row[], country: string): Promise<Charged | null> {
+  const res = await fetch("/api/checkout/quote", {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Accept: "application/json" },
+    body: JSON.stringify({
+      items: rows.map((r) => ({ id: r.productId, quantity: r.quantity })),
+      shippingCountry: country,
+    }),
+  });
+  return res.ok ? await res.json() as Charged : null;
+}
+
 /**
  * 'Create New Order' (spec sections 5 and 9): items with read-only prices, at least one row,
  * the country's fee, payment on delivery or online. The server prices the order itself.
@@ -77,6 +105,7 @@ export default function CreateOrderDialog(
   const [rows, setRows] = useState<Row[]>([{ productId: "", quantity: 1 }]);
   const [country, setCountry] = useState(DEFAULT_COUNTRY);
   const [fee, setFee] = useState<number | null>(null);
+  const [charged, setCharged] = useState<Charged | null>(null);
   const { values: form, field } = useFields("create-order", {
     firstName: "",
     lastName: "",
@@ -115,12 +144,25 @@ export default function CreateOrderDialog(
     };
   }, [country]);
 
+  const rowsKey = JSON.stringify(rows);
+  useEffect(() => {
+    let current = true;
+    setCharged(null);
+    if (rows.some((r) => !r.productId || !(r.quantity >= 1))) return;
+    chargedFor(rows, country).then((c) => current && setCharged(c)).catch(() => {});
+    return () => {
+      current = false;
+    };
+  }, [rowsKey, country]);
+
   const product = (id: string) => products?.find((p) => p._id === id);
   const subtotal = rows.reduce(
     (sum, r) => sum + toCents(product(r.productId)?.price ?? 0) * (r.quantity || 0),
     0,
   );
   const incomplete = rows.some((r) => !r.productId || !(r.quantity >= 1));
+  const vat = charged ? vatStatement(charged.tax, toCents(charged.vat), TAX_WORDS) : null;
+  const excl = vat?.exempt ? ` (${TAX_WORDS.excluded})` : "";
   const setRow = (i: number, patch: Partial<Row>) =>
     setRows(rows.map((r, j) => j === i ? { ...r, ...patch } : r));
 
@@ -302,21 +344,32 @@ export default function CreateOrderDialog(
               </select>
             )}
           </FormField>
-          <dl class="rounded-lg bg-slate-50 p-3 text-sm">
+          <dl class="rounded-lg bg-slate-50 p-3 text-sm" data-testid="order-amounts">
             <div class="flex justify-between">
-              <dt>Subtotal</dt>
-              <dd>{formatMoney(subtotal)}</dd>
+              <dt>Subtotal{excl}</dt>
+              <dd>{formatMoney(charged ? toCents(charged.subtotal) : subtotal)}</dd>
             </div>
             <div class="flex justify-between">
-              <dt>Shipping ({country})</dt>
+              <dt>Shipping ({country}){excl}</dt>
               <dd data-testid="order-fee">
-                {fee === null ? "Calculating..." : formatMoney(toCents(fee))}
+                {fee === null
+                  ? "Calculating..."
+                  : formatMoney(toCents(charged?.shippingFee ?? fee))}
               </dd>
             </div>
             <div class="flex justify-between font-semibold">
-              <dt>Total</dt>
-              <dd>{formatMoney(subtotal + toCents(fee ?? 0))}</dd>
+              <dt>Total{excl}</dt>
+              <dd>
+                {formatMoney(charged ? toCents(charged.total) : subtotal + toCents(fee ?? 0))}
+              </dd>
             </div>
+            {vat && (
+              <div class="flex justify-between text-slate-600">
+                <dt>{vat.label}</dt>
+                <dd>{formatMoney(vat.vatCents)}</dd>
+              </div>
+            )}
+            {vat?.exempt && <p class="mt-1 text-xs text-slate-600">{vat.note}</p>}
           </dl>
         </div>
         <FormActions

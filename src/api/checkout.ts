@@ -1,0 +1,16 @@
+import { Hono } from "hono";
+import { quoteBodySchema } from "../domain/checkout.ts";
+import type { Services } from "../services/container.ts";
+import { type ApiEnv, enforceRateLimit } from "./middleware/rate-limit.ts";
+import { readJson } from "./validate.ts";
+
+/** `/api/checkout`: the cart priced and taxed before paying (the cart, the checkout form). */
+export function checkoutRouter(services: Services) {
+  return new Hono<ApiEnv>()
+    .post("/quote", async (c) => {
+      const body = await readJson(c, quoteBodySchema);
+      // A VAT number means a call to VIES: counted before it is made.
+      if (body.business?.vatNumber) await enforceRateLimit(c, services, "vatCheck");
+      return c.json(await services.checkout.quote(body));
+    });
+}

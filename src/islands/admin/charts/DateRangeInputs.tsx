@@ -1,16 +1,16 @@
-import { useId } from "preact/hooks";
 import type { DayRange } from "../../../domain/date-ranges.ts";
 import FormField from "../../../ui/FormField.tsx";
 
 /** Two date inputs of a range, each bounded by the other; `onChange` gets the new range. */
 export default function DateRangeInputs(
-  { range, labels, onChange }: {
+  { id, range, labels, onChange }: {
+    /** What the inputs' ids start with (unique on the page). */
+    id: string;
     range: DayRange;
     labels: [string, string];
     onChange: (next: DayRange) => void;
   },
 ) {
-  const id = useId();
   const set = (bound: keyof DayRange) => (e: { currentTarget: { value: string } }) =>
     onChange({ ...range, [bound]: e.currentTarget.value });
   // Each end bounded by the other.

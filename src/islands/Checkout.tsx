@@ -51,16 +51,7 @@ const FIELDS = [
 ] as const;
 type Field = typeof FIELDS[number][0];
 type Form = Record<Field, string>;
-const EMPTY_FORM: Form = {
-  firstName: "",
-  lastName: "",
-  email: "",
-  phone: "",
-  address: "",
-  city: "",
-  state: "",
-  zipCode: "",
-};
+const EMPTY_FORM = Object.fromEntries(FIELDS.map(([name]) => [name, ""])) as Form;
 
 /** "Buying for a company": its fields (labels from the catalogue), and the billing address. */
 const COMPANY_FIELDS = [

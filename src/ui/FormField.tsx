@@ -28,6 +28,8 @@ interface Props extends InputProps {
   error?: string;
   /** Marks the label as required (the control's `required` is what assistive technology reads). */
   marked?: boolean;
+  /** Keeps the label for screen readers only (a table's compact control). */
+  hideLabel?: boolean;
   /** Ids of notes outside the field (a fieldset's) that describe the control too. */
   describedBy?: string;
   class?: string;
@@ -55,6 +57,7 @@ export default function FormField(
     hint,
     error,
     marked,
+    hideLabel,
     describedBy,
     class: className,
     inputClass,
@@ -71,7 +74,7 @@ export default function FormField(
   };
   return (
     <div class={className}>
-      <label for={id} class="block text-sm font-medium">
+      <label for={id} class={hideLabel ? "sr-only" : "block text-sm font-medium"}>
         {label}
         {marked && <Required />}
       </label>

@@ -1,8 +1,12 @@
 import type { OrderQuery } from "../../domain/order-query.ts";
 import { ORDER_STATUSES, STORED_PAYMENT_STATUSES } from "../../domain/order-status.ts";
+import FormField, { FIELD } from "../../ui/FormField.tsx";
 
-const field =
-  "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30";
+/** The filters that pick one of a list: query parameter, label, choices. */
+const CHOICES = [
+  ["status", "Status", ORDER_STATUSES],
+  ["paymentStatus", "Payment", STORED_PAYMENT_STATUSES],
+] as const;
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /**
@@ -19,42 +23,37 @@ export default function OrderFilters(
       class="mb-4 grid gap-3 rounded-xl bg-white p-4 ring-1 ring-slate-200 sm:grid-cols-3 lg:grid-cols-7"
       role="search"
     >
-      <label class="text-sm font-medium sm:col-span-3 lg:col-span-2">
-        Search
-        <input
-          type="search"
-          name="q"
-          value={query.q ?? ""}
-          placeholder="Order number, email or name"
-          class={field}
+      <FormField
+        id="orders-q"
+        label="Search"
+        class="sm:col-span-3 lg:col-span-2"
+        type="search"
+        name="q"
+        value={query.q ?? ""}
+        placeholder="Order number, email or name"
+      />
+      {CHOICES.map(([name, label, values]) => (
+        <FormField key={name} id={`orders-${name}`} label={label}>
+          {(wiring) => (
+            <select {...wiring} name={name} class={FIELD}>
+              <option value="">All</option>
+              {values.map((s) => (
+                <option key={s} value={s} selected={query[name] === s}>{capital(s)}</option>
+              ))}
+            </select>
+          )}
+        </FormField>
+      ))}
+      {(["from", "to"] as const).map((name) => (
+        <FormField
+          key={name}
+          id={`orders-${name}`}
+          label={<DayLabel name={capital(name)} timeZone={timeZone} />}
+          type="date"
+          name={name}
+          value={query[name] ?? ""}
         />
-      </label>
-      <label class="text-sm font-medium">
-        Status
-        <select name="status" class={field}>
-          <option value="">All</option>
-          {ORDER_STATUSES.map((s) => (
-            <option key={s} value={s} selected={query.status === s}>{capital(s)}</option>
-          ))}
-        </select>
-      </label>
-      <label class="text-sm font-medium">
-        Payment
-        <select name="paymentStatus" class={field}>
-          <option value="">All</option>
-          {STORED_PAYMENT_STATUSES.map((s) => (
-            <option key={s} value={s} selected={query.paymentStatus === s}>{capital(s)}</option>
-          ))}
-        </select>
-      </label>
-      <label class="text-sm font-medium">
-        From <span class="font-normal text-slate-500">({timeZone})</span>
-        <input type="date" name="from" value={query.from ?? ""} class={field} />
-      </label>
-      <label class="text-sm font-medium">
-        To <span class="font-normal text-slate-500">({timeZone})</span>
-        <input type="date" name="to" value={query.to ?? ""} class={field} />
-      </label>
+      ))}
       <div class="flex flex-col justify-end gap-2">
         <label class="flex items-center gap-2 text-sm font-medium">
           <input
@@ -92,5 +91,14 @@ export default function OrderFilters(
         </a>
       </p>
     </form>
+  );
+}
+
+/** A date filter's label: its name and the shop's time zone its days are in. */
+function DayLabel({ name, timeZone }: { name: string; timeZone: string }) {
+  return (
+    <>
+      {name} <span class="font-normal text-slate-500">({timeZone})</span>
+    </>
   );
 }

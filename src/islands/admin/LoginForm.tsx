@@ -2,7 +2,9 @@ import { useEffect, useRef, useState } from "preact/hooks";
 import type { PublicAdmin } from "../../domain/admin.ts";
 import { ADMIN_USER_STORAGE_KEY } from "../../domain/admin-image.ts";
 import { landingFor, safeNext } from "../../domain/admin-routes.ts";
-import { FIELD } from "./ui/styles.ts";
+import FormField, { FIELD, SubmitButton } from "../../ui/FormField.tsx";
+import FormNotice from "../../ui/FormNotice.tsx";
+import { useFields } from "./ui/use-fields.ts";
 
 const FALLBACK = "Login failed. Please try again.";
 
@@ -39,18 +41,13 @@ function enter(
   location.assign(safeNext(next) ?? landingFor(user.role));
 }
 
-const ERROR_BOX = "rounded-lg border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800";
-const SUBMIT =
-  "w-full rounded-lg bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700 disabled:opacity-60";
-
 /**
  * The login form: the superadmin endpoint first, the admin one only after its 401 (spec
  * section 4), then on to the page asked for or the role's landing page. An account with
  * two-factor on is asked for its code in a second step.
  */
 export default function LoginForm({ next }: { next: string | null }) {
-  const [email, setEmail] = useState("");
-  const [password, setPassword] = useState("");
+  const { values, setValues, field } = useFields("login", { email: "", password: "" });
   const [show, setShow] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState("");
@@ -65,8 +62,8 @@ export default function LoginForm({ next }: { next: string | null }) {
     setBusy(true);
     setError("");
     try {
-      let answer = await post("/api/superadmins/login", { email, password });
-      if (answer.status === 401) answer = await post("/api/admins/login", { email, password });
+      let answer = await post("/api/superadmins/login", values);
+      if (answer.status === 401) answer = await post("/api/admins/login", values);
       if (answer.status === 200 && answer.body.twoFactorRequired && answer.body.challenge) {
         setChallenge(answer.body.challenge);
         return;
@@ -86,7 +83,7 @@ export default function LoginForm({ next }: { next: string | null }) {
         next={next}
         onRestart={() => {
           setChallenge(null);
-          setPassword("");
+          setValues({ ...values, password: "" });
         }}
       />
     );
@@ -94,46 +91,33 @@ export default function LoginForm({ next }: { next: string | null }) {
 
   return (
     <form class="mt-6 space-y-4" onSubmit={submit} data-testid="login-form">
-      <div>
-        <label for="login-email" class="block text-sm font-medium">Email</label>
-        <input
-          id="login-email"
-          type="email"
-          required
-          autocomplete="username"
-          value={email}
-          onInput={(e) => setEmail(e.currentTarget.value)}
-          class={FIELD}
-        />
-      </div>
-      <div>
-        <label for="login-password" class="block text-sm font-medium">Password</label>
-        <div class="relative">
-          <input
-            id="login-password"
-            type={show ? "text" : "password"}
-            required
-            autocomplete="current-password"
-            value={password}
-            onInput={(e) => setPassword(e.currentTarget.value)}
-            class={`${FIELD} pr-20`}
-          />
-          <button
-            type="button"
-            class="absolute inset-y-0 right-0 mt-1 px-3 text-sm font-medium text-brand-700"
-            aria-pressed={show}
-            aria-controls="login-password"
-            onClick={() => setShow(!show)}
-          >
-            {show ? "Hide" : "Show"}
-            <span class="sr-only">password</span>
-          </button>
-        </div>
-      </div>
-      {error && <div role="alert" class={ERROR_BOX}>{error}</div>}
-      <button type="submit" disabled={busy} class={SUBMIT}>
-        {busy ? "Signing in..." : "Sign in"}
-      </button>
+      <FormField label="Email" type="email" required autocomplete="username" {...field("email")} />
+      <FormField id="login-password" label="Password">
+        {(wiring) => (
+          <div class="relative">
+            <input
+              {...field("password")}
+              {...wiring}
+              type={show ? "text" : "password"}
+              required
+              autocomplete="current-password"
+              class={`${FIELD} pr-20`}
+            />
+            <button
+              type="button"
+              class="absolute inset-y-0 right-0 mt-1 px-3 text-sm font-medium text-brand-700"
+              aria-pressed={show}
+              aria-controls="login-password"
+              onClick={() => setShow(!show)}
+            >
+              {show ? "Hide" : "Show"}
+              <span class="sr-only">password</span>
+            </button>
+          </div>
+        )}
+      </FormField>
+      {error && <FormNotice>{error}</FormNotice>}
+      <SubmitButton busy={busy} busyLabel="Signing in..." class="w-full">Sign in</SubmitButton>
     </form>
   );
 }
@@ -155,20 +139,20 @@ function CodeStep(
     onRestart: () => void;
   },
 ) {
-  const [code, setCode] = useState("");
+  const { values, setValues, field } = useFields("login", { code: "" });
   const [recovery, setRecovery] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState("");
   const input = useRef<HTMLInputElement>(null);
   useEffect(() => input.current?.focus(), [recovery]);
-  const field = recovery ? CODE_FIELDS.recovery : CODE_FIELDS.app;
+  const kind = recovery ? CODE_FIELDS.recovery : CODE_FIELDS.app;
 
   async function verify(e: Event) {
     e.preventDefault();
     setBusy(true);
     setError("");
     try {
-      enter(await post("/api/auth/2fa", { challenge, code }), next, setError);
+      enter(await post("/api/auth/2fa", { challenge, ...values }), next, setError);
     } catch {
       setError(FALLBACK);
     } finally {
@@ -183,34 +167,28 @@ function CodeStep(
           ? "Enter one of your recovery codes. Each code works once."
           : "Enter the 6-digit code from your authenticator app."}
       </p>
-      <div>
-        <label for="login-code" class="block text-sm font-medium">{field.label}</label>
-        <input
-          // One element per kind of code: Preact would clear a rule dropped on a switch to an
-          // empty attribute (`pattern=""` refuses every value), so none is carried over.
-          key={field.label}
-          ref={input}
-          id="login-code"
-          required
-          autocomplete="one-time-code"
-          {...field.rules}
-          spellcheck={false}
-          value={code}
-          onInput={(e) => setCode(e.currentTarget.value)}
-          class={`${FIELD} font-mono tracking-widest`}
-        />
-      </div>
-      {error && <div role="alert" class={ERROR_BOX}>{error}</div>}
-      <button type="submit" disabled={busy} class={SUBMIT}>
-        {busy ? "Verifying..." : "Verify"}
-      </button>
+      <FormField
+        // One element per kind of code: Preact would clear a rule dropped on a switch to an
+        // empty attribute (`pattern=""` refuses every value), so none is carried over.
+        key={kind.label}
+        inputRef={input}
+        label={kind.label}
+        required
+        autocomplete="one-time-code"
+        {...kind.rules}
+        spellcheck={false}
+        inputClass="font-mono tracking-widest"
+        {...field("code")}
+      />
+      {error && <FormNotice>{error}</FormNotice>}
+      <SubmitButton busy={busy} busyLabel="Verifying..." class="w-full">Verify</SubmitButton>
       <div class="flex flex-wrap justify-between gap-2 text-sm">
         <button
           type="button"
           class="font-medium text-brand-700 hover:underline"
           onClick={() => {
             setRecovery(!recovery);
-            setCode("");
+            setValues({ code: "" });
             setError("");
           }}
         >

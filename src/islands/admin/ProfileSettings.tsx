@@ -1,15 +1,16 @@
 import { useState } from "preact/hooks";
 import type { PublicAdmin } from "../../domain/admin.ts";
 import { ADMIN_USER_STORAGE_KEY, imageSrc } from "../../domain/admin-image.ts";
-import ModalFrame from "../ModalFrame.tsx";
+import FormDialog from "./ui/FormDialog.tsx";
 import { uploadImage } from "./accounts/image-upload.ts";
 import { adminApi, ApiError, changedFields } from "./ui/api.ts";
 import { errorSentence } from "./ui/errors.ts";
 import { flashToast } from "./ui/toast.ts";
 import { useCloseGuard } from "./ui/use-close-guard.tsx";
 import FormField from "../../ui/FormField.tsx";
-import ImageField, { usePickedImage } from "./accounts/ImageField.tsx";
+import ImageField, { usePickedImage } from "./ui/ImageField.tsx";
 import { useFields } from "./ui/use-fields.ts";
+import { ACCOUNT_LABELS } from "./accounts/labels.ts";
 import FormActions from "./ui/FormActions.tsx";
 import TwoFactorSettings from "./TwoFactorSettings.tsx";
 
@@ -73,9 +74,8 @@ export default function ProfileSettings(
       alert(
         `Failed to update profile: ${
           errorSentence(err, "Failed to update profile", {
-            username: "Username",
-            email: "Email",
-            currentPassword: "Current password",
+            ...ACCOUNT_LABELS,
+            password: "New password",
           })
         }`,
       );
@@ -85,13 +85,7 @@ export default function ProfileSettings(
   }
 
   return (
-    <ModalFrame
-      labelledBy="profile-title"
-      onClose={requestClose}
-      panelClass="max-h-[calc(100dvh-2rem)] w-full max-w-md overflow-y-auto rounded-xl bg-white p-6 shadow-xl"
-      testId="profile-settings"
-    >
-      <h2 id="profile-title" class="text-lg font-semibold">Profile Settings</h2>
+    <FormDialog title="Profile Settings" testId="profile-settings" onClose={requestClose}>
       <form class="mt-4 space-y-4" onSubmit={save}>
         <div class="flex items-center gap-4">
           <img
@@ -142,6 +136,6 @@ export default function ProfileSettings(
         <TwoFactorSettings user={user} />
       </div>
       {guard}
-    </ModalFrame>
+    </FormDialog>
   );
 }

@@ -6,7 +6,9 @@ import QrCode from "./QrCode.tsx";
 import RecoveryCodes from "./RecoveryCodes.tsx";
 import { adminApi, ApiError } from "./ui/api.ts";
 import { errorSentence } from "./ui/errors.ts";
-import { FIELD } from "./ui/styles.ts";
+import FormField, { PRIMARY_BUTTON, SubmitButton } from "../../ui/FormField.tsx";
+import FormNotice from "../../ui/FormNotice.tsx";
+import { useFields } from "./ui/use-fields.ts";
 
 interface Enrolment {
   secret: string;
@@ -27,8 +29,6 @@ interface Status {
  */
 type Step = "rest" | "password" | "scan" | "codes" | "off" | "renew";
 
-const BUTTON =
-  "rounded-lg bg-brand-600 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60";
 const QUIET = "rounded-lg border border-slate-300 px-3 py-2 text-sm font-medium hover:bg-slate-50";
 const CANCEL = "rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100";
 /** The screen's labels, for error sentences. */
@@ -55,8 +55,8 @@ export default function TwoFactorSettings(
   const [step, setStep] = useState<Step>("rest");
   const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
   const [recoveryCodes, setRecoveryCodes] = useState<string[]>([]);
-  const [code, setCode] = useState("");
-  const [password, setPassword] = useState("");
+  const { values, setValues, field } = useFields("twofa", { code: "", password: "" });
+  const { code, password } = values;
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState("");
   /** The server's word on a field (a wrong code, a wrong password), shown under it. */
@@ -75,10 +75,12 @@ export default function TwoFactorSettings(
 
   function go(next: Step) {
     setStep(next);
-    setCode("");
+    setValues((current) => ({
+      code: "",
+      password: next === "rest" || next === "codes" ? "" : current.password,
+    }));
     setError("");
     setFieldErrors({});
-    if (next === "rest" || next === "codes") setPassword("");
   }
 
   async function run(action: () => Promise<void>, fallback: string) {
@@ -142,60 +144,34 @@ export default function TwoFactorSettings(
     go("codes");
   }, "Failed to make new recovery codes");
 
-  const invalid = (field: Field) =>
-    fieldErrors[field] ? { "aria-invalid": true, "aria-describedby": `twofa-${field}-error` } : {};
-  const fieldError = (field: Field) =>
-    fieldErrors[field] && (
-      <p id={`twofa-${field}-error`} role="alert" class="mt-1 text-sm text-red-700">
-        {fieldErrors[field]}
-      </p>
-    );
-  const errorBox = error && (
-    <p
-      role="alert"
-      class="rounded-lg border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800"
-    >
-      {error}
-    </p>
-  );
+  const errorBox = error && <FormNotice>{error}</FormNotice>;
   const passwordInput = (
-    <div>
-      <label for="twofa-password" class="block text-sm font-medium">Password</label>
-      <input
-        id="twofa-password"
-        type="password"
-        required
-        ref={passwordField}
-        autocomplete="current-password"
-        maxLength={200}
-        value={password}
-        onInput={(e) => setPassword(e.currentTarget.value)}
-        class={FIELD}
-        {...invalid("password")}
-      />
-      {fieldError("password")}
-    </div>
+    <FormField
+      label={LABELS.password}
+      error={fieldErrors.password}
+      type="password"
+      required
+      inputRef={passwordField}
+      autocomplete="current-password"
+      maxLength={200}
+      {...field("password")}
+    />
   );
   const codeInput = (
-    <div>
-      <label for="twofa-code" class="block text-sm font-medium">Authentication code</label>
-      <input
-        id="twofa-code"
-        required
-        autocomplete="one-time-code"
-        inputMode="numeric"
-        maxLength={24}
-        value={code}
-        onInput={(e) => setCode(e.currentTarget.value)}
-        class={`${FIELD} font-mono tracking-widest`}
-        {...invalid("code")}
-      />
-      {fieldError("code")}
-    </div>
+    <FormField
+      label={LABELS.code}
+      error={fieldErrors.code}
+      required
+      autocomplete="one-time-code"
+      inputMode="numeric"
+      maxLength={24}
+      inputClass="font-mono tracking-widest"
+      {...field("code")}
+    />
   );
   const actions = (label: string, busyLabel: string, cancel: () => void) => (
     <div class="flex flex-wrap gap-2">
-      <button type="submit" class={BUTTON} disabled={busy}>{busy ? busyLabel : label}</button>
+      <SubmitButton busy={busy} busyLabel={busyLabel}>{label}</SubmitButton>
       <button type="button" class={CANCEL} onClick={cancel}>Cancel</button>
     </div>
   );
@@ -235,7 +211,7 @@ export default function TwoFactorSettings(
           <p class="text-sm text-slate-700">
             Sign in with a code from an authenticator app as well as your password.
           </p>
-          <button type="button" class={BUTTON} onClick={() => go("password")}>
+          <button type="button" class={PRIMARY_BUTTON} onClick={() => go("password")}>
             Set up two-factor authentication
           </button>
         </div>

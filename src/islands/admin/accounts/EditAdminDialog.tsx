@@ -1,7 +1,7 @@
 import { useState } from "preact/hooks";
 import type { PublicAdmin } from "../../../domain/admin.ts";
 import { imageSrc } from "../../../domain/admin-image.ts";
-import ModalFrame from "../../ModalFrame.tsx";
+import FormDialog from "../ui/FormDialog.tsx";
 import { adminApi, ApiError, changedFields } from "../ui/api.ts";
 import DropdownSelect from "../ui/DropdownSelect.tsx";
 import { errorSentence } from "../ui/errors.ts";
@@ -9,8 +9,9 @@ import { adminToast } from "../ui/toast.ts";
 import { useCloseGuard } from "../ui/use-close-guard.tsx";
 import { deleteReplacedImage, uploadImage } from "./image-upload.ts";
 import FormField from "../../../ui/FormField.tsx";
-import ImageField, { usePickedImage } from "./ImageField.tsx";
+import ImageField, { usePickedImage } from "../ui/ImageField.tsx";
 import { useFields } from "../ui/use-fields.ts";
+import { ACCOUNT_LABELS } from "./labels.ts";
 import FormActions from "../ui/FormActions.tsx";
 
 const ROLES = [{ value: "admin", label: "Admin" }, { value: "superadmin", label: "Superadmin" }];
@@ -62,12 +63,7 @@ export default function EditAdminDialog(
         errorSentence(
           err,
           err instanceof ApiError ? "Failed to update admin" : "Error updating admin",
-          {
-            username: "Username",
-            email: "Email",
-            image: "Profile Image",
-            currentPassword: "Current password",
-          },
+          ACCOUNT_LABELS,
         ),
         "error",
       );
@@ -77,13 +73,7 @@ export default function EditAdminDialog(
   }
 
   return (
-    <ModalFrame
-      labelledBy="edit-admin-title"
-      onClose={requestClose}
-      panelClass="w-full max-w-md rounded-xl bg-white p-6 shadow-xl"
-      testId="edit-admin-dialog"
-    >
-      <h2 id="edit-admin-title" class="text-lg font-semibold">Edit Admin</h2>
+    <FormDialog title="Edit Admin" testId="edit-admin-dialog" onClose={requestClose}>
       <form class="mt-4 space-y-4" onSubmit={save}>
         <FormField label="Username" data-autofocus required {...field("username")} />
         <FormField label="Email" type="email" required {...field("email")} />
@@ -128,6 +118,6 @@ export default function EditAdminDialog(
         />
       </form>
       {guard}
-    </ModalFrame>
+    </FormDialog>
   );
 }

@@ -5,8 +5,9 @@ import { errorSentence } from "../ui/errors.ts";
 import { uploadImage } from "./image-upload.ts";
 import FormField, { SubmitButton } from "../../../ui/FormField.tsx";
 import FormNotice from "../../../ui/FormNotice.tsx";
-import ImageField, { usePickedImage } from "./ImageField.tsx";
+import ImageField, { usePickedImage } from "../ui/ImageField.tsx";
 import { useFields } from "../ui/use-fields.ts";
+import { ACCOUNT_LABELS } from "./labels.ts";
 
 const BLANK = { username: "", email: "", password: "" };
 const PASSWORD_RULE = "At least 12 characters, not the email address.";
@@ -53,7 +54,7 @@ export default function RegisterAdminForm({ currentRole }: { currentRole: string
         errorSentence(
           err,
           err instanceof ApiError ? "Failed to register admin" : "Registration failed",
-          { username: "Username", email: "Email", password: "Password", image: "Profile Image" },
+          { ...ACCOUNT_LABELS, password: "Password" },
         ),
       );
     } finally {

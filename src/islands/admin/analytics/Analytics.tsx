@@ -162,7 +162,12 @@ export default function Analytics(
         </span>
       </div>
       <div class="flex flex-wrap items-end gap-3 rounded-xl bg-white p-4 ring-1 ring-slate-200">
-        <DateRangeInputs range={range} labels={["Start Date", "End Date"]} onChange={choose} />
+        <DateRangeInputs
+          id="analytics-range"
+          range={range}
+          labels={["Start Date", "End Date"]}
+          onChange={choose}
+        />
         <div class="flex flex-wrap gap-2">
           <QuickButton label="Last Month" onClick={() => choose(quickRanges(today()).lastMonth)} />
           <QuickButton

@@ -1,36 +1,35 @@
 import type { DayRange } from "../../../domain/date-ranges.ts";
-import { FIELD } from "../ui/styles.ts";
+import FormField from "../../../ui/FormField.tsx";
 
 /** Two date inputs of a range, each bounded by the other; `onChange` gets the new range. */
 export default function DateRangeInputs(
-  { range, labels, onChange }: {
+  { id, range, labels, onChange }: {
+    /** What the inputs' ids start with (unique on the page). */
+    id: string;
     range: DayRange;
     labels: [string, string];
     onChange: (next: DayRange) => void;
   },
 ) {
+  const set = (bound: keyof DayRange) => (e: { currentTarget: { value: string } }) =>
+    onChange({ ...range, [bound]: e.currentTarget.value });
+  // Each end bounded by the other.
+  const ends = [["from", labels[0], { max: range.to }], ["to", labels[1], {
+    min: range.from,
+  }]] as const;
   return (
     <>
-      <label class="text-sm font-medium">
-        {labels[0]}
-        <input
+      {ends.map(([end, label, bound]) => (
+        <FormField
+          key={end}
+          id={`${id}-${end}`}
+          label={label}
           type="date"
-          class={FIELD}
-          value={range.from}
-          max={range.to}
-          onChange={(e) => onChange({ ...range, from: e.currentTarget.value })}
+          value={range[end]}
+          {...bound}
+          onChange={set(end)}
         />
-      </label>
-      <label class="text-sm font-medium">
-        {labels[1]}
-        <input
-          type="date"
-          class={FIELD}
-          value={range.to}
-          min={range.from}
-          onChange={(e) => onChange({ ...range, to: e.currentTarget.value })}
-        />
-      </label>
+      ))}
     </>
   );
 }

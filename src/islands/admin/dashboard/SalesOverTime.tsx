@@ -91,7 +91,7 @@ export default function SalesOverTime(
   return (
     <div class="space-y-3">
       <div class="flex flex-wrap items-end gap-3">
-        <DateRangeInputs range={range} labels={["Start", "End"]} onChange={load} />
+        <DateRangeInputs id="sales-range" range={range} labels={["Start", "End"]} onChange={load} />
         {problem && <p role="alert" class="text-sm text-red-700">{problem}</p>}
       </div>
       <ChartFigure

@@ -8,14 +8,14 @@ import { taxWords } from "../../../i18n/tax-words.ts";
 /** The back office states VAT in the buyers' English words. */
 const TAX_WORDS = taxWords(taxMessages, "en");
 import { GENDERS } from "../../../domain/order-status.ts";
-import ModalFrame from "../../ModalFrame.tsx";
+import FormDialog from "../ui/FormDialog.tsx";
 import { fromShopDateTimeInput } from "../../../domain/shop-time.ts";
 import { adminApi } from "../ui/api.ts";
 import { errorSentence } from "../ui/errors.ts";
-import { Required } from "../../../ui/FormField.tsx";
+import FormField, { FIELD } from "../../../ui/FormField.tsx";
+import { useFields } from "../ui/use-fields.ts";
 import { useCloseGuard } from "../ui/use-close-guard.tsx";
 import MessageDialog from "../ui/MessageDialog.tsx";
-import { FIELD } from "../ui/styles.ts";
 import FormActions from "../ui/FormActions.tsx";
 
 interface ProductOption {
@@ -106,7 +106,7 @@ export default function CreateOrderDialog(
   const [country, setCountry] = useState(DEFAULT_COUNTRY);
   const [fee, setFee] = useState<number | null>(null);
   const [charged, setCharged] = useState<Charged | null>(null);
-  const [form, setForm] = useState({
+  const { values: form, field } = useFields("create-order", {
     firstName: "",
     lastName: "",
     email: "",
@@ -163,8 +163,6 @@ export default function CreateOrderDialog(
   const incomplete = rows.some((r) => !r.productId || !(r.quantity >= 1));
   const vat = charged ? vatStatement(charged.tax, toCents(charged.vat), TAX_WORDS) : null;
   const excl = vat?.exempt ? ` (${TAX_WORDS.excluded})` : "";
-  const set = (k: keyof typeof form) => (e: Event) =>
-    setForm({ ...form, [k]: (e.currentTarget as HTMLInputElement).value });
   const setRow = (i: number, patch: Partial<Row>) =>
     setRows(rows.map((r, j) => j === i ? { ...r, ...patch } : r));
 
@@ -220,96 +218,60 @@ export default function CreateOrderDialog(
   }
 
   return (
-    <ModalFrame
-      labelledBy="create-order-title"
-      onClose={requestClose}
-      panelClass="max-h-[90vh] w-full max-w-3xl overflow-y-auto rounded-xl bg-white p-5 shadow-xl sm:p-6"
+    <FormDialog
+      title="Create New Order"
       testId="create-order-dialog"
+      size="3xl"
+      onClose={requestClose}
     >
-      <h2 id="create-order-title" class="text-lg font-semibold">Create New Order</h2>
       <form class="mt-4 space-y-5" onSubmit={submit} noValidate>
         <fieldset class="grid gap-3 sm:grid-cols-2">
           <legend class="mb-1 text-sm font-semibold">Customer</legend>
-          <label class="text-sm font-medium">
-            First name<Required />
-            <input
-              required
-              data-autofocus
-              class={FIELD}
-              value={form.firstName}
-              onInput={set("firstName")}
-            />
-          </label>
-          <label class="text-sm font-medium">
-            Last name<Required />
-            <input required class={FIELD} value={form.lastName} onInput={set("lastName")} />
-          </label>
-          <label class="text-sm font-medium">
-            Email (optional)
-            <input type="email" class={FIELD} value={form.email} onInput={set("email")} />
-          </label>
-          <label class="text-sm font-medium">
-            Phone
-            <input type="tel" class={FIELD} value={form.phone} onInput={set("phone")} />
-          </label>
-          <label class="text-sm font-medium">
-            Gender (optional)
-            <select class={FIELD} value={form.gender} onChange={set("gender")}>
-              <option value="">Not given</option>
-              {GENDERS.map((g) => (
-                <option key={g} value={g}>{g[0].toUpperCase() + g.slice(1)}</option>
-              ))}
-            </select>
-          </label>
-          <label class="text-sm font-medium">
-            Order ID (optional)
-            <input
-              class={FIELD}
-              maxLength={40}
-              autocomplete="off"
-              value={form.orderId}
-              onInput={set("orderId")}
-            />
-          </label>
-          <label class="text-sm font-medium">
-            Order date (optional, {timeZone})
-            <input
-              type="datetime-local"
-              class={FIELD}
-              value={form.createdAt}
-              onInput={set("createdAt")}
-            />
-          </label>
+          <FormField label="First name" marked required data-autofocus {...field("firstName")} />
+          <FormField label="Last name" marked required {...field("lastName")} />
+          <FormField label="Email (optional)" type="email" {...field("email")} />
+          <FormField label="Phone" type="tel" {...field("phone")} />
+          <FormField id="create-order-gender" label="Gender (optional)">
+            {(wiring) => (
+              <select {...wiring} class={FIELD} {...field("gender")}>
+                <option value="">Not given</option>
+                {GENDERS.map((g) => (
+                  <option key={g} value={g}>{g[0].toUpperCase() + g.slice(1)}</option>
+                ))}
+              </select>
+            )}
+          </FormField>
+          <FormField
+            label="Order ID (optional)"
+            maxLength={40}
+            autocomplete="off"
+            {...field("orderId")}
+          />
+          <FormField
+            label={`Order date (optional, ${timeZone})`}
+            type="datetime-local"
+            {...field("createdAt")}
+          />
         </fieldset>
         <fieldset class="grid gap-3 sm:grid-cols-2">
           <legend class="mb-1 text-sm font-semibold">Shipping address</legend>
-          <label class="text-sm font-medium sm:col-span-2">
-            Address<Required />
-            <input required class={FIELD} value={form.address} onInput={set("address")} />
-          </label>
-          <label class="text-sm font-medium">
-            City<Required />
-            <input required class={FIELD} value={form.city} onInput={set("city")} />
-          </label>
-          <label class="text-sm font-medium">
-            State
-            <input class={FIELD} value={form.state} onInput={set("state")} />
-          </label>
-          <label class="text-sm font-medium">
-            ZIP code
-            <input class={FIELD} value={form.zipCode} onInput={set("zipCode")} />
-          </label>
-          <label class="text-sm font-medium">
-            Country<Required />
-            <select
-              required
-              class={FIELD}
-              value={country}
-              onChange={(e) => setCountry(e.currentTarget.value)}
-            >
-              {countries.map((c) => <option key={c} value={c}>{c}</option>)}
-            </select>
-          </label>
+          <FormField label="Address" marked required class="sm:col-span-2" {...field("address")} />
+          <FormField label="City" marked required {...field("city")} />
+          <FormField label="State" {...field("state")} />
+          <FormField label="ZIP code" {...field("zipCode")} />
+          <FormField id="create-order-country" label="Country" marked>
+            {(wiring) => (
+              <select
+                {...wiring}
+                required
+                class={FIELD}
+                value={country}
+                onChange={(e) => setCountry(e.currentTarget.value)}
+              >
+                {countries.map((c) => <option key={c} value={c}>{c}</option>)}
+              </select>
+            )}
+          </FormField>
         </fieldset>
         <fieldset>
           <legend class="mb-2 text-sm font-semibold">Items</legend>
@@ -323,39 +285,37 @@ export default function CreateOrderDialog(
                 class="grid grid-cols-[1fr_5rem_6rem_auto] items-end gap-2"
                 data-testid="order-item"
               >
-                <label class="text-sm font-medium">
-                  Product<Required />
-                  <select
-                    class={FIELD}
-                    value={r.productId}
-                    onChange={(e) => setRow(i, { productId: e.currentTarget.value })}
-                  >
-                    <option value="">Choose a product</option>
-                    {(products ?? []).map((p) => (
-                      <option key={p._id} value={p._id}>{p.name} ({p.stock} in stock)</option>
-                    ))}
-                  </select>
-                </label>
-                <label class="text-sm font-medium">
-                  Quantity<Required />
-                  <input
-                    type="number"
-                    min={1}
-                    class={FIELD}
-                    value={r.quantity || ""}
-                    onInput={(e) => setRow(i, { quantity: Number(e.currentTarget.value) })}
-                  />
-                </label>
-                <label class="text-sm font-medium">
-                  Price
-                  <input
-                    readOnly
-                    class={`${FIELD} bg-slate-50`}
-                    value={r.productId
-                      ? formatMoney(toCents(product(r.productId)?.price ?? 0))
-                      : ""}
-                  />
-                </label>
+                <FormField id={`create-order-item-${i}`} label="Product" marked>
+                  {(wiring) => (
+                    <select
+                      {...wiring}
+                      class={FIELD}
+                      value={r.productId}
+                      onChange={(e) => setRow(i, { productId: e.currentTarget.value })}
+                    >
+                      <option value="">Choose a product</option>
+                      {(products ?? []).map((p) => (
+                        <option key={p._id} value={p._id}>{p.name} ({p.stock} in stock)</option>
+                      ))}
+                    </select>
+                  )}
+                </FormField>
+                <FormField
+                  id={`create-order-item-${i}-quantity`}
+                  label="Quantity"
+                  marked
+                  type="number"
+                  min={1}
+                  value={r.quantity || ""}
+                  onInput={(e) => setRow(i, { quantity: Number(e.currentTarget.value) })}
+                />
+                <FormField
+                  id={`create-order-item-${i}-price`}
+                  label="Price"
+                  readOnly
+                  inputClass="bg-slate-50"
+                  value={r.productId ? formatMoney(toCents(product(r.productId)?.price ?? 0)) : ""}
+                />
                 <button
                   type="button"
                   disabled={rows.length === 1}
@@ -376,13 +336,14 @@ export default function CreateOrderDialog(
           </button>
         </fieldset>
         <div class="grid gap-3 sm:grid-cols-2">
-          <label class="text-sm font-medium">
-            Payment method
-            <select class={FIELD} value={form.paymentMethod} onChange={set("paymentMethod")}>
-              <option value="delivery">Pay on Delivery</option>
-              <option value="online">Payment Online</option>
-            </select>
-          </label>
+          <FormField id="create-order-payment-method" label="Payment method">
+            {(wiring) => (
+              <select {...wiring} class={FIELD} {...field("paymentMethod")}>
+                <option value="delivery">Pay on Delivery</option>
+                <option value="online">Payment Online</option>
+              </select>
+            )}
+          </FormField>
           <dl class="rounded-lg bg-slate-50 p-3 text-sm" data-testid="order-amounts">
             <div class="flex justify-between">
               <dt>Subtotal{excl}</dt>
@@ -434,6 +395,6 @@ export default function CreateOrderDialog(
         }}
       />
       {guard}
-    </ModalFrame>
+    </FormDialog>
   );
 }

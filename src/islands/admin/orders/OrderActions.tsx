@@ -8,7 +8,8 @@ import ConfirmDialog from "../ui/ConfirmDialog.tsx";
 import { errorSentence } from "../ui/errors.ts";
 import { useFailure } from "../ui/feedback.tsx";
 import { adminToast } from "../ui/toast.ts";
-import { FIELD } from "../ui/styles.ts";
+import FormField, { FIELD } from "../../../ui/FormField.tsx";
+import { useFields } from "../ui/use-fields.ts";
 
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
@@ -20,8 +21,10 @@ export default function OrderActions(
   { order, onChanged }: { order: AdminOrder; onChanged: () => Promise<boolean> },
 ) {
   const [status, setStatus] = useState<string>(order.status);
-  const [carrier, setCarrier] = useState(order.shipment?.carrier ?? "");
-  const [tracking, setTracking] = useState(order.shipment?.trackingNumber ?? "");
+  const shipment = useFields("order", {
+    carrier: order.shipment?.carrier ?? "",
+    trackingNumber: order.shipment?.trackingNumber ?? "",
+  });
   const [notify, setNotify] = useState(false);
   const [note, setNote] = useState("");
   const [busy, setBusy] = useState(false);
@@ -62,7 +65,7 @@ export default function OrderActions(
                 method: "PUT",
                 json: {
                   status,
-                  ...(status === "shipped" ? { carrier, trackingNumber: tracking } : {}),
+                  ...(status === "shipped" ? shipment.values : {}),
                   ...(asksMoney ? { refund: money === "refund" } : {}),
                   notifyCustomer: notify,
                 },
@@ -74,30 +77,22 @@ export default function OrderActions(
         }}
       >
         <h2 class="mb-2 text-base font-semibold">Status</h2>
-        <label class="block text-sm font-medium">
-          Order status
-          <select class={FIELD} value={status} onChange={(e) => setStatus(e.currentTarget.value)}>
-            {ORDER_STATUSES.map((s) => <option key={s} value={s}>{capital(s)}</option>)}
-          </select>
-        </label>
+        <FormField id="order-status" label="Order status">
+          {(wiring) => (
+            <select
+              {...wiring}
+              class={FIELD}
+              value={status}
+              onChange={(e) => setStatus(e.currentTarget.value)}
+            >
+              {ORDER_STATUSES.map((s) => <option key={s} value={s}>{capital(s)}</option>)}
+            </select>
+          )}
+        </FormField>
         {status === "shipped" && (
           <div class="mt-2 grid gap-2 sm:grid-cols-2">
-            <label class="text-sm font-medium">
-              Carrier
-              <input
-                class={FIELD}
-                value={carrier}
-                onInput={(e) => setCarrier(e.currentTarget.value)}
-              />
-            </label>
-            <label class="text-sm font-medium">
-              Tracking number
-              <input
-                class={FIELD}
-                value={tracking}
-                onInput={(e) => setTracking(e.currentTarget.value)}
-              />
-            </label>
+            <FormField label="Carrier" {...shipment.field("carrier")} />
+            <FormField label="Tracking number" {...shipment.field("trackingNumber")} />
             <p class="text-xs text-slate-600 sm:col-span-2">
               The customer gets one “has shipped” email.
             </p>
@@ -200,15 +195,17 @@ export default function OrderActions(
             </li>
           ))}
         </ul>
-        <label class="block text-sm font-medium">
-          Add a note
-          <textarea
-            rows={3}
-            class={FIELD}
-            value={note}
-            onInput={(e) => setNote(e.currentTarget.value)}
-          />
-        </label>
+        <FormField id="order-note" label="Add a note">
+          {(wiring) => (
+            <textarea
+              {...wiring}
+              rows={3}
+              class={FIELD}
+              value={note}
+              onInput={(e) => setNote(e.currentTarget.value)}
+            />
+          )}
+        </FormField>
         <button
           type="submit"
           disabled={busy || !note.trim()}

@@ -16,6 +16,7 @@ import { adminToast } from "../ui/toast.ts";
 import CreateOrderDialog from "./CreateOrderDialog.tsx";
 import { DeleteButton, TableBox } from "../ui/table.tsx";
 import { useResource } from "../ui/use-resource.ts";
+import DropdownSelect from "../ui/DropdownSelect.tsx";
 
 interface Edit {
   status?: string;
@@ -25,6 +26,7 @@ interface Edit {
 
 const colour = (v: string) => (STATUS_COLOURS[v] ?? "grey") as BadgeColour;
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+const option = (s: string) => ({ value: s, label: capital(s) });
 
 const cell = "px-3 py-2 align-top";
 const select =
@@ -51,6 +53,22 @@ export default function OrdersTable(
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [bulkStatus, setBulkStatus] = useState("");
   const [bulkPayment, setBulkPayment] = useState("");
+  const bulkChoices = [
+    {
+      label: "Status for the selected orders",
+      empty: "Status…",
+      values: ORDER_STATUSES,
+      value: bulkStatus,
+      set: setBulkStatus,
+    },
+    {
+      label: "Payment status for the selected orders",
+      empty: "Payment…",
+      values: PAYMENT_STATUSES,
+      value: bulkPayment,
+      set: setBulkPayment,
+    },
+  ];
   const [creating, setCreating] = useState(false);
   const { fail, dialog } = useFailure();
   const localInput = (iso: string) => shopDateTimeInput(Date.parse(iso), timeZone);
@@ -170,28 +188,17 @@ export default function OrdersTable(
             aria-label="Change the selected orders"
           >
             <span class="text-sm font-medium">{selected.size} selected</span>
-            <label class="text-sm">
-              <span class="sr-only">Status for the selected orders</span>
-              <select
-                class={select}
-                value={bulkStatus}
-                onChange={(e) => setBulkStatus(e.currentTarget.value)}
-              >
-                <option value="">Status…</option>
-                {ORDER_STATUSES.map((s) => <option key={s} value={s}>{capital(s)}</option>)}
-              </select>
-            </label>
-            <label class="text-sm">
-              <span class="sr-only">Payment status for the selected orders</span>
-              <select
-                class={select}
-                value={bulkPayment}
-                onChange={(e) => setBulkPayment(e.currentTarget.value)}
-              >
-                <option value="">Payment…</option>
-                {PAYMENT_STATUSES.map((s) => <option key={s} value={s}>{capital(s)}</option>)}
-              </select>
-            </label>
+            {bulkChoices.map((b) => (
+              <DropdownSelect
+                key={b.label}
+                label={b.label}
+                hideLabel
+                selectClass={select}
+                value={b.value}
+                options={[{ value: "", label: b.empty }, ...b.values.map(option)]}
+                onChange={b.set}
+              />
+            ))}
             <button
               type="button"
               disabled={busy !== null || (!bulkStatus && !bulkPayment)}

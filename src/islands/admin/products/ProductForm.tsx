@@ -1,12 +1,13 @@
 import { useState } from "preact/hooks";
 import type { AdminProduct } from "../../../domain/product.ts";
 import { PRODUCT_CATEGORIES } from "../../../domain/product-categories.ts";
-import ModalFrame from "../../ModalFrame.tsx";
+import FormDialog from "../ui/FormDialog.tsx";
 import { adminApi } from "../ui/api.ts";
 import { errorSentence } from "../ui/errors.ts";
-import { Required } from "../../../ui/FormField.tsx";
+import FormField, { FIELD } from "../../../ui/FormField.tsx";
 import { useCloseGuard } from "../ui/use-close-guard.tsx";
-import { FIELD } from "../ui/styles.ts";
+import { useFields } from "../ui/use-fields.ts";
+import ImageField from "../ui/ImageField.tsx";
 import FormActions from "../ui/FormActions.tsx";
 
 /** The create and edit modal of Product Management (spec section 5: create product). */
@@ -18,16 +19,18 @@ export default function ProductForm(
   },
 ) {
   const editing = product !== null;
-  const [name, setName] = useState(product?.name ?? "");
-  const [description, setDescription] = useState(product?.description ?? "");
-  const [price, setPrice] = useState(product ? String(product.price) : "");
-  const [currency, setCurrency] = useState(product?.currency ?? "EUR");
-  const [stock, setStock] = useState(product ? String(product.stock) : "");
+  const { values, field } = useFields("product", {
+    name: product?.name ?? "",
+    description: product?.description ?? "",
+    price: product ? String(product.price) : "",
+    currency: product?.currency ?? "EUR",
+    stock: product ? String(product.stock) : "",
+    features: (product?.features ?? []).join("\n"),
+    nameFr: product?.fr?.name ?? "",
+    descriptionFr: product?.fr?.description ?? "",
+    featuresFr: (product?.fr?.features ?? []).join("\n"),
+  });
   const [categories, setCategories] = useState<string[]>(product?.category ?? []);
-  const [features, setFeatures] = useState((product?.features ?? []).join("\n"));
-  const [nameFr, setNameFr] = useState(product?.fr?.name ?? "");
-  const [descriptionFr, setDescriptionFr] = useState(product?.fr?.description ?? "");
-  const [featuresFr, setFeaturesFr] = useState((product?.fr?.features ?? []).join("\n"));
   const [isActive, setIsActive] = useState(product?.isActive ?? true);
   const [front, setFront] = useState<File | null>(null);
   const [back, setBack] = useState<File | null>(null);
@@ -35,22 +38,7 @@ export default function ProductForm(
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState("");
   const { requestClose, guard } = useCloseGuard(
-    [
-      name,
-      description,
-      price,
-      currency,
-      stock,
-      categories,
-      features,
-      nameFr,
-      descriptionFr,
-      featuresFr,
-      isActive,
-      front,
-      back,
-      removeBack,
-    ],
+    [values, categories, isActive, front, back, removeBack],
     busy,
     onClose,
   );
@@ -60,16 +48,8 @@ export default function ProductForm(
     setError("");
     if (!editing && !front) return setError("Front image is required");
     const form = new FormData();
-    form.append("name", name);
-    form.append("description", description);
-    form.append("price", price);
-    form.append("currency", currency);
-    form.append("stock", stock);
+    for (const [key, value] of Object.entries(values)) form.append(key, value);
     form.append("category", JSON.stringify(categories));
-    form.append("features", features);
-    form.append("nameFr", nameFr);
-    form.append("descriptionFr", descriptionFr);
-    form.append("featuresFr", featuresFr);
     form.append("isActive", String(isActive));
     if (front) form.append("image", front);
     if (back) form.append("hoverImage", back);
@@ -95,15 +75,12 @@ export default function ProductForm(
   }
 
   return (
-    <ModalFrame
-      labelledBy="product-form-title"
-      onClose={requestClose}
-      panelClass="max-h-[90vh] w-full max-w-2xl overflow-y-auto rounded-xl bg-white p-5 shadow-xl sm:p-6"
+    <FormDialog
+      title={editing ? "Edit Product" : "Add New Product"}
       testId="product-form"
+      size="2xl"
+      onClose={requestClose}
     >
-      <h2 id="product-form-title" class="text-lg font-semibold">
-        {editing ? "Edit Product" : "Add New Product"}
-      </h2>
       <form class="mt-4 grid gap-3 sm:grid-cols-2" onSubmit={submit} noValidate>
         {error && (
           <p
@@ -113,49 +90,35 @@ export default function ProductForm(
             {error}
           </p>
         )}
-        <label class="text-sm font-medium sm:col-span-2">
-          Name<Required />
-          <input
-            required
-            data-autofocus
-            class={FIELD}
-            value={name}
-            onInput={(e) => setName(e.currentTarget.value)}
-          />
-        </label>
-        <label class="text-sm font-medium sm:col-span-2">
-          Description
-          <textarea
-            rows={3}
-            class={FIELD}
-            value={description}
-            onInput={(e) => setDescription(e.currentTarget.value)}
-          />
-        </label>
-        <label class="text-sm font-medium">
-          Price<Required />
-          <input
-            required
-            type="number"
-            step="0.01"
-            min="0"
-            class={FIELD}
-            value={price}
-            onInput={(e) => setPrice(e.currentTarget.value)}
-          />
-        </label>
-        <label class="text-sm font-medium">
-          Currency
-          <select
-            class={FIELD}
-            value={currency}
-            onChange={(e) => setCurrency(e.currentTarget.value)}
-          >
-            <option value="EUR">EUR</option>
-            <option value="USD">USD</option>
-          </select>
-        </label>
-        {currency === "USD" && (
+        <FormField
+          label="Name"
+          marked
+          required
+          data-autofocus
+          class="sm:col-span-2"
+          {...field("name")}
+        />
+        <FormField id="product-description" label="Description" class="sm:col-span-2">
+          {(wiring) => <textarea {...wiring} rows={3} class={FIELD} {...field("description")} />}
+        </FormField>
+        <FormField
+          label="Price"
+          marked
+          required
+          type="number"
+          step="0.01"
+          min="0"
+          {...field("price")}
+        />
+        <FormField id="product-currency" label="Currency">
+          {(wiring) => (
+            <select {...wiring} class={FIELD} {...field("currency")}>
+              <option value="EUR">EUR</option>
+              <option value="USD">USD</option>
+            </select>
+          )}
+        </FormField>
+        {values.currency === "USD" && (
           <p
             class="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 sm:col-span-2"
             role="note"
@@ -164,18 +127,15 @@ export default function ProductForm(
             shop.
           </p>
         )}
-        <label class="text-sm font-medium">
-          Stock<Required />
-          <input
-            required
-            type="number"
-            step="1"
-            min="0"
-            class={FIELD}
-            value={stock}
-            onInput={(e) => setStock(e.currentTarget.value)}
-          />
-        </label>
+        <FormField
+          label="Stock"
+          marked
+          required
+          type="number"
+          step="1"
+          min="0"
+          {...field("stock")}
+        />
         <label class="mt-6 flex items-center gap-2 text-sm font-medium">
           <input
             type="checkbox"
@@ -204,67 +164,32 @@ export default function ProductForm(
             ))}
           </div>
         </fieldset>
-        <label class="text-sm font-medium sm:col-span-2">
-          Features (one per line)
-          <textarea
-            rows={4}
-            class={FIELD}
-            value={features}
-            onInput={(e) => setFeatures(e.currentTarget.value)}
-          />
-        </label>
+        <FormField id="product-features" label="Features (one per line)" class="sm:col-span-2">
+          {(wiring) => <textarea {...wiring} rows={4} class={FIELD} {...field("features")} />}
+        </FormField>
         <fieldset class="grid gap-3 rounded-lg border border-slate-200 p-3 sm:col-span-2">
           <legend class="px-1 text-sm font-medium">
             In French (optional: the English text shows where one is empty)
           </legend>
-          <label class="text-sm font-medium">
-            French name
-            <input
-              lang="fr"
-              class={FIELD}
-              value={nameFr}
-              onInput={(e) => setNameFr(e.currentTarget.value)}
-            />
-          </label>
-          <label class="text-sm font-medium">
-            French description
-            <textarea
-              lang="fr"
-              rows={3}
-              class={FIELD}
-              value={descriptionFr}
-              onInput={(e) => setDescriptionFr(e.currentTarget.value)}
-            />
-          </label>
-          <label class="text-sm font-medium">
-            French features (one per line)
-            <textarea
-              lang="fr"
-              rows={4}
-              class={FIELD}
-              value={featuresFr}
-              onInput={(e) => setFeaturesFr(e.currentTarget.value)}
-            />
-          </label>
+          <FormField label="French name" lang="fr" {...field("nameFr")} />
+          <FormField id="product-description-fr" label="French description">
+            {(wiring) => (
+              <textarea {...wiring} lang="fr" rows={3} class={FIELD} {...field("descriptionFr")} />
+            )}
+          </FormField>
+          <FormField id="product-features-fr" label="French features (one per line)">
+            {(wiring) => (
+              <textarea {...wiring} lang="fr" rows={4} class={FIELD} {...field("featuresFr")} />
+            )}
+          </FormField>
         </fieldset>
-        <label class="text-sm font-medium">
-          Front image{editing ? " (leave empty to keep)" : <Required />}
-          <input
-            type="file"
-            accept="image/*"
-            class="mt-1 block w-full text-sm"
-            onChange={(e) => setFront(e.currentTarget.files?.[0] ?? null)}
-          />
-        </label>
-        <label class="text-sm font-medium">
-          Back image (optional)
-          <input
-            type="file"
-            accept="image/*"
-            class="mt-1 block w-full text-sm"
-            onChange={(e) => setBack(e.currentTarget.files?.[0] ?? null)}
-          />
-        </label>
+        <ImageField
+          id="product-front-image"
+          label={editing ? "Front image (leave empty to keep)" : "Front image"}
+          marked={!editing}
+          onPick={setFront}
+        />
+        <ImageField id="product-back-image" label="Back image (optional)" onPick={setBack} />
         {editing && product.hoverImage && !back && (
           <label class="flex items-center gap-2 text-sm sm:col-span-2">
             <input
@@ -284,6 +209,6 @@ export default function ProductForm(
         />
       </form>
       {guard}
-    </ModalFrame>
+    </FormDialog>
   );
 }

@@ -1,11 +1,12 @@
 import { useState } from "preact/hooks";
 import type { CampaignProgress } from "../../../domain/campaign.ts";
 import { formatShopTime, shopDay } from "../../../domain/shop-time.ts";
-import ModalFrame from "../../ModalFrame.tsx";
+import FormDialog from "../ui/FormDialog.tsx";
 import { adminApi } from "../ui/api.ts";
 import { errorSentence } from "../ui/errors.ts";
 import { EmptyState, useConfirmedAction, useFailure } from "../ui/feedback.tsx";
-import { Required } from "../../../ui/FormField.tsx";
+import FormField from "../../../ui/FormField.tsx";
+import { useFields } from "../ui/use-fields.ts";
 import FormActions from "../ui/FormActions.tsx";
 import StatusBadge from "../../../ui/admin/StatusBadge.tsx";
 import { FIELD } from "../ui/styles.ts";
@@ -164,10 +165,10 @@ function NewsletterDialog(
     fail: (title: string, message: string) => void;
   },
 ) {
-  const [subject, setSubject] = useState("");
-  const [message, setMessage] = useState("");
+  const { values, field } = useFields("newsletter", { subject: "", message: "" });
+  const { subject, message } = values;
   const [busy, setBusy] = useState(false);
-  const { requestClose, guard } = useCloseGuard({ subject, message }, busy, onClose);
+  const { requestClose, guard } = useCloseGuard(values, busy, onClose);
 
   async function send(e: Event) {
     e.preventDefault();
@@ -178,7 +179,7 @@ function NewsletterDialog(
     try {
       const res = await adminApi<{ message: string }>("/api/subscribers/send-to-all", {
         method: "POST",
-        json: { subject, message },
+        json: values,
       });
       onSent(res.message);
     } catch (err) {
@@ -189,34 +190,14 @@ function NewsletterDialog(
   }
 
   return (
-    <ModalFrame
-      labelledBy="newsletter-title"
-      onClose={requestClose}
-      panelClass="w-full max-w-lg rounded-xl bg-white p-6 shadow-xl"
-      testId="newsletter-dialog"
-    >
-      <h2 id="newsletter-title" class="text-lg font-semibold">Send Newsletter</h2>
+    <FormDialog title="Send Newsletter" testId="newsletter-dialog" size="lg" onClose={requestClose}>
       <form class="mt-4 space-y-3" onSubmit={send} noValidate>
-        <label class="block text-sm font-medium">
-          Subject<Required />
-          <input
-            data-autofocus
-            required
-            class={FIELD}
-            value={subject}
-            onInput={(e) => setSubject(e.currentTarget.value)}
-          />
-        </label>
-        <label class="block text-sm font-medium">
-          Message<Required />
-          <textarea
-            rows={8}
-            required
-            class={FIELD}
-            value={message}
-            onInput={(e) => setMessage(e.currentTarget.value)}
-          />
-        </label>
+        <FormField label="Subject" marked data-autofocus required {...field("subject")} />
+        <FormField id="newsletter-message" label="Message" marked>
+          {(wiring) => (
+            <textarea {...wiring} rows={8} required class={FIELD} {...field("message")} />
+          )}
+        </FormField>
         <p class="text-xs text-slate-600">
           Every active subscriber gets it once, with an unsubscribe link.
         </p>
@@ -228,6 +209,6 @@ function NewsletterDialog(
         />
       </form>
       {guard}
-    </ModalFrame>
+    </FormDialog>
   );
 }

@@ -1,3 +1,5 @@
+import FormField, { FIELD } from "../../../ui/FormField.tsx";
+
 export interface Option {
   value: string;
   label: string;
@@ -13,6 +15,8 @@ interface Props {
   id?: string;
   disabled?: boolean;
   class?: string;
+  /** The select's look, when not the form field's (a toolbar's compact one). */
+  selectClass?: string;
 }
 
 let lastId = 0;
@@ -21,19 +25,18 @@ let lastId = 0;
 export default function DropdownSelect(props: Props) {
   const id = props.id ?? `select-${++lastId}`;
   return (
-    <div class={props.class}>
-      <label for={id} class={props.hideLabel ? "sr-only" : "mb-1 block text-sm font-medium"}>
-        {props.label}
-      </label>
-      <select
-        id={id}
-        value={props.value}
-        disabled={props.disabled}
-        onChange={(e) => props.onChange(e.currentTarget.value)}
-        class="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 disabled:bg-slate-100"
-      >
-        {props.options.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
-      </select>
-    </div>
+    <FormField id={id} label={props.label} hideLabel={props.hideLabel} class={props.class}>
+      {(wiring) => (
+        <select
+          {...wiring}
+          value={props.value}
+          disabled={props.disabled}
+          onChange={(e) => props.onChange(e.currentTarget.value)}
+          class={props.selectClass ?? `${FIELD} disabled:bg-slate-100`}
+        >
+          {props.options.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+        </select>
+      )}
+    </FormField>
   );
 }

@@ -2,7 +2,7 @@ import type { ComponentChildren } from "preact";
 import { useState } from "preact/hooks";
 import FormField from "../../../ui/FormField.tsx";
 
-/** The image an account form has picked, and its preview (released when another is picked). */
+/** The image a form has picked, and its preview (released when another is picked). */
 export function usePickedImage() {
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
@@ -14,17 +14,18 @@ export function usePickedImage() {
   return { file, preview, pick };
 }
 
-/** A profile image's file field; `children` (its preview) stand under the input. */
+/** An image's file field; `children` (its preview) stand under the input. */
 export default function ImageField(
-  { id, label, onPick, children }: {
+  { id, label, marked, onPick, children }: {
     id: string;
     label: string;
+    marked?: boolean;
     onPick: (file: File | null) => void;
     children?: ComponentChildren;
   },
 ) {
   return (
-    <FormField id={id} label={label}>
+    <FormField id={id} label={label} marked={marked}>
       {(wiring) => (
         <>
           <input

@@ -80,7 +80,7 @@ browserTest(
     await drawer.getByText(VAT_TEXT.whyExport).waitFor();
     await drawer.getByRole("button", { name: "Proceed to Checkout" }).click();
     const form = page.getByRole("dialog", { name: "Checkout" });
-    await form.getByTestId("checkout-summary").filter({ hasText: "Total: €515.83 (excl. VAT)" })
+    await form.getByTestId("checkout-summary").filter({ hasText: "Total (excl. VAT): €515.83" })
       .waitFor();
     assertStringIncludes(await form.getByTestId("checkout-summary").innerText(), "VAT 0%: €0.00");
     await fillCustomer(form);
@@ -130,7 +130,7 @@ browserTest(
       assert(await vatNumber.getAttribute("aria-invalid") === null);
       // 500.00 + 10.42: the shelf price and the fee net of French VAT.
       await form.getByTestId("checkout-summary")
-        .filter({ hasText: "Total: €510.42 (excl. VAT)" }).waitFor();
+        .filter({ hasText: "Total (excl. VAT): €510.42" }).waitFor();
       await form.getByRole("button", { name: "Proceed to Payment" }).click();
       const success = await pay(page, "€510.42");
       assertStringIncludes(await success.getByTestId("success-vat").innerText(), "VAT 0%");

@@ -150,7 +150,11 @@ Deno.test("[security] one plain address is still taken; the system's admin@local
     // The address the shop gives its first superadmin when none is configured.
     const res = await t.api.request(
       `/api/superadmins/${boss.id}`,
-      jsonRequest("PUT", { email: "admin@localhost" }, boss.headers),
+      jsonRequest(
+        "PUT",
+        { email: "admin@localhost", currentPassword: SUPERADMIN.password },
+        boss.headers,
+      ),
     );
     const body = await assertJsonResponse(res, 200) as {
       email?: string;

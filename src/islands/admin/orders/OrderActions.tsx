@@ -11,6 +11,19 @@ import { adminToast } from "../ui/toast.ts";
 import FormField, { FIELD } from "../../../ui/FormField.tsx";
 import { useFields } from "../ui/use-fields.ts";
 
+/** What cancelling an order paid online does with the money: the staff member's two choices. */
+const MONEY_CHOICES = [
+  [
+    "refund",
+    (total: string) =>
+      `Refund ${total} and cancel: through the payment provider, with a credit note; the customer is emailed.`,
+  ],
+  [
+    "keep",
+    (total: string) =>
+      `Cancel without a refund: the customer stays charged ${total}, the invoice stands and no credit note is issued (refund later with Refund).`,
+  ],
+] as const;
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /**
@@ -104,31 +117,18 @@ export default function OrderActions(
             <p class="font-medium text-amber-900">
               This order was paid online ({total}). What happens to the payment?
             </p>
-            <label class="flex items-start gap-2">
-              <input
-                type="radio"
-                name="cancel-money"
-                checked={money === "refund"}
-                onChange={() => setMoney("refund")}
-              />
-              <span>
-                Refund {total}{" "}
-                and cancel: through the payment provider, with a credit note; the customer is
-                emailed.
-              </span>
-            </label>
-            <label class="flex items-start gap-2">
-              <input
-                type="radio"
-                name="cancel-money"
-                checked={money === "keep"}
-                onChange={() => setMoney("keep")}
-              />
-              <span>
-                Cancel without a refund: the customer stays charged{" "}
-                {total}, the invoice stands and no credit note is issued (refund later with Refund).
-              </span>
-            </label>
+            {MONEY_CHOICES.map(([choice, says]) => (
+              <label key={choice} class="flex items-start gap-2">
+                <input
+                  type="radio"
+                  name="cancel-money"
+                  checked={money === choice}
+                  onChange={() =>
+                    setMoney(choice)}
+                />
+                <span>{says(total)}</span>
+              </label>
+            ))}
           </fieldset>
         )}
         {(status === "delivered" ||

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { apiRecord } from "./api-record.ts";
 import { emailField as email } from "./email.ts";
 
 export const ADMIN_ROLES = ["superadmin", "admin"] as const;
@@ -34,20 +35,12 @@ export const adminSchema = z.object({
 export type Admin = z.infer<typeof adminSchema>;
 
 /** The admin record the API shows: never the hash. */
-export function toPublicAdmin(a: Admin) {
-  return {
-    _id: a.id,
-    id: a.id,
-    username: a.username,
-    email: a.email,
-    role: a.role,
-    status: a.status,
-    image: a.image,
-    twoFactorEnabled: a.twoFactor,
-    twoFactorLost: a.twoFactorLost,
-    createdAt: a.createdAt,
-  };
-}
+export const toPublicAdmin = (a: Admin) => ({
+  ...apiRecord(a, ["id", "username", "email", "role", "status", "image"]),
+  twoFactorEnabled: a.twoFactor,
+  twoFactorLost: a.twoFactorLost,
+  createdAt: a.createdAt,
+});
 export type PublicAdmin = ReturnType<typeof toPublicAdmin>;
 
 export const INVALID_EMAIL_MESSAGE = "Please enter a valid email address";

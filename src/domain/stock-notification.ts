@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { apiRecord } from "./api-record.ts";
+import type { PublicStockNotification } from "./stock-notification-groups.ts";
 
 export const stockNotificationSchema = z.object({
   schemaVersion: z.literal(1),
@@ -14,17 +16,8 @@ export const stockNotificationSchema = z.object({
 });
 export type StockNotification = z.infer<typeof stockNotificationSchema>;
 
-export function toPublicStockNotification(n: StockNotification) {
-  return {
-    _id: n.id,
-    productId: n.productId,
-    productName: n.productName,
-    email: n.email,
-    isNotified: n.isNotified,
-    notifiedAt: n.notifiedAt,
-    createdAt: n.createdAt,
-  };
-}
+export const toPublicStockNotification = (n: StockNotification): PublicStockNotification =>
+  apiRecord(n, ["productId", "productName", "email", "isNotified", "notifiedAt", "createdAt"]);
 
 /** The words of the back-in-stock mail in one language (src/i18n: `mail.backInStock...`). */
 export interface BackInStockWords {

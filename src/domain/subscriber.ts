@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { apiRecord } from "./api-record.ts";
 import { emailField } from "./email.ts";
 import { NEWSLETTER_MESSAGES } from "./newsletter.ts";
 
@@ -16,15 +17,11 @@ export const subscriberSchema = z.object({
 });
 export type Subscriber = z.infer<typeof subscriberSchema>;
 
-export function toPublicSubscriber(s: Subscriber) {
-  return {
-    _id: s.id,
-    email: s.email,
-    subscribed: s.subscribed,
-    lang: s.lang ?? "en",
-    createdAt: s.createdAt,
-  };
-}
+export const toPublicSubscriber = (s: Subscriber) => ({
+  ...apiRecord(s, ["email", "subscribed"]),
+  lang: s.lang ?? "en",
+  createdAt: s.createdAt,
+});
 
 /**
  * POST /api/subscription/subscribe: the email, and the page it was given on (the consent's

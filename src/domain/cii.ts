@@ -1,4 +1,11 @@
-import { type Address, amount, type EInvoice, type Party, percent } from "./en16931.ts";
+import {
+  type Address,
+  amount,
+  type EInvoice,
+  type Party,
+  percent,
+  type VatBreakdown,
+} from "./en16931.ts";
 import { el, leaf, leafAt, XML_DECLARATION, type XmlChild } from "./xml.ts";
 
 /**
@@ -47,6 +54,23 @@ function party(name: string, p: Party): XmlChild {
   );
 }
 
+/**
+ * A VAT category and rate (`ram:ApplicableTradeTax`): a line's (BG-30), or a group of the
+ * breakdown (BG-23) with its amounts and exemption, in the schema's order.
+ */
+function tradeTax(v: Pick<VatBreakdown, "category" | "rateBp"> & Partial<VatBreakdown>) {
+  return el(
+    "ram:ApplicableTradeTax",
+    v.vatCents != null && money("ram:CalculatedAmount", v.vatCents),
+    leaf("ram:TypeCode", "VAT"),
+    leaf("ram:ExemptionReason", v.exemptionText),
+    v.taxableCents != null && money("ram:BasisAmount", v.taxableCents),
+    leaf("ram:CategoryCode", v.category),
+    leaf("ram:ExemptionReasonCode", v.exemptionCode),
+    leaf("ram:RateApplicablePercent", percent(v.rateBp)),
+  );
+}
+
 /** The CII XML of a document (UTF-8 text, no trailing newline). */
 export function toCii(inv: EInvoice): string {
   const c = inv.currency;
@@ -62,12 +86,7 @@ export function toCii(inv: EInvoice): string {
       leafAt("ram:SpecifiedLineTradeDelivery/ram:BilledQuantity", l.quantity, { unitCode: "C62" }),
       el(
         "ram:SpecifiedLineTradeSettlement",
-        el(
-          "ram:ApplicableTradeTax",
-          leaf("ram:TypeCode", "VAT"),
-          leaf("ram:CategoryCode", l.category),
-          leaf("ram:RateApplicablePercent", percent(l.rateBp)),
-        ),
+        tradeTax(l),
         money("ram:SpecifiedTradeSettlementLineMonetarySummation/ram:LineTotalAmount", l.netCents),
       ),
     )
@@ -119,18 +138,7 @@ export function toCii(inv: EInvoice): string {
           leaf("ram:TypeCode", inv.paymentMeans.code),
           leaf("ram:Information", inv.paymentMeans.text),
         ),
-        inv.vat.map((v) =>
-          el(
-            "ram:ApplicableTradeTax",
-            money("ram:CalculatedAmount", v.vatCents),
-            leaf("ram:TypeCode", "VAT"),
-            leaf("ram:ExemptionReason", v.exemptionText),
-            money("ram:BasisAmount", v.taxableCents),
-            leaf("ram:CategoryCode", v.category),
-            leaf("ram:ExemptionReasonCode", v.exemptionCode),
-            leaf("ram:RateApplicablePercent", percent(v.rateBp)),
-          )
-        ),
+        inv.vat.map(tradeTax),
         inv.period &&
           el(
             "ram:BillingSpecifiedPeriod",

@@ -66,6 +66,11 @@ export interface EInvoice {
   number: string;
   /** The shop day of issue, YYYY-MM-DD (BT-2). */
   issueDate: string;
+  /**
+   * The invoicing period (BG-14), which an intra-EU supply states (BR-IC-11): the day of issue,
+   * the goods being invoiced as they are sold. Null otherwise.
+   */
+  period: { start: string; end: string } | null;
   currency: string;
   /** A credit note's invoice (BT-25). */
   precedingInvoice: string | null;
@@ -198,6 +203,9 @@ export function toEInvoice(doc: InvoiceDocument): EInvoice {
     // As issued and stored: a document made again later, even under another SHOP_TIMEZONE,
     // keeps its day.
     issueDate: doc.issueDate,
+    period: vat.some((v) => v.category === "K")
+      ? { start: doc.issueDate, end: doc.issueDate }
+      : null,
     currency: doc.currency,
     precedingInvoice: doc.refersTo,
     purchaseOrder: b.purchaseOrder,

@@ -39,9 +39,8 @@ export type AuditFor = (before: Admin | null, after: Admin | null) => AuditDraft
 export type AdminStore = ReturnType<typeof createAdminStore>;
 
 export function createAdminStore(kv: Deno.Kv) {
-  const parse = (v: unknown) => adminSchema.parse(v);
   const admins = keyedRecords(kv, adminKey, adminSchema);
-  const { get } = admins;
+  const { get, parse } = admins;
 
   /**
    * When `next` (null: deleted) would leave no active superadmin, refuses; else checks another
@@ -93,13 +92,9 @@ export function createAdminStore(kv: Deno.Kv) {
         createdAt: now,
         updatedAt: now,
       });
-      const op = kv.atomic()
-        .check({ key: emailKey(admin.email), versionstamp: null })
-        .set(adminKey(admin.id), admin)
-        .set(emailKey(admin.email), admin.id);
-      if (audit) addAudit(op, audit(null, admin));
-      const res = await op.commit();
-      if (!res.ok) throw emailTaken();
+      if (!(await admins.insert(admin.id, admin, emailKey(admin.email), audit?.(null, admin)))) {
+        throw emailTaken();
+      }
       return admin;
     },
 

@@ -108,9 +108,8 @@ export function createOrderStore(kv: Deno.Kv, hooks: readonly OrderWriteHook[] =
     for (const hook of hooks) await hook(op, before, after);
   }
 
-  const parse = (v: unknown) => orderSchema.parse(v);
   const orderRecords = keyedRecords(kv, orderKey, orderSchema);
-  const { get } = orderRecords;
+  const { get, parse } = orderRecords;
 
   /**
    * Reads the order-number counter and returns the order plus a function that adds its writes

@@ -36,9 +36,8 @@ export type ProductAuditFor = (before: Product | null, after: Product | null) =>
 export type ProductStore = ReturnType<typeof createProductStore>;
 
 export function createProductStore(kv: Deno.Kv) {
-  const parse = (v: unknown) => productSchema.parse(v);
   const products = keyedRecords(kv, productKey, productSchema);
-  const { get } = products;
+  const { get, parse } = products;
 
   async function getOrThrow(id: string): Promise<Product> {
     const product = await get(id);

@@ -1,4 +1,6 @@
+import type { AuditDraft } from "../domain/audit.ts";
 import { conflict, done, type ReadOptions, retryOnConflict } from "./atomic.ts";
+import { addAudit } from "./audit.ts";
 
 /** What a record is checked against when read: a zod schema (anything with its `parse`). */
 export interface RecordSchema<T> {
@@ -14,17 +16,33 @@ export function keyedRecords<T>(
   keyOf: (id: string) => Deno.KvKey,
   schema: RecordSchema<T>,
 ) {
+  const parse = (value: unknown): T => schema.parse(value);
+
   /** The record's entry (what a write checks against) and its value, null when there is none. */
   async function read(id: string, options?: ReadOptions) {
     const entry = await kv.get(keyOf(id), options);
-    return { entry, record: entry.value ? schema.parse(entry.value) : null };
+    return { entry, record: entry.value ? parse(entry.value) : null };
   }
 
   return {
+    parse,
     read,
 
     async get(id: string, options?: ReadOptions): Promise<T | null> {
       return (await read(id, options)).record;
+    },
+
+    /**
+     * Stores a new record with its unique index entry (`unique` -> `id`) and its audit entry in
+     * ONE commit, refused when the index entry exists (another record holds that email,
+     * country...): answers whether it was stored.
+     */
+    async insert(id: string, record: T, unique: Deno.KvKey, audit?: AuditDraft): Promise<boolean> {
+      const op = kv.atomic().check({ key: unique, versionstamp: null })
+        .set(keyOf(id), record)
+        .set(unique, id);
+      if (audit) addAudit(op, audit);
+      return (await op.commit()).ok;
     },
 
     /**

@@ -46,9 +46,8 @@ function serialQueue() {
  * whose stock was gone, or that ended unpaid, is `released`.
  */
 export function createReservationStore(kv: Deno.Kv, orders: OrderStore) {
-  const parse = (v: unknown) => reservationSchema.parse(v);
   const reservations = keyedRecords(kv, reservationKey, reservationSchema);
-  const { get } = reservations;
+  const { get, parse } = reservations;
   const committer = createStockCommitter(kv);
   // Every order takes the next number from one checked counter (and moves the day's figures):
   // in one instance, order commits go one at a time instead of failing against each other.

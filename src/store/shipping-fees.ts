@@ -30,9 +30,8 @@ const duplicate = (country: string) =>
   ]);
 
 export function createShippingFeeStore(kv: Deno.Kv) {
-  const parse = (v: unknown) => shippingFeeSchema.parse(v);
   const fees = keyedRecords(kv, feeKey, shippingFeeSchema);
-  const { get } = fees;
+  const { get, parse } = fees;
 
   return {
     get,
@@ -60,13 +59,9 @@ export function createShippingFeeStore(kv: Deno.Kv) {
         createdAt: now,
         updatedAt: now,
       };
-      const op = kv.atomic()
-        .check({ key: countryIndexKey(fee.country), versionstamp: null })
-        .set(feeKey(fee.id), fee)
-        .set(countryIndexKey(fee.country), fee.id);
-      if (audit) addAudit(op, audit(null, fee));
-      const res = await op.commit();
-      if (!res.ok) throw duplicate(fee.country);
+      if (!(await fees.insert(fee.id, fee, countryIndexKey(fee.country), audit?.(null, fee)))) {
+        throw duplicate(fee.country);
+      }
       return fee;
     },
 

@@ -16,9 +16,8 @@ const notFound = () => new NotFoundError("Stock notification not found");
 export type StockNotificationStore = ReturnType<typeof createStockNotificationStore>;
 
 export function createStockNotificationStore(kv: Deno.Kv) {
-  const parse = (v: unknown) => stockNotificationSchema.parse(v);
   const notifications = keyedRecords(kv, notificationKey, stockNotificationSchema);
-  const { get } = notifications;
+  const { get, parse } = notifications;
 
   return {
     get,

@@ -95,9 +95,8 @@ export interface SubscriberQuery {
 export type SubscriberStore = ReturnType<typeof createSubscriberStore>;
 
 export function createSubscriberStore(kv: Deno.Kv) {
-  const parse = (v: unknown) => subscriberSchema.parse(v);
   const subscriberRecords = keyedRecords(kv, subscriberKey, subscriberSchema);
-  const { get } = subscriberRecords;
+  const { get, parse } = subscriberRecords;
 
   async function getByEmail(email: string): Promise<Subscriber | null> {
     const id = await kv.get<string>(emailKey(email));

@@ -1,6 +1,5 @@
 import { resolveCountryCode } from "./country-code.ts";
 import type { InvoiceDocument } from "./invoice.ts";
-import { shopDay } from "./shop-time.ts";
 import type { VatCategory } from "./tax.ts";
 
 /**
@@ -93,12 +92,6 @@ export interface EInvoice {
   paymentMeans: { code: "48" | "1"; text: string };
 }
 
-/** What the documents need beside the snapshot. */
-export interface EInvoiceOptions {
-  /** The shop's time zone: the issue date is the shop's day. */
-  timeZone: string;
-}
-
 export const GOODS_MENTION = "Livraison de biens";
 export const VAT_ON_DEBITS_MENTION = "Option pour le paiement de la taxe d'après les débits";
 export const LATE_PAYMENT_MENTION =
@@ -151,7 +144,7 @@ const snapshotAddress = (
  * note's: what it credits) with the nets the tax decision gave them, which add up to each VAT
  * group's taxable amount; the groups with their category, rate and exemption.
  */
-export function toEInvoice(doc: InvoiceDocument, options: EInvoiceOptions): EInvoice {
+export function toEInvoice(doc: InvoiceDocument): EInvoice {
   const lines: Line[] = doc.lines.map((l, i) => ({
     id: String(i + 1),
     name: l.title,
@@ -202,7 +195,9 @@ export function toEInvoice(doc: InvoiceDocument, options: EInvoiceOptions): EInv
   return {
     typeCode: invoice ? "380" : "381",
     number: doc.number,
-    issueDate: shopDay(Date.parse(doc.issuedAt), options.timeZone),
+    // As issued and stored: a document made again later, even under another SHOP_TIMEZONE,
+    // keeps its day.
+    issueDate: doc.issueDate,
     currency: doc.currency,
     precedingInvoice: doc.refersTo,
     purchaseOrder: b.purchaseOrder,

@@ -101,6 +101,8 @@ export type OrderWriteHook = (
 
 /** How long a refund may hold its order's claim: far longer than a provider's answer. */
 const REFUND_CLAIM_MS = 60_000;
+/** A refund claim's value is its end: a KV expiry deletes late. */
+const claimHeld = (end: number | null) => end !== null && end > Date.now();
 
 export function createOrderStore(kv: Deno.Kv, hooks: readonly OrderWriteHook[] = []) {
   async function runHooks(op: Deno.AtomicOperation, before: Order | null, after: Order | null) {
@@ -252,10 +254,15 @@ export function createOrderStore(kv: Deno.Kv, hooks: readonly OrderWriteHook[] =
     async claimRefund(id: string): Promise<boolean> {
       const key = ["refund_claim", id];
       const entry = await kv.get<number>(key);
-      if (entry.value !== null && entry.value > Date.now()) return false;
+      if (claimHeld(entry.value)) return false;
       const res = await kv.atomic().check(entry)
         .set(key, Date.now() + REFUND_CLAIM_MS, { expireIn: REFUND_CLAIM_MS }).commit();
       return res.ok;
+    },
+
+    /** Whether staff's refund of the order is under way (its claim held and not lapsed). */
+    async refundUnderWay(id: string): Promise<boolean> {
+      return claimHeld((await kv.get<number>(["refund_claim", id])).value);
     },
 
     /** Ends a refund's claim (the refund recorded, or refused by the provider). */

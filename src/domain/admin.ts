@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { apiRecord } from "./api-record.ts";
+import { apiRecord, recordTimes } from "./record.ts";
 import { emailField as email } from "./email.ts";
 
 export const ADMIN_ROLES = ["superadmin", "admin"] as const;
@@ -29,8 +29,7 @@ export const adminSchema = z.object({
    * its next sign-in, and staff see it must be set up again, until it is.
    */
   twoFactorLost: z.boolean().default(false),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  ...recordTimes,
 });
 export type Admin = z.infer<typeof adminSchema>;
 

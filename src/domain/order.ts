@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { recordTimes } from "./record.ts";
 import { fromCents } from "./money.ts";
 import { resolveCountryCode } from "./country-code.ts";
 import {
@@ -118,8 +119,7 @@ export const orderSchema = z.object({
     .optional(),
   /** Recorded by staff on manual orders (the public checkout does not ask). */
   gender: z.string().max(30).optional(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  ...recordTimes,
 });
 export type Order = z.infer<typeof orderSchema>;
 export type NewOrder = Omit<Order, "schemaVersion" | "id" | "orderNumber" | "updatedAt">;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { recordTimes } from "./record.ts";
 import { CURRENCIES, fromCents } from "./money.ts";
 
 import { PRODUCT_CATEGORIES } from "./product-categories.ts";
@@ -43,8 +44,7 @@ export const productSchema = z.object({
   fr: productFrenchSchema.optional(),
   stock: z.number().int().min(0),
   isActive: z.boolean(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  ...recordTimes,
 });
 export type Product = z.infer<typeof productSchema>;
 

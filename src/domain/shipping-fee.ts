@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { recordTimes } from "./record.ts";
 import { CURRENCIES, fromCents } from "./money.ts";
 
 /** A per-country shipping fee as stored in KV. `country` is the country's English name. */
@@ -9,8 +10,7 @@ export const shippingFeeSchema = z.object({
   feeCents: z.number().int().min(0),
   currency: z.enum(CURRENCIES),
   isActive: z.boolean(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  ...recordTimes,
 });
 export type ShippingFee = z.infer<typeof shippingFeeSchema>;
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { apiRecord } from "./api-record.ts";
+import { apiRecord } from "./record.ts";
 import type { PublicStockNotification } from "./stock-notification-groups.ts";
 
 export const stockNotificationSchema = z.object({

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { apiRecord } from "./api-record.ts";
+import { apiRecord } from "./record.ts";
 import { emailField } from "./email.ts";
 import { NEWSLETTER_MESSAGES } from "./newsletter.ts";
 

@@ -1,3 +1,13 @@
+import { z } from "zod";
+
+/** What every stored record has in common: its times, and how the API shows it. */
+
+/** When a record was made and last changed (ISO 8601), the last fields of its schema. */
+export const recordTimes = {
+  createdAt: z.string(),
+  updatedAt: z.string(),
+};
+
 /**
  * A stored record as the API shows it (the spec's payloads): its id as `_id`, then the fields
  * named, in that order, as they are stored.

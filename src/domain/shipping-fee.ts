@@ -22,16 +22,8 @@ export const shippingFeeInputSchema = z.object({
 });
 export type ShippingFeeInput = z.input<typeof shippingFeeInputSchema>;
 
-/** The shipping fee record of the spec: _id, country, shippingFee, currency, isActive. */
-export interface PublicShippingFee {
-  _id: string;
-  country: string;
-  shippingFee: number;
-  currency: string;
-  isActive: boolean;
-}
-
-export function toPublicShippingFee(f: ShippingFee): PublicShippingFee {
+/** The shipping fee record of the spec: _id, country, shippingFee (euros), currency, isActive. */
+export function toPublicShippingFee(f: ShippingFee) {
   return {
     _id: f.id,
     country: f.country,
@@ -40,6 +32,7 @@ export function toPublicShippingFee(f: ShippingFee): PublicShippingFee {
     isActive: f.isActive,
   };
 }
+export type PublicShippingFee = ReturnType<typeof toPublicShippingFee>;
 
 /** Fee lookups are by country name, case- and accent-insensitive. */
 export function countryKey(country: string): string {

@@ -23,7 +23,7 @@ export default function ProductCard({ lang, product, eager = false, onAdd, onDet
   const soldOut = product.inStock === 0;
   const hasBack = product.images.back !== product.images.front;
   // Its buttons (look, action, label), each described by the product's title.
-  const actions = [
+  const actions: [look: string, onClick: () => void, label: string][] = [
     soldOut
       ? [
         "flex-1 rounded-lg border border-brand-600 px-3 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50",
@@ -40,7 +40,7 @@ export default function ProductCard({ lang, product, eager = false, onAdd, onDet
       onDetails,
       t.details,
     ],
-  ] as const;
+  ];
   return (
     <article
       class="group flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm"

@@ -22,25 +22,6 @@ export default function ProductCard({ lang, product, eager = false, onAdd, onDet
   const href = localePath(lang, `/shop/${product.slug}`);
   const soldOut = product.inStock === 0;
   const hasBack = product.images.back !== product.images.front;
-  // Its buttons (look, action, label), each described by the product's title.
-  const actions: [look: string, onClick: () => void, label: string][] = [
-    soldOut
-      ? [
-        "flex-1 rounded-lg border border-brand-600 px-3 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50",
-        onNotify,
-        t.notifyWhenAvailable,
-      ]
-      : [
-        "flex-1 rounded-lg bg-brand-600 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-700",
-        onAdd,
-        t.addToCart,
-      ],
-    [
-      "rounded-lg border border-slate-300 px-3 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-100",
-      onDetails,
-      t.details,
-    ],
-  ];
   return (
     <article
       class="group flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm"
@@ -96,17 +77,24 @@ export default function ProductCard({ lang, product, eager = false, onAdd, onDet
         </ul>
         {soldOut && <p class="text-sm font-medium text-red-700">{t.outOfStock}</p>}
         <div class="mt-auto flex gap-2 pt-2">
-          {actions.map(([look, onClick, label], i) => (
-            <button
-              key={i}
-              type="button"
-              aria-describedby={titleId}
-              class={look}
-              onClick={onClick}
-            >
-              {label}
-            </button>
-          ))}
+          <button
+            type="button"
+            aria-describedby={titleId}
+            class={soldOut
+              ? "flex-1 rounded-lg border border-brand-600 px-3 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50"
+              : "flex-1 rounded-lg bg-brand-600 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-700"}
+            onClick={soldOut ? onNotify : onAdd}
+          >
+            {soldOut ? t.notifyWhenAvailable : t.addToCart}
+          </button>
+          <button
+            type="button"
+            aria-describedby={titleId}
+            class="rounded-lg border border-slate-300 px-3 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-100"
+            onClick={onDetails}
+          >
+            {t.details}
+          </button>
         </div>
       </div>
     </article>

@@ -35,8 +35,69 @@ const TEXT = {
 };
 
 const money = (euros: number) => formatMoney(toCents(euros));
+type Total = Result["totals"][number];
+/** A VAT total's amounts, in the order both of its views show them. */
+const AMOUNTS = [["Net", "net"], ["VAT", "vat"], ["Gross", "gross"]] as const;
+/** The documents table's plain columns (Total and the files follow). */
+const DOCUMENT_COLUMNS = ["Number", "Date", "Order", "Customer", "Country"];
 const BUTTON =
   "rounded-lg px-3 py-2 text-sm font-semibold text-slate-700 ring-1 ring-slate-300 hover:bg-slate-100";
+
+/** Phones: one block per category and rate, its amounts side by side, never cut. */
+function TotalsStacked({ totals }: { totals: Total[] }) {
+  return (
+    <ul class="mt-3 divide-y divide-slate-100 sm:hidden" data-testid="vat-totals-stacked">
+      {totals.map((t) => (
+        <li key={`${t.category}/${t.rateBp}`} class="py-2 text-sm">
+          <p class="font-medium">
+            VAT {formatRate(t.rateBp)}{" "}
+            <span class="font-normal text-slate-600">
+              ({TEXT.category} {t.category})
+            </span>
+          </p>
+          <dl class="mt-1 grid grid-cols-3 gap-2">
+            {AMOUNTS.map(([label, amount]) => (
+              <div key={label} class="min-w-0">
+                <dt class="text-xs text-slate-600">{label}</dt>
+                <dd class="whitespace-nowrap tabular-nums">{money(t[amount])}</dd>
+              </div>
+            ))}
+          </dl>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Wider screens: a row per category and rate. */
+function TotalsTable({ totals }: { totals: Total[] }) {
+  return (
+    <div class="mt-3 hidden sm:block">
+      <table class="w-full text-left text-sm">
+        <thead class="text-slate-600">
+          <tr>
+            <th scope="col" class="py-1">VAT rate</th>
+            <th scope="col" class="py-1">{TEXT.category}</th>
+            {AMOUNTS.map(([label]) => (
+              <th key={label} scope="col" class="py-1 text-right">{label}</th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {totals.map((t) => (
+            <tr key={`${t.category}/${t.rateBp}`} class="border-t border-slate-100">
+              <th scope="row" class="py-1 font-medium">{formatRate(t.rateBp)}</th>
+              <td class="py-1">{t.category}</td>
+              {AMOUNTS.map(([, amount]) => (
+                <td key={amount} class="py-1 text-right tabular-nums">{money(t[amount])}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
 
 /** The Invoices screen's body: totals per VAT rate, downloads, and the period's documents. */
 export default function InvoiceList(
@@ -116,53 +177,8 @@ export default function InvoiceList(
         {totals.length
           ? (
             <>
-              {/* Phones: one block per category and rate, its amounts side by side, never cut. */}
-              <ul class="mt-3 divide-y divide-slate-100 sm:hidden" data-testid="vat-totals-stacked">
-                {totals.map((t) => (
-                  <li key={`${t.category}/${t.rateBp}`} class="py-2 text-sm">
-                    <p class="font-medium">
-                      VAT {formatRate(t.rateBp)}{" "}
-                      <span class="font-normal text-slate-600">
-                        ({TEXT.category} {t.category})
-                      </span>
-                    </p>
-                    <dl class="mt-1 grid grid-cols-3 gap-2">
-                      {([["Net", t.net], ["VAT", t.vat], ["Gross", t.gross]] as const).map((
-                        [label, value],
-                      ) => (
-                        <div key={label} class="min-w-0">
-                          <dt class="text-xs text-slate-600">{label}</dt>
-                          <dd class="whitespace-nowrap tabular-nums">{money(value)}</dd>
-                        </div>
-                      ))}
-                    </dl>
-                  </li>
-                ))}
-              </ul>
-              <div class="mt-3 hidden sm:block">
-                <table class="w-full text-left text-sm">
-                  <thead class="text-slate-600">
-                    <tr>
-                      <th scope="col" class="py-1">VAT rate</th>
-                      <th scope="col" class="py-1">{TEXT.category}</th>
-                      <th scope="col" class="py-1 text-right">Net</th>
-                      <th scope="col" class="py-1 text-right">VAT</th>
-                      <th scope="col" class="py-1 text-right">Gross</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {totals.map((t) => (
-                      <tr key={`${t.category}/${t.rateBp}`} class="border-t border-slate-100">
-                        <th scope="row" class="py-1 font-medium">{formatRate(t.rateBp)}</th>
-                        <td class="py-1">{t.category}</td>
-                        <td class="py-1 text-right tabular-nums">{money(t.net)}</td>
-                        <td class="py-1 text-right tabular-nums">{money(t.vat)}</td>
-                        <td class="py-1 text-right tabular-nums">{money(t.gross)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <TotalsStacked totals={totals} />
+              <TotalsTable totals={totals} />
             </>
           )
           : <p class="mt-3 text-sm text-slate-600">No invoice or credit note in this period.</p>}
@@ -219,11 +235,7 @@ export default function InvoiceList(
             <caption class="sr-only">Invoices and credit notes, newest first</caption>
             <thead class="bg-slate-50 text-slate-600">
               <tr>
-                <th scope="col" class="px-3 py-2">Number</th>
-                <th scope="col" class="px-3 py-2">Date</th>
-                <th scope="col" class="px-3 py-2">Order</th>
-                <th scope="col" class="px-3 py-2">Customer</th>
-                <th scope="col" class="px-3 py-2">Country</th>
+                {DOCUMENT_COLUMNS.map((c) => <th key={c} scope="col" class="px-3 py-2">{c}</th>)}
                 <th scope="col" class="px-3 py-2 text-right">Total</th>
                 <th scope="col" class="px-3 py-2">
                   <span class="sr-only">Files</span>

@@ -77,27 +77,16 @@ export default function ProductCard({ lang, product, eager = false, onAdd, onDet
         </ul>
         {soldOut && <p class="text-sm font-medium text-red-700">{t.outOfStock}</p>}
         <div class="mt-auto flex gap-2 pt-2">
-          {soldOut
-            ? (
-              <button
-                type="button"
-                aria-describedby={titleId}
-                class="flex-1 rounded-lg border border-brand-600 px-3 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50"
-                onClick={onNotify}
-              >
-                {t.notifyWhenAvailable}
-              </button>
-            )
-            : (
-              <button
-                type="button"
-                aria-describedby={titleId}
-                class="flex-1 rounded-lg bg-brand-600 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-700"
-                onClick={onAdd}
-              >
-                {t.addToCart}
-              </button>
-            )}
+          <button
+            type="button"
+            aria-describedby={titleId}
+            class={soldOut
+              ? "flex-1 rounded-lg border border-brand-600 px-3 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50"
+              : "flex-1 rounded-lg bg-brand-600 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-700"}
+            onClick={soldOut ? onNotify : onAdd}
+          >
+            {soldOut ? t.notifyWhenAvailable : t.addToCart}
+          </button>
           <button
             type="button"
             aria-describedby={titleId}

@@ -1,4 +1,3 @@
-import type { ComponentChildren } from "preact";
 import { useEffect, useMemo, useState } from "preact/hooks";
 import { type DayRange, quickRanges } from "../../../domain/date-ranges.ts";
 import { formatMoney, toCents } from "../../../domain/money.ts";
@@ -58,7 +57,6 @@ const QUICK_RANGES = [
   ["Last 6 Months", "lastSixMonths"],
   ["All Time", "allTime"],
 ] as const;
-const PANEL = "rounded-xl bg-white p-4 ring-1 ring-slate-200";
 const money = (euros: number) => formatMoney(toCents(euros));
 const spaced = (v: string) => v.replaceAll("_", " ");
 
@@ -195,7 +193,7 @@ function RangePicker(
   },
 ) {
   return (
-    <div class={`flex flex-wrap items-end gap-3 ${PANEL}`}>
+    <div class="flex flex-wrap items-end gap-3 rounded-xl bg-white p-4 ring-1 ring-slate-200">
       <DateRangeInputs
         id="analytics-range"
         range={range}
@@ -220,7 +218,7 @@ function RangePicker(
 
 function Card({ label, value }: { label: string; value: string }) {
   return (
-    <div class={PANEL} data-testid="stat-card">
+    <div class="rounded-xl bg-white p-4 ring-1 ring-slate-200" data-testid="stat-card">
       <span class="block text-sm text-slate-600">{label}</span>
       <span class="mt-1 block text-2xl font-bold tabular-nums">{value}</span>
     </div>
@@ -410,15 +408,23 @@ function Figures({ data, live }: { data: Partial<AnalyticsData>; live: RealTime 
         />
       </div>
       <div class="grid grid-cols-1 gap-4 lg:grid-cols-3">
-        <Panel title="Customer Insights" testId="customer-insights">
+        <section
+          class="rounded-xl bg-white p-4 ring-1 ring-slate-200"
+          data-testid="customer-insights"
+        >
+          <h2 class="mb-3 font-semibold">Customer Insights</h2>
           <dl class="grid grid-cols-2 gap-3 text-sm">
             <Figure label="Total Subscribers" value={String(c?.subscribers.total ?? 0)} />
             <Figure label="Total Customers" value={String(c?.customers.total ?? 0)} />
             <Figure label="Repeat Rate" value={`${(c?.customers.repeatRate ?? 0).toFixed(2)}%`} />
             <Figure label="Stock Notifications" value={String(c?.stockNotifications.total ?? 0)} />
           </dl>
-        </Panel>
-        <Panel title="Sales by Country" testId="sales-by-country">
+        </section>
+        <section
+          class="rounded-xl bg-white p-4 ring-1 ring-slate-200"
+          data-testid="sales-by-country"
+        >
+          <h2 class="mb-3 font-semibold">Sales by Country</h2>
           {countries.length === 0
             ? (
               <p class="py-6 text-center text-sm text-slate-500">
@@ -437,28 +443,21 @@ function Figures({ data, live }: { data: Partial<AnalyticsData>; live: RealTime 
                 ))}
               </ol>
             )}
-        </Panel>
-        <Panel title="Summary Statistics" testId="summary-statistics">
+        </section>
+        <section
+          class="rounded-xl bg-white p-4 ring-1 ring-slate-200"
+          data-testid="summary-statistics"
+        >
+          <h2 class="mb-3 font-semibold">Summary Statistics</h2>
           <dl class="grid grid-cols-2 gap-3 text-sm">
             <Figure label="Total Revenue" value={money(summary?.totalRevenue ?? 0)} />
             <Figure label="Total Orders" value={String(summary?.totalOrders ?? 0)} />
             <Figure label="Average Order Value" value={money(summary?.averageOrderValue ?? 0)} />
             <Figure label="Units Sold" value={String(summary?.totalUnitsSold ?? 0)} />
           </dl>
-        </Panel>
+        </section>
       </div>
     </>
-  );
-}
-
-function Panel(
-  { title, testId, children }: { title: string; testId: string; children: ComponentChildren },
-) {
-  return (
-    <section class={PANEL} data-testid={testId}>
-      <h2 class="mb-3 font-semibold">{title}</h2>
-      {children}
-    </section>
   );
 }
 

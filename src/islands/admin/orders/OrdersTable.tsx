@@ -221,30 +221,26 @@ export default function OrdersTable(
       {orders.length === 0 ? <EmptyState>No orders found</EmptyState> : (
         <ListTable
           testId="orders-table"
-          head={
+          caption="Orders, newest first"
+          heads={
             <>
-              <caption class="sr-only">Orders, newest first</caption>
-              <thead class="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
-                <tr>
-                  <th scope="col" class={cell}>
-                    <input
-                      type="checkbox"
-                      aria-label="Select every order on this page"
-                      checked={allSelected}
-                      onChange={() =>
-                        setSelected(allSelected ? new Set() : new Set(orders.map((o) => o._id)))}
-                    />
-                  </th>
-                  <th scope="col" class={cell}>Order</th>
-                  <th scope="col" class={cell}>Date ({timeZone})</th>
-                  <th scope="col" class={cell}>Customer</th>
-                  <th scope="col" class={cell}>Items</th>
-                  <th scope="col" class={cell}>Total</th>
-                  <th scope="col" class={cell}>Payment</th>
-                  <th scope="col" class={cell}>Status</th>
-                  <th scope="col" class={cell}>Actions</th>
-                </tr>
-              </thead>
+              <th scope="col" class={cell}>
+                <input
+                  type="checkbox"
+                  aria-label="Select every order on this page"
+                  checked={allSelected}
+                  onChange={() =>
+                    setSelected(allSelected ? new Set() : new Set(orders.map((o) => o._id)))}
+                />
+              </th>
+              <th scope="col" class={cell}>Order</th>
+              <th scope="col" class={cell}>Date ({timeZone})</th>
+              <th scope="col" class={cell}>Customer</th>
+              <th scope="col" class={cell}>Items</th>
+              <th scope="col" class={cell}>Total</th>
+              <th scope="col" class={cell}>Payment</th>
+              <th scope="col" class={cell}>Status</th>
+              <th scope="col" class={cell}>Actions</th>
             </>
           }
         >

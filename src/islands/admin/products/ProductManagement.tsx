@@ -4,7 +4,7 @@ import { imageSrc } from "../../../domain/admin-image.ts";
 import type { AdminProduct } from "../../../domain/product.ts";
 import { adminApi } from "../ui/api.ts";
 import { useConfirmedAction, useFailure } from "../ui/feedback.tsx";
-import { DeleteButton, ListTable, TableHead } from "../ui/table.tsx";
+import { DeleteButton, ListTable } from "../ui/table.tsx";
 import { useResource } from "../ui/use-resource.ts";
 import StatusBadge from "../../../ui/admin/StatusBadge.tsx";
 import ProductForm from "./ProductForm.tsx";
@@ -77,14 +77,10 @@ export default function ProductManagement(
       </div>
       <ListTable
         testId="products-table"
-        head={
-          <TableHead
-            caption="Products"
-            columns={["Product", "Description", "Features", "Price", "Stock"].concat(
-              canWrite ? ["Actions"] : [],
-            )}
-          />
-        }
+        caption="Products"
+        columns={["Product", "Description", "Features", "Price", "Stock"].concat(
+          canWrite ? ["Actions"] : [],
+        )}
       >
         {products.data.map((p) => {
           const more = p.features.length - FEATURES_SHOWN;

@@ -10,7 +10,7 @@ import { useFields } from "../ui/use-fields.ts";
 import FormActions from "../ui/FormActions.tsx";
 import StatusBadge from "../../../ui/admin/StatusBadge.tsx";
 import { FIELD } from "../ui/styles.ts";
-import { DeleteButton, ListTable, TableHead } from "../ui/table.tsx";
+import { DeleteButton, ListTable } from "../ui/table.tsx";
 import { adminToast } from "../ui/toast.ts";
 import { useCloseGuard } from "../ui/use-close-guard.tsx";
 import { useResource } from "../ui/use-resource.ts";
@@ -92,12 +92,8 @@ export default function Subscribers({ rows, newsletters, total, capped, timeZone
       {list.length === 0 ? <EmptyState>No subscribers found</EmptyState> : (
         <ListTable
           testId="subscribers-table"
-          head={
-            <TableHead
-              caption="Subscribers"
-              columns={["Email", "Status", "Subscribed", "Actions"]}
-            />
-          }
+          caption="Subscribers"
+          columns={["Email", "Status", "Subscribed", "Actions"]}
         >
           {list.map((r) => (
             <tr key={r._id} data-testid="subscriber-row">

@@ -2,49 +2,31 @@ import type { ComponentChildren } from "preact";
 import { ROW_DANGER } from "./styles.ts";
 
 /**
- * A wide table's own scroll box: `relative` keeps its visually hidden labels (absolutely
- * placed) inside it, so they cannot widen the page on a phone.
- */
-export function TableBox({ children }: { children: ComponentChildren }) {
-  return (
-    <div class="relative max-w-full overflow-x-auto rounded-xl bg-white ring-1 ring-slate-200">
-      {children}
-    </div>
-  );
-}
-
-/** A list table's caption (for screen readers) and column heads. */
-export function TableHead({ caption, columns }: { caption: string; columns: string[] }) {
-  return (
-    <>
-      <caption class="sr-only">{caption}</caption>
-      <thead class="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
-        <tr>
-          {columns.map((c) => <th key={c} scope="col" class="px-3 py-2">{c}</th>)}
-        </tr>
-      </thead>
-    </>
-  );
-}
-
-/**
- * A screen's list as a table: its scroll box, the table (`testId` names it for the tests), the
- * head (usually a TableHead) and the rows.
+ * A screen's list as a table: `caption` for screen readers, the column heads (`columns` by name,
+ * or `heads`, the cells themselves), and the rows. It scrolls in its own box: `relative` keeps
+ * its visually hidden labels (absolutely placed) inside it, so they cannot widen a phone's page.
  */
 export function ListTable(
-  { testId, head, children }: {
+  { testId, caption, columns = [], heads, children }: {
     testId: string;
-    head: ComponentChildren;
+    caption: string;
+    columns?: string[];
+    heads?: ComponentChildren;
     children: ComponentChildren;
   },
 ) {
   return (
-    <TableBox>
+    <div class="relative max-w-full overflow-x-auto rounded-xl bg-white ring-1 ring-slate-200">
       <table class="min-w-full text-sm" data-testid={testId}>
-        {head}
+        <caption class="sr-only">{caption}</caption>
+        <thead class="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
+          <tr>
+            {heads ?? columns.map((c) => <th key={c} scope="col" class="px-3 py-2">{c}</th>)}
+          </tr>
+        </thead>
         <tbody class="divide-y divide-slate-100">{children}</tbody>
       </table>
-    </TableBox>
+    </div>
   );
 }
 

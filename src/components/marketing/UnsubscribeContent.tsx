@@ -1,6 +1,6 @@
 import { messagesFor } from "../../i18n/catalog.ts";
 import { type Lang, localePath } from "../../i18n/locales.ts";
-import { SubmitButton } from "./ui.tsx";
+import { FormSubmit } from "./ui.tsx";
 
 /** /unsubscribe: confirm (GET), done (POST), or a link that is not ours. */
 export default function UnsubscribeContent(
@@ -26,7 +26,7 @@ export default function UnsubscribeContent(
             action={`${localePath(lang, "/unsubscribe")}?token=${encodeURIComponent(token ?? "")}`}
             class="mt-8"
           >
-            <SubmitButton>{t.submit}</SubmitButton>
+            <FormSubmit>{t.submit}</FormSubmit>
           </form>
         </>
       )}

@@ -364,8 +364,8 @@ export function FeatureRows(
   );
 }
 
-/** A form's submit button (search, unsubscribe). */
-export function SubmitButton({ children }: { children: ComponentChildren }) {
+/** A server-rendered form's submit button (search, unsubscribe): no busy state, the page reloads. */
+export function FormSubmit({ children }: { children: ComponentChildren }) {
   return (
     <button
       type="submit"

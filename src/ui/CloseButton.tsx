@@ -1,4 +1,4 @@
-import { CLOSE_ICON_PATH } from "../../ui/icons.ts";
+import { CLOSE_ICON_PATH } from "./icons.ts";
 
 /** The × button in a dialog's corner. */
 export default function CloseButton({ label, onClick }: { label: string; onClick: () => void }) {

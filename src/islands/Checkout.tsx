@@ -540,8 +540,8 @@ export default function Checkout({ lang, cardField, regionCountries }: CheckoutP
             </p>
           )}
           <DialogActions
-            cancelLabel={t.cancel}
-            onCancel={closeAll}
+            cancel={t.cancel}
+            onClose={closeAll}
             class="flex justify-end gap-3 sm:col-span-2"
           >
             <SubmitButton busy={busy} busyLabel={t.processing}>{t.proceed}</SubmitButton>
@@ -566,8 +566,8 @@ export default function Checkout({ lang, cardField, regionCountries }: CheckoutP
             </p>
           )}
           <DialogActions
-            cancelLabel={t.back}
-            onCancel={() => setStage("form")}
+            cancel={t.back}
+            onClose={() => setStage("form")}
             disabled={busy}
             class={ACTION_ROW}
           >
@@ -592,8 +592,8 @@ export default function Checkout({ lang, cardField, regionCountries }: CheckoutP
         >
           <p class="text-gray-700">{dialog.text}</p>
           <DialogActions
-            cancelLabel={t.cancel}
-            onCancel={() => setStage("form")}
+            cancel={t.cancel}
+            onClose={() => setStage("form")}
             class={ACTION_ROW}
           >
             <button

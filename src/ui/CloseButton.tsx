@@ -9,24 +9,17 @@ export default function CloseButton({ label, onClick }: { label: string; onClick
       aria-label={label}
       onClick={onClick}
     >
-      <CloseIcon size={20} />
+      <svg
+        aria-hidden="true"
+        width={20}
+        height={20}
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        stroke-width={2}
+      >
+        <path d={CLOSE_ICON_PATH} />
+      </svg>
     </button>
-  );
-}
-
-/** The × drawn by every close button (dialogs, toasts). */
-export function CloseIcon({ size, strokeWidth = 2 }: { size: number; strokeWidth?: number }) {
-  return (
-    <svg
-      aria-hidden="true"
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      stroke-width={strokeWidth}
-    >
-      <path d={CLOSE_ICON_PATH} />
-    </svg>
   );
 }

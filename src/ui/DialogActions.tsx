@@ -8,9 +8,9 @@ const CANCEL = {
 };
 
 interface Props {
-  /** The way out: Cancel, Back. */
-  cancelLabel: string;
-  onCancel: () => void;
+  /** The way out's label (Cancel, Back); it closes this dialog. */
+  cancel: string;
+  onClose: () => void;
   plain?: boolean;
   /** Disables the way out too while the main action runs. */
   disabled?: boolean;
@@ -22,18 +22,17 @@ interface Props {
 
 /** A dialog's action row, at its right: the way out, then the main action. */
 export default function DialogActions(
-  { cancelLabel, onCancel, plain, disabled, class: rowClass = "flex justify-end gap-3", children }:
-    Props,
+  { cancel, onClose, plain, disabled, class: rowClass = "flex justify-end gap-3", children }: Props,
 ) {
   return (
     <div class={rowClass}>
       <button
         type="button"
         disabled={disabled}
-        onClick={onCancel}
+        onClick={onClose}
         class={plain ? CANCEL.plain : CANCEL.bordered}
       >
-        {cancelLabel}
+        {cancel}
       </button>
       {children}
     </div>

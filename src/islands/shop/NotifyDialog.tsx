@@ -74,7 +74,7 @@ export default function NotifyDialog(
             setError("");
           }}
         />
-        <DialogActions cancelLabel={t.cancel} onCancel={onClose} plain>
+        <DialogActions cancel={t.cancel} onClose={onClose} plain>
           <SubmitButton busy={busy} busyLabel={t.busy}>{t.submit}</SubmitButton>
         </DialogActions>
       </form>

@@ -11,14 +11,18 @@ import {
 import type { Services } from "../services/container.ts";
 import type { ApiEnv } from "./middleware/rate-limit.ts";
 
-const csvFile = (name: string, body: string) =>
-  new Response(body, {
+/** A file to download (`attachment`) or to show (`inline`), never kept by a cache. */
+const file = (body: BodyInit | Uint8Array, type: string, disposition: string, name: string) =>
+  new Response(body as BodyInit, {
     headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${name}"`,
+      "Content-Type": type,
+      "Content-Disposition": `${disposition}; filename="${name}"`,
       "Cache-Control": "no-store",
     },
   });
+
+const csvFile = (name: string, body: string) =>
+  file(body, "text/csv; charset=utf-8", "attachment", name);
 
 /** `/api/invoices`: staff's list by period, the accountant's CSV and ZIP, each PDF and UBL. */
 export function invoicesRouter(services: Services) {
@@ -58,32 +62,14 @@ export function invoicesRouter(services: Services) {
     .get("/export.zip", (c) => {
       const q = invoicePeriodSchema.parse(c.req.query());
       const { from, to } = desk.period(q);
-      return new Response(desk.zip(q), {
-        headers: {
-          "Content-Type": "application/zip",
-          "Content-Disposition": `attachment; filename="invoices-${from}-${to}.zip"`,
-          "Cache-Control": "no-store",
-        },
-      });
+      return file(desk.zip(q), "application/zip", "attachment", `invoices-${from}-${to}.zip`);
     })
     .get("/:number/ubl", async (c) => {
       const { doc, bytes } = await desk.ubl(c.req.param("number"));
-      return new Response(bytes as Uint8Array<ArrayBuffer>, {
-        headers: {
-          "Content-Type": "application/xml; charset=utf-8",
-          "Content-Disposition": `attachment; filename="${doc.number}-ubl.xml"`,
-          "Cache-Control": "no-store",
-        },
-      });
+      return file(bytes, "application/xml; charset=utf-8", "attachment", `${doc.number}-ubl.xml`);
     })
     .get("/:number/pdf", async (c) => {
       const { doc, bytes } = await desk.pdf(c.req.param("number"));
-      return new Response(bytes as Uint8Array<ArrayBuffer>, {
-        headers: {
-          "Content-Type": "application/pdf",
-          "Content-Disposition": `inline; filename="${doc.number}.pdf"`,
-          "Cache-Control": "no-store",
-        },
-      });
+      return file(bytes, "application/pdf", "inline", `${doc.number}.pdf`);
     });
 }

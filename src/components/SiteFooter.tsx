@@ -13,9 +13,35 @@ interface Props {
   children?: ComponentChildren;
 }
 
+/** A page of ours (its path without language prefix) and the link's label. */
+type FooterLink = readonly [path: string, label: string];
+
+function FooterLinks(
+  { lang, links, class: className }: { lang: Lang; links: FooterLink[]; class: string },
+) {
+  return (
+    <ul class={className}>
+      {links.map(([path, label]) => (
+        <li key={path}>
+          <a class="hover:text-white" href={localePath(lang, path)}>{label}</a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export default function SiteFooter({ lang, siteName, companyName, links, children }: Props) {
   const t = messagesFor(lang).chrome;
-  const l = (path: string) => localePath(lang, path);
+  const pages: FooterLink[] = [
+    ...links.map((link): FooterLink => [link.href, t.nav[link.key]]),
+    ["/about", t.nav.about],
+    ["/request-a-demo", t.nav.demo],
+  ];
+  const legal: FooterLink[] = [
+    ["/general-terms/page/1", t.footer.terms],
+    ["/privacy", t.footer.privacy],
+    ["/cookies", t.footer.cookies],
+  ];
   return (
     <footer class="mt-24 bg-ink text-slate-300">
       <div class="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-3">
@@ -25,19 +51,7 @@ export default function SiteFooter({ lang, siteName, companyName, links, childre
         </div>
         <nav aria-label={t.footer.nav}>
           <h2 class="text-sm font-semibold uppercase tracking-wide text-white">{t.footer.pages}</h2>
-          <ul class="mt-4 grid grid-cols-2 gap-2 text-sm">
-            {links.map((link) => (
-              <li key={link.href}>
-                <a class="hover:text-white" href={l(link.href)}>{t.nav[link.key]}</a>
-              </li>
-            ))}
-            <li>
-              <a class="hover:text-white" href={l("/about")}>{t.nav.about}</a>
-            </li>
-            <li>
-              <a class="hover:text-white" href={l("/request-a-demo")}>{t.nav.demo}</a>
-            </li>
-          </ul>
+          <FooterLinks lang={lang} links={pages} class="mt-4 grid grid-cols-2 gap-2 text-sm" />
         </nav>
         <div>
           <h2 class="text-sm font-semibold uppercase tracking-wide text-white">
@@ -49,17 +63,7 @@ export default function SiteFooter({ lang, siteName, companyName, links, childre
       <div class="border-t border-white/10">
         <div class="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-4 px-4 py-6 text-sm sm:px-6">
           <p>{fill(t.footer.rights, { year: new Date().getFullYear(), company: companyName })}</p>
-          <ul class="flex gap-6">
-            <li>
-              <a class="hover:text-white" href={l("/general-terms/page/1")}>{t.footer.terms}</a>
-            </li>
-            <li>
-              <a class="hover:text-white" href={l("/privacy")}>{t.footer.privacy}</a>
-            </li>
-            <li>
-              <a class="hover:text-white" href={l("/cookies")}>{t.footer.cookies}</a>
-            </li>
-          </ul>
+          <FooterLinks lang={lang} links={legal} class="flex gap-6" />
         </div>
       </div>
     </footer>

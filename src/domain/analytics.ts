@@ -3,16 +3,10 @@ import { z } from "zod";
 import { fromCents } from "./money.ts";
 import type { MonthStats, Tally } from "./order-stats.ts";
 import type { DayRange } from "./date-ranges.ts";
-import { filterDay } from "./staff-dates.ts";
+import { dayRangeSchema } from "./staff-dates.ts";
 
 /** `?startDate&endDate`, both inclusive shop days; either may be left out (see `resolveRange`). */
-export const dateRangeQuerySchema = z.object({
-  startDate: filterDay("startDate").optional(),
-  endDate: filterDay("endDate").optional(),
-}).refine((q) => !q.startDate || !q.endDate || q.endDate >= q.startDate, {
-  message: "endDate must not be before startDate",
-  path: ["endDate"],
-});
+export const dateRangeQuerySchema = dayRangeSchema("startDate", "endDate");
 export type DateRangeQuery = z.infer<typeof dateRangeQuerySchema>;
 
 export const productPerformanceQuerySchema = z.object({

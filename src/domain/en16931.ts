@@ -1,6 +1,5 @@
 import { resolveCountryCode } from "./country-code.ts";
 import type { InvoiceDocument } from "./invoice.ts";
-import { shopDay } from "./shop-time.ts";
 import type { VatCategory } from "./tax.ts";
 
 /**
@@ -67,6 +66,11 @@ export interface EInvoice {
   number: string;
   /** The shop day of issue, YYYY-MM-DD (BT-2). */
   issueDate: string;
+  /**
+   * The invoicing period (BG-14), which an intra-EU supply states (BR-IC-11): the day of issue,
+   * the goods being invoiced as they are sold. Null otherwise.
+   */
+  period: { start: string; end: string } | null;
   currency: string;
   /** A credit note's invoice (BT-25). */
   precedingInvoice: string | null;
@@ -91,12 +95,6 @@ export interface EInvoice {
   };
   /** UNTDID 4461 (BT-81): 48 bank card, 1 not defined (paid on delivery). */
   paymentMeans: { code: "48" | "1"; text: string };
-}
-
-/** What the documents need beside the snapshot. */
-export interface EInvoiceOptions {
-  /** The shop's time zone: the issue date is the shop's day. */
-  timeZone: string;
 }
 
 export const GOODS_MENTION = "Livraison de biens";
@@ -151,7 +149,7 @@ const snapshotAddress = (
  * note's: what it credits) with the nets the tax decision gave them, which add up to each VAT
  * group's taxable amount; the groups with their category, rate and exemption.
  */
-export function toEInvoice(doc: InvoiceDocument, options: EInvoiceOptions): EInvoice {
+export function toEInvoice(doc: InvoiceDocument): EInvoice {
   const lines: Line[] = doc.lines.map((l, i) => ({
     id: String(i + 1),
     name: l.title,
@@ -202,7 +200,12 @@ export function toEInvoice(doc: InvoiceDocument, options: EInvoiceOptions): EInv
   return {
     typeCode: invoice ? "380" : "381",
     number: doc.number,
-    issueDate: shopDay(Date.parse(doc.issuedAt), options.timeZone),
+    // As issued and stored: a document made again later, even under another SHOP_TIMEZONE,
+    // keeps its day.
+    issueDate: doc.issueDate,
+    period: vat.some((v) => v.category === "K")
+      ? { start: doc.issueDate, end: doc.issueDate }
+      : null,
     currency: doc.currency,
     precedingInvoice: doc.refersTo,
     purchaseOrder: b.purchaseOrder,

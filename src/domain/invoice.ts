@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Order } from "./order.ts";
 import { DEFAULT_SHOP_TIMEZONE, shopDay } from "./shop-time.ts";
-import { filterDay } from "./staff-dates.ts";
+import { dayRangeSchema } from "./staff-dates.ts";
 import { csvAmount, type CsvDialect, csvNumber, csvRow } from "./csv.ts";
 import { fromCents } from "./money.ts";
 import { ratePercent } from "./vat-statement.ts";
@@ -331,13 +331,7 @@ export function totalsByRate(docs: readonly Pick<InvoiceDocument, "kind" | "vat"
 export const formatRate = ratePercent;
 
 /** `?from&to`: inclusive shop days of the documents' issue (the current month when left out). */
-export const invoicePeriodSchema = z.object({
-  from: filterDay("from").optional(),
-  to: filterDay("to").optional(),
-}).refine((q) => !q.from || !q.to || q.to >= q.from, {
-  message: "to must not be before from",
-  path: ["to"],
-});
+export const invoicePeriodSchema = dayRangeSchema("from", "to");
 export type InvoicePeriodQuery = z.infer<typeof invoicePeriodSchema>;
 
 const INVOICES_CSV_COLUMNS = [

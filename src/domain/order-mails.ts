@@ -96,13 +96,27 @@ function htmlTotals(order: Order, w: OrderMailWords): [string, string][] {
   ];
 }
 
+/** The shop as a mail's footer names it. */
+interface Site {
+  name: string;
+  url: string;
+}
+
+/** A buyer's mail about their order, in words `w`, with the link to its page if there is one. */
+type BuyerMail<R = MailMessage> = (
+  order: Order,
+  site: Site,
+  orderLink: string | undefined,
+  w: OrderMailWords,
+) => R;
+
 /**
  * A buyer's mail about their order, as one view: the text part and the HTML part are both
  * made from it, so they always say the same.
  */
 function buyerMail(
   order: Order,
-  site: { name: string; url: string },
+  site: Site,
   orderLink: string | undefined,
   w: OrderMailWords,
   m: {
@@ -170,12 +184,7 @@ function buyerMail(
  * The customer's order confirmation: number, lines, totals with the VAT part, address, and
  * the link to the order's page.
  */
-export function orderConfirmationMail(
-  order: Order,
-  site: { name: string; url: string },
-  orderLink: string | undefined,
-  w: OrderMailWords,
-): MailMessage {
+export const orderConfirmationMail: BuyerMail = (order, site, orderLink, w) => {
   const n = order.orderNumber;
   const said = order.needsRefund ? w.soldOut : w.confirmed;
   return buyerMail(order, site, orderLink, w, {
@@ -183,7 +192,7 @@ export function orderConfirmationMail(
     heading: said.heading,
     paragraphs: [said.text(n)],
   });
-}
+};
 
 /**
  * The shop's new-order notice, its time the shop's (`timeZone`); orders paid for sold-out
@@ -235,12 +244,7 @@ function moneyBack(order: Order, w: OrderMailWords): string {
  * The customer's news about a status staff set: shipped (carrier, tracking number and the
  * carrier's tracking page), delivered, cancelled.
  */
-export function orderStatusMail(
-  order: Order,
-  site: { name: string; url: string },
-  orderLink: string | undefined,
-  w: OrderMailWords,
-): MailMessage | null {
+export const orderStatusMail: BuyerMail<MailMessage | null> = (order, site, orderLink, w) => {
   const ship = order.shipment;
   const n = order.orderNumber;
   switch (order.status) {
@@ -272,15 +276,10 @@ export function orderStatusMail(
     default:
       return null;
   }
-}
+};
 
 /** The customer's news that their payment was given back. */
-export function orderRefundedMail(
-  order: Order,
-  site: { name: string; url: string },
-  orderLink: string | undefined,
-  w: OrderMailWords,
-): MailMessage {
+export const orderRefundedMail: BuyerMail = (order, site, orderLink, w) => {
   const n = order.orderNumber;
   return buyerMail(order, site, orderLink, w, {
     subject: w.refunded.subject(n),
@@ -288,7 +287,7 @@ export function orderRefundedMail(
     paragraphs: [w.refunded.text(w.money(order.refund?.amountCents ?? order.totalCents), n)],
     withOrder: false,
   });
-}
+};
 
 /** The "Find my orders" mail's words in one language (src/i18n/mail-words.ts makes them). */
 export interface FindMailWords {
@@ -307,7 +306,7 @@ export interface FindMailWords {
 export function orderLinksMail(
   to: string,
   orders: { orderNumber: string; date: string; url: string }[],
-  site: { name: string; url: string },
+  site: Site,
   w: FindMailWords,
 ): MailMessage {
   const text = [

@@ -25,6 +25,21 @@ export const filterDay = (name: string) =>
       `${name} must be between ${EARLIEST_DAY} and ${LATEST_FILTER_DAY}`,
     );
 
+/**
+ * A period to filter by: two optional filter days named `start` and `end` (`?from&to`,
+ * `?startDate&endDate`), both inclusive, the end not before the start.
+ */
+export function dayRangeSchema<S extends string, E extends string>(start: S, end: E) {
+  const shape = { [start]: filterDay(start).optional(), [end]: filterDay(end).optional() };
+  return z.object(shape as Record<S | E, (typeof shape)[string]>).refine(
+    (q) => {
+      const { [start]: from, [end]: to } = q as Partial<Record<string, string>>;
+      return !from || !to || to >= from;
+    },
+    { message: `${end} must not be before ${start}`, path: [end] },
+  );
+}
+
 /** An instant as staff send it (ISO 8601); its range is checked by `orderDateProblem`. */
 export const instantText = z.string().trim().max(40)
   .refine((v) => !Number.isNaN(Date.parse(v)), "Invalid date");

@@ -1,34 +1,5 @@
-import {
-  austria,
-  belgium,
-  bulgaria,
-  checkVAT,
-  type Country,
-  croatia,
-  cyprus,
-  czechRepublic,
-  denmark,
-  estonia,
-  finland,
-  france,
-  germany,
-  greece,
-  hungary,
-  ireland,
-  italy,
-  latvia,
-  lithuania,
-  luxembourg,
-  malta,
-  netherlands,
-  poland,
-  portugal,
-  romania,
-  slovakiaRepublic,
-  slovenia,
-  spain,
-  sweden,
-} from "jsvat";
+import { checkVAT, countries } from "jsvat";
+import { EU_MEMBER_STATES } from "./vat-rates.ts";
 
 /**
  * EU VAT numbers: format and check digits by jsvat (maintained rules per member state), before
@@ -36,36 +7,11 @@ import {
  * prefix, which is the ISO code except for Greece (EL in VAT numbers, GR in addresses).
  */
 
-/** The member states' rules only: a Swiss or Norwegian number is not an EU VAT number. */
-const EU_RULES: readonly Country[] = [
-  austria,
-  belgium,
-  bulgaria,
-  croatia,
-  cyprus,
-  czechRepublic,
-  denmark,
-  estonia,
-  finland,
-  france,
-  germany,
-  greece,
-  hungary,
-  ireland,
-  italy,
-  latvia,
-  lithuania,
-  luxembourg,
-  malta,
-  netherlands,
-  poland,
-  portugal,
-  romania,
-  slovakiaRepublic,
-  slovenia,
-  spain,
-  sweden,
-];
+/**
+ * jsvat's rules of the member states (vat-rates.ts) only: a Swiss or Norwegian number is not an
+ * EU VAT number.
+ */
+const EU_RULES = countries.filter((c) => EU_MEMBER_STATES.has(c.codes[0]));
 
 /** "EL" for Greece, the ISO code for every other member state. */
 export const vatPrefixOf = (country: string) => {

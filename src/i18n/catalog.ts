@@ -1,6 +1,7 @@
 import type { Lang } from "./locales.ts";
-import { en, type Messages } from "./messages/en.ts";
-import { fr } from "./messages/fr.ts";
+import * as en from "./messages/en.ts";
+import * as fr from "./messages/fr.ts";
+import type { Messages } from "./messages/shape.ts";
 
 export type { Messages };
 

@@ -1,5 +1,5 @@
 import type { TaxWords } from "../domain/vat-statement.ts";
-import type { Messages } from "./messages/en.ts";
+import type { Messages } from "./messages/shape.ts";
 import { fill } from "./fill.ts";
 import { INTL_LOCALE, type Lang } from "./locales.ts";
 

@@ -1,4 +1,3 @@
-import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
 import { type Admin, adminSchema, toPublicAdmin } from "../domain/admin.ts";
 import { DomainError } from "../domain/errors.ts";
 import { newId } from "../domain/ids.ts";
@@ -7,6 +6,7 @@ import { type AttemptBucket, claimAttempt, refundAttempt } from "../store/rate-l
 import { normalizeEmail } from "../domain/email.ts";
 import { sessionKey, type SessionRecord } from "../store/sessions.ts";
 import { getOrCreateSecret } from "./secrets.ts";
+import { signToken, verifyToken } from "./signed-tokens.ts";
 import { hashPassword, verifyPassword } from "./passwords.ts";
 import { InvalidCodeError, type TwoFactor } from "./two-factor.ts";
 import { SECURITY_SETTINGS_KEY } from "../store/two-factor.ts";
@@ -14,7 +14,6 @@ import { TWO_FACTOR_MESSAGES, type TwoFactorChallenge } from "../domain/two-fact
 
 /** Absolute lifetime of a sign-in: a working day. */
 export const SESSION_TTL_MS = 8 * 60 * 60_000;
-const ISSUER = "shop";
 const AUDIENCE = "shop-admin";
 
 const MINUTE = 60_000;
@@ -168,15 +167,12 @@ export function createAdminAuth(deps: {
     const expiresAt = Date.now() + SESSION_TTL_MS;
     const record: SessionRecord = { adminId: admin.id, epoch: admin.sessionEpoch, expiresAt };
     await kv.set(await sessionKey(jti), record, { expireIn: SESSION_TTL_MS });
-    const token = await new SignJWT({ role: admin.role })
-      .setProtectedHeader({ alg: "HS256", typ: "JWT" })
-      .setSubject(admin.id)
-      .setJti(jti)
-      .setIssuer(ISSUER)
-      .setAudience(AUDIENCE)
-      .setIssuedAt()
-      .setExpirationTime(Math.floor(expiresAt / 1000))
-      .sign(await signingKey());
+    const token = await signToken(await signingKey(), { role: admin.role }, {
+      audience: AUDIENCE,
+      subject: admin.id,
+      jti,
+      expiresAt,
+    });
     return { token, expiresAt };
   }
 
@@ -243,23 +239,12 @@ export function createAdminAuth(deps: {
     /** The session behind a token; throws 401 for anything that is not a live session. */
     async authenticate(token: string | undefined | null): Promise<Session> {
       if (!token) throw new UnauthorizedError();
-      let sub: string | undefined;
-      let jti: string | undefined;
-      try {
-        const { payload } = await jwtVerify(token, await signingKey(), {
-          algorithms: ["HS256"],
-          issuer: ISSUER,
-          audience: AUDIENCE,
-          requiredClaims: ["sub", "jti", "exp"],
-        });
-        sub = payload.sub;
-        jti = payload.jti;
-      } catch (err) {
-        if (err instanceof joseErrors.JOSEError || err instanceof TypeError) {
-          throw new UnauthorizedError("Your session is invalid or has expired. Please sign in.");
-        }
-        throw err;
-      }
+      const { sub, jti } = await verifyToken(
+        token,
+        await signingKey(),
+        AUDIENCE,
+        () => new UnauthorizedError("Your session is invalid or has expired. Please sign in."),
+      );
       if (!sub || !jti) throw new UnauthorizedError();
       const [session, adminEntry, security] = await kv.getMany<
         [SessionRecord, unknown, { requireTwoFactor?: boolean }]

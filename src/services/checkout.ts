@@ -62,6 +62,7 @@ import {
   type PaymentProvider,
   ProviderError,
 } from "./payments/provider.ts";
+import { backgroundJob } from "./background-job.ts";
 import { log } from "./log.ts";
 import type { Vies } from "./vies.ts";
 import { messagesFor } from "../i18n/catalog.ts";
@@ -125,9 +126,6 @@ export type Settlement =
  */
 export function createCheckout(deps: CheckoutDeps) {
   const { config, reservations, provider } = deps;
-  let sweeper: ReturnType<typeof setInterval> | undefined;
-  let sweeping: Promise<unknown> | null = null;
-  let stopping = false;
 
   /**
    * The cart priced from the shop's records, its stock checked now, and taxed: a company's
@@ -396,7 +394,7 @@ export function createCheckout(deps: CheckoutDeps) {
    * its provider and settled (an authorized one committed, captured and ordered, or canceled
    * when its stock is gone or it was authorized longer than COMMIT_GRACE_MS after its
    * checkout ended; a captured one ordered); an unpaid one past its time is released and its
-   * intent canceled. Checks `stopping` between checkouts: each is settled in its own commits,
+   * intent canceled. Checks whether the sweeps are stopping between checkouts: each is settled in its own commits,
    * so stopping there is safe and the next sweep resumes.
    */
   async function sweep(): Promise<{ completed: number; released: number; purged: number }> {
@@ -404,7 +402,7 @@ export function createCheckout(deps: CheckoutDeps) {
     let released = 0;
     const now = Date.now();
     for await (const r of reservations.pending()) {
-      if (stopping) break;
+      if (sweeps.stopping()) break;
       let intent: PaymentIntentView | null = null;
       try {
         if (r.paymentIntentId) intent = await provider.retrieveIntent(r.paymentIntentId);
@@ -426,7 +424,7 @@ export function createCheckout(deps: CheckoutDeps) {
       }
       if (r.status === "active" && r.expiresAt <= now && await release(r.id)) released++;
     }
-    if (stopping) return { completed, released, purged: 0 };
+    if (sweeps.stopping()) return { completed, released, purged: 0 };
     // Finished checkouts and never-paid sandbox intents are kept for a while (a late webhook,
     // staff's questions), then deleted, a bounded batch per sweep, after the sweep has closed
     // what it could.
@@ -434,6 +432,11 @@ export function createCheckout(deps: CheckoutDeps) {
       (await provider.purgeAbandoned?.(now - KEPT_FOR_MS, PURGE_BATCH) ?? 0);
     return { completed, released, purged };
   }
+
+  /** The sweep on this process's own timer, one at a time, each logged with what it did. */
+  const sweeps = backgroundJob("checkout-sweep", sweep, (counts, durationMs) => {
+    log.info("job done", { job: "checkout-sweep", ...counts, durationMs });
+  });
 
   function providerDown(err: unknown, paymentIntentId?: string): never {
     if (err instanceof ProviderError) {
@@ -642,29 +645,10 @@ export function createCheckout(deps: CheckoutDeps) {
 
     /** Sweeps now (what a restart missed), then every `intervalMs`; one sweep at a time. */
     startSweeps(intervalMs = 60_000) {
-      if (sweeper !== undefined) return;
-      stopping = false;
-      const tick = () => {
-        if (sweeping || stopping) return;
-        const started = performance.now();
-        sweeping = sweep()
-          .then((counts) => {
-            const durationMs = Math.round(performance.now() - started);
-            log.info("job done", { job: "checkout-sweep", ...counts, durationMs });
-          })
-          .catch((err) => log.error("job failed", { job: "checkout-sweep" }, err))
-          .finally(() => sweeping = null);
-      };
-      sweeper = setInterval(tick, intervalMs);
-      tick();
+      sweeps.start(intervalMs);
     },
 
     /** Stops the sweeps: a running one ends after the checkout it is on. */
-    async stop() {
-      stopping = true;
-      if (sweeper !== undefined) clearInterval(sweeper);
-      sweeper = undefined;
-      await sweeping;
-    },
+    stop: sweeps.stop,
   };
 }

@@ -130,7 +130,7 @@ export function createServices(
     site: { name: config.siteName, url: config.siteUrl },
   });
   // What every invoice and credit note prints beside its snapshot (the PDF, CII and UBL alike).
-  const documents = { shopName: config.siteName, timeZone: config.shopTimeZone };
+  const documents = { shopName: config.siteName };
   return {
     kv,
     config,

@@ -41,8 +41,7 @@ export function createInvoiceDesk(deps: {
   }
 
   /** The UBL 2.1 of a document (EN 16931), for buyers whose software reads UBL. */
-  const ublOf = (doc: InvoiceDocument) =>
-    new TextEncoder().encode(toUbl(toEInvoice(doc, deps.documents)));
+  const ublOf = (doc: InvoiceDocument) => new TextEncoder().encode(toUbl(toEInvoice(doc)));
 
   async function ubl(number: string): Promise<{ doc: InvoiceDocument; bytes: Uint8Array }> {
     const doc = await invoices.get(number);

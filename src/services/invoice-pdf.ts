@@ -1,12 +1,6 @@
 import { PDFDocument, type PDFFont, type PDFPage, rgb } from "pdf-lib";
 import { toCii } from "../domain/cii.ts";
-import {
-  type Address,
-  type EInvoice,
-  type EInvoiceOptions,
-  type Party,
-  toEInvoice,
-} from "../domain/en16931.ts";
+import { type Address, type EInvoice, type Party, toEInvoice } from "../domain/en16931.ts";
 import type { InvoiceDocument } from "../domain/invoice.ts";
 import { formatMoney } from "../i18n/format.ts";
 import { embedNotoSans, finishPdfA3 } from "./pdf-a3.ts";
@@ -21,8 +15,8 @@ const RULE = rgb(0.85, 0.87, 0.9);
 const BAND = rgb(0.95, 0.96, 0.98);
 const WHITE = rgb(1, 1, 1);
 
-/** What the page prints beside the snapshot: the shop's name and the seller's settings. */
-export interface DocumentSettings extends EInvoiceOptions {
+/** What the page prints beside the snapshot: the shop's name. */
+export interface DocumentSettings {
   shopName: string;
 }
 
@@ -109,7 +103,7 @@ export async function renderInvoicePdf(
   doc: InvoiceDocument,
   settings: DocumentSettings,
 ): Promise<Uint8Array> {
-  const inv = toEInvoice(doc, settings);
+  const inv = toEInvoice(doc);
   const pdf = await PDFDocument.create({ updateMetadata: false });
   const { regular, bold, drawable } = await embedNotoSans(pdf);
   let page = pdf.addPage(A4);

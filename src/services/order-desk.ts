@@ -397,6 +397,12 @@ export function createOrderDesk(deps: OrderDeskDeps) {
       const newer = (o: Order) =>
         (o.refund?.amountCents ?? 0) >= intent.refundedCents ? "Already recorded" : null;
       if (newer(order)) return "unchanged";
+      // Stripe reports staff's own refund too, often before the shop has recorded it: while
+      // the claim is held the event is refused (non-2xx), so Stripe delivers it again once the
+      // refund is recorded, or, if it never is (a crash), once the claim has lapsed.
+      if (await orders.refundUnderWay(order.id)) {
+        throw new ConflictError("A refund of this order is under way in the shop");
+      }
       const via = `${
         PROVIDER_LABELS[deps.provider.name] ?? deps.provider.name
       }, made outside the shop`;

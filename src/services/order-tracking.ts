@@ -10,7 +10,7 @@ import type { InvoiceStore } from "../store/invoices.ts";
 import type { OrderStore } from "../store/orders.ts";
 import type { OrderLinksRequestStore } from "../store/order-link-requests.ts";
 import type { OutboxStore } from "../store/outbox.ts";
-import { log } from "./log.ts";
+import { backgroundJob } from "./background-job.ts";
 import { type DocumentSettings, renderInvoicePdf } from "./invoice-pdf-lazy.ts";
 import type { Mailer } from "./mail/mailer.ts";
 import type { OrderLinks } from "./order-links.ts";
@@ -39,10 +39,6 @@ export function createOrderTracking(deps: {
   documents: DocumentSettings;
 }) {
   const { orders, invoices, links } = deps;
-  let timer: ReturnType<typeof setInterval> | undefined;
-  let running: Promise<number> | null = null;
-  let again = false;
-  let stopping = false;
 
   /**
    * One request's look-up: the links mail of the address's newest orders, if it has any, in
@@ -83,25 +79,9 @@ export function createOrderTracking(deps: {
     return settled;
   }
 
-  /**
-   * Runs `settle` in the background, one pass at a time (a wake during a pass runs one more);
-   * errors are logged, what is left waits for the next wake or sweep.
-   */
-  function wake(): void {
-    if (stopping) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = settle().finally(() => {
-      running = null;
-      if (again) {
-        again = false;
-        wake();
-      }
-    });
-    running.catch((err) => log.error("job failed", { job: "order-links" }, err));
-  }
+  /** Runs `settle` in the background; what a pass leaves waits for the next wake or sweep. */
+  const job = backgroundJob("order-links", settle);
+  const { wake } = job;
 
   /**
    * The order and its documents when the token is the order's own; null otherwise. The token
@@ -138,19 +118,7 @@ export function createOrderTracking(deps: {
 
     settle,
     wake,
-
-    start(intervalMs = 60_000) {
-      if (timer !== undefined) return;
-      stopping = false;
-      timer = setInterval(wake, intervalMs);
-      wake();
-    },
-
-    async stop() {
-      stopping = true;
-      if (timer !== undefined) clearInterval(timer);
-      timer = undefined;
-      await running?.catch(() => {});
-    },
+    start: (intervalMs = 60_000) => job.start(intervalMs),
+    stop: job.stop,
   };
 }

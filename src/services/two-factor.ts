@@ -1,4 +1,3 @@
-import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
 import * as OTPAuth from "otpauth";
 import { encode as encodeQr } from "uqr";
 import { type Admin, toPublicAdmin } from "../domain/admin.ts";
@@ -21,9 +20,9 @@ import {
 } from "../domain/two-factor.ts";
 import type { Sealed, TwoFactorStore } from "../store/two-factor.ts";
 import { actorOf } from "./admin-accounts.ts";
+import { signToken, verifyToken } from "./signed-tokens.ts";
 
 const CHALLENGE_AUDIENCE = "shop-admin-2fa";
-const ISSUER = "shop";
 
 const b64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes));
 const unb64 = (text: string) => Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
@@ -284,15 +283,12 @@ export function createTwoFactor(deps: {
 
     /** The signed proof that the password was right, valid for the second step only. */
     async challengeFor(admin: Admin): Promise<string> {
-      return await new SignJWT({ epoch: admin.sessionEpoch })
-        .setProtectedHeader({ alg: "HS256", typ: "JWT" })
-        .setSubject(admin.id)
-        .setJti(newId())
-        .setIssuer(ISSUER)
-        .setAudience(CHALLENGE_AUDIENCE)
-        .setIssuedAt()
-        .setExpirationTime(Math.floor((Date.now() + CHALLENGE_TTL_MS) / 1000))
-        .sign(await signingKey());
+      return await signToken(await signingKey(), { epoch: admin.sessionEpoch }, {
+        audience: CHALLENGE_AUDIENCE,
+        subject: admin.id,
+        jti: newId(),
+        expiresAt: Date.now() + CHALLENGE_TTL_MS,
+      });
     },
 
     /**
@@ -302,21 +298,11 @@ export function createTwoFactor(deps: {
     async readChallenge(
       challenge: string,
     ): Promise<{ adminId: string; epoch: number; id: string }> {
-      try {
-        const { payload } = await jwtVerify(challenge, await signingKey(), {
-          algorithms: ["HS256"],
-          issuer: ISSUER,
-          audience: CHALLENGE_AUDIENCE,
-          requiredClaims: ["sub", "exp", "jti"],
-        });
-        if (typeof payload.epoch !== "number") throw new TypeError("epoch");
-        return { adminId: payload.sub!, epoch: payload.epoch, id: payload.jti! };
-      } catch (err) {
-        if (err instanceof joseErrors.JOSEError || err instanceof TypeError) {
-          throw new DomainError(401, "unauthorized", TWO_FACTOR_MESSAGES.challengeExpired);
-        }
-        throw err;
-      }
+      const expired = () =>
+        new DomainError(401, "unauthorized", TWO_FACTOR_MESSAGES.challengeExpired);
+      const payload = await verifyToken(challenge, await signingKey(), CHALLENGE_AUDIENCE, expired);
+      if (typeof payload.epoch !== "number") throw expired();
+      return { adminId: payload.sub!, epoch: payload.epoch, id: payload.jti! };
     },
 
     /** What the account's own screen shows: on or off, recovery codes left, the policy. */

@@ -72,37 +72,22 @@ export function zipStream(
         const name = new TextEncoder().encode(e.name);
         const body = e.deflate ? deflateSync(e.data, { level: 6 }) : e.data;
         if (offset > MAX32 || body.length > MAX32) throw new Error("zip: a file past 4 GiB");
-        const crc = crc32(e.data);
         const [time, date] = dosDateTime(e.date);
-        const method = e.deflate ? 8 : 0;
-        const local = new Uint8Array(30 + name.length);
-        const l = new DataView(local.buffer);
-        l.setUint32(0, 0x04034b50, true);
-        l.setUint16(4, 20, true);
-        l.setUint16(6, UTF8_NAMES, true);
-        l.setUint16(8, method, true);
-        l.setUint16(10, time, true);
-        l.setUint16(12, date, true);
-        l.setUint32(14, crc, true);
-        l.setUint32(18, body.length, true);
-        l.setUint32(22, e.data.length, true);
-        l.setUint16(26, name.length, true);
-        local.set(name, 30);
-        const central = new Uint8Array(46 + name.length);
+        const file: FileFields = {
+          method: e.deflate ? 8 : 0,
+          time,
+          date,
+          crc: crc32(e.data),
+          compressed: body.length,
+          size: e.data.length,
+          name,
+        };
+        const local = fileRecord(0x04034b50, 30, 4, file);
+        const central = fileRecord(0x02014b50, 46, 6, file);
+        // The central record says besides who made it (2.0) and where its local header is.
         const c = new DataView(central.buffer);
-        c.setUint32(0, 0x02014b50, true);
         c.setUint16(4, 20, true);
-        c.setUint16(6, 20, true);
-        c.setUint16(8, UTF8_NAMES, true);
-        c.setUint16(10, method, true);
-        c.setUint16(12, time, true);
-        c.setUint16(14, date, true);
-        c.setUint32(16, crc, true);
-        c.setUint32(20, body.length, true);
-        c.setUint32(24, e.data.length, true);
-        c.setUint16(28, name.length, true);
         c.setUint32(42, offset, true);
-        central.set(name, 46);
         directory.push(central);
         controller.enqueue(local);
         controller.enqueue(body);
@@ -114,6 +99,39 @@ export function zipStream(
       await onCancel?.();
     },
   });
+}
+
+/** What a file's local header and its central directory record both say of it. */
+interface FileFields {
+  method: number;
+  time: number;
+  date: number;
+  crc: number;
+  compressed: number;
+  size: number;
+  name: Uint8Array;
+}
+
+/**
+ * A local header (`size` 30) or a central directory record (46) of a file: its signature, the
+ * fields both share, in the same order from `at` on (version needed to size of its name), and
+ * its name after them.
+ */
+function fileRecord(signature: number, size: number, at: number, f: FileFields): Uint8Array {
+  const out = new Uint8Array(size + f.name.length);
+  const v = new DataView(out.buffer);
+  v.setUint32(0, signature, true);
+  v.setUint16(at, 20, true);
+  v.setUint16(at + 2, UTF8_NAMES, true);
+  v.setUint16(at + 4, f.method, true);
+  v.setUint16(at + 6, f.time, true);
+  v.setUint16(at + 8, f.date, true);
+  v.setUint32(at + 10, f.crc, true);
+  v.setUint32(at + 14, f.compressed, true);
+  v.setUint32(at + 18, f.size, true);
+  v.setUint16(at + 22, f.name.length, true);
+  out.set(f.name, size);
+  return out;
 }
 
 /** The end of central directory, with its ZIP64 record and locator when the counts need it. */

@@ -6,12 +6,15 @@ import { ConflictError, NotFoundError } from "../domain/errors.ts";
 import { newId } from "../domain/ids.ts";
 import { adminKey } from "./admin-keys.ts";
 import { addAudit } from "./audit.ts";
-import { conflict, done, listValues, nowIso, retryOnConflict } from "./atomic.ts";
+import { listValues, nowIso } from "./atomic.ts";
+import { keyedRecords } from "./records.ts";
 import { carrySession } from "./sessions.ts";
 import { twoFactorKeysOf } from "./two-factor.ts";
 
 /** One account per email: the unique index. */
 const emailKey = (email: string) => ["admin_by_email", normalizeEmail(email)] as const;
+
+const notFound = () => new NotFoundError("Admin not found");
 
 const emailTaken = () =>
   new ConflictError("An admin with this email already exists", [
@@ -36,12 +39,8 @@ export type AuditFor = (before: Admin | null, after: Admin | null) => AuditDraft
 export type AdminStore = ReturnType<typeof createAdminStore>;
 
 export function createAdminStore(kv: Deno.Kv) {
-  const parse = (v: unknown) => adminSchema.parse(v);
-
-  async function get(id: string): Promise<Admin | null> {
-    const entry = await kv.get(adminKey(id));
-    return entry.value ? parse(entry.value) : null;
-  }
+  const admins = keyedRecords(kv, adminKey, adminSchema);
+  const { get, parse } = admins;
 
   /**
    * When `next` (null: deleted) would leave no active superadmin, refuses; else checks another
@@ -93,13 +92,9 @@ export function createAdminStore(kv: Deno.Kv) {
         createdAt: now,
         updatedAt: now,
       });
-      const op = kv.atomic()
-        .check({ key: emailKey(admin.email), versionstamp: null })
-        .set(adminKey(admin.id), admin)
-        .set(emailKey(admin.email), admin.id);
-      if (audit) addAudit(op, audit(null, admin));
-      const res = await op.commit();
-      if (!res.ok) throw emailTaken();
+      if (!(await admins.insert(admin.id, admin, emailKey(admin.email), audit?.(null, admin)))) {
+        throw emailTaken();
+      }
       return admin;
     },
 
@@ -115,10 +110,7 @@ export function createAdminStore(kv: Deno.Kv) {
       audit?: AuditFor,
       keepSession?: string,
     ): Promise<Admin> {
-      return await retryOnConflict(async () => {
-        const entry = await kv.get(adminKey(id));
-        if (!entry.value) throw new NotFoundError("Admin not found");
-        const current = parse(entry.value);
+      return await admins.change(id, notFound, async (current, op) => {
         const email = patch.email ? normalizeEmail(patch.email) : current.email;
         const signsOutAll = (patch.status !== undefined && patch.status !== current.status) ||
           (patch.role !== undefined && patch.role !== current.role) ||
@@ -131,7 +123,7 @@ export function createAdminStore(kv: Deno.Kv) {
           sessionEpoch: current.sessionEpoch + (signsOut ? 1 : 0),
           updatedAt: nowIso(),
         });
-        const op = kv.atomic().check(entry).set(adminKey(id), next);
+        op.set(adminKey(id), next);
         if (signsOut && !signsOutAll && keepSession) {
           await carrySession(kv, op, keepSession, id, current.sessionEpoch, next.sessionEpoch);
         }
@@ -142,22 +134,17 @@ export function createAdminStore(kv: Deno.Kv) {
           op.check(taken).delete(emailKey(current.email)).set(emailKey(next.email), id);
         }
         if (audit) addAudit(op, audit(current, next));
-        const res = await op.commit();
-        return res.ok ? done(next) : conflict;
+        return next;
       });
     },
 
     async remove(id: string, audit?: AuditFor): Promise<Admin> {
-      return await retryOnConflict(async () => {
-        const entry = await kv.get(adminKey(id));
-        if (!entry.value) throw new NotFoundError("Admin not found");
-        const current = parse(entry.value);
-        const op = kv.atomic().check(entry).delete(adminKey(id)).delete(emailKey(current.email));
+      return await admins.change(id, notFound, async (current, op) => {
+        op.delete(adminKey(id)).delete(emailKey(current.email));
         for (const key of twoFactorKeysOf(id)) op.delete(key);
         await keepOneSuperadmin(op, current, null);
         if (audit) addAudit(op, audit(current, null));
-        const res = await op.commit();
-        return res.ok ? done(current) : conflict;
+        return current;
       });
     },
   };

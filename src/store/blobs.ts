@@ -3,6 +3,7 @@ import type { AuditDraft } from "../domain/audit.ts";
 import { newId } from "../domain/ids.ts";
 import { nowIso } from "./atomic.ts";
 import { addAudit } from "./audit.ts";
+import { keyedRecords } from "./records.ts";
 
 const metaKey = (id: string) => ["blob_meta", id] as const;
 const chunkKey = (id: string, n: number) => ["blob", id, n] as const;
@@ -11,6 +12,8 @@ export type BlobStore = ReturnType<typeof createBlobStore>;
 
 /** Uploaded files, stored as 60 KiB chunks (KV values are capped at 64 KiB). */
 export function createBlobStore(kv: Deno.Kv) {
+  const metas = keyedRecords(kv, metaKey, blobMetaSchema);
+
   return {
     /** Stores a blob; `audit` describes the write for the audit log (same commit as the meta). */
     async put(
@@ -50,15 +53,11 @@ export function createBlobStore(kv: Deno.Kv) {
       return meta;
     },
 
-    async meta(id: string): Promise<BlobMeta | null> {
-      const entry = await kv.get(metaKey(id));
-      return entry.value ? blobMetaSchema.parse(entry.value) : null;
-    },
+    meta: metas.get,
 
     async read(id: string): Promise<Uint8Array | null> {
-      const entry = await kv.get(metaKey(id));
-      if (!entry.value) return null;
-      const meta = blobMetaSchema.parse(entry.value);
+      const meta = await metas.get(id);
+      if (!meta) return null;
       const out = new Uint8Array(meta.size);
       let offset = 0;
       for await (const chunk of kv.list<Uint8Array>({ prefix: ["blob", id] })) {

@@ -4,11 +4,13 @@ import { formatOrderNumber, type NewOrder, type Order, orderSchema } from "../do
 import { normalizeEmail } from "../domain/email.ts";
 import { matchesQuery, type OrderQuery, searchTokens } from "../domain/order-query.ts";
 import { conflict, done, nowIso, retryOnConflict } from "./atomic.ts";
+import { keyedRecords } from "./records.ts";
 
 const orderKey = (id: string) => ["order", id] as const;
 const timeKey = (o: Pick<Order, "createdAt" | "id">) =>
   ["order_by_time", Date.parse(o.createdAt), o.id] as const;
 const paymentKey = (paymentIntentId: string) => ["order_by_payment", paymentIntentId] as const;
+const notFound = () => new NotFoundError("Order not found");
 const COUNTER_KEY = ["counter", "order_number"] as const;
 /** One order per number (case-insensitive): the unique index of numbers, typed or counted. */
 const numberKey = (orderNumber: string) => ["order_by_number", orderNumber.toLowerCase()] as const;
@@ -99,6 +101,8 @@ export type OrderWriteHook = (
 
 /** How long a refund may hold its order's claim: far longer than a provider's answer. */
 const REFUND_CLAIM_MS = 60_000;
+/** A refund claim's value is its end: a KV expiry deletes late. */
+const claimHeld = (end: number | null) => end !== null && end > Date.now();
 
 export function createOrderStore(kv: Deno.Kv, hooks: readonly OrderWriteHook[] = []) {
   async function runHooks(op: Deno.AtomicOperation, before: Order | null, after: Order | null) {
@@ -106,12 +110,8 @@ export function createOrderStore(kv: Deno.Kv, hooks: readonly OrderWriteHook[] =
     for (const hook of hooks) await hook(op, before, after);
   }
 
-  const parse = (v: unknown) => orderSchema.parse(v);
-
-  async function get(id: string): Promise<Order | null> {
-    const entry = await kv.get(orderKey(id));
-    return entry.value ? parse(entry.value) : null;
-  }
+  const orderRecords = keyedRecords(kv, orderKey, orderSchema);
+  const { get, parse } = orderRecords;
 
   /**
    * Reads the order-number counter and returns the order plus a function that adds its writes
@@ -166,16 +166,12 @@ export function createOrderStore(kv: Deno.Kv, hooks: readonly OrderWriteHook[] =
     change: (o: Order) => Order,
     extra?: OrderCommitExtra,
   ): Promise<Order> {
-    return await retryOnConflict(async () => {
-      const entry = await kv.get(orderKey(id));
-      if (!entry.value) throw new NotFoundError("Order not found");
-      const current = parse(entry.value);
+    return await orderRecords.change(id, notFound, async (current, op) => {
       const next = orderSchema.parse({ ...change(current), updatedAt: nowIso() });
-      const op = kv.atomic().check(entry).set(orderKey(id), next);
+      op.set(orderKey(id), next);
       await runHooks(op, current, next);
       await extra?.(op, current, next);
-      const res = await op.commit();
-      return res.ok ? done(next) : conflict;
+      return next;
     });
   }
 
@@ -258,10 +254,15 @@ export function createOrderStore(kv: Deno.Kv, hooks: readonly OrderWriteHook[] =
     async claimRefund(id: string): Promise<boolean> {
       const key = ["refund_claim", id];
       const entry = await kv.get<number>(key);
-      if (entry.value !== null && entry.value > Date.now()) return false;
+      if (claimHeld(entry.value)) return false;
       const res = await kv.atomic().check(entry)
         .set(key, Date.now() + REFUND_CLAIM_MS, { expireIn: REFUND_CLAIM_MS }).commit();
       return res.ok;
+    },
+
+    /** Whether staff's refund of the order is under way (its claim held and not lapsed). */
+    async refundUnderWay(id: string): Promise<boolean> {
+      return claimHeld((await kv.get<number>(["refund_claim", id])).value);
     },
 
     /** Ends a refund's claim (the refund recorded, or refused by the provider). */
@@ -358,16 +359,12 @@ export function createOrderStore(kv: Deno.Kv, hooks: readonly OrderWriteHook[] =
     },
 
     async remove(id: string, extra?: OrderCommitExtra): Promise<Order> {
-      return await retryOnConflict(async () => {
-        const entry = await kv.get(orderKey(id));
-        if (!entry.value) throw new NotFoundError("Order not found");
-        const order = parse(entry.value);
-        const op = kv.atomic().check(entry).delete(orderKey(id));
+      return await orderRecords.change(id, notFound, async (order, op) => {
+        op.delete(orderKey(id));
         if (order.paymentIntentId) op.delete(paymentKey(order.paymentIntentId));
         await runHooks(op, order, null);
         await extra?.(op, order, null);
-        const res = await op.commit();
-        return res.ok ? done(order) : conflict;
+        return order;
       });
     },
   };

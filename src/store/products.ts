@@ -11,9 +11,11 @@ import {
 import type { AuditDraft } from "../domain/audit.ts";
 import { conflict, done, listValues, nowIso, type ReadOptions, retryOnConflict } from "./atomic.ts";
 import { addAudit } from "./audit.ts";
+import { keyedRecords } from "./records.ts";
 
 const productKey = (id: string) => ["product", id] as const;
 const slugKey = (slug: string) => ["product_by_slug", slug] as const;
+const notFound = () => new NotFoundError("Product not found");
 /** Changes on every catalogue write, so caches in any instance know when to refresh. */
 export const CATALOG_VERSION_KEY = ["catalog_version"] as const;
 
@@ -34,16 +36,12 @@ export type ProductAuditFor = (before: Product | null, after: Product | null) =>
 export type ProductStore = ReturnType<typeof createProductStore>;
 
 export function createProductStore(kv: Deno.Kv) {
-  const parse = (v: unknown) => productSchema.parse(v);
-
-  async function get(id: string): Promise<Product | null> {
-    const entry = await kv.get<Product>(productKey(id));
-    return entry.value ? parse(entry.value) : null;
-  }
+  const products = keyedRecords(kv, productKey, productSchema);
+  const { get, parse } = products;
 
   async function getOrThrow(id: string): Promise<Product> {
     const product = await get(id);
-    if (!product) throw new NotFoundError("Product not found");
+    if (!product) throw notFound();
     return product;
   }
 
@@ -110,10 +108,7 @@ export function createProductStore(kv: Deno.Kv) {
       patch: Partial<ProductInput>,
       audit?: ProductAuditFor,
     ): Promise<Product> {
-      return await retryOnConflict(async () => {
-        const entry = await kv.get<Product>(productKey(id));
-        if (!entry.value) throw new NotFoundError("Product not found");
-        const current = parse(entry.value);
+      return await products.change(id, notFound, async (current, op) => {
         const merged = productInputSchema.parse({
           name: current.name,
           description: current.description,
@@ -148,8 +143,7 @@ export function createProductStore(kv: Deno.Kv) {
           isActive: merged.isActive,
           updatedAt: nowIso(),
         };
-        const op = kv.atomic().check(entry).set(productKey(id), product)
-          .set(CATALOG_VERSION_KEY, newId());
+        op.set(productKey(id), product).set(CATALOG_VERSION_KEY, newId());
         markRestock(op, current, product);
         if (audit) addAudit(op, audit(current, product));
         if (slug !== current.slug) {
@@ -157,23 +151,15 @@ export function createProductStore(kv: Deno.Kv) {
             .delete(slugKey(current.slug))
             .set(slugKey(slug), id);
         }
-        const res = await op.commit();
-        return res.ok ? done(product) : conflict;
+        return product;
       });
     },
 
     async remove(id: string, audit?: ProductAuditFor): Promise<Product> {
-      return await retryOnConflict(async () => {
-        const entry = await kv.get<Product>(productKey(id));
-        if (!entry.value) throw new NotFoundError("Product not found");
-        const current = parse(entry.value);
-        const op = kv.atomic().check(entry)
-          .delete(productKey(id))
-          .delete(slugKey(current.slug))
-          .set(CATALOG_VERSION_KEY, newId());
+      return await products.change(id, notFound, (current, op) => {
+        op.delete(productKey(id)).delete(slugKey(current.slug)).set(CATALOG_VERSION_KEY, newId());
         if (audit) addAudit(op, audit(current, null));
-        const res = await op.commit();
-        return res.ok ? done(current) : conflict;
+        return current;
       });
     },
 
@@ -185,20 +171,15 @@ export function createProductStore(kv: Deno.Kv) {
       if (!Number.isInteger(delta)) {
         throw new UnprocessableError("invalid_quantity", "Invalid quantity");
       }
-      return await retryOnConflict(async () => {
-        const entry = await kv.get<Product>(productKey(id));
-        if (!entry.value) throw new NotFoundError("Product not found");
-        const current = parse(entry.value);
+      return await products.change(id, notFound, (current, op) => {
         const stock = current.stock + delta;
         if (stock < 0) {
           throw new UnprocessableError("not_enough_stock", `Not enough stock for ${current.name}`);
         }
         const product = { ...current, stock, updatedAt: nowIso() };
-        const op = kv.atomic().check(entry).set(productKey(id), product)
-          .set(CATALOG_VERSION_KEY, newId());
+        op.set(productKey(id), product).set(CATALOG_VERSION_KEY, newId());
         markRestock(op, current, product);
-        const res = await op.commit();
-        return res.ok ? done(product) : conflict;
+        return product;
       });
     },
 

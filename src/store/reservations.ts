@@ -4,6 +4,7 @@ import { type Product, productSchema } from "../domain/product.ts";
 import { type Reservation, reservationSchema } from "../domain/reservation.ts";
 import { conflict, done, nowIso, retryOnConflict } from "./atomic.ts";
 import type { OrderStore } from "./orders.ts";
+import { keyedRecords } from "./records.ts";
 import { CATALOG_VERSION_KEY, markRestock } from "./products.ts";
 import { type CommitOutcome, createStockCommitter, outcomeOf } from "./stock-commits.ts";
 
@@ -45,16 +46,12 @@ function serialQueue() {
  * whose stock was gone, or that ended unpaid, is `released`.
  */
 export function createReservationStore(kv: Deno.Kv, orders: OrderStore) {
-  const parse = (v: unknown) => reservationSchema.parse(v);
+  const reservations = keyedRecords(kv, reservationKey, reservationSchema);
+  const { get, parse } = reservations;
   const committer = createStockCommitter(kv);
   // Every order takes the next number from one checked counter (and moves the day's figures):
   // in one instance, order commits go one at a time instead of failing against each other.
   const oneOrderAtATime = serialQueue();
-
-  async function get(id: string): Promise<Reservation | null> {
-    const e = await kv.get(reservationKey(id));
-    return e.value ? parse(e.value) : null;
-  }
 
   async function idOf(pi: string, fallback?: string): Promise<string | null> {
     return (await kv.get<string>(byPaymentKey(pi))).value ?? fallback ?? null;
@@ -105,10 +102,8 @@ export function createReservationStore(kv: Deno.Kv, orders: OrderStore) {
      */
     async uncommit(id: string): Promise<boolean> {
       return await retryOnConflict(async () => {
-        const entry = await kv.get(reservationKey(id));
-        if (!entry.value) return done(false);
-        const r = parse(entry.value);
-        if (r.status !== "committed") return done(false);
+        const { entry, record: r } = await reservations.read(id);
+        if (r?.status !== "committed") return done(false);
         const op = kv.atomic().check(entry)
           .set(reservationKey(id), { ...r, status: "released" })
           .delete(pendingKey(r))
@@ -129,10 +124,8 @@ export function createReservationStore(kv: Deno.Kv, orders: OrderStore) {
     /** Marks an open checkout released (it ended unpaid); null once it is not open. */
     async releaseReservation(id: string): Promise<Reservation | null> {
       return await retryOnConflict(async () => {
-        const entry = await kv.get(reservationKey(id));
-        if (!entry.value) return done(null);
-        const r = parse(entry.value);
-        if (r.status !== "active") return done(null);
+        const { entry, record: r } = await reservations.read(id);
+        if (r?.status !== "active") return done(null);
         const res = await kv.atomic().check(entry)
           .set(reservationKey(id), { ...r, status: "released" })
           .delete(pendingKey(r))
@@ -173,9 +166,8 @@ export function createReservationStore(kv: Deno.Kv, orders: OrderStore) {
           }
           const reservationId = linkEntry.value ?? args.reservationId;
           if (!reservationId) return done({ kind: "unknown" });
-          const entry = await kv.get(reservationKey(reservationId));
-          if (!entry.value) return done({ kind: "unknown" });
-          const r = parse(entry.value);
+          const { entry, record: r } = await reservations.read(reservationId);
+          if (!r) return done({ kind: "unknown" });
           if (r.paymentIntentId && r.paymentIntentId !== pi) return done({ kind: "unknown" });
           // Without an order now, staff deleted it: do not bring it back.
           if (r.status === "completed") {
@@ -238,10 +230,10 @@ export function createReservationStore(kv: Deno.Kv, orders: OrderStore) {
         const op = kv.atomic().check(eventEntry)
           .set(eventKey(eventId), { type: "payment_intent.payment_failed", paymentIntentId: pi });
         if (linkEntry.value) {
-          const entry = await kv.get(reservationKey(linkEntry.value));
-          if (entry.value) {
+          const { entry, record: r } = await reservations.read(linkEntry.value);
+          if (r) {
             op.check(entry).set(reservationKey(linkEntry.value), {
-              ...parse(entry.value),
+              ...r,
               lastPaymentError: error.slice(0, 500),
             });
           }

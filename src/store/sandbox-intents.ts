@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { conflict, done, nowIso, retryOnConflict } from "./atomic.ts";
+import { keyedRecords } from "./records.ts";
 
 /** A payment intent of the offline sandbox provider, kept in KV like Stripe keeps its own. */
 export const sandboxIntentSchema = z.object({
@@ -40,12 +41,8 @@ const KEY_LIFETIME_MS = 24 * 3600_000;
 export type SandboxIntentStore = ReturnType<typeof createSandboxIntentStore>;
 
 export function createSandboxIntentStore(kv: Deno.Kv) {
-  const parse = (v: unknown) => sandboxIntentSchema.parse(v);
-
-  async function get(id: string): Promise<SandboxIntent | null> {
-    const e = await kv.get(intentKey(id));
-    return e.value ? parse(e.value) : null;
-  }
+  const intents = keyedRecords(kv, intentKey, sandboxIntentSchema);
+  const { get } = intents;
 
   return {
     get,
@@ -63,10 +60,10 @@ export function createSandboxIntentStore(kv: Deno.Kv) {
       }, { limit });
       for await (const e of iter) {
         const id = String(e.key[2]);
-        const intent = await kv.get(intentKey(id));
-        const status = intent.value ? parse(intent.value).status : null;
-        const abandoned = status === "canceled" || status === "requires_payment_method";
-        const op = kv.atomic().check(intent).delete(e.key);
+        const { entry, record: intent } = await intents.read(id);
+        const abandoned = intent?.status === "canceled" ||
+          intent?.status === "requires_payment_method";
+        const op = kv.atomic().check(entry).delete(e.key);
         if (abandoned) op.delete(intentKey(id));
         if ((await op.commit()).ok && abandoned) purged++;
       }
@@ -109,13 +106,12 @@ export function createSandboxIntentStore(kv: Deno.Kv) {
      */
     async cancel(id: string): Promise<void> {
       await retryOnConflict(async () => {
-        const e = await kv.get(intentKey(id));
-        if (!e.value) return done(undefined);
-        const current = parse(e.value);
-        if (current.status !== "requires_payment_method" && current.status !== "requires_capture") {
+        const { entry, record: current } = await intents.read(id);
+        const status = current?.status;
+        if (status !== "requires_payment_method" && status !== "requires_capture") {
           return done(undefined);
         }
-        const res = await kv.atomic().check(e)
+        const res = await kv.atomic().check(entry)
           .set(intentKey(id), { ...current, status: "canceled", lastError: undefined })
           .commit();
         return res.ok ? done(undefined) : conflict;
@@ -128,12 +124,10 @@ export function createSandboxIntentStore(kv: Deno.Kv) {
      */
     async capture(id: string): Promise<SandboxIntent | null> {
       return await retryOnConflict(async () => {
-        const e = await kv.get(intentKey(id));
-        if (!e.value) return done(null);
-        const current = parse(e.value);
-        if (current.status !== "requires_capture") return done(current);
+        const { entry, record: current } = await intents.read(id);
+        if (current?.status !== "requires_capture") return done(current);
         const next: SandboxIntent = { ...current, status: "succeeded" };
-        return (await kv.atomic().check(e).set(intentKey(id), next).commit()).ok
+        return (await kv.atomic().check(entry).set(intentKey(id), next).commit()).ok
           ? done(next)
           : conflict;
       });
@@ -169,7 +163,7 @@ export function createSandboxIntentStore(kv: Deno.Kv) {
           }
         }
         if (!e.value) return done({ refused: `No such payment_intent: '${intentId}'` });
-        const intent = parse(e.value);
+        const intent = sandboxIntentSchema.parse(e.value);
         if (intent.status !== "succeeded") {
           return done({
             refused: "This PaymentIntent does not have a successful charge to refund.",
@@ -204,12 +198,11 @@ export function createSandboxIntentStore(kv: Deno.Kv) {
     /** Applies one confirmation attempt; an authorized, succeeded or canceled one stays as it is. */
     async update(id: string, change: (i: SandboxIntent) => SandboxIntent): Promise<SandboxIntent> {
       return await retryOnConflict(async () => {
-        const e = await kv.get(intentKey(id));
-        if (!e.value) throw new Error(`sandbox intent ${id} vanished`);
-        const current = parse(e.value);
+        const { entry, record: current } = await intents.read(id);
+        if (!current) throw new Error(`sandbox intent ${id} vanished`);
         if (current.status !== "requires_payment_method") return done(current);
         const next = sandboxIntentSchema.parse(change(current));
-        const res = await kv.atomic().check(e).set(intentKey(id), next).commit();
+        const res = await kv.atomic().check(entry).set(intentKey(id), next).commit();
         return res.ok ? done(next) : conflict;
       });
     },

@@ -9,13 +9,15 @@ import {
   shippingFeeSchema,
 } from "../domain/shipping-fee.ts";
 import type { AuditDraft } from "../domain/audit.ts";
-import { conflict, done, listValues, nowIso, type ReadOptions, retryOnConflict } from "./atomic.ts";
+import { listValues, nowIso, type ReadOptions } from "./atomic.ts";
 import { addAudit } from "./audit.ts";
+import { keyedRecords } from "./records.ts";
 
 const feeKey = (id: string) => ["shipping_fee", id] as const;
 /** One fee per country: the unique index. */
 const countryIndexKey = (country: string) =>
   ["shipping_fee_by_country", countryKey(country)] as const;
+const notFound = () => new NotFoundError("Shipping fee not found");
 
 export type ShippingFeeStore = ReturnType<typeof createShippingFeeStore>;
 
@@ -28,12 +30,8 @@ const duplicate = (country: string) =>
   ]);
 
 export function createShippingFeeStore(kv: Deno.Kv) {
-  const parse = (v: unknown) => shippingFeeSchema.parse(v);
-
-  async function get(id: string, options?: ReadOptions): Promise<ShippingFee | null> {
-    const entry = await kv.get(feeKey(id), options);
-    return entry.value ? parse(entry.value) : null;
-  }
+  const fees = keyedRecords(kv, feeKey, shippingFeeSchema);
+  const { get, parse } = fees;
 
   return {
     get,
@@ -61,13 +59,9 @@ export function createShippingFeeStore(kv: Deno.Kv) {
         createdAt: now,
         updatedAt: now,
       };
-      const op = kv.atomic()
-        .check({ key: countryIndexKey(fee.country), versionstamp: null })
-        .set(feeKey(fee.id), fee)
-        .set(countryIndexKey(fee.country), fee.id);
-      if (audit) addAudit(op, audit(null, fee));
-      const res = await op.commit();
-      if (!res.ok) throw duplicate(fee.country);
+      if (!(await fees.insert(fee.id, fee, countryIndexKey(fee.country), audit?.(null, fee)))) {
+        throw duplicate(fee.country);
+      }
       return fee;
     },
 
@@ -76,10 +70,7 @@ export function createShippingFeeStore(kv: Deno.Kv) {
       patch: Partial<ShippingFeeInput>,
       audit?: FeeAuditFor,
     ): Promise<ShippingFee> {
-      return await retryOnConflict(async () => {
-        const entry = await kv.get<ShippingFee>(feeKey(id));
-        if (!entry.value) throw new NotFoundError("Shipping fee not found");
-        const current = parse(entry.value);
+      return await fees.change(id, notFound, async (current, op) => {
         const data = shippingFeeInputSchema.parse({
           country: current.country,
           shippingFee: current.feeCents / 100,
@@ -95,7 +86,7 @@ export function createShippingFeeStore(kv: Deno.Kv) {
           isActive: data.isActive,
           updatedAt: nowIso(),
         };
-        const op = kv.atomic().check(entry).set(feeKey(id), fee);
+        op.set(feeKey(id), fee);
         const renamed = countryKey(fee.country) !== countryKey(current.country);
         if (renamed) {
           const taken = await kv.get(countryIndexKey(fee.country));
@@ -104,21 +95,14 @@ export function createShippingFeeStore(kv: Deno.Kv) {
             .set(countryIndexKey(fee.country), id);
         }
         if (audit) addAudit(op, audit(current, fee));
-        const res = await op.commit();
-        return res.ok ? done(fee) : conflict;
+        return fee;
       });
     },
 
     async remove(id: string, audit?: FeeAuditFor): Promise<void> {
-      await retryOnConflict(async () => {
-        const entry = await kv.get<ShippingFee>(feeKey(id));
-        if (!entry.value) throw new NotFoundError("Shipping fee not found");
-        const current = parse(entry.value);
-        const op = kv.atomic().check(entry).delete(feeKey(id))
-          .delete(countryIndexKey(current.country));
+      await fees.change(id, notFound, (current, op) => {
+        op.delete(feeKey(id)).delete(countryIndexKey(current.country));
         if (audit) addAudit(op, audit(current, null));
-        const res = await op.commit();
-        return res.ok ? done(undefined) : conflict;
       });
     },
   };

@@ -5,21 +5,19 @@ import { type StockNotification, stockNotificationSchema } from "../domain/stock
 import type { AuditDraft } from "../domain/audit.ts";
 import { conflict, done, listValues, nowIso, retryOnConflict } from "./atomic.ts";
 import { addAudit } from "./audit.ts";
+import { keyedRecords } from "./records.ts";
 
 const notificationKey = (id: string) => ["stock_notification", id] as const;
 /** At most one pending notification per product and email. */
 const pendingKey = (productId: string, email: string) =>
   ["stock_notification_pending", productId, normalizeEmail(email)] as const;
+const notFound = () => new NotFoundError("Stock notification not found");
 
 export type StockNotificationStore = ReturnType<typeof createStockNotificationStore>;
 
 export function createStockNotificationStore(kv: Deno.Kv) {
-  const parse = (v: unknown) => stockNotificationSchema.parse(v);
-
-  async function get(id: string): Promise<StockNotification | null> {
-    const entry = await kv.get(notificationKey(id));
-    return entry.value ? parse(entry.value) : null;
-  }
+  const notifications = keyedRecords(kv, notificationKey, stockNotificationSchema);
+  const { get, parse } = notifications;
 
   return {
     get,
@@ -104,22 +102,18 @@ export function createStockNotificationStore(kv: Deno.Kv) {
       op: Deno.AtomicOperation = kv.atomic(),
     ): Promise<StockNotification> {
       const n = await get(id);
-      if (!n) throw new NotFoundError("Stock notification not found");
+      if (!n) throw notFound();
       const next = { ...n, isNotified: true, notifiedAt: nowIso() };
       await op.set(notificationKey(id), next).delete(pendingKey(n.productId, n.email)).commit();
       return next;
     },
 
     async remove(id: string, audit?: (n: StockNotification) => AuditDraft): Promise<void> {
-      await retryOnConflict(async () => {
-        const entry = await kv.get(notificationKey(id));
-        if (!entry.value) throw new NotFoundError("Stock notification not found");
-        const n = parse(entry.value);
-        const op = kv.atomic().check(entry).delete(notificationKey(id));
+      await notifications.change(id, notFound, async (n, op) => {
+        op.delete(notificationKey(id));
         const index = await kv.get<string>(pendingKey(n.productId, n.email));
         if (index.value === id) op.check(index).delete(pendingKey(n.productId, n.email));
         if (audit) addAudit(op, audit(n));
-        return (await op.commit()).ok ? done(undefined) : conflict;
       });
     },
   };

@@ -11,10 +11,12 @@ import {
 import type { AuditDraft } from "../domain/audit.ts";
 import { addAudit } from "./audit.ts";
 import { conflict, done, listValues, nowIso, retryOnConflict } from "./atomic.ts";
+import { keyedRecords } from "./records.ts";
 
 const subscriberKey = (id: string) => ["subscriber", id] as const;
 /** One subscriber per email: the unique index. */
 const emailKey = (email: string) => ["subscriber_by_email", normalizeEmail(email)] as const;
+const notFound = () => new NotFoundError("Subscriber not found");
 const statusKey = (s: Subscriber) =>
   ["subscriber_by_status", statusOf(s), Date.parse(s.createdAt), s.id] as const;
 /** The month (UTC, as year * 12 + month) a subscriber was created in: the unit of the counts. */
@@ -93,12 +95,8 @@ export interface SubscriberQuery {
 export type SubscriberStore = ReturnType<typeof createSubscriberStore>;
 
 export function createSubscriberStore(kv: Deno.Kv) {
-  const parse = (v: unknown) => subscriberSchema.parse(v);
-
-  async function get(id: string): Promise<Subscriber | null> {
-    const entry = await kv.get(subscriberKey(id));
-    return entry.value ? parse(entry.value) : null;
-  }
+  const subscriberRecords = keyedRecords(kv, subscriberKey, subscriberSchema);
+  const { get, parse } = subscriberRecords;
 
   async function getByEmail(email: string): Promise<Subscriber | null> {
     const id = await kv.get<string>(emailKey(email));
@@ -237,8 +235,7 @@ export function createSubscriberStore(kv: Deno.Kv) {
         const index = await kv.get<string>(emailKey(address));
         const now = nowIso();
         if (index.value) {
-          const entry = await kv.get(subscriberKey(index.value));
-          const current = entry.value ? parse(entry.value) : null;
+          const { entry, record: current } = await subscriberRecords.read(index.value);
           if (current?.subscribed) return done({ subscriber: current, created: false });
           if (current) {
             const { unsubscribedAt: _gone, ...rest } = current;
@@ -275,9 +272,8 @@ export function createSubscriberStore(kv: Deno.Kv) {
       return await retryOnConflict<Subscriber | null>(async () => {
         const index = await kv.get<string>(emailKey(email));
         if (!index.value) return done(null);
-        const entry = await kv.get(subscriberKey(index.value));
-        if (!entry.value) return done(null);
-        const current = parse(entry.value);
+        const { entry, record: current } = await subscriberRecords.read(index.value);
+        if (!current) return done(null);
         if (!current.subscribed) return done(current);
         const next: Subscriber = { ...current, subscribed: false, unsubscribedAt: nowIso() };
         const op = kv.atomic().check(entry).set(subscriberKey(current.id), next);
@@ -340,15 +336,10 @@ export function createSubscriberStore(kv: Deno.Kv) {
     },
 
     async remove(id: string, audit?: (s: Subscriber) => AuditDraft): Promise<void> {
-      await retryOnConflict(async () => {
-        const entry = await kv.get(subscriberKey(id));
-        if (!entry.value) throw new NotFoundError("Subscriber not found");
-        const subscriber = parse(entry.value);
-        const op = kv.atomic().check(entry).delete(subscriberKey(id))
-          .delete(emailKey(subscriber.email));
+      await subscriberRecords.change(id, notFound, (subscriber, op) => {
+        op.delete(subscriberKey(id)).delete(emailKey(subscriber.email));
         reindex(op, subscriber, null);
         if (audit) addAudit(op, audit(subscriber));
-        return (await op.commit()).ok ? done(undefined) : conflict;
       });
     },
   };

@@ -14,6 +14,7 @@ import { z } from "zod";
 import { adminKey } from "./admin-keys.ts";
 import { addAudit } from "./audit.ts";
 import { conflict, done, nowIso, retryOnConflict } from "./atomic.ts";
+import { keyedRecords } from "./records.ts";
 import { carrySession } from "./sessions.ts";
 
 /** A secret encrypted at rest (AES-GCM): never stored in the clear. */
@@ -52,12 +53,13 @@ export const SECURITY_SETTINGS_KEY = ["settings", "security"] as const;
 
 export type TwoFactorStore = ReturnType<typeof createTwoFactorStore>;
 
+const adminNotFound = () => new NotFoundError("Admin not found");
+const notOn = () => new ConflictError(TWO_FACTOR_MESSAGES.notOn);
+
 export function createTwoFactorStore(kv: Deno.Kv) {
-  async function adminEntry(adminId: string) {
-    const entry = await kv.get(adminKey(adminId));
-    if (!entry.value) throw new NotFoundError("Admin not found");
-    return { entry, admin: adminSchema.parse(entry.value) };
-  }
+  const admins = keyedRecords(kv, adminKey, adminSchema);
+  const records = keyedRecords(kv, recordKey, recordSchema);
+  const pendings = keyedRecords(kv, pendingKey, pendingSchema);
 
   /**
    * Turns two-factor off for an account and ends its sessions, but `keepSession` (the owner's
@@ -69,9 +71,8 @@ export function createTwoFactorStore(kv: Deno.Kv) {
     signOut: { keepSession?: string } | false,
     audit: (admin: Admin) => AuditDraft,
   ): Promise<Admin> {
-    return await retryOnConflict(async () => {
-      const { entry, admin } = await adminEntry(adminId);
-      if (!admin.twoFactor) throw new ConflictError(TWO_FACTOR_MESSAGES.notOn);
+    return await admins.change(adminId, adminNotFound, async (admin, op) => {
+      if (!admin.twoFactor) throw notOn();
       const next = adminSchema.parse({
         ...admin,
         twoFactor: false,
@@ -79,8 +80,7 @@ export function createTwoFactorStore(kv: Deno.Kv) {
         sessionEpoch: admin.sessionEpoch + (signOut ? 1 : 0),
         updatedAt: nowIso(),
       });
-      const op = kv.atomic().check(entry).set(adminKey(adminId), next)
-        .delete(recordKey(adminId)).delete(pendingKey(adminId));
+      op.set(adminKey(adminId), next).delete(recordKey(adminId)).delete(pendingKey(adminId));
       if (signOut && signOut.keepSession) {
         await carrySession(
           kv,
@@ -92,21 +92,16 @@ export function createTwoFactorStore(kv: Deno.Kv) {
         );
       }
       addAudit(op, audit(next));
-      return (await op.commit()).ok ? done(next) : conflict;
+      return next;
     });
   }
 
   return {
-    async get(adminId: string): Promise<TwoFactorRecord | null> {
-      const entry = await kv.get(recordKey(adminId));
-      return entry.value ? recordSchema.parse(entry.value) : null;
-    },
+    get: records.get,
 
     async getPending(adminId: string): Promise<Sealed | null> {
-      const entry = await kv.get(pendingKey(adminId));
-      if (!entry.value) return null;
-      const pending = pendingSchema.parse(entry.value);
-      return pending.expiresAt > Date.now() ? pending.secret : null;
+      const pending = await pendings.get(adminId);
+      return pending && pending.expiresAt > Date.now() ? pending.secret : null;
     },
 
     /** A secret offered to the account's app, kept until confirmed by a code or expired. */
@@ -126,8 +121,7 @@ export function createTwoFactorStore(kv: Deno.Kv) {
       audit: (admin: Admin) => AuditDraft,
       keepSession?: string,
     ): Promise<Admin> {
-      return await retryOnConflict(async () => {
-        const { entry, admin } = await adminEntry(adminId);
+      return await admins.change(adminId, adminNotFound, async (admin, op) => {
         if (admin.twoFactor) throw new ConflictError(TWO_FACTOR_MESSAGES.alreadyOn);
         const next = adminSchema.parse({
           ...admin,
@@ -137,13 +131,12 @@ export function createTwoFactorStore(kv: Deno.Kv) {
           updatedAt: nowIso(),
         });
         const stored = recordSchema.parse({ ...record, schemaVersion: 1, enabledAt: nowIso() });
-        const op = kv.atomic().check(entry).set(adminKey(adminId), next)
-          .set(recordKey(adminId), stored).delete(pendingKey(adminId));
+        op.set(adminKey(adminId), next).set(recordKey(adminId), stored).delete(pendingKey(adminId));
         if (keepSession) {
           await carrySession(kv, op, keepSession, adminId, admin.sessionEpoch, next.sessionEpoch);
         }
         addAudit(op, audit(next));
-        return (await op.commit()).ok ? done(next) : conflict;
+        return next;
       });
     },
 
@@ -153,13 +146,9 @@ export function createTwoFactorStore(kv: Deno.Kv) {
       recoveryHashes: string[],
       audit: AuditDraft,
     ): Promise<void> {
-      await retryOnConflict(async () => {
-        const entry = await kv.get(recordKey(adminId));
-        if (!entry.value) throw new ConflictError(TWO_FACTOR_MESSAGES.notOn);
-        const record = recordSchema.parse(entry.value);
-        const op = kv.atomic().check(entry).set(recordKey(adminId), { ...record, recoveryHashes });
+      await records.change(adminId, notOn, (record, op) => {
+        op.set(recordKey(adminId), { ...record, recoveryHashes });
         addAudit(op, audit);
-        return (await op.commit()).ok ? done(undefined) : conflict;
       });
     },
 

@@ -488,6 +488,25 @@ Deno.test("[api] a Factur-X PDF made again later is the same document, byte for 
     assertEquals(await ubl(), await ubl());
   }, { config: { seller: SELLER } }));
 
+Deno.test("[api] a document keeps the issue date it was issued with: its CII, UBL and PDF say the stored day, not the one the shop's time zone gives its timestamp today", () =>
+  withServices(async (t) => {
+    const clerk = await loginAs(t, "admin");
+    const o = await t.services.orders.create(order(SALES[0], 0));
+    const [issued] = await t.services.invoices.ofOrder(o.id);
+    // Issued at 23:30 UTC on 31 December while the shop kept London's day; Paris now says 1 January.
+    const doc = { ...issued, issuedAt: "2026-12-31T23:30:00.000Z", issueDate: "2026-12-31" };
+    await t.kv.set(["invoice", doc.number], doc);
+    const s = await serve(t, clerk, doc, o);
+    assert(
+      s.cii.includes(
+        '<ram:IssueDateTime><udt:DateTimeString format="102">20261231</udt:DateTimeString></ram:IssueDateTime>',
+      ),
+      s.cii,
+    );
+    assertEquals(one(s.ubl, "cbc:IssueDate"), "2026-12-31");
+    assert(s.text.includes("31/12/2026") && !s.text.includes("01/01/2027"), s.text);
+  }, { config: { seller: SELLER, shopTimeZone: "Europe/Paris" } }));
+
 Deno.test("[api] the UBL download is staff's: anonymous 401, unknown 404", () =>
   withServices(async (t) => {
     const clerk = await loginAs(t, "admin");

@@ -106,3 +106,43 @@ Deno.test(
     assertEquals(docs.map((d) => d.kind), ["invoice", "credit_note"]);
   }),
 );
+
+Deno.test(
+  "[api] Stripe's charge.refunded for staff's own refund, before the shop has recorded it, is not taken for a refund made outside",
+  withFakeStripe(async (t, fake) => {
+    const clerk = await loginAs(t, "admin");
+    const order = await paidThroughStripe(t, fake);
+    fake.control.refundAnswerDelayMs = 400; // the refund made at Stripe, its answer still on the way
+    const refunding = t.api.request(`/api/orders/${order.id}/refund`, {
+      method: "POST",
+      headers: clerk.headers,
+    });
+    while (fake.refunds.length === 0) await new Promise((r) => setTimeout(r, 10));
+    const { payload, header } = await signedEvent({
+      id: "evt_own_refund",
+      type: "charge.refunded",
+      intent: {
+        object: "charge",
+        id: `ch_${order.paymentIntentId}`,
+        payment_intent: order.paymentIntentId,
+        amount_refunded: order.totalCents,
+      },
+    }, SECRET);
+    const early = await postWebhook(t.api, payload, header);
+    assertEquals(early.status, 409, "refused, so that Stripe delivers it again");
+    await early.body?.cancel();
+
+    const body = await assertJsonResponse(await refunding, 200) as { paymentStatus: string };
+    assertEquals(body.paymentStatus, "refunded");
+    const again = await assertJsonResponse(await postWebhook(t.api, payload, header), 200);
+    assertEquals(again, { received: true, result: "unchanged" });
+
+    const audit = (await t.services.audit.forRecord("order", order.id))
+      .filter((a) => a.action === "order.refund");
+    assertEquals(audit.length, 1);
+    assertEquals(audit[0].actor.role, "admin");
+    assert(!audit[0].summary.includes("outside"), audit[0].summary);
+    const docs = await t.services.invoices.ofOrder(order.id);
+    assertEquals(docs.map((d) => d.kind), ["invoice", "credit_note"]);
+  }),
+);

@@ -7,7 +7,6 @@ import { toUbl } from "../../src/domain/ubl.ts";
 import { el, leaf } from "../../src/domain/xml.ts";
 import { assert, assertEquals } from "../_lib/assert.ts";
 
-const SETTINGS = { timeZone: "Europe/Paris" };
 const ADDRESS = {
   address: "1 Rue X",
   city: "Lyon",
@@ -83,7 +82,7 @@ Deno.test("[unit] EN 16931 model: the lines' nets add up to each rate's taxable 
       const lines = items.map((l, i) => ({ title: `L${i}`, quantity: l.qty, priceCents: l.unit }));
       const total = lines.reduce((n, l) => n + l.priceCents * l.quantity, shipping);
       const tax = legacyDecision(rateBp ? "FR" : "US", rateBp, "2026-06-01");
-      const inv = toEInvoice(snapshot({}, lines, shipping, tax), SETTINGS);
+      const inv = toEInvoice(snapshot({}, lines, shipping, tax));
       const nets = inv.lines.reduce((n, l) => n + l.netCents, 0);
       assertEquals(nets, inv.vat[0].taxableCents);
       assertEquals(inv.totals.lineNetCents + inv.totals.vatCents, total);
@@ -97,10 +96,18 @@ Deno.test("[unit] EN 16931 model: the lines' nets add up to each rate's taxable 
 });
 
 Deno.test("[unit] the issue date is the shop's day: 00:30 in Paris on 1 January is 1 January", () => {
-  const inv = toEInvoice(snapshot(), SETTINGS);
+  const inv = toEInvoice(snapshot());
   assertEquals(inv.issueDate, "2027-01-01");
   assert(toCii(inv).includes('<udt:DateTimeString format="102">20270101</udt:DateTimeString>'));
   assert(toUbl(inv).includes("<cbc:IssueDate>2027-01-01</cbc:IssueDate>"));
+});
+
+Deno.test("[unit] the issue date is the one issued and stored, whatever the time zone says of the timestamp today", () => {
+  // Issued at 23:30 UTC on 31 December while the shop's day was London's; read under Paris.
+  const inv = toEInvoice(snapshot({ issueDate: "2026-12-31" }));
+  assertEquals(inv.issueDate, "2026-12-31");
+  assert(toCii(inv).includes('<udt:DateTimeString format="102">20261231</udt:DateTimeString>'));
+  assert(toUbl(inv).includes("<cbc:IssueDate>2026-12-31</cbc:IssueDate>"));
 });
 
 Deno.test("[unit] the seller's address lines: street lines, postcode and city, France", () => {
@@ -121,7 +128,7 @@ Deno.test("[unit] XML: text and attributes escaped, absent values left out, cont
   );
   assertEquals(leaf("e", "bell\u0007"), "<e>bell</e>");
   assertEquals(el("empty", { x: "1" }, leaf("f", null)), "");
-  const cii = toCii(toEInvoice(snapshot(), SETTINGS));
+  const cii = toCii(toEInvoice(snapshot()));
   assert(cii.includes("<ram:Name>Ada &lt;Lovelace&gt; &amp; Co</ram:Name>"), cii);
 });
 
@@ -133,7 +140,6 @@ Deno.test("[unit] a credit note is 381 and refers to its invoice; no late-paymen
       refersTo: "F2026-000042",
       vatOnDebits: true,
     }),
-    SETTINGS,
   );
   assertEquals(credit.typeCode, "381");
   assertEquals(credit.precedingInvoice, "F2026-000042");
@@ -145,6 +151,6 @@ Deno.test("[unit] a credit note is 381 and refers to its invoice; no late-paymen
   assert(ubl.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<CreditNote'), ubl);
   assert(ubl.includes("<cbc:CreditNoteTypeCode>381</cbc:CreditNoteTypeCode>"), ubl);
   assert(ubl.includes("<cac:CreditNoteLine>"), ubl);
-  const invoice = toEInvoice(snapshot(), SETTINGS);
+  const invoice = toEInvoice(snapshot());
   assertEquals(invoice.notes.map((n) => n.subject), ["AAI", "PMD"]);
 });

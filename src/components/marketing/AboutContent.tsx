@@ -1,7 +1,6 @@
 import { messagesFor } from "../../i18n/catalog.ts";
-import { type Lang, localePath } from "../../i18n/locales.ts";
 import { PerksSection } from "./shared-sections.tsx";
-import { Icon, PageHero, Section, TileGrid } from "./ui.tsx";
+import { type ContentProps, Icon, PageHero, PICTURES, Section, TileSection } from "./ui.tsx";
 
 const STEP_ICONS = ["pencil", "layers", "pulse", "rocket"] as const;
 const BENEFIT_ICONS = ["pencil", "clock", "pulse", "layers"] as const;
@@ -33,28 +32,16 @@ function Marquee(
 }
 
 /** /about, in the spec's order. */
-export default function AboutContent({ lang, siteName }: { lang: Lang; siteName: string }) {
+export default function AboutContent({ lang, siteName }: ContentProps) {
   const t = messagesFor(lang).about(siteName);
   return (
     <>
       <PageHero
-        eyebrow={t.hero.eyebrow}
-        title={t.hero.title}
-        text={t.hero.text}
-        actions={[
-          { href: localePath(lang, "/video-library"), label: t.hero.videos },
-          {
-            href: localePath(lang, "/request-a-demo"),
-            label: t.hero.learnMore,
-            more: t.hero.learnMoreMore,
-          },
-        ]}
-        image={{
-          src: "/images/illustrations/block-diagram.svg",
-          alt: t.hero.imageAlt,
-          width: 640,
-          height: 420,
-        }}
+        lang={lang}
+        copy={t.hero}
+        buttons={["videos", "learnMore"]}
+        more={{ learnMore: t.hero.learnMoreMore }}
+        image={{ ...PICTURES.blockDiagram, alt: t.hero.imageAlt }}
       />
 
       <section aria-label={t.stepsLabel} class="border-b border-slate-200 bg-white">
@@ -92,12 +79,7 @@ export default function AboutContent({ lang, siteName }: { lang: Lang; siteName:
         </div>
       </Section>
 
-      <Section id="benefits" tone="tint" title={t.benefits.title}>
-        <TileGrid
-          lang={lang}
-          tiles={t.benefits.tiles.map((tile, i) => ({ ...tile, icon: BENEFIT_ICONS[i] }))}
-        />
-      </Section>
+      <TileSection lang={lang} id="benefits" tone="tint" copy={t.benefits} icons={BENEFIT_ICONS} />
 
       <Section id="teaching" title={t.teaching.title} intro={t.teaching.intro}>
         <ul class="mx-auto mt-10 grid max-w-5xl gap-6 sm:grid-cols-3">

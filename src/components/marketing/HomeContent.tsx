@@ -1,32 +1,31 @@
 import { messagesFor } from "../../i18n/catalog.ts";
-import { type Lang, localePath } from "../../i18n/locales.ts";
+import { localePath } from "../../i18n/locales.ts";
 import { ConsultationBanner, PartnersStrip } from "./shared-sections.tsx";
-import { buttonOutline, PageHero, Section, TileGrid } from "./ui.tsx";
+import {
+  buttonOutline,
+  type ContentProps,
+  PageHero,
+  PICTURES,
+  Section,
+  TileGrid,
+  TileSection,
+} from "./ui.tsx";
 
 const BENEFIT_ICONS = ["pencil", "pulse", "layers", "chip"] as const;
 const INDUSTRY_ICONS = ["robot", "motor", "heart", "audio"] as const;
 const RESOURCE_ICONS = ["book", "cap", "chat"] as const;
 
 /** /home: the landing page, in the spec's order. */
-export default function HomeContent({ lang, siteName }: { lang: Lang; siteName: string }) {
+export default function HomeContent({ lang, siteName }: ContentProps) {
   const t = messagesFor(lang).home(siteName);
   const l = (path: string) => localePath(lang, path);
   return (
     <>
       <PageHero
-        eyebrow={t.hero.eyebrow}
-        title={t.hero.title}
-        text={t.hero.text}
-        actions={[
-          { href: l("/request-a-demo"), label: t.hero.demo },
-          { href: l("/features"), label: t.hero.features },
-        ]}
-        image={{
-          src: "/images/illustrations/block-diagram.svg",
-          alt: t.hero.imageAlt,
-          width: 640,
-          height: 420,
-        }}
+        lang={lang}
+        copy={t.hero}
+        buttons={["demo", "features"]}
+        image={{ ...PICTURES.blockDiagram, alt: t.hero.imageAlt }}
       />
 
       <Section id="intro" title={t.intro.title}>
@@ -39,12 +38,7 @@ export default function HomeContent({ lang, siteName }: { lang: Lang; siteName: 
         </p>
       </Section>
 
-      <Section id="benefits" tone="tint" title={t.benefits.title} intro={t.benefits.intro}>
-        <TileGrid
-          lang={lang}
-          tiles={t.benefits.tiles.map((tile, i) => ({ ...tile, icon: BENEFIT_ICONS[i] }))}
-        />
-      </Section>
+      <TileSection lang={lang} id="benefits" tone="tint" copy={t.benefits} icons={BENEFIT_ICONS} />
 
       <Section id="achievements" title={t.achievements.title}>
         <dl class="mx-auto mt-12 grid max-w-5xl gap-6 sm:grid-cols-2 lg:grid-cols-4">
@@ -66,12 +60,13 @@ export default function HomeContent({ lang, siteName }: { lang: Lang; siteName: 
         </dl>
       </Section>
 
-      <Section id="industries" tone="tint" title={t.industries.title} intro={t.industries.intro}>
-        <TileGrid
-          lang={lang}
-          tiles={t.industries.tiles.map((tile, i) => ({ ...tile, icon: INDUSTRY_ICONS[i] }))}
-        />
-      </Section>
+      <TileSection
+        lang={lang}
+        id="industries"
+        tone="tint"
+        copy={t.industries}
+        icons={INDUSTRY_ICONS}
+      />
 
       <ConsultationBanner lang={lang} siteName={siteName} />
       <PartnersStrip lang={lang} siteName={siteName} />

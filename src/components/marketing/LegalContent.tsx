@@ -1,26 +1,19 @@
 import { messagesFor } from "../../i18n/catalog.ts";
 import { fill } from "../../i18n/fill.ts";
-import type { Lang } from "../../i18n/locales.ts";
 import BindingNote from "./BindingNote.tsx";
+import type { ContentProps } from "./ui.tsx";
 
 /** A one-page legal text (privacy, cookies) in the style of the general terms. */
-export default function LegalContent(
-  { lang, page, path, company, siteName }: {
-    lang: Lang;
-    page: "privacy" | "cookies";
-    /** The page's path without language prefix. */
-    path: string;
-    company: string;
-    siteName: string;
-  },
+function LegalContent(
+  { lang, page, siteName, companyName }: ContentProps & { page: "privacy" | "cookies" },
 ) {
-  const legal = messagesFor(lang).legal(siteName, company);
+  const legal = messagesFor(lang).legal(siteName, companyName);
   const { title, intro, sections } = legal[page];
   return (
     <article class="mx-auto max-w-3xl px-4 py-14 sm:px-6">
       <h1 class="text-4xl font-bold tracking-tight text-ink">{title}</h1>
       <p class="mt-2 text-sm text-slate-600">{fill(legal.updated, { date: legal.updatedDate })}</p>
-      <BindingNote lang={lang} path={path} siteName={siteName} />
+      <BindingNote lang={lang} path={`/${page}`} siteName={siteName} />
       <p class="mt-6 text-lg leading-8 text-slate-700">{intro}</p>
       {sections.map((s) => (
         <section key={s.id} id={s.id} aria-labelledby={`${s.id}-title`} class="mt-10 scroll-mt-24">
@@ -31,3 +24,6 @@ export default function LegalContent(
     </article>
   );
 }
+
+export const PrivacyContent = (props: ContentProps) => <LegalContent {...props} page="privacy" />;
+export const CookiesContent = (props: ContentProps) => <LegalContent {...props} page="cookies" />;

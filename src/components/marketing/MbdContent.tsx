@@ -1,29 +1,20 @@
 import { messagesFor } from "../../i18n/catalog.ts";
 import { fill } from "../../i18n/fill.ts";
-import { type Lang, localePath } from "../../i18n/locales.ts";
 import { ConsultationBanner } from "./shared-sections.tsx";
-import { FeatureRow, PageHero, Section, TileGrid } from "./ui.tsx";
+import { type ContentProps, FeatureRows, PageHero, PICTURES, Section, TileSection } from "./ui.tsx";
 
 const ROWS = [
-  { id: "executable-specification", src: "/images/illustrations/block-diagram.svg" },
-  { id: "verification", src: "/images/illustrations/monitoring.svg" },
-] as const;
+  { id: "executable-specification", picture: PICTURES.blockDiagram },
+  { id: "verification", picture: PICTURES.monitoring },
+];
 const WHO_ICONS = ["cap", "bulb", "motor"] as const;
 
 /** The 'MBD' / Model-Based Design page (its content is not shown in the spec: written here). */
-export default function MbdContent({ lang, siteName }: { lang: Lang; siteName: string }) {
+export default function MbdContent({ lang, siteName }: ContentProps) {
   const t = messagesFor(lang).mbd(siteName);
   return (
     <>
-      <PageHero
-        eyebrow={t.hero.eyebrow}
-        title={t.hero.title}
-        text={t.hero.text}
-        actions={[
-          { href: localePath(lang, "/request-a-demo"), label: t.hero.demo },
-          { href: localePath(lang, "/features"), label: t.hero.features },
-        ]}
-      />
+      <PageHero lang={lang} copy={t.hero} buttons={["demo", "features"]} />
 
       <Section id="classic" title={t.classic.title} intro={t.classic.intro}>
         <ol class="mx-auto mt-10 grid max-w-5xl gap-4 sm:grid-cols-5">
@@ -41,27 +32,9 @@ export default function MbdContent({ lang, siteName }: { lang: Lang; siteName: s
         </p>
       </Section>
 
-      <div class="mx-auto max-w-7xl px-4 sm:px-6">
-        {ROWS.map(({ id, src }, i) => (
-          <FeatureRow
-            key={id}
-            id={id}
-            reverse={i === 1}
-            title={t.rows[i].title}
-            text={t.rows[i].text}
-            points={t.rows[i].points}
-            image={{ src, alt: t.rows[i].imageAlt, width: 640, height: 420 }}
-          />
-        ))}
-      </div>
+      <FeatureRows rows={ROWS} copy={t.rows} class="mx-auto max-w-7xl px-4 sm:px-6" />
 
-      <Section id="who" tone="tint" title={t.who.title}>
-        <TileGrid
-          lang={lang}
-          columns={3}
-          tiles={t.who.tiles.map((tile, i) => ({ ...tile, icon: WHO_ICONS[i] }))}
-        />
-      </Section>
+      <TileSection lang={lang} id="who" tone="tint" copy={t.who} icons={WHO_ICONS} columns={3} />
 
       <ConsultationBanner lang={lang} siteName={siteName} />
     </>

@@ -3,6 +3,7 @@ import { messagesFor } from "../../i18n/catalog.ts";
 import { fill } from "../../i18n/fill.ts";
 import { plural } from "../../i18n/format.ts";
 import { type Lang, localePath } from "../../i18n/locales.ts";
+import { SubmitButton } from "./ui.tsx";
 
 /** /search: the form and its results (server-rendered). */
 export default function SearchContent(
@@ -22,12 +23,7 @@ export default function SearchContent(
           placeholder={t.placeholder}
           class="min-w-0 flex-1 rounded-lg border border-slate-300 px-4 py-3"
         />
-        <button
-          type="submit"
-          class="rounded-lg bg-brand-600 px-6 py-3 font-semibold text-white hover:bg-brand-700"
-        >
-          {t.submit}
-        </button>
+        <SubmitButton>{t.submit}</SubmitButton>
       </form>
       {query && (
         <p class="mt-6 text-slate-600" role="status">

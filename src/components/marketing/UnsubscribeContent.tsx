@@ -1,5 +1,6 @@
 import { messagesFor } from "../../i18n/catalog.ts";
 import { type Lang, localePath } from "../../i18n/locales.ts";
+import { SubmitButton } from "./ui.tsx";
 
 /** /unsubscribe: confirm (GET), done (POST), or a link that is not ours. */
 export default function UnsubscribeContent(
@@ -25,12 +26,7 @@ export default function UnsubscribeContent(
             action={`${localePath(lang, "/unsubscribe")}?token=${encodeURIComponent(token ?? "")}`}
             class="mt-8"
           >
-            <button
-              type="submit"
-              class="rounded-lg bg-brand-600 px-6 py-3 font-semibold text-white hover:bg-brand-700"
-            >
-              {t.submit}
-            </button>
+            <SubmitButton>{t.submit}</SubmitButton>
           </form>
         </>
       )}

@@ -2,7 +2,7 @@ import { DEFAULT_VIDEO_CATEGORY, type Video, VIDEO_CATEGORIES } from "../../doma
 import { messagesFor } from "../../i18n/catalog.ts";
 import { fill } from "../../i18n/fill.ts";
 import type { Lang } from "../../i18n/locales.ts";
-import { PageHero } from "./ui.tsx";
+import { Illustration, PageHero, PICTURES } from "./ui.tsx";
 
 /**
  * /video-library: category tabs (a dropdown on small screens) over a two-column grid. The
@@ -16,11 +16,7 @@ export default function VideoLibrary(
   const t = messagesFor(lang).videos(siteName);
   return (
     <>
-      <PageHero
-        eyebrow={t.eyebrow}
-        title={t.title}
-        text={t.text}
-      />
+      <PageHero lang={lang} copy={t} />
       <section class="mx-auto max-w-7xl px-4 py-12 sm:px-6" aria-label={t.region}>
         <div class="sm:hidden">
           <label for="video-category" class="block text-sm font-semibold text-ink">
@@ -76,13 +72,8 @@ export default function VideoLibrary(
                       data-title={v.title}
                       data-frame-title={t.frame}
                     >
-                      <img
-                        src="/images/illustrations/video-poster.svg"
-                        alt=""
-                        width="640"
-                        height="360"
-                        loading="lazy"
-                        decoding="async"
+                      <Illustration
+                        image={{ ...PICTURES.videoPoster, alt: "" }}
                         class="h-full w-full object-cover"
                       />
                       <span class="absolute inset-0 flex items-center justify-center">

@@ -1,6 +1,6 @@
 import { messagesFor } from "../../i18n/catalog.ts";
 import { type Lang, localePath } from "../../i18n/locales.ts";
-import { buttonLight, Section, TileGrid } from "./ui.tsx";
+import { buttonLight, LineArt, TileSection } from "./ui.tsx";
 
 interface Props {
   lang: Lang;
@@ -51,19 +51,7 @@ export function PartnersStrip({ lang, siteName }: Props) {
         <ul class="mt-8 grid grid-cols-2 gap-6 sm:grid-cols-3 lg:grid-cols-6">
           {PARTNERS.map((p) => (
             <li key={p.name} class="flex items-center justify-center gap-2 text-slate-600">
-              <svg
-                aria-hidden="true"
-                viewBox="0 0 24 24"
-                width="28"
-                height="28"
-                fill="none"
-                stroke="currentColor"
-                stroke-width="2.2"
-                stroke-linecap="round"
-                stroke-linejoin="round"
-              >
-                <path d={p.mark} />
-              </svg>
+              <LineArt d={p.mark} size={28} stroke={2.2} />
               <span class="text-sm font-bold tracking-tight">{p.name}</span>
             </li>
           ))}
@@ -77,13 +65,13 @@ const PERK_ICONS = ["rocket", "shield", "coins", "bulb"] as const;
 
 /** The perks section (about, request a demo): Speed, Risk reduction, Cost savings, Innovation. */
 export function PerksSection({ lang, siteName }: Props) {
-  const t = messagesFor(lang).shared(siteName).perks;
   return (
-    <Section id="perks" tone="tint" title={t.title} intro={t.intro}>
-      <TileGrid
-        lang={lang}
-        tiles={t.tiles.map((tile, i) => ({ ...tile, icon: PERK_ICONS[i] }))}
-      />
-    </Section>
+    <TileSection
+      lang={lang}
+      id="perks"
+      tone="tint"
+      copy={messagesFor(lang).shared(siteName).perks}
+      icons={PERK_ICONS}
+    />
   );
 }

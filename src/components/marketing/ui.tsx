@@ -1,8 +1,16 @@
 import { messagesFor } from "../../i18n/catalog.ts";
-import type { Lang } from "../../i18n/locales.ts";
+import { type Lang, localePath } from "../../i18n/locales.ts";
 import type { ComponentChildren } from "preact";
 
 /** Shared building blocks of the marketing pages (server-rendered, no JavaScript). */
+
+/** What a page's content is given by its shell (layouts/ContentPage.astro). */
+export interface ContentProps {
+  lang: Lang;
+  siteName: string;
+  companyName: string;
+}
+
 export const buttonPrimary =
   "inline-flex items-center justify-center rounded-lg bg-brand-600 px-6 py-3 font-semibold text-white shadow-sm hover:bg-brand-700";
 export const buttonLight =
@@ -12,62 +20,120 @@ export const buttonOutlineLight =
 export const buttonOutline =
   "inline-flex items-center justify-center rounded-lg border border-brand-600 px-6 py-3 font-semibold text-brand-700 hover:bg-brand-50";
 
-export interface Action {
-  href: string;
-  label: string;
-  /** Read after the label by screen readers (and crawlers) when the label alone is vague. */
-  more?: string;
+/** An illustration's file and drawn size; its text alternative is the page's (one per language). */
+export interface Picture {
+  src: string;
+  alt: string;
+  width: number;
+  height: number;
 }
 
-/** A page's opening band: title, text, up to two buttons and an optional illustration. */
-export function PageHero(
-  { eyebrow, title, text, actions = [], image, children }: {
-    eyebrow?: string;
-    title: string;
-    text: string;
-    actions?: Action[];
-    image?: { src: string; alt: string; width: number; height: number };
+/** The site's illustrations, each drawn at one size. */
+export const PICTURES = {
+  blockDiagram: { src: "/images/illustrations/block-diagram.svg", width: 640, height: 420 },
+  monitoring: { src: "/images/illustrations/monitoring.svg", width: 640, height: 420 },
+  prototyping: { src: "/images/illustrations/prototyping.svg", width: 640, height: 420 },
+  board: { src: "/images/products/dsp-board.svg", width: 400, height: 300 },
+  videoPoster: { src: "/images/illustrations/video-poster.svg", width: 640, height: 360 },
+} as const;
+
+/** An illustration: a hero's (`first`) loads at once, the others when the reader nears them. */
+export function Illustration(
+  { image, first = false, class: className }: { image: Picture; first?: boolean; class: string },
+) {
+  return (
+    <img
+      src={image.src}
+      alt={image.alt}
+      width={image.width}
+      height={image.height}
+      fetchpriority={first ? "high" : undefined}
+      loading={first ? undefined : "lazy"}
+      decoding="async"
+      class={className}
+    />
+  );
+}
+
+/** The gradient band a page opens with: a column of text and, beside it, an illustration. */
+export function HeroBand(
+  { compact = false, aside, children }: {
+    /** Less padding (the demo page, whose form follows at once). */
+    compact?: boolean;
+    aside?: ComponentChildren;
+    children: ComponentChildren;
+  },
+) {
+  const spacing = compact ? "gap-10 px-4 py-14 sm:px-6" : "gap-12 px-4 py-16 sm:px-6 sm:py-20";
+  return (
+    <section class="bg-gradient-to-br from-brand-900 to-brand-700 text-white">
+      <div class={`mx-auto grid max-w-7xl items-center ${spacing} lg:grid-cols-2`}>
+        <div>{children}</div>
+        {aside}
+      </div>
+    </section>
+  );
+}
+
+/** A hero's words, from the catalogue (which holds the labels of its buttons too). */
+interface HeroCopy {
+  eyebrow?: string;
+  title: string;
+  text: string;
+}
+
+/** The page a hero's button leads to, by the key of its label in the hero's copy. */
+const HERO_BUTTON_PATHS = {
+  demo: "/request-a-demo",
+  learnMore: "/request-a-demo",
+  features: "/features",
+  videos: "/video-library",
+} as const;
+
+export type HeroButton = keyof typeof HERO_BUTTON_PATHS;
+
+/** A page's opening band: its copy, up to two buttons and an optional illustration. */
+export function PageHero<K extends HeroButton = never>(
+  { lang, copy, buttons = [], more = {}, image, children }: {
+    lang: Lang;
+    copy: HeroCopy & Record<NoInfer<K>, string>;
+    /** Its buttons, by the key of their label in the copy. */
+    buttons?: readonly K[];
+    /** What screen readers (and crawlers) hear after a label that is vague alone. */
+    more?: Partial<Record<NoInfer<K>, string>>;
+    image?: Picture;
     children?: ComponentChildren;
   },
 ) {
   return (
-    <section class="bg-gradient-to-br from-brand-900 to-brand-700 text-white">
-      <div class="mx-auto grid max-w-7xl items-center gap-12 px-4 py-16 sm:px-6 sm:py-20 lg:grid-cols-2">
-        <div>
-          {eyebrow && (
-            <p class="text-sm font-semibold uppercase tracking-widest text-brand-100">{eyebrow}</p>
-          )}
-          <h1 class="mt-3 text-4xl font-bold leading-tight sm:text-5xl">{title}</h1>
-          <p class="mt-6 max-w-2xl text-lg leading-8 text-brand-50">{text}</p>
-          {actions.length > 0 && (
-            <div class="mt-10 flex flex-wrap gap-4">
-              {actions.map((a, i) => (
-                <a
-                  key={a.href + a.label}
-                  href={a.href}
-                  class={i === 0 ? buttonLight : buttonOutlineLight}
-                >
-                  {a.label}
-                  {a.more && <span class="sr-only">{` ${a.more}`}</span>}
-                </a>
-              ))}
-            </div>
-          )}
-          {children}
+    <HeroBand
+      aside={image && (
+        <Illustration image={image} first class="h-auto w-full rounded-2xl shadow-2xl" />
+      )}
+    >
+      {copy.eyebrow && (
+        <p class="text-sm font-semibold uppercase tracking-widest text-brand-100">
+          {copy.eyebrow}
+        </p>
+      )}
+      <h1 class="mt-3 text-4xl font-bold leading-tight sm:text-5xl">{copy.title}</h1>
+      <p class="mt-6 max-w-2xl text-lg leading-8 text-brand-50">{copy.text}</p>
+      {buttons.length > 0 && (
+        <div class="mt-10 flex flex-wrap gap-4">
+          {buttons.map((label, i) => (
+            <a
+              key={label}
+              href={localePath(lang, HERO_BUTTON_PATHS[label])}
+              class={i === 0 ? buttonLight : buttonOutlineLight}
+            >
+              {copy[label]}
+              {more[label] && <span class="sr-only">{` ${more[label]}`}</span>}
+            </a>
+          ))}
         </div>
-        {image && (
-          <img
-            src={image.src}
-            alt={image.alt}
-            width={image.width}
-            height={image.height}
-            fetchpriority="high"
-            decoding="async"
-            class="h-auto w-full rounded-2xl shadow-2xl"
-          />
-        )}
-      </div>
-    </section>
+      )}
+      {children}
+    </HeroBand>
   );
 }
 
@@ -128,23 +194,35 @@ const ICONS: Record<string, string> = {
   check: "M5 12l5 5 9-10",
 };
 
-export function Icon({ name, class: className = "h-6 w-6" }: { name: string; class?: string }) {
+/** A line drawing on a 24-unit grid, in the text's colour (the icons, the partners' marks). */
+export function LineArt(
+  { d, size = 24, stroke = 2, class: className }: {
+    d: string;
+    size?: number;
+    stroke?: number;
+    class?: string;
+  },
+) {
   return (
     <svg
       aria-hidden="true"
       viewBox="0 0 24 24"
-      width="24"
-      height="24"
+      width={size}
+      height={size}
       fill="none"
       stroke="currentColor"
-      stroke-width="2"
+      stroke-width={stroke}
       stroke-linecap="round"
       stroke-linejoin="round"
       class={className}
     >
-      <path d={ICONS[name] ?? ICONS.check} />
+      <path d={d} />
     </svg>
   );
+}
+
+export function Icon({ name, class: className = "h-6 w-6" }: { name: string; class?: string }) {
+  return <LineArt d={ICONS[name] ?? ICONS.check} class={className} />;
 }
 
 export interface Tile {
@@ -197,13 +275,36 @@ export function TileGrid(
   );
 }
 
-/** Illustration beside text, alternating sides (features, MBD). */
-export function FeatureRow(
+/** A section of icon tiles: the catalogue's title, intro and tiles, each given its icon. */
+export function TileSection(
+  { lang, id, tone, copy, icons, columns }: {
+    lang: Lang;
+    id: string;
+    tone?: "white" | "tint";
+    copy: { title: string; intro?: string; tiles: { title: string; text: string }[] };
+    /** The tiles' icons, in the tiles' order. */
+    icons: readonly string[];
+    columns?: 3 | 4;
+  },
+) {
+  return (
+    <Section id={id} tone={tone} title={copy.title} intro={copy.intro}>
+      <TileGrid
+        lang={lang}
+        columns={columns}
+        tiles={copy.tiles.map((tile, i) => ({ ...tile, icon: icons[i] }))}
+      />
+    </Section>
+  );
+}
+
+/** Illustration beside text. */
+function FeatureRow(
   { title, text, points, image, reverse = false, id }: {
     title: string;
     text: string;
     points: string[];
-    image: { src: string; alt: string; width: number; height: number };
+    image: Picture;
     reverse?: boolean;
     id?: string;
   },
@@ -228,16 +329,49 @@ export function FeatureRow(
             ))}
           </ul>
         </div>
-        <img
-          src={image.src}
-          alt={image.alt}
-          width={image.width}
-          height={image.height}
-          loading="lazy"
-          decoding="async"
+        <Illustration
+          image={image}
           class={`h-auto w-full rounded-2xl shadow-lg ${reverse ? "lg:order-1" : ""}`}
         />
       </div>
     </section>
+  );
+}
+
+/** Illustrated rows, alternating sides (features, MBD): the catalogue's rows, in order. */
+export function FeatureRows(
+  { rows, copy, class: className }: {
+    /** Each row's anchor and illustration. */
+    rows: readonly { id: string; picture: Omit<Picture, "alt"> }[];
+    copy: { title: string; text: string; points: string[]; imageAlt: string }[];
+    class: string;
+  },
+) {
+  return (
+    <div class={className}>
+      {rows.map(({ id, picture }, i) => (
+        <FeatureRow
+          key={id}
+          id={id}
+          reverse={i % 2 === 1}
+          title={copy[i].title}
+          text={copy[i].text}
+          points={copy[i].points}
+          image={{ ...picture, alt: copy[i].imageAlt }}
+        />
+      ))}
+    </div>
+  );
+}
+
+/** A form's submit button (search, unsubscribe). */
+export function SubmitButton({ children }: { children: ComponentChildren }) {
+  return (
+    <button
+      type="submit"
+      class="rounded-lg bg-brand-600 px-6 py-3 font-semibold text-white hover:bg-brand-700"
+    >
+      {children}
+    </button>
   );
 }

@@ -2,6 +2,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
 import type { PublicAdmin } from "../../domain/admin.ts";
 import { ADMIN_USER_STORAGE_KEY } from "../../domain/admin-image.ts";
 import type { AdminNavItem } from "../../domain/admin-routes.ts";
+import { CLOSE_ICON_PATH } from "../../ui/icons.ts";
 import { useModal } from "../use-modal.ts";
 import Avatar from "./Avatar.tsx";
 import ProfileSettings from "./ProfileSettings.tsx";
@@ -17,6 +18,17 @@ interface Props {
 
 /** Desktop gets the avatar's dropdown; phones go straight to the profile (spec: shell). */
 const DESKTOP = "(min-width: 768px)";
+
+/** The <svg> of the menu button's ☰ and the drawer's ×: lines on the 24 × 24 grid. */
+const iconAttributes = (size: number) => ({
+  "aria-hidden": "true",
+  width: size,
+  height: size,
+  viewBox: "0 0 24 24",
+  fill: "none",
+  stroke: "currentColor",
+  "stroke-width": 2,
+} as const);
 
 const isCurrent = (href: string, path: string) => path === href || path.startsWith(`${href}/`);
 
@@ -77,15 +89,7 @@ export default function AdminShell({ user, nav, currentPath, siteName }: Props) 
             onClick={() => setDrawer(true)}
             data-testid="menu-button"
           >
-            <svg
-              aria-hidden="true"
-              width="22"
-              height="22"
-              viewBox="0 0 24 24"
-              fill="none"
-              stroke="currentColor"
-              stroke-width="2"
-            >
+            <svg {...iconAttributes(22)}>
               <path d="M4 6h16M4 12h16M4 18h16" />
             </svg>
           </button>
@@ -180,16 +184,8 @@ function Drawer(
             aria-label="Close menu"
             onClick={onClose}
           >
-            <svg
-              aria-hidden="true"
-              width="20"
-              height="20"
-              viewBox="0 0 24 24"
-              fill="none"
-              stroke="currentColor"
-              stroke-width="2"
-            >
-              <path d="M6 6l12 12M18 6L6 18" />
+            <svg {...iconAttributes(20)}>
+              <path d={CLOSE_ICON_PATH} />
             </svg>
           </button>
         </div>

@@ -1,24 +1,19 @@
-import type { Messages } from "../en.ts";
+import type { Messages } from "../shape.ts";
+
+/** French names a field the same on its label and in the error toast « champ : message ». */
+const fields: Messages["demoForm"]["labels"] = {
+  firstName: "Prénom",
+  lastName: "Nom",
+  email: "E-mail",
+  company: "Société",
+  country: "Pays",
+  phone: "Téléphone",
+  message: "Message",
+};
 
 export const demoForm: Messages["demoForm"] = {
-  labels: {
-    firstName: "Prénom",
-    lastName: "Nom",
-    email: "E-mail",
-    company: "Société",
-    country: "Pays",
-    phone: "Téléphone",
-    message: "Message",
-  },
-  fieldNames: {
-    firstName: "Prénom",
-    lastName: "Nom",
-    email: "E-mail",
-    company: "Société",
-    country: "Pays",
-    phone: "Téléphone",
-    message: "Message",
-  },
+  labels: fields,
+  fieldNames: fields,
   fieldError: "{field} : {message}",
   submit: "Envoyer",
   success: "Merci de votre intérêt ! Nous vous contacterons très vite.",

@@ -1,4 +1,4 @@
-import type { Messages } from "../en.ts";
+import type { Messages } from "../shape.ts";
 
 /** Le texte qui fait foi : conditions générales de vente, confidentialité, cookies. */
 export const legal: Messages["legal"] = (site: string, company: string) => ({

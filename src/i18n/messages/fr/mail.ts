@@ -1,4 +1,4 @@
-import type { Messages } from "../en.ts";
+import type { Messages } from "../shape.ts";
 
 export const mail: Messages["mail"] = {
   hello: "Bonjour {name},",

@@ -1,4 +1,4 @@
-import type { Messages } from "../en.ts";
+import type { Messages } from "../shape.ts";
 
 export const pages: Messages["pages"] = (site: string) => ({
   home: {

@@ -2,22 +2,20 @@ import { useState } from "preact/hooks";
 import type { PublicAdmin } from "../../../domain/admin.ts";
 import Avatar from "../Avatar.tsx";
 import ConfirmDialog from "../ui/ConfirmDialog.tsx";
-import { adminApi, ApiError } from "../ui/api.ts";
+import { adminApi } from "../ui/api.ts";
 import StatusBadge from "../../../ui/admin/StatusBadge.tsx";
-import { errorSentence } from "../ui/errors.ts";
+import { failureSentence as failure } from "../ui/errors.ts";
 import { adminToast } from "../ui/toast.ts";
 import AccessDenied from "./AccessDenied.tsx";
 import EditAdminDialog from "./EditAdminDialog.tsx";
 
+const CARD_ACTION =
+  "rounded-lg px-3 py-1.5 text-sm font-semibold text-slate-700 ring-1 ring-slate-300 hover:bg-slate-100";
+const CARD_DANGER =
+  "rounded-lg bg-red-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-red-700";
+
 const endpointOf = (a: Pick<PublicAdmin, "role">) =>
   a.role === "superadmin" ? "superadmins" : "admins";
-
-/**
- * The server's refusal, or the spec's fallbacks: `refused` for a failed answer (a server
- * error included), `broken` when no answer came.
- */
-const failure = (err: unknown, refused: string, broken: string) =>
-  errorSentence(err, err instanceof ApiError ? refused : broken);
 
 /** Both lists, merged; a failure of either is ignored (spec section 7). */
 async function fetchAll(): Promise<PublicAdmin[]> {
@@ -144,6 +142,22 @@ export default function AdminManagement(
     }
   }
 
+  /** A card's buttons: one's own account offers no deactivation, deletion nor 2FA reset. */
+  function actionsOf(a: PublicAdmin): { label: string; run: () => void; danger?: boolean }[] {
+    const edit = { label: "Edit", run: () => setEditing(a) };
+    if (a.id === currentId) return [edit];
+    const active = a.status === "active";
+    return [
+      edit,
+      {
+        label: active ? "Deactivate" : "Activate",
+        run: () => active ? setDeactivating(a) : toggle(a),
+      },
+      { label: "Delete", run: () => setDeleting(a), danger: true },
+      ...(a.twoFactorEnabled ? [{ label: "Reset 2FA", run: () => askReset(a) }] : []),
+    ];
+  }
+
   if (loading) return <p role="status" class="text-slate-600">Loading admins...</p>;
 
   return (
@@ -205,49 +219,21 @@ export default function AdminManagement(
                   </p>
                 )}
                 <div class="mt-4 flex flex-wrap gap-2">
-                  <button
-                    type="button"
-                    disabled={busy[a.id]}
-                    onClick={() => setEditing(a)}
-                    class="rounded-lg px-3 py-1.5 text-sm font-semibold text-slate-700 ring-1 ring-slate-300 hover:bg-slate-100"
-                  >
-                    Edit
-                  </button>
-                  {a.id === currentId
-                    ? (
-                      <p class="self-center text-sm text-slate-600" data-testid="own-account">
-                        Your account
-                      </p>
-                    )
-                    : (
-                      <>
-                        <button
-                          type="button"
-                          disabled={busy[a.id]}
-                          onClick={() => a.status === "active" ? setDeactivating(a) : toggle(a)}
-                          class="rounded-lg px-3 py-1.5 text-sm font-semibold text-slate-700 ring-1 ring-slate-300 hover:bg-slate-100"
-                        >
-                          {a.status === "active" ? "Deactivate" : "Activate"}
-                        </button>
-                        <button
-                          type="button"
-                          disabled={busy[a.id]}
-                          onClick={() => setDeleting(a)}
-                          class="rounded-lg bg-red-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-red-700"
-                        >
-                          Delete
-                        </button>
-                      </>
-                    )}
-                  {a.twoFactorEnabled && a.id !== currentId && (
+                  {actionsOf(a).map(({ label, run, danger }, i) => (
                     <button
+                      key={i}
                       type="button"
                       disabled={busy[a.id]}
-                      onClick={() => askReset(a)}
-                      class="rounded-lg px-3 py-1.5 text-sm font-semibold text-slate-700 ring-1 ring-slate-300 hover:bg-slate-100"
+                      onClick={run}
+                      class={danger ? CARD_DANGER : CARD_ACTION}
                     >
-                      Reset 2FA
+                      {label}
                     </button>
+                  ))}
+                  {a.id === currentId && (
+                    <p class="self-center text-sm text-slate-600" data-testid="own-account">
+                      Your account
+                    </p>
                   )}
                 </div>
               </li>

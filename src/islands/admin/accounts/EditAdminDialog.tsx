@@ -2,9 +2,9 @@ import { useState } from "preact/hooks";
 import type { PublicAdmin } from "../../../domain/admin.ts";
 import { imageSrc } from "../../../domain/admin-image.ts";
 import FormDialog from "../ui/FormDialog.tsx";
-import { adminApi, ApiError, changedFields } from "../ui/api.ts";
+import { adminApi, changedFields } from "../ui/api.ts";
 import DropdownSelect from "../ui/DropdownSelect.tsx";
-import { errorSentence } from "../ui/errors.ts";
+import { failureSentence } from "../ui/errors.ts";
 import { adminToast } from "../ui/toast.ts";
 import { useCloseGuard } from "../ui/use-close-guard.tsx";
 import { deleteReplacedImage, uploadImage } from "./image-upload.ts";
@@ -60,11 +60,7 @@ export default function EditAdminDialog(
       onSaved(updated);
     } catch (err) {
       adminToast(
-        errorSentence(
-          err,
-          err instanceof ApiError ? "Failed to update admin" : "Error updating admin",
-          ACCOUNT_LABELS,
-        ),
+        failureSentence(err, "Failed to update admin", "Error updating admin", ACCOUNT_LABELS),
         "error",
       );
     } finally {

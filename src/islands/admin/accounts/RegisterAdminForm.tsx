@@ -1,7 +1,7 @@
 import { useState } from "preact/hooks";
 import DropdownSelect from "../ui/DropdownSelect.tsx";
-import { adminApi, ApiError } from "../ui/api.ts";
-import { errorSentence } from "../ui/errors.ts";
+import { adminApi } from "../ui/api.ts";
+import { failureSentence } from "../ui/errors.ts";
 import { uploadImage } from "./image-upload.ts";
 import FormField, { SubmitButton } from "../../../ui/FormField.tsx";
 import FormNotice from "../../../ui/FormNotice.tsx";
@@ -51,11 +51,10 @@ export default function RegisterAdminForm({ currentRole }: { currentRole: string
       reset(form);
     } catch (err) {
       setError(
-        errorSentence(
-          err,
-          err instanceof ApiError ? "Failed to register admin" : "Registration failed",
-          { ...ACCOUNT_LABELS, password: "Password" },
-        ),
+        failureSentence(err, "Failed to register admin", "Registration failed", {
+          ...ACCOUNT_LABELS,
+          password: "Password",
+        }),
       );
     } finally {
       setBusy(false);

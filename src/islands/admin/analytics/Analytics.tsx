@@ -1,3 +1,4 @@
+import type { ComponentChildren } from "preact";
 import { useEffect, useMemo, useState } from "preact/hooks";
 import { type DayRange, quickRanges } from "../../../domain/date-ranges.ts";
 import { formatMoney, toCents } from "../../../domain/money.ts";
@@ -51,7 +52,13 @@ interface RealTime {
 }
 
 const REFRESH_MS = 30_000;
-const ALL_TIME_START = "2020-01-01";
+/** The quick ranges' buttons: label, and the range's name in quickRanges. */
+const QUICK_RANGES = [
+  ["Last Month", "lastMonth"],
+  ["Last 6 Months", "lastSixMonths"],
+  ["All Time", "allTime"],
+] as const;
+const PANEL = "rounded-xl bg-white p-4 ring-1 ring-slate-200";
 const money = (euros: number) => formatMoney(toCents(euros));
 const spaced = (v: string) => v.replaceAll("_", " ");
 
@@ -148,7 +155,6 @@ export default function Analytics(
     history.pushState(null, "", url);
     setRange(next);
   }
-  const today = () => shopDay(Date.now(), timeZone);
 
   return (
     <div class="space-y-6">
@@ -161,25 +167,7 @@ export default function Analytics(
           {range.from} - {range.to}
         </span>
       </div>
-      <div class="flex flex-wrap items-end gap-3 rounded-xl bg-white p-4 ring-1 ring-slate-200">
-        <DateRangeInputs
-          id="analytics-range"
-          range={range}
-          labels={["Start Date", "End Date"]}
-          onChange={choose}
-        />
-        <div class="flex flex-wrap gap-2">
-          <QuickButton label="Last Month" onClick={() => choose(quickRanges(today()).lastMonth)} />
-          <QuickButton
-            label="Last 6 Months"
-            onClick={() => choose(quickRanges(today()).lastSixMonths)}
-          />
-          <QuickButton
-            label="All Time"
-            onClick={() => choose({ from: ALL_TIME_START, to: today() })}
-          />
-        </div>
-      </div>
+      <RangePicker range={range} timeZone={timeZone} onChoose={choose} />
 
       {failed.length > 0 && (
         <div role="alert" class="rounded-lg bg-red-50 p-3 text-sm text-red-800 ring-1 ring-red-200">
@@ -198,21 +186,41 @@ export default function Analytics(
   );
 }
 
-function QuickButton({ label, onClick }: { label: string; onClick: () => void }) {
+/** The range's Start and End dates, and the quick ranges' buttons. */
+function RangePicker(
+  { range, timeZone, onChoose }: {
+    range: DayRange;
+    timeZone: string;
+    onChoose: (next: DayRange) => void;
+  },
+) {
   return (
-    <button
-      type="button"
-      class="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-medium hover:bg-slate-50"
-      onClick={onClick}
-    >
-      {label}
-    </button>
+    <div class={`flex flex-wrap items-end gap-3 ${PANEL}`}>
+      <DateRangeInputs
+        id="analytics-range"
+        range={range}
+        labels={["Start Date", "End Date"]}
+        onChange={onChoose}
+      />
+      <div class="flex flex-wrap gap-2">
+        {QUICK_RANGES.map(([label, name]) => (
+          <button
+            key={name}
+            type="button"
+            class="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-medium hover:bg-slate-50"
+            onClick={() => onChoose(quickRanges(shopDay(Date.now(), timeZone))[name])}
+          >
+            {label}
+          </button>
+        ))}
+      </div>
+    </div>
   );
 }
 
 function Card({ label, value }: { label: string; value: string }) {
   return (
-    <div class="rounded-xl bg-white p-4 ring-1 ring-slate-200" data-testid="stat-card">
+    <div class={PANEL} data-testid="stat-card">
       <span class="block text-sm text-slate-600">{label}</span>
       <span class="mt-1 block text-2xl font-bold tabular-nums">{value}</span>
     </div>
@@ -221,10 +229,14 @@ function Card({ label, value }: { label: string; value: string }) {
 
 const baseOptions = { responsive: true, maintainAspectRatio: false, animation: false } as const;
 
+interface Slice {
+  name: string;
+  share: Share;
+  colour: string;
+}
+
 /** A donut of shares, its legend 'name (count)', its tooltips 'name: N orders (P%)'. */
-function donut(
-  slices: { name: string; share: Share; colour: string }[],
-): ChartConfiguration | null {
+function donut(slices: Slice[]): ChartConfiguration | null {
   if (slices.length === 0) return null;
   return {
     type: "doughnut",
@@ -250,6 +262,32 @@ function donut(
       },
     },
   };
+}
+
+/**
+ * A figure of the orders' shares (by status, by payment method): the donut, and its table of
+ * `column`, orders and share. `slices` must keep its identity while the data is unchanged.
+ */
+function ShareFigure(
+  { column, slices, ...figure }: {
+    title: string;
+    column: string;
+    empty: string;
+    testId: string;
+    slices: Slice[];
+  },
+) {
+  const config = useMemo(() => donut(slices), [slices]);
+  return (
+    <ChartFigure
+      {...figure}
+      config={config}
+      table={{
+        head: [column, "Orders", "Share"],
+        rows: slices.map((s) => [s.name, s.share.count, `${s.share.percentage}%`]),
+      }}
+    />
+  );
 }
 
 function Figures({ data, live }: { data: Partial<AnalyticsData>; live: RealTime | null }) {
@@ -280,12 +318,12 @@ function Figures({ data, live }: { data: Partial<AnalyticsData>; live: RealTime 
       },
     }, [data.products]);
 
-  const statusChart = useMemo(() =>
-    donut(statuses.map((s) => ({
+  const statusSlices = useMemo(() =>
+    statuses.map((s) => ({
       name: s.status,
       share: s,
       colour: CHART_COLOURS[STATUS_COLOURS[s.status] ?? "grey"],
-    }))), [data.orders]);
+    })), [data.orders]);
 
   const genderChart = useMemo<ChartConfiguration | null>(() =>
     genders.length === 0 ? null : {
@@ -319,12 +357,12 @@ function Figures({ data, live }: { data: Partial<AnalyticsData>; live: RealTime 
       },
     }, [data.genders]);
 
-  const methodChart = useMemo(() =>
-    donut(methods.map((m, i) => ({
+  const methodSlices = useMemo(() =>
+    methods.map((m, i) => ({
       name: spaced(m.method),
       share: m,
       colour: PALETTE[i % PALETTE.length],
-    }))), [data.orders]);
+    })), [data.orders]);
 
   const c = data.customers;
   return (
@@ -346,15 +384,12 @@ function Figures({ data, live }: { data: Partial<AnalyticsData>; live: RealTime 
             rows: products.map((p) => [p.name, money(p.totalRevenue)]),
           }}
         />
-        <ChartFigure
+        <ShareFigure
           title="Order Status Distribution"
-          config={statusChart}
+          column="Status"
           empty="No order data available"
           testId="chart-statuses"
-          table={{
-            head: ["Status", "Orders", "Share"],
-            rows: statuses.map((s) => [s.status, s.count, `${s.percentage}%`]),
-          }}
+          slices={statusSlices}
         />
         <ChartFigure
           title="Sales by Gender"
@@ -366,35 +401,24 @@ function Figures({ data, live }: { data: Partial<AnalyticsData>; live: RealTime 
             rows: genders.map((g) => [g.gender, money(g.totalRevenue), g.orderCount]),
           }}
         />
-        <ChartFigure
+        <ShareFigure
           title="Payment Methods"
-          config={methodChart}
+          column="Method"
           empty="No payment method data available"
           testId="chart-methods"
-          table={{
-            head: ["Method", "Orders", "Share"],
-            rows: methods.map((m) => [spaced(m.method), m.count, `${m.percentage}%`]),
-          }}
+          slices={methodSlices}
         />
       </div>
       <div class="grid grid-cols-1 gap-4 lg:grid-cols-3">
-        <section
-          class="rounded-xl bg-white p-4 ring-1 ring-slate-200"
-          data-testid="customer-insights"
-        >
-          <h2 class="mb-3 font-semibold">Customer Insights</h2>
+        <Panel title="Customer Insights" testId="customer-insights">
           <dl class="grid grid-cols-2 gap-3 text-sm">
             <Figure label="Total Subscribers" value={String(c?.subscribers.total ?? 0)} />
             <Figure label="Total Customers" value={String(c?.customers.total ?? 0)} />
             <Figure label="Repeat Rate" value={`${(c?.customers.repeatRate ?? 0).toFixed(2)}%`} />
             <Figure label="Stock Notifications" value={String(c?.stockNotifications.total ?? 0)} />
           </dl>
-        </section>
-        <section
-          class="rounded-xl bg-white p-4 ring-1 ring-slate-200"
-          data-testid="sales-by-country"
-        >
-          <h2 class="mb-3 font-semibold">Sales by Country</h2>
+        </Panel>
+        <Panel title="Sales by Country" testId="sales-by-country">
           {countries.length === 0
             ? (
               <p class="py-6 text-center text-sm text-slate-500">
@@ -413,21 +437,28 @@ function Figures({ data, live }: { data: Partial<AnalyticsData>; live: RealTime 
                 ))}
               </ol>
             )}
-        </section>
-        <section
-          class="rounded-xl bg-white p-4 ring-1 ring-slate-200"
-          data-testid="summary-statistics"
-        >
-          <h2 class="mb-3 font-semibold">Summary Statistics</h2>
+        </Panel>
+        <Panel title="Summary Statistics" testId="summary-statistics">
           <dl class="grid grid-cols-2 gap-3 text-sm">
             <Figure label="Total Revenue" value={money(summary?.totalRevenue ?? 0)} />
             <Figure label="Total Orders" value={String(summary?.totalOrders ?? 0)} />
             <Figure label="Average Order Value" value={money(summary?.averageOrderValue ?? 0)} />
             <Figure label="Units Sold" value={String(summary?.totalUnitsSold ?? 0)} />
           </dl>
-        </section>
+        </Panel>
       </div>
     </>
+  );
+}
+
+function Panel(
+  { title, testId, children }: { title: string; testId: string; children: ComponentChildren },
+) {
+  return (
+    <section class={PANEL} data-testid={testId}>
+      <h2 class="mb-3 font-semibold">{title}</h2>
+      {children}
+    </section>
   );
 }
 

@@ -68,7 +68,7 @@ async function feeFor(country: string): Promise<number> {
   return body.shippingFee ?? 0;
 }
 
-/** The order as the server will charge it (an export is net of French VAT); null if it cannot say. */
+/** The order as the server will charge it (an export is net of French VAT). */
 interface Charged {
   subtotal: number;
   shippingFee: number;
@@ -77,17 +77,15 @@ interface Charged {
   tax: PublicTax;
 }
 
-async function chargedFor(rows: Row[], country: string): Promise<Charged | null> {
-  const res = await fetch("/api/checkout/quote", {
+/** The shop's own quote of the lines (the server's tax decision); throws when it cannot say. */
+const chargedFor = (rows: Row[], country: string) =>
+  adminApi<Charged>("/api/checkout/quote", {
     method: "POST",
-    headers: { "Content-Type": "application/json", Accept: "application/json" },
-    body: JSON.stringify({
+    json: {
       items: rows.map((r) => ({ id: r.productId, quantity: r.quantity })),
       shippingCountry: country,
-    }),
+    },
   });
-  return res.ok ? await res.json() as Charged : null;
-}
 
 /**
  * 'Create New Order' (spec sections 5 and 9): items with read-only prices, at least one row,

@@ -14,7 +14,7 @@ import { EmptyState, LoadError, useConfirmedAction, useFailure } from "../ui/fee
 import StatusBadge, { type BadgeColour } from "../../../ui/admin/StatusBadge.tsx";
 import { adminToast } from "../ui/toast.ts";
 import CreateOrderDialog from "./CreateOrderDialog.tsx";
-import { DeleteButton, TableBox } from "../ui/table.tsx";
+import { DeleteButton, ListTable } from "../ui/table.tsx";
 import { useResource } from "../ui/use-resource.ts";
 import DropdownSelect from "../ui/DropdownSelect.tsx";
 
@@ -219,150 +219,148 @@ export default function OrdersTable(
         />
       )}
       {orders.length === 0 ? <EmptyState>No orders found</EmptyState> : (
-        <TableBox>
-          <table class="min-w-full text-sm" data-testid="orders-table">
-            <caption class="sr-only">Orders, newest first</caption>
-            <thead class="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
-              <tr>
-                <th scope="col" class={cell}>
+        <ListTable
+          testId="orders-table"
+          head={
+            <>
+              <caption class="sr-only">Orders, newest first</caption>
+              <thead class="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
+                <tr>
+                  <th scope="col" class={cell}>
+                    <input
+                      type="checkbox"
+                      aria-label="Select every order on this page"
+                      checked={allSelected}
+                      onChange={() =>
+                        setSelected(allSelected ? new Set() : new Set(orders.map((o) => o._id)))}
+                    />
+                  </th>
+                  <th scope="col" class={cell}>Order</th>
+                  <th scope="col" class={cell}>Date ({timeZone})</th>
+                  <th scope="col" class={cell}>Customer</th>
+                  <th scope="col" class={cell}>Items</th>
+                  <th scope="col" class={cell}>Total</th>
+                  <th scope="col" class={cell}>Payment</th>
+                  <th scope="col" class={cell}>Status</th>
+                  <th scope="col" class={cell}>Actions</th>
+                </tr>
+              </thead>
+            </>
+          }
+        >
+          {orders.map((o) => {
+            const e = edits[o._id] ?? {};
+            const status = e.status ?? o.status;
+            const payment = e.paymentStatus ?? o.paymentStatus;
+            const date = e.createdAt ?? localInput(o.createdAt);
+            const changed = status !== o.status || payment !== o.paymentStatus ||
+              date !== localInput(o.createdAt);
+            return (
+              <tr
+                key={o._id}
+                data-testid="order-row"
+                data-order={o.orderNumber}
+                class={changed ? "bg-amber-50" : ""}
+              >
+                <td class={cell}>
                   <input
                     type="checkbox"
-                    aria-label="Select every order on this page"
-                    checked={allSelected}
-                    onChange={() =>
-                      setSelected(allSelected ? new Set() : new Set(orders.map((o) => o._id)))}
+                    aria-label={`Select ${o.orderNumber}`}
+                    checked={selected.has(o._id)}
+                    onChange={() => {
+                      const next = new Set(selected);
+                      if (next.has(o._id)) next.delete(o._id);
+                      else next.add(o._id);
+                      setSelected(next);
+                    }}
                   />
-                </th>
-                <th scope="col" class={cell}>Order</th>
-                <th scope="col" class={cell}>Date ({timeZone})</th>
-                <th scope="col" class={cell}>Customer</th>
-                <th scope="col" class={cell}>Items</th>
-                <th scope="col" class={cell}>Total</th>
-                <th scope="col" class={cell}>Payment</th>
-                <th scope="col" class={cell}>Status</th>
-                <th scope="col" class={cell}>Actions</th>
-              </tr>
-            </thead>
-            <tbody class="divide-y divide-slate-100">
-              {orders.map((o) => {
-                const e = edits[o._id] ?? {};
-                const status = e.status ?? o.status;
-                const payment = e.paymentStatus ?? o.paymentStatus;
-                const date = e.createdAt ?? localInput(o.createdAt);
-                const changed = status !== o.status || payment !== o.paymentStatus ||
-                  date !== localInput(o.createdAt);
-                return (
-                  <tr
-                    key={o._id}
-                    data-testid="order-row"
-                    data-order={o.orderNumber}
-                    class={changed ? "bg-amber-50" : ""}
+                </td>
+                <td class={cell}>
+                  <a
+                    href={`/admin/orders/${o._id}`}
+                    class="font-semibold text-brand-700 hover:underline"
                   >
-                    <td class={cell}>
-                      <input
-                        type="checkbox"
-                        aria-label={`Select ${o.orderNumber}`}
-                        checked={selected.has(o._id)}
-                        onChange={() => {
-                          const next = new Set(selected);
-                          if (next.has(o._id)) next.delete(o._id);
-                          else next.add(o._id);
-                          setSelected(next);
-                        }}
-                      />
-                    </td>
-                    <td class={cell}>
-                      <a
-                        href={`/admin/orders/${o._id}`}
-                        class="font-semibold text-brand-700 hover:underline"
-                      >
-                        {o.orderNumber}
-                      </a>
-                      {o.needsRefund && (
-                        <div class="mt-1">
-                          <StatusBadge value="needs refund" colour="red" />
-                        </div>
+                    {o.orderNumber}
+                  </a>
+                  {o.needsRefund && (
+                    <div class="mt-1">
+                      <StatusBadge value="needs refund" colour="red" />
+                    </div>
+                  )}
+                </td>
+                <td class={cell}>
+                  <label>
+                    <span class="sr-only">Date of {o.orderNumber} ({timeZone})</span>
+                    <input
+                      type="datetime-local"
+                      class={select}
+                      value={date}
+                      onInput={(ev) => edit(o._id, { createdAt: ev.currentTarget.value })}
+                    />
+                  </label>
+                </td>
+                <td class={cell}>
+                  <div class="font-medium">{o.customer.firstName} {o.customer.lastName}</div>
+                  <div class="text-slate-600">{o.customer.email}</div>
+                  <div class="text-slate-500">{o.shippingCountry}</div>
+                </td>
+                <td class={cell}>
+                  {o.items.map((l) => <div key={l.id}>{l.quantity} × {l.title}</div>)}
+                </td>
+                <td class={`${cell} whitespace-nowrap font-semibold`}>
+                  {formatMoney(toCents(o.total), o.currency)}
+                  <div class="text-xs font-normal text-slate-500">
+                    {PAYMENT_METHOD_LABELS[o.paymentMethod] ?? o.paymentMethod}
+                  </div>
+                </td>
+                <td class={cell}>
+                  <StatusBadge value={o.paymentStatus} colour={colour(o.paymentStatus)} />
+                  <label class="mt-1 block">
+                    <span class="sr-only">Payment status of {o.orderNumber}</span>
+                    <select
+                      class={select}
+                      // A refund is final: the server refuses any other payment status.
+                      disabled={o.refund !== null}
+                      value={PAYMENT_STATUSES.includes(payment as never) ? payment : ""}
+                      onChange={(ev) => edit(o._id, { paymentStatus: ev.currentTarget.value })}
+                    >
+                      {!PAYMENT_STATUSES.includes(payment as never) && (
+                        <option value="" disabled>{capital(payment)}</option>
                       )}
-                    </td>
-                    <td class={cell}>
-                      <label>
-                        <span class="sr-only">Date of {o.orderNumber} ({timeZone})</span>
-                        <input
-                          type="datetime-local"
-                          class={select}
-                          value={date}
-                          onInput={(ev) => edit(o._id, { createdAt: ev.currentTarget.value })}
-                        />
-                      </label>
-                    </td>
-                    <td class={cell}>
-                      <div class="font-medium">{o.customer.firstName} {o.customer.lastName}</div>
-                      <div class="text-slate-600">{o.customer.email}</div>
-                      <div class="text-slate-500">{o.shippingCountry}</div>
-                    </td>
-                    <td class={cell}>
-                      {o.items.map((l) => <div key={l.id}>{l.quantity} × {l.title}</div>)}
-                    </td>
-                    <td class={`${cell} whitespace-nowrap font-semibold`}>
-                      {formatMoney(toCents(o.total), o.currency)}
-                      <div class="text-xs font-normal text-slate-500">
-                        {PAYMENT_METHOD_LABELS[o.paymentMethod] ?? o.paymentMethod}
-                      </div>
-                    </td>
-                    <td class={cell}>
-                      <StatusBadge value={o.paymentStatus} colour={colour(o.paymentStatus)} />
-                      <label class="mt-1 block">
-                        <span class="sr-only">Payment status of {o.orderNumber}</span>
-                        <select
-                          class={select}
-                          // A refund is final: the server refuses any other payment status.
-                          disabled={o.refund !== null}
-                          value={PAYMENT_STATUSES.includes(payment as never) ? payment : ""}
-                          onChange={(ev) => edit(o._id, { paymentStatus: ev.currentTarget.value })}
-                        >
-                          {!PAYMENT_STATUSES.includes(payment as never) && (
-                            <option value="" disabled>{capital(payment)}</option>
-                          )}
-                          {PAYMENT_STATUSES.map((s) => (
-                            <option key={s} value={s}>{capital(s)}</option>
-                          ))}
-                        </select>
-                      </label>
-                    </td>
-                    <td class={cell}>
-                      <StatusBadge value={o.status} colour={colour(o.status)} />
-                      <label class="mt-1 block">
-                        <span class="sr-only">Status of {o.orderNumber}</span>
-                        <select
-                          class={select}
-                          value={status}
-                          onChange={(ev) => edit(o._id, { status: ev.currentTarget.value })}
-                        >
-                          {ORDER_STATUSES.map((s) => (
-                            <option key={s} value={s}>{capital(s)}</option>
-                          ))}
-                        </select>
-                      </label>
-                    </td>
-                    <td class={`${cell} whitespace-nowrap`}>
-                      <div class="flex flex-col gap-1">
-                        <button
-                          type="button"
-                          disabled={!changed || busy !== null}
-                          onClick={() => update(o)}
-                          class="rounded-md bg-brand-600 px-3 py-1 text-xs font-semibold text-white disabled:opacity-40"
-                        >
-                          {busy === o._id ? "Updating..." : "Update"}
-                        </button>
-                        <DeleteButton disabled={busy !== null} onClick={() => deletion.ask(o)} />
-                      </div>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </TableBox>
+                      {PAYMENT_STATUSES.map((s) => <option key={s} value={s}>{capital(s)}</option>)}
+                    </select>
+                  </label>
+                </td>
+                <td class={cell}>
+                  <StatusBadge value={o.status} colour={colour(o.status)} />
+                  <label class="mt-1 block">
+                    <span class="sr-only">Status of {o.orderNumber}</span>
+                    <select
+                      class={select}
+                      value={status}
+                      onChange={(ev) => edit(o._id, { status: ev.currentTarget.value })}
+                    >
+                      {ORDER_STATUSES.map((s) => <option key={s} value={s}>{capital(s)}</option>)}
+                    </select>
+                  </label>
+                </td>
+                <td class={`${cell} whitespace-nowrap`}>
+                  <div class="flex flex-col gap-1">
+                    <button
+                      type="button"
+                      disabled={!changed || busy !== null}
+                      onClick={() => update(o)}
+                      class="rounded-md bg-brand-600 px-3 py-1 text-xs font-semibold text-white disabled:opacity-40"
+                    >
+                      {busy === o._id ? "Updating..." : "Update"}
+                    </button>
+                    <DeleteButton disabled={busy !== null} onClick={() => deletion.ask(o)} />
+                  </div>
+                </td>
+              </tr>
+            );
+          })}
+        </ListTable>
       )}
       {deletion.dialog}
       {dialog}

@@ -4,7 +4,7 @@ import { imageSrc } from "../../../domain/admin-image.ts";
 import type { AdminProduct } from "../../../domain/product.ts";
 import { adminApi } from "../ui/api.ts";
 import { useConfirmedAction, useFailure } from "../ui/feedback.tsx";
-import { DeleteButton, TableBox, TableHead } from "../ui/table.tsx";
+import { DeleteButton, ListTable, TableHead } from "../ui/table.tsx";
 import { useResource } from "../ui/use-resource.ts";
 import StatusBadge from "../../../ui/admin/StatusBadge.tsx";
 import ProductForm from "./ProductForm.tsx";
@@ -75,74 +75,72 @@ export default function ProductManagement(
           </p>
         )}
       </div>
-      <TableBox>
-        <table class="min-w-full text-sm" data-testid="products-table">
+      <ListTable
+        testId="products-table"
+        head={
           <TableHead
             caption="Products"
             columns={["Product", "Description", "Features", "Price", "Stock"].concat(
               canWrite ? ["Actions"] : [],
             )}
           />
-          <tbody class="divide-y divide-slate-100">
-            {products.data.map((p) => {
-              const more = p.features.length - FEATURES_SHOWN;
-              return (
-                <tr key={p._id} data-testid="product-row" class="align-top">
-                  <td class="px-3 py-2">
-                    <div class="flex items-center gap-3">
-                      <img
-                        src={imageSrc(p.image)}
-                        alt=""
-                        width={48}
-                        height={48}
-                        class="h-12 w-12 rounded-lg bg-slate-100 object-contain"
-                      />
-                      <div>
-                        <p class="font-semibold">{p.name}</p>
-                        <p class="text-xs text-slate-500">{p.category.join(", ")}</p>
-                        {!p.isActive && <StatusBadge value="inactive" colour="grey" />}
-                      </div>
-                    </div>
-                  </td>
-                  <td class="max-w-xs px-3 py-2 text-slate-700">
-                    {p.description.length > DESCRIPTION_CUT
-                      ? `${p.description.slice(0, DESCRIPTION_CUT)}...`
-                      : p.description}
-                  </td>
-                  <td class="px-3 py-2">
-                    <ul class="list-disc pl-4">
-                      {p.features.slice(0, FEATURES_SHOWN).map((f) => <li key={f}>{f}</li>)}
-                    </ul>
-                    {more > 0 && (
-                      <p class="text-xs text-slate-500">+{countOf(more, "more feature")}</p>
-                    )}
-                  </td>
-                  <td class="whitespace-nowrap px-3 py-2 font-medium">
-                    {formatMoney(toCents(p.price), p.currency)}
-                  </td>
-                  <td class="px-3 py-2">
-                    <StatusBadge value={String(p.stock)} colour={stockColour(p.stock)} />
-                  </td>
-                  {canWrite && (
-                    <td class="whitespace-nowrap px-3 py-2">
-                      <div class="flex gap-2">
-                        <button
-                          type="button"
-                          onClick={() => setEditing(p)}
-                          class={ROW_ACTION}
-                        >
-                          Edit
-                        </button>
-                        <DeleteButton onClick={() => deletion.ask(p)} />
-                      </div>
-                    </td>
-                  )}
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </TableBox>
+        }
+      >
+        {products.data.map((p) => {
+          const more = p.features.length - FEATURES_SHOWN;
+          return (
+            <tr key={p._id} data-testid="product-row" class="align-top">
+              <td class="px-3 py-2">
+                <div class="flex items-center gap-3">
+                  <img
+                    src={imageSrc(p.image)}
+                    alt=""
+                    width={48}
+                    height={48}
+                    class="h-12 w-12 rounded-lg bg-slate-100 object-contain"
+                  />
+                  <div>
+                    <p class="font-semibold">{p.name}</p>
+                    <p class="text-xs text-slate-500">{p.category.join(", ")}</p>
+                    {!p.isActive && <StatusBadge value="inactive" colour="grey" />}
+                  </div>
+                </div>
+              </td>
+              <td class="max-w-xs px-3 py-2 text-slate-700">
+                {p.description.length > DESCRIPTION_CUT
+                  ? `${p.description.slice(0, DESCRIPTION_CUT)}...`
+                  : p.description}
+              </td>
+              <td class="px-3 py-2">
+                <ul class="list-disc pl-4">
+                  {p.features.slice(0, FEATURES_SHOWN).map((f) => <li key={f}>{f}</li>)}
+                </ul>
+                {more > 0 && <p class="text-xs text-slate-500">+{countOf(more, "more feature")}</p>}
+              </td>
+              <td class="whitespace-nowrap px-3 py-2 font-medium">
+                {formatMoney(toCents(p.price), p.currency)}
+              </td>
+              <td class="px-3 py-2">
+                <StatusBadge value={String(p.stock)} colour={stockColour(p.stock)} />
+              </td>
+              {canWrite && (
+                <td class="whitespace-nowrap px-3 py-2">
+                  <div class="flex gap-2">
+                    <button
+                      type="button"
+                      onClick={() => setEditing(p)}
+                      class={ROW_ACTION}
+                    >
+                      Edit
+                    </button>
+                    <DeleteButton onClick={() => deletion.ask(p)} />
+                  </div>
+                </td>
+              )}
+            </tr>
+          );
+        })}
+      </ListTable>
       {editing !== null && (
         <ProductForm
           product={editing === "new" ? null : editing}

@@ -10,7 +10,7 @@ import { useFields } from "../ui/use-fields.ts";
 import FormActions from "../ui/FormActions.tsx";
 import StatusBadge from "../../../ui/admin/StatusBadge.tsx";
 import { FIELD } from "../ui/styles.ts";
-import { DeleteButton, TableBox, TableHead } from "../ui/table.tsx";
+import { DeleteButton, ListTable, TableHead } from "../ui/table.tsx";
 import { adminToast } from "../ui/toast.ts";
 import { useCloseGuard } from "../ui/use-close-guard.tsx";
 import { useResource } from "../ui/use-resource.ts";
@@ -90,33 +90,33 @@ export default function Subscribers({ rows, newsletters, total, capped, timeZone
         </p>
       </div>
       {list.length === 0 ? <EmptyState>No subscribers found</EmptyState> : (
-        <TableBox>
-          <table class="min-w-full text-sm" data-testid="subscribers-table">
+        <ListTable
+          testId="subscribers-table"
+          head={
             <TableHead
               caption="Subscribers"
               columns={["Email", "Status", "Subscribed", "Actions"]}
             />
-            <tbody class="divide-y divide-slate-100">
-              {list.map((r) => (
-                <tr key={r._id} data-testid="subscriber-row">
-                  <td class="break-all px-3 py-2">{r.email}</td>
-                  <td class="px-3 py-2">
-                    <StatusBadge
-                      value={r.subscribed ? "active" : "inactive"}
-                      colour={r.subscribed ? "green" : "grey"}
-                    />
-                  </td>
-                  <td class="whitespace-nowrap px-3 py-2">
-                    {shopDay(Date.parse(r.createdAt), timeZone)}
-                  </td>
-                  <td class="px-3 py-2">
-                    <DeleteButton onClick={() => deletion.ask(r)} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableBox>
+          }
+        >
+          {list.map((r) => (
+            <tr key={r._id} data-testid="subscriber-row">
+              <td class="break-all px-3 py-2">{r.email}</td>
+              <td class="px-3 py-2">
+                <StatusBadge
+                  value={r.subscribed ? "active" : "inactive"}
+                  colour={r.subscribed ? "green" : "grey"}
+                />
+              </td>
+              <td class="whitespace-nowrap px-3 py-2">
+                {shopDay(Date.parse(r.createdAt), timeZone)}
+              </td>
+              <td class="px-3 py-2">
+                <DeleteButton onClick={() => deletion.ask(r)} />
+              </td>
+            </tr>
+          ))}
+        </ListTable>
       )}
       {campaigns.data.length > 0 && (
         <section class="rounded-xl bg-white p-4 ring-1 ring-slate-200">

@@ -48,3 +48,16 @@ export function errorSentence(err: unknown, fallback: string, labels: FieldLabel
   }
   return err.message || fallback;
 }
+
+/**
+ * The sentence of a failed call whose spec gives two fallbacks: `refused` when the server
+ * answered (a server error included), `broken` when no answer came.
+ */
+export function failureSentence(
+  err: unknown,
+  refused: string,
+  broken: string,
+  labels: FieldLabels = {},
+): string {
+  return errorSentence(err, err instanceof ApiError ? refused : broken, labels);
+}

@@ -27,6 +27,27 @@ export function TableHead({ caption, columns }: { caption: string; columns: stri
   );
 }
 
+/**
+ * A screen's list as a table: its scroll box, the table (`testId` names it for the tests), the
+ * head (usually a TableHead) and the rows.
+ */
+export function ListTable(
+  { testId, head, children }: {
+    testId: string;
+    head: ComponentChildren;
+    children: ComponentChildren;
+  },
+) {
+  return (
+    <TableBox>
+      <table class="min-w-full text-sm" data-testid={testId}>
+        {head}
+        <tbody class="divide-y divide-slate-100">{children}</tbody>
+      </table>
+    </TableBox>
+  );
+}
+
 /** A row's Delete button (it asks first: see useConfirmedAction). */
 export function DeleteButton({ onClick, disabled }: { onClick: () => void; disabled?: boolean }) {
   return (

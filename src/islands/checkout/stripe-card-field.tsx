@@ -40,19 +40,11 @@ export function StripeCardField(
   fieldRef.current = {
     problem: () => stripe.current && element.current ? null : loadError || t.stripeLoading,
     async confirm(clientSecret, billing) {
-      const result = await stripe.current!.confirmCardPayment(clientSecret, {
+      const { error, paymentIntent } = await stripe.current!.confirmCardPayment(clientSecret, {
         payment_method: { card: element.current!, billing_details: billing },
       });
-      if (result.error) {
-        return {
-          error: {
-            code: result.error.code,
-            decline_code: result.error.decline_code,
-            message: result.error.message,
-          },
-        };
-      }
-      return { status: result.paymentIntent?.status };
+      // Stripe's error as it comes: the checkout reads its code, decline code and message.
+      return error ? { error } : { status: paymentIntent?.status };
     },
   };
 

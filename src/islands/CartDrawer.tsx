@@ -24,7 +24,7 @@ import { currentQuote, type Quote, quote, refreshQuote } from "../browser/state/
 import { Store } from "../browser/state/store.ts";
 import { useStore } from "./use-store.ts";
 import ModalFrame from "./ModalFrame.tsx";
-import CloseButton from "./shop/CloseButton.tsx";
+import DialogHeader from "../ui/DialogHeader.tsx";
 
 /** Countries with an active fee, fetched once when the drawer is first opened (spec section 7). */
 const countries = new Store<string[] | null>(null);
@@ -144,10 +144,13 @@ export default function CartDrawer({ lang }: { lang: Lang }) {
       testId="cart-drawer"
       side="right"
     >
-      <div class="flex items-center justify-between border-b border-slate-200 px-5 py-4">
-        <h2 id="cart-title" class="text-xl font-semibold">{t.title}</h2>
-        <CloseButton label={t.close} onClick={close} />
-      </div>
+      <DialogHeader
+        id="cart-title"
+        title={t.title}
+        closeLabel={t.close}
+        onClose={close}
+        class="flex items-center justify-between border-b border-slate-200 px-5 py-4"
+      />
       {items.length === 0
         ? <p class="flex-1 px-5 py-10 text-center text-slate-600">{t.empty}</p>
         : (

@@ -22,6 +22,7 @@ import { fill } from "../i18n/fill.ts";
 import { formatMoney } from "../i18n/format.ts";
 import type { Lang } from "../i18n/locales.ts";
 import FormField, { PRIMARY_BUTTON, SubmitButton } from "../ui/FormField.tsx";
+import DialogActions from "../ui/DialogActions.tsx";
 
 export interface CheckoutProps {
   lang: Lang;
@@ -38,20 +39,21 @@ export interface CheckoutProps {
   regionCountries: readonly string[];
 }
 
-/** The form's fields with their autofill and type; their labels are the catalogue's. */
-const FIELDS = [
-  ["firstName", "given-name", "text"],
-  ["lastName", "family-name", "text"],
-  ["email", "email", "email"],
-  ["phone", "tel", "tel"],
-  ["address", "street-address", "text"],
-  ["city", "address-level2", "text"],
-  ["state", "address-level1", "text"],
-  ["zipCode", "postal-code", "text"],
-] as const;
-type Field = typeof FIELDS[number][0];
-type Form = Record<Field, string>;
-const EMPTY_FORM = Object.fromEntries(FIELDS.map(([name]) => [name, ""])) as Form;
+/** The form's fields and their autofill tokens; their labels are the catalogue's. */
+const AUTOFILL = {
+  firstName: "given-name",
+  lastName: "family-name",
+  email: "email",
+  phone: "tel",
+  address: "street-address",
+  city: "address-level2",
+  state: "address-level1",
+  zipCode: "postal-code",
+} as const;
+type Field = keyof typeof AUTOFILL;
+const FIELDS = Object.keys(AUTOFILL) as Field[];
+/** The email and phone fields' tokens are their inputs' types too (the keyboard a phone shows). */
+const inputType = (token: string) => token === "email" || token === "tel" ? token : "text";
 
 /** "Buying for a company": its fields (labels from the catalogue), and the billing address. */
 const COMPANY_FIELDS = [
@@ -66,13 +68,14 @@ const BILLING_FIELDS = ["address", "city", "state", "zipCode", "country"] as con
 type BillingField = typeof BILLING_FIELDS[number];
 const blank = <K extends string>(keys: readonly K[]) =>
   Object.fromEntries(keys.map((k) => [k, ""])) as Record<K, string>;
+const EMPTY_FORM = blank(FIELDS);
 const EMPTY_COMPANY = blank(COMPANY_FIELDS.map(([name]) => name) as CompanyField[]);
 const EMPTY_BILLING = blank(BILLING_FIELDS);
 
 type Stage = "form" | "payment" | "success" | "error";
 
-const SECONDARY_BUTTON =
-  "rounded-lg border border-gray-300 px-4 py-2 text-sm text-gray-700 hover:bg-gray-50 disabled:opacity-50";
+/** The action row of the dialogs after the form. */
+const ACTION_ROW = "mt-5 flex justify-end gap-3";
 
 /** The only payment method (spec section 9): Stripe, which takes cards, debit cards and PayPal. */
 const PAYMENT_METHOD = "stripe";
@@ -117,7 +120,7 @@ export default function Checkout({ lang, cardField, regionCountries }: CheckoutP
   const open = useStore(checkoutOpen);
   const state = useStore(cart);
   const [stage, setStage] = useState<Stage>("form");
-  const [form, setForm] = useState<Form>(EMPTY_FORM);
+  const [form, setForm] = useState(EMPTY_FORM);
   const [formError, setFormError] = useState("");
   const [busy, setBusy] = useState(false);
   const [payError, setPayError] = useState<CheckoutProblem | null>(null);
@@ -186,7 +189,7 @@ export default function Checkout({ lang, cardField, regionCountries }: CheckoutP
     e.preventDefault();
     if (busy) return;
     if (
-      FIELDS.some(([name]) => !optional(name) && !form[name].trim()) || !country ||
+      FIELDS.some((name) => !optional(name) && !form[name].trim()) || !country ||
       (forCompany && !company.companyName.trim()) ||
       (billingDifferent && BILLING_FIELDS.some((name) => !billing[name].trim()))
     ) {
@@ -380,7 +383,7 @@ export default function Checkout({ lang, cardField, regionCountries }: CheckoutP
     <>
       <Modal title={t.title} closeLabel={t.close} onClose={closeAll} hidden={stage !== "form"}>
         <form onSubmit={submitForm} noValidate class="grid grid-cols-1 gap-4 sm:grid-cols-2">
-          {FIELDS.map(([name, autocomplete, type]) => (
+          {FIELDS.map((name) => (
             <FormField
               key={name}
               id={`checkout-${name}`}
@@ -393,9 +396,9 @@ export default function Checkout({ lang, cardField, regionCountries }: CheckoutP
                 : t.fields[name]}
               marked={!optional(name)}
               name={name}
-              type={type}
+              type={inputType(AUTOFILL[name])}
               required={!optional(name)}
-              autocomplete={autocomplete}
+              autocomplete={AUTOFILL[name]}
               value={form[name]}
               onInput={(e) => setForm({ ...form, [name]: e.currentTarget.value })}
             />
@@ -482,9 +485,7 @@ export default function Checkout({ lang, cardField, regionCountries }: CheckoutP
                     marked
                     name={`billing-${name}`}
                     required
-                    autocomplete={`billing ${
-                      FIELDS.find(([n]) => n === name)?.[1] ?? "country-name"
-                    }`}
+                    autocomplete={`billing ${name === "country" ? "country-name" : AUTOFILL[name]}`}
                     value={billing[name]}
                     error={fieldErrors[`orderData.billingAddress.${name}`]}
                     onInput={(e) => setBilling({ ...billing, [name]: e.currentTarget.value })}
@@ -538,16 +539,13 @@ export default function Checkout({ lang, cardField, regionCountries }: CheckoutP
               {formError}
             </p>
           )}
-          <div class="flex justify-end gap-3 sm:col-span-2">
-            <button
-              type="button"
-              onClick={closeAll}
-              class={SECONDARY_BUTTON}
-            >
-              {t.cancel}
-            </button>
+          <DialogActions
+            cancel={t.cancel}
+            onClose={closeAll}
+            class="flex justify-end gap-3 sm:col-span-2"
+          >
             <SubmitButton busy={busy} busyLabel={t.processing}>{t.proceed}</SubmitButton>
-          </div>
+          </DialogActions>
         </form>
       </Modal>
 
@@ -567,15 +565,12 @@ export default function Checkout({ lang, cardField, regionCountries }: CheckoutP
               {inlineError}
             </p>
           )}
-          <div class="mt-5 flex justify-end gap-3">
-            <button
-              type="button"
-              disabled={busy}
-              onClick={() => setStage("form")}
-              class={SECONDARY_BUTTON}
-            >
-              {t.back}
-            </button>
+          <DialogActions
+            cancel={t.back}
+            onClose={() => setStage("form")}
+            disabled={busy}
+            class={ACTION_ROW}
+          >
             <button
               type="button"
               disabled={busy}
@@ -584,7 +579,7 @@ export default function Checkout({ lang, cardField, regionCountries }: CheckoutP
             >
               {busy ? t.processingPayment : fill(t.pay, { amount: money(totalCents) })}
             </button>
-          </div>
+          </DialogActions>
         </Modal>
       )}
 
@@ -596,14 +591,11 @@ export default function Checkout({ lang, cardField, regionCountries }: CheckoutP
           role="alertdialog"
         >
           <p class="text-gray-700">{dialog.text}</p>
-          <div class="mt-5 flex justify-end gap-3">
-            <button
-              type="button"
-              onClick={() => setStage("form")}
-              class={SECONDARY_BUTTON}
-            >
-              {t.cancel}
-            </button>
+          <DialogActions
+            cancel={t.cancel}
+            onClose={() => setStage("form")}
+            class={ACTION_ROW}
+          >
             <button
               type="button"
               onClick={dialog.backToCart ? backToCart : () => setStage("payment")}
@@ -612,7 +604,7 @@ export default function Checkout({ lang, cardField, regionCountries }: CheckoutP
             >
               {dialog.backToCart ? t.backToCart : t.tryAgain}
             </button>
-          </div>
+          </DialogActions>
           {dialog.footer && (
             <p class="mt-4 border-t border-gray-200 pt-3 text-xs text-gray-500">
               {dialog.footer}

@@ -7,16 +7,18 @@ import { MARKETING_ROUTES } from "../browser/_marketing_routes.ts";
 
 /**
  * What a visitor on a slow phone pays, all in (gzip, `import()` and inline scripts included;
- * tests/_lib/page-js.ts): at most 12 KB on a marketing page, 27 KB on /shop and a product page
- * (25 before the checkout's company fields, billing address, tax quote, early clicks and the order
- * page link; README "Performance" lists what would bring it back).
+ * tests/_lib/page-js.ts): at most 12 KB on a marketing page, 25 KB on a product page and on /shop
+ * as a shop taking real payments serves it (Stripe's card field). /shop with the offline sandbox's
+ * card field (tests, demos: it formats the typed card and maps test cards to tokens) is held to
+ * 26 KB: 25.9 today, see README "Performance".
  * /request-a-demo's form loads its validation rules when the visitor starts filling it: 12 KB with
  * the page, and at most 25 KB more on first focus and Submit, the largest calling code's phone
  * metadata included (`deno task bench:js` prints both). Needs a build (`deno task build`).
  */
 const KB = 1024;
 const MARKETING_BUDGET = 12 * KB;
-const SHOP_BUDGET = 27 * KB;
+const SHOP_BUDGET = 25 * KB;
+const SANDBOX_SHOP_BUDGET = 26 * KB;
 const DEMO_FORM_ON_USE_BUDGET = 25 * KB;
 const DEMO = "/request-a-demo";
 const MARKETING = MARKETING_ROUTES.map((r) => r.path).filter((p) => p !== DEMO);
@@ -50,7 +52,7 @@ const over = (path: string, bytes: number, budget: number) =>
 
 Deno.test({
   name:
-    "[server] page JavaScript: marketing pages <= 12 KB without Preact (the demo form's rules: 25 KB on use), the shop <= 26 KB",
+    "[server] page JavaScript: marketing pages <= 12 KB without Preact (the demo form's rules: 25 KB on use), the shop <= 25 KB (26 with the sandbox's card field)",
   sanitizeResources: false,
   sanitizeOps: false,
   async fn() {
@@ -76,23 +78,32 @@ Deno.test({
           onUse <= DEMO_FORM_ON_USE_BUDGET,
           over(`${prefix}${DEMO} on first focus and Submit`, onUse, DEMO_FORM_ON_USE_BUDGET),
         );
-        for (const path of ["/shop", "/shop/vectra-dsp-board"]) {
-          const js = await measure(server.url, prefix + path);
-          assert(js.total <= SHOP_BUDGET, over(prefix + path, js.total, SHOP_BUDGET));
-        }
+        const product = await measure(server.url, `${prefix}/shop/vectra-dsp-board`);
+        assert(
+          product.total <= SHOP_BUDGET,
+          over(`${prefix}/shop/vectra-dsp-board`, product.total, SHOP_BUDGET),
+        );
+        const shop = await measure(server.url, `${prefix}/shop`);
+        assert(
+          shop.total <= SANDBOX_SHOP_BUDGET,
+          over(`${prefix}/shop (sandbox)`, shop.total, SANDBOX_SHOP_BUDGET),
+        );
       }
     } finally {
       await server.stop();
     }
-    // A shop taking real payments has Stripe's card field in its checkout: the same budget.
+    // A shop taking real payments has Stripe's card field in its checkout: the product pages'
+    // budget, in English and in French.
     const stripe = await startBuiltServer({
       STRIPE_SECRET_KEY: "sk_test_page_js_budget",
       STRIPE_PUBLISHABLE_KEY: "pk_test_page_js_budget",
     });
     try {
-      const js = await measure(stripe.url, "/shop");
-      assert(js.total <= SHOP_BUDGET, over("/shop (Stripe)", js.total, SHOP_BUDGET));
-      assert([...js.files.keys()].some((url) => /StripeCheckout/.test(url)), "Stripe's checkout");
+      for (const path of ["/shop", "/fr/shop"]) {
+        const js = await measure(stripe.url, path);
+        assert(js.total <= SHOP_BUDGET, over(`${path} (Stripe)`, js.total, SHOP_BUDGET));
+        assert([...js.files.keys()].some((url) => /StripeCheckout/.test(url)), "Stripe's checkout");
+      }
     } finally {
       await stripe.stop();
     }

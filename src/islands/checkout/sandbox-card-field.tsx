@@ -7,8 +7,13 @@ import { pageMessages } from "../../i18n/client.ts";
 import type { ClientMessages } from "../../i18n/catalog.ts";
 import type { Lang } from "../../i18n/locales.ts";
 
-const inputClass =
-  "rounded-md border border-gray-300 px-3 py-2 text-base text-gray-900 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-200";
+/** The card's inputs, typed as digits: label (the catalogue's), name, autofill, placeholder. */
+const PARTS = [
+  ["number", "cardNumber", "cardnumber", "cc-number", "4242 4242 4242 4242"],
+  ["expiry", "expiry", "exp-date", "cc-exp", "12 / 34"],
+  ["cvc", "cvc", "cvc", "cc-csc", "123"],
+] as const;
+type Part = typeof PARTS[number][0];
 
 function expiryProblem(value: string, t: ClientMessages["checkout"]): string | null {
   const m = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(value);
@@ -46,9 +51,9 @@ export function SandboxCardField(
   { fieldRef, lang }: { fieldRef: RefObject<CardField | null>; lang: Lang },
 ) {
   const t = pageMessages("checkout", lang);
-  const [number, setNumber] = useState("");
-  const [expiry, setExpiry] = useState("");
-  const [cvc, setCvc] = useState("");
+  const [card, setCard] = useState<Record<Part, string>>({ number: "", expiry: "", cvc: "" });
+  const { number, expiry, cvc } = card;
+  const set = (part: Part) => (value: string) => setCard((c) => ({ ...c, [part]: value }));
 
   fieldRef.current = {
     problem() {
@@ -77,43 +82,28 @@ export function SandboxCardField(
 
   return (
     <div class="grid grid-cols-2 gap-3" data-testid="sandbox-card">
-      <label class="col-span-2 flex flex-col gap-1 text-sm font-medium text-gray-700">
-        {t.cardNumber}
-        <input
-          name="cardnumber"
-          inputMode="numeric"
-          autocomplete="cc-number"
-          placeholder="4242 4242 4242 4242"
-          value={number}
-          onInput={formatOnInput("number", number, setNumber)}
-          class={inputClass}
-        />
-      </label>
-      <label class="flex flex-col gap-1 text-sm font-medium text-gray-700">
-        {t.expiry}
-        <input
-          name="exp-date"
-          autocomplete="cc-exp"
-          placeholder="12 / 34"
-          inputMode="numeric"
-          value={expiry}
-          onInput={formatOnInput("expiry", expiry, setExpiry)}
-          class={inputClass}
-        />
-      </label>
-      <label class="flex flex-col gap-1 text-sm font-medium text-gray-700">
-        {t.cvc}
-        <input
-          name="cvc"
-          inputMode="numeric"
-          autocomplete="cc-csc"
-          placeholder="123"
-          value={cvc}
-          maxLength={4}
-          onInput={(e) => setCvc(digitsOnly(e.currentTarget.value))}
-          class={inputClass}
-        />
-      </label>
+      {PARTS.map(([part, label, name, autocomplete, placeholder]) => (
+        <label
+          key={part}
+          class={`${
+            part === "number" ? "col-span-2 " : ""
+          }flex flex-col gap-1 text-sm font-medium text-gray-700`}
+        >
+          {t[label]}
+          <input
+            name={name}
+            inputMode="numeric"
+            autocomplete={autocomplete}
+            placeholder={placeholder}
+            value={card[part]}
+            maxLength={part === "cvc" ? 4 : undefined}
+            onInput={part === "cvc"
+              ? (e) => set(part)(digitsOnly(e.currentTarget.value))
+              : formatOnInput(part, card[part], set(part))}
+            class="rounded-md border border-gray-300 px-3 py-2 text-base text-gray-900 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-200"
+          />
+        </label>
+      ))}
       <p class="col-span-2 text-xs text-gray-500">
         {t.testMode}
       </p>

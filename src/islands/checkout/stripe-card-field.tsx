@@ -1,8 +1,8 @@
 import type { RefObject } from "preact";
 import { useEffect, useRef, useState } from "preact/hooks";
 import type { Stripe as StripeJs, StripeCardElement } from "@stripe/stripe-js";
-import { loadStripe } from "@stripe/stripe-js/pure";
 import type { CardField } from "./card-field.ts";
+import { loadStripe } from "./load-stripe.ts";
 import { pageMessages } from "../../i18n/client.ts";
 import type { Lang } from "../../i18n/locales.ts";
 
@@ -23,7 +23,7 @@ export function StripeCardField(
   useEffect(() => {
     let cancelled = false;
     (async () => {
-      // The "pure" entry loads Stripe.js only now, not as a side effect of importing.
+      // Stripe.js loads only now, when the card field is first shown.
       const s = await loadStripe(publishableKey);
       if (cancelled || !s || !mount.current) return;
       stripe.current = s;
@@ -40,19 +40,11 @@ export function StripeCardField(
   fieldRef.current = {
     problem: () => stripe.current && element.current ? null : loadError || t.stripeLoading,
     async confirm(clientSecret, billing) {
-      const result = await stripe.current!.confirmCardPayment(clientSecret, {
+      const { error, paymentIntent } = await stripe.current!.confirmCardPayment(clientSecret, {
         payment_method: { card: element.current!, billing_details: billing },
       });
-      if (result.error) {
-        return {
-          error: {
-            code: result.error.code,
-            decline_code: result.error.decline_code,
-            message: result.error.message,
-          },
-        };
-      }
-      return { status: result.paymentIntent?.status };
+      // Stripe's error as it comes: the checkout reads its code, decline code and message.
+      return error ? { error } : { status: paymentIntent?.status };
     },
   };
 

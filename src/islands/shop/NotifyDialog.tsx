@@ -7,8 +7,9 @@ import { fillNodes } from "../../ui/fill-nodes.tsx";
 import type { Lang } from "../../i18n/locales.ts";
 import { showToast } from "../../browser/state/toasts.ts";
 import FormField, { SubmitButton } from "../../ui/FormField.tsx";
+import DialogActions from "../../ui/DialogActions.tsx";
+import DialogHeader from "../../ui/DialogHeader.tsx";
 import ModalFrame from "../ModalFrame.tsx";
-import CloseButton from "./CloseButton.tsx";
 
 /** Asks for an email to tell when an out-of-stock product is back (spec sections 4, 5, 8). */
 export default function NotifyDialog(
@@ -53,10 +54,7 @@ export default function NotifyDialog(
       panelClass="w-full max-w-md rounded-2xl bg-white p-6 shadow-xl"
       testId="notify-dialog"
     >
-      <div class="flex items-start justify-between gap-4">
-        <h2 id="notify-title" class="text-xl font-semibold">{t.title}</h2>
-        <CloseButton label={t.close} onClick={onClose} />
-      </div>
+      <DialogHeader id="notify-title" title={t.title} closeLabel={t.close} onClose={onClose} />
       <p class="mt-2 text-sm text-slate-600">
         {fillNodes(t.intro, {
           title: <span lang={textLang(product, "title")}>{product.title}</span>,
@@ -76,16 +74,9 @@ export default function NotifyDialog(
             setError("");
           }}
         />
-        <div class="flex justify-end gap-3">
-          <button
-            type="button"
-            class="rounded-lg px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-100"
-            onClick={onClose}
-          >
-            {t.cancel}
-          </button>
+        <DialogActions cancel={t.cancel} onClose={onClose} plain>
           <SubmitButton busy={busy} busyLabel={t.busy}>{t.submit}</SubmitButton>
-        </div>
+        </DialogActions>
       </form>
     </ModalFrame>
   );

@@ -6,7 +6,7 @@ import { formatMoney } from "../../i18n/format.ts";
 import { type Lang, localePath } from "../../i18n/locales.ts";
 import AddToCartControls from "./AddToCartControls.tsx";
 import ModalFrame from "../ModalFrame.tsx";
-import CloseButton from "./CloseButton.tsx";
+import CloseButton from "../../ui/CloseButton.tsx";
 
 /** Zoom factor of the detail image (spec section 9). */
 const ZOOM = 4;

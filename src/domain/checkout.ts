@@ -37,7 +37,8 @@ export const checkoutItemSchema = z.object({
 const optionalText = (max: number) =>
   z.string().trim().max(max).optional().transform((v) => v || undefined);
 
-const addressSchema = z.object({
+/** An address as the checkout asks it (the billing address of a manual order too). */
+export const addressSchema = z.object({
   address: required("Address").max(300),
   city: required("City").max(100),
   // Asked only where the country's addresses have one (see orderDataSchema's refinement).

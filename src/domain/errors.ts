@@ -59,3 +59,16 @@ export class StoreBusyError extends DomainError {
     super(503, "store_busy", "The shop is busy right now; please try again in a moment.");
   }
 }
+
+/**
+ * The refusal with its fields named from another root: a rule shared with the checkout names
+ * them under `orderData.`, a body holding them at its top names them from there.
+ */
+export function rerooted(err: unknown, from: string, to: string): unknown {
+  if (!(err instanceof DomainError) || !err.errors) return err;
+  const errors = err.errors.map((e) => ({
+    ...e,
+    field: e.field.startsWith(from) ? to + e.field.slice(from.length) : e.field,
+  }));
+  return new DomainError(err.status, err.code, err.message, errors);
+}

@@ -4,6 +4,7 @@ import { holdsStock, type Order, type OrderStatus } from "./order.ts";
 import { optionalEmailField } from "./email.ts";
 import { GENDERS } from "./order-status.ts";
 import { instantText } from "./staff-dates.ts";
+import { addressSchema, businessInputSchema } from "./checkout.ts";
 
 /** `PUT /api/orders/{id}/status` */
 export const statusBodySchema = z.object({
@@ -60,6 +61,9 @@ export const manualOrderBodySchema = z.object({
   orderId: z.string().trim().max(40, "Order ID must be at most 40 characters")
     .refine((v) => v === "" || ORDER_ID.test(v), ORDER_ID_MESSAGE).optional(),
   createdAt: instantText.optional(),
+  /** A company buying, and where its invoice goes: the checkout's own fields and rules. */
+  business: businessInputSchema.optional(),
+  billingAddress: addressSchema.optional(),
 });
 export type ManualOrderBody = z.infer<typeof manualOrderBodySchema>;
 

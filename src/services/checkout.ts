@@ -4,7 +4,6 @@ import {
   assertCountryCode,
   type BusinessInput,
   chargeCheckout,
-  checkBusiness,
   type CreateIntentBody,
   mergeLines,
   priceCheckout,
@@ -22,7 +21,6 @@ import {
 } from "../domain/errors.ts";
 import { newId } from "../domain/ids.ts";
 import {
-  type Business,
   type NewOrder,
   type Order,
   type OrderLocale,
@@ -32,15 +30,7 @@ import {
 } from "../domain/order.ts";
 import { fromCents } from "../domain/money.ts";
 import { shopDay } from "../domain/shop-time.ts";
-import {
-  decideTax,
-  needsVies,
-  onTaxPoint,
-  publicTax,
-  type TaxBuyer,
-  type TaxDecision,
-  vatGroup,
-} from "../domain/tax.ts";
+import { decideTax, onTaxPoint, publicTax, type TaxDecision, vatGroup } from "../domain/tax.ts";
 import { newOrderNotice, orderConfirmationMail } from "../domain/order-mails.ts";
 import { mailWords } from "../i18n/mail-words.ts";
 import { SOLD_OUT } from "../domain/payment-errors.ts";
@@ -65,6 +55,7 @@ import {
 import { backgroundJob } from "./background-job.ts";
 import { log } from "./log.ts";
 import type { Vies } from "./vies.ts";
+import { companyBuyer } from "./company-buyer.ts";
 import { messagesFor } from "../i18n/catalog.ts";
 import { taxWords } from "../i18n/tax-words.ts";
 import { vatStatement } from "../domain/vat-statement.ts";
@@ -150,17 +141,7 @@ export function createCheckout(deps: CheckoutDeps) {
       shelf.shippingCountry,
       resolveCountryCode(shelf.shippingCountry),
     );
-    const checked = business ? checkBusiness(business, destination) : undefined;
-    const vatNumber = checked?.vatNumber?.value ?? null;
-    const buyer: TaxBuyer = checked
-      ? {
-        kind: "business",
-        vatNumber,
-        check: vatNumber && needsVies(destination, vatNumber)
-          ? await deps.vies.check(checked.vatNumber!)
-          : null,
-      }
-      : { kind: "consumer" };
+    const { buyer, business: stored } = await companyBuyer(deps.vies, business, destination);
     const taxPoint = shopDay(Date.now(), config.shopTimeZone);
     const { state } = await deps.ossState(taxPoint);
     const tax = decideTax({
@@ -171,12 +152,6 @@ export function createCheckout(deps: CheckoutDeps) {
       shelfCents: shelf.totalCents,
       overrides: config.vat.rates,
     });
-    const stored: Business | undefined = checked && {
-      companyName: checked.companyName,
-      ...(vatNumber || checked.otherTaxId ? { vatNumber: vatNumber ?? checked.otherTaxId } : {}),
-      ...(checked.siren ? { siren: checked.siren } : {}),
-      ...(checked.purchaseOrder ? { purchaseOrder: checked.purchaseOrder } : {}),
-    };
     const priced = chargeCheckout(shelf, tax);
     if (locale === "en") return { priced, tax, business: stored };
     // The lines named in the buyer's language: their mails, order page and invoice say so.

@@ -120,6 +120,7 @@ export function createServices(
     timeZone: config.shopTimeZone,
     vatRates: config.vat.rates,
     ossState: invoices.ossState,
+    vies,
   });
   const restock = createRestockNotices({
     kv,

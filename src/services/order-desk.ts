@@ -9,6 +9,7 @@ import {
   ConflictError,
   DomainError,
   NotFoundError,
+  rerooted,
   UpstreamError,
   ValidationError,
 } from "../domain/errors.ts";
@@ -49,6 +50,8 @@ import type { ProductStore } from "../store/products.ts";
 import type { ShippingFeeStore } from "../store/shipping-fees.ts";
 import type { StockMoves } from "../store/stock.ts";
 import { log } from "./log.ts";
+import { companyBuyer } from "./company-buyer.ts";
+import type { Vies } from "./vies.ts";
 import type { Mailer } from "./mail/mailer.ts";
 import { type PaymentProvider, ProviderError } from "./payments/provider.ts";
 
@@ -78,6 +81,8 @@ export interface OrderDeskDeps {
   /** A manual order is taxed like a web one: VAT_RATES, and the OSS state of its day. */
   vatRates: readonly RateOverride[];
   ossState: InvoiceStore["ossState"];
+  /** A company's VAT number is checked with it, as at the checkout. */
+  vies: Vies;
 }
 
 /** Who records what the payment provider reports (a refund made in its dashboard). */
@@ -471,14 +476,25 @@ export function createOrderDesk(deps: OrderDeskDeps) {
           : { country: body.shippingCountry, feeCents: 0, currency: "EUR", isActive: true },
       );
       const taxPoint = shopDay(Date.parse(createdAt), deps.timeZone);
-      const tax = decideTax({
-        destination: resolveCountryCode(shelf.shippingCountry) ?? "",
-        taxPoint,
-        buyer: { kind: "consumer" },
-        oss: (await deps.ossState(taxPoint)).state,
-        shelfCents: shelf.totalCents,
-        overrides: deps.vatRates,
-      });
+      const destination = resolveCountryCode(shelf.shippingCountry) ?? "";
+      const oss = (await deps.ossState(taxPoint)).state;
+      let taxed;
+      try {
+        // A company is checked and asked to VIES as at the checkout: taxed alike.
+        const { buyer, business } = await companyBuyer(deps.vies, body.business, destination);
+        const tax = decideTax({
+          destination,
+          taxPoint,
+          buyer,
+          oss,
+          shelfCents: shelf.totalCents,
+          overrides: deps.vatRates,
+        });
+        taxed = { tax, business };
+      } catch (err) {
+        throw rerooted(err, "orderData.", "");
+      }
+      const { tax, business } = taxed;
       const priced = chargeCheckout(shelf, tax);
       const order = await orders.createWith(
         {
@@ -491,6 +507,8 @@ export function createOrderDesk(deps: OrderDeskDeps) {
           subtotalCents: priced.subtotalCents,
           shippingFeeCents: priced.shippingFeeCents,
           totalCents: priced.totalCents,
+          ...(business ? { business } : {}),
+          ...(body.billingAddress ? { billingAddress: body.billingAddress } : {}),
           tax,
           currency: "EUR",
           paymentMethod: body.paymentMethod,

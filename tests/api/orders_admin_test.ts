@@ -1,6 +1,12 @@
 import { assert, assertEquals, assertJsonResponse, assertMatch } from "../_lib/assert.ts";
 import { loginAs, type SignedIn } from "../_lib/admin.ts";
 import { jsonRequest, type TestContext, withServices } from "../_lib/services.ts";
+import { withVies } from "../_lib/tax.ts";
+import { toCii } from "../../src/domain/cii.ts";
+import { toEInvoice } from "../../src/domain/en16931.ts";
+import type { Order } from "../../src/domain/order.ts";
+import { orderQuerySchema } from "../../src/domain/order-query.ts";
+import { UNKNOWN_VAT_NUMBER_MESSAGE } from "../../src/domain/tax.ts";
 
 interface OrderJson {
   _id: string;
@@ -185,6 +191,92 @@ Deno.test("[api] manual order: bad input and not enough stock are refused, nothi
       200,
     ) as { orders: unknown[] };
     assertEquals(page.orders.length, 0);
+  }));
+
+/** A phone order from a German company: shipped to Germany, its VAT number given. */
+const germanCompany = (board: string, vatNumber: string) =>
+  manualOrder([{ id: board, quantity: 1 }], {
+    shippingAddress: { address: "Hauptstr. 1", city: "Berlin", state: "", zipCode: "10115" },
+    shippingCountry: "Germany",
+    business: { companyName: "Muster GmbH", vatNumber, purchaseOrder: "PO-77" },
+  });
+
+Deno.test("[api] manual order for an EU company whose VAT number VIES confirms: exempt (K), net, its invoice and CII name the company", () =>
+  withVies(async (t, vies) => {
+    vies.registered.set("DE136695976", "Muster GmbH");
+    const clerk = await loginAs(t, "admin");
+    const board = await productId(t, "DSP Board");
+    const made = await createOk(t, clerk, germanCompany(board, "de 136 695 976"));
+    const order = (await t.services.orders.get(made._id)) as Order;
+    assertEquals(order.items[0].priceCents, 50_000, "the shelf price net of French VAT");
+    assertEquals([order.tax?.category, order.tax?.rateBp], ["K", 0]);
+    assertEquals(order.business, {
+      companyName: "Muster GmbH",
+      vatNumber: "DE136695976",
+      purchaseOrder: "PO-77",
+    });
+    assertEquals(order.tax?.vies?.status, "valid");
+    assertMatch(order.tax?.vies?.consultationNumber ?? "", /^WAPI/);
+    const history = await t.services.audit.forRecord("order", order.id);
+    assertEquals(history.map((e) => e.action), ["order.create"]);
+
+    const paid = await put(t, clerk, `/api/orders/${made._id}/payment`, { paymentStatus: "paid" });
+    await assertJsonResponse(paid, 200);
+    const [invoice] = await t.services.invoices.ofOrder(order.id);
+    assertEquals(invoice.totalCents, order.totalCents);
+    assertEquals(invoice.vat.map((g) => [g.category, g.vatCents]), [["K", 0]]);
+    assert(invoice.mention, "the exemption's mention is printed");
+    assertEquals(invoice.mention, order.tax?.mention);
+    assertEquals([invoice.buyer.company, invoice.buyer.vatNumber], ["Muster GmbH", "DE136695976"]);
+    const cii = toCii(toEInvoice(invoice));
+    assertMatch(cii, /<ram:ID schemeID="VA">DE136695976<\/ram:ID>/);
+    assertMatch(cii, /Muster GmbH/);
+    assertMatch(cii, /<ram:CategoryCode>K<\/ram:CategoryCode>/);
+  }));
+
+Deno.test("[api] manual order for a company: a VAT number VIES does not know or with wrong check digits is refused on business.vatNumber, nothing created", () =>
+  withVies(async (t, vies) => {
+    const clerk = await loginAs(t, "admin");
+    const board = await productId(t, "DSP Board");
+    const before = await stockOf(t, board);
+    for (
+      const [vatNumber, message] of [
+        ["DE136695976", UNKNOWN_VAT_NUMBER_MESSAGE],
+        ["DE136695978", "This VAT number's check digits are wrong: check for a typing mistake"],
+      ]
+    ) {
+      const res = await create(t, clerk, germanCompany(board, vatNumber));
+      const body = await assertJsonResponse(res, 422) as {
+        message: string;
+        errors: { field: string; message: string }[];
+      };
+      assertEquals(body.errors, [{ field: "business.vatNumber", message }], vatNumber);
+    }
+    assertEquals(vies.seen.length, 1, "wrong check digits never reach VIES");
+    assertEquals(await stockOf(t, board), before);
+    assertEquals((await t.services.orderDesk.list(orderQuerySchema.parse({}))).orders.length, 0);
+
+    // The checkout's own schema: a company needs its name.
+    const res = await create(t, clerk, {
+      ...germanCompany(board, ""),
+      business: { companyName: " " },
+    });
+    const refused = await assertJsonResponse(res, 400) as { errors: { field: string }[] };
+    assertEquals(refused.errors.map((e) => e.field), ["business.companyName"]);
+  }));
+
+Deno.test("[api] manual order for a company while VIES does not answer: VAT charged, as at the checkout", () =>
+  withVies(async (t, vies) => {
+    vies.registered.set("DE136695976", "Muster GmbH");
+    vies.control.down = true;
+    const clerk = await loginAs(t, "admin");
+    const board = await productId(t, "DSP Board");
+    const made = await createOk(t, clerk, germanCompany(board, "DE136695976"));
+    const order = (await t.services.orders.get(made._id)) as Order;
+    assertEquals([order.tax?.category, order.tax?.notice], ["S", "vies_unavailable"]);
+    assert((order.tax?.rateBp ?? 0) > 0, "VAT charged");
+    assertEquals(order.items[0].priceCents, 60_000, "the shelf price, VAT included");
+    assertEquals(order.business?.vatNumber, "DE136695976");
   }));
 
 Deno.test("[api] manual orders racing for the last units never oversell", () =>

@@ -1,8 +1,9 @@
 import { assert, assertEquals, assertStringIncludes } from "../_lib/assert.ts";
-import { BOSS, bossApi, PHONE, shellReady, signInAs } from "../_lib/admin-browser.ts";
+import { BOSS, bossApi, overflowX, PHONE, shellReady, signInAs } from "../_lib/admin-browser.ts";
 import { browserTest, hydrated } from "../_lib/browser.ts";
 import { confirmPayment, createIntent, intentBody, payWithToken } from "../_lib/checkout.ts";
-import { serverApi } from "../_lib/server.ts";
+import { freePort, serverApi } from "../_lib/server.ts";
+import { fakeVies } from "../_lib/fake-vies.ts";
 
 browserTest(
   "[browser] orders: create an order by hand, change its status in the table, read its page",
@@ -69,6 +70,70 @@ browserTest(
     assertStringIncludes(await page.getByTestId("order-tax").innerText(), "Export outside the EU");
     assertEquals(page.problems, []);
   },
+);
+
+/** The fake VIES's port, known before the server starts (its URL is the server's VIES_URL). */
+const VIES_PORT = freePort();
+
+browserTest(
+  "[browser] orders: a phone order from a German company at 390 px: a wrong VAT number said under its field, a confirmed one quoted and ordered without VAT",
+  async ({ newPage }) => {
+    const vies = fakeVies(VIES_PORT);
+    vies.registered.set("DE136695976", "Muster GmbH");
+    try {
+      const page = await newPage(PHONE);
+      await signInAs(page, BOSS, "/admin/login?next=%2Fadmin%2Forders");
+      await shellReady(page);
+      await page.getByText("No orders found").waitFor();
+      await hydrated(page, page.getByRole("button", { name: "Create New Order" }));
+      await page.getByRole("button", { name: "Create New Order" }).click();
+      const dialog = page.getByTestId("create-order-dialog");
+      await dialog.getByLabel("First name").fill("Erika");
+      await dialog.getByLabel("Last name").fill("Mustermann");
+      await dialog.getByLabel("Address").fill("Hauptstr. 1");
+      await dialog.getByLabel("City").fill("Berlin");
+      await dialog.getByLabel("Country").selectOption("Germany");
+      await dialog.getByLabel("Product").selectOption({ label: "Vectra DSP Board (25 in stock)" });
+      const amounts = dialog.getByTestId("order-amounts");
+      await amounts.filter({ hasText: /Total\s*€612\.50/ }).waitFor();
+
+      // Keyboard only: Space ticks the box, the company's fields follow it.
+      await dialog.getByLabel("Buying for a company").focus();
+      await page.keyboard.press("Space");
+      await page.keyboard.press("Tab");
+      await page.keyboard.type("Muster GmbH");
+      await page.keyboard.press("Tab");
+      await page.keyboard.type("DE136695978");
+      await page.keyboard.press("Tab");
+      const vatNumber = dialog.getByLabel("VAT number");
+      await dialog.locator("#create-order-vat-number-error")
+        .filter({ hasText: "This VAT number's check digits are wrong" }).waitFor();
+      assertEquals(await vatNumber.getAttribute("aria-invalid"), "true");
+
+      await vatNumber.fill("DE 136 695 976");
+      await vatNumber.press("Tab");
+      // 500.00 + 10.42: the shelf price and Germany's fee net of French VAT.
+      await amounts.filter({ hasText: /Total \(excl\. VAT\)\s*€510\.42/ }).waitFor();
+      assertEquals(await vatNumber.getAttribute("aria-invalid"), null);
+      assertEquals(await overflowX(page), 0, "no sideways scroll at 390 px");
+      await dialog.getByRole("button", { name: "Create Order" }).click();
+      await page.getByTestId("message-dialog").getByText("Order Created Successfully!").waitFor();
+      await page.getByTestId("message-dialog").getByRole("button", { name: "Close" }).click();
+
+      await page.getByTestId("order-row").getByRole("link").click();
+      await page.getByTestId("order-timeline").waitFor();
+      assert(/€510\.42/.test(await page.getByTestId("order-total").innerText()));
+      assertEquals(await page.getByTestId("order-vat").innerText(), "€0.00");
+      const shown = await page.locator("main").innerText();
+      assertStringIncludes(shown, "Muster GmbH");
+      assertStringIncludes(shown, "DE136695976");
+      // The browser logs the refusal it was answered; nothing else went wrong.
+      assertEquals(page.problems.filter((p) => !p.includes("status of 422")), []);
+    } finally {
+      await vies.close();
+    }
+  },
+  { env: { VIES_URL: `http://127.0.0.1:${VIES_PORT}`, SELLER_VAT_NUMBER: "FR40303265045" } },
 );
 
 browserTest(

@@ -1,4 +1,5 @@
 import { PAYMENT_WORDS } from "../../../domain/payment-errors.ts";
+import { company } from "./company.ts";
 
 /** The checkout form, the card dialog and the success dialog. */
 export const checkout = {
@@ -19,15 +20,10 @@ export const checkout = {
   /** After a field the country's addresses do not need (a state in France). */
   optional: "(optional)",
   /** "Buying for a company": what its invoice needs. */
-  forCompany: "Buying for a company",
+  forCompany: company.forCompany,
   forCompanyNote: "Your company's name, VAT number and purchase order on the invoice.",
-  companyTitle: "Company",
-  companyFields: {
-    companyName: "Company name",
-    vatNumber: "VAT number",
-    siren: "SIREN",
-    purchaseOrder: "Purchase order number",
-  },
+  companyTitle: company.companyTitle,
+  companyFields: company.companyFields,
   vatNumberNote:
     "EU companies: with a VAT number VIES confirms, goods sent to another EU country are invoiced without VAT.",
   vatConfirmed: "VAT number confirmed by VIES.",

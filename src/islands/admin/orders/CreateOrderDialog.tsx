@@ -3,14 +3,18 @@ import { formatMoney, toCents } from "../../../domain/money.ts";
 import type { PublicTax } from "../../../domain/tax.ts";
 import { vatStatement } from "../../../domain/vat-statement.ts";
 import { tax as taxMessages } from "../../../i18n/messages/en/tax.ts";
+import { company as companyMessages } from "../../../i18n/messages/en/company.ts";
 import { taxWords } from "../../../i18n/tax-words.ts";
 
 /** The back office states VAT in the buyers' English words. */
 const TAX_WORDS = taxWords(taxMessages, "en");
+/** A company's fields, labelled as the checkout labels them (SIREN: French companies only). */
+const COMPANY = companyMessages.companyFields;
+const COMPANY_FIELDS = ["companyName", "vatNumber", "siren", "purchaseOrder"] as const;
 import { GENDERS } from "../../../domain/order-status.ts";
 import FormDialog from "../ui/FormDialog.tsx";
 import { fromShopDateTimeInput } from "../../../domain/shop-time.ts";
-import { adminApi } from "../ui/api.ts";
+import { adminApi, ApiError } from "../ui/api.ts";
 import { errorSentence } from "../ui/errors.ts";
 import FormField, { FIELD } from "../../../ui/FormField.tsx";
 import { useFields } from "../ui/use-fields.ts";
@@ -49,6 +53,7 @@ const LABELS = {
   "items.quantity": "Quantity",
   createdAt: "Order date",
   gender: "Gender",
+  ...Object.fromEntries(COMPANY_FIELDS.map((name) => [`business.${name}`, COMPANY[name]])),
 };
 
 /** The admin product list, else the public one (spec section 7). */
@@ -77,13 +82,17 @@ interface Charged {
   tax: PublicTax;
 }
 
-/** The shop's own quote of the lines (the server's tax decision); throws when it cannot say. */
-const chargedFor = (rows: Row[], country: string) =>
+/**
+ * The shop's own quote of the lines (the server's tax decision, a company's VAT number asked
+ * to VIES); throws when it cannot say.
+ */
+const chargedFor = (rows: Row[], country: string, vatNumber: string) =>
   adminApi<Charged>("/api/checkout/quote", {
     method: "POST",
     json: {
       items: rows.map((r) => ({ id: r.productId, quantity: r.quantity })),
       shippingCountry: country,
+      ...(vatNumber ? { business: { vatNumber } } : {}),
     },
   });
 
@@ -117,7 +126,16 @@ export default function CreateOrderDialog(
     gender: "",
     orderId: "",
     createdAt: "",
+    companyName: "",
+    vatNumber: "",
+    siren: "",
+    purchaseOrder: "",
   });
+  const [forCompany, setForCompany] = useState(false);
+  // The VAT number the quote asks about: taken when staff leave the field, not at each key.
+  const [quotedVat, setQuotedVat] = useState("");
+  const [vatError, setVatError] = useState<string | undefined>(undefined);
+  const vatNumber = forCompany ? quotedVat : "";
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
   const { requestClose, guard } = useCloseGuard({ form, rows, country }, busy, onClose);
@@ -147,11 +165,16 @@ export default function CreateOrderDialog(
     let current = true;
     setCharged(null);
     if (rows.some((r) => !r.productId || !(r.quantity >= 1))) return;
-    chargedFor(rows, country).then((c) => current && setCharged(c)).catch(() => {});
+    setVatError(undefined);
+    chargedFor(rows, country, vatNumber).then((c) => current && setCharged(c)).catch((err) => {
+      if (!current || !(err instanceof ApiError)) return;
+      // The quote is the checkout's: it names the field under `orderData.`.
+      setVatError(err.errors.find((e) => e.field.endsWith("business.vatNumber"))?.message);
+    });
     return () => {
       current = false;
     };
-  }, [rowsKey, country]);
+  }, [rowsKey, country, vatNumber]);
 
   const product = (id: string) => products?.find((p) => p._id === id);
   const subtotal = rows.reduce(
@@ -159,6 +182,7 @@ export default function CreateOrderDialog(
     0,
   );
   const incomplete = rows.some((r) => !r.productId || !(r.quantity >= 1));
+  const isFrance = country === "France";
   const vat = charged ? vatStatement(charged.tax, toCents(charged.vat), TAX_WORDS) : null;
   const excl = vat?.exempt ? ` (${TAX_WORDS.excluded})` : "";
   const setRow = (i: number, patch: Partial<Row>) =>
@@ -198,6 +222,16 @@ export default function CreateOrderDialog(
           shippingCountry: country,
           shippingFeeDetails: { country, fee: fee ?? 0, currency: "EUR" },
           ...(form.gender ? { gender: form.gender } : {}),
+          ...(forCompany
+            ? {
+              business: Object.fromEntries(
+                COMPANY_FIELDS.filter((name) => name !== "siren" || isFrance).map((name) => [
+                  name,
+                  form[name].trim(),
+                ]),
+              ),
+            }
+            : {}),
           ...(form.orderId.trim() ? { orderId: form.orderId.trim() } : {}),
           ...(form.createdAt
             ? { createdAt: new Date(fromShopDateTimeInput(form.createdAt, timeZone)).toISOString() }
@@ -271,6 +305,36 @@ export default function CreateOrderDialog(
             )}
           </FormField>
         </fieldset>
+        <div>
+          <label class="flex items-center gap-2 text-sm font-semibold">
+            <input
+              type="checkbox"
+              name="forCompany"
+              checked={forCompany}
+              onChange={(e) => setForCompany(e.currentTarget.checked)}
+            />
+            {companyMessages.forCompany}
+          </label>
+          {forCompany && (
+            <fieldset class="mt-2 grid gap-3 sm:grid-cols-2">
+              <legend class="sr-only">{companyMessages.companyTitle}</legend>
+              {COMPANY_FIELDS.filter((name) => name !== "siren" || isFrance).map((name) => (
+                <FormField
+                  key={name}
+                  label={COMPANY[name]}
+                  marked={name === "companyName"}
+                  required={name === "companyName"}
+                  autocomplete={name === "companyName" ? "organization" : "off"}
+                  error={name === "vatNumber" ? vatError : undefined}
+                  onChange={name === "vatNumber"
+                    ? (e) => setQuotedVat(e.currentTarget.value.trim())
+                    : undefined}
+                  {...field(name)}
+                />
+              ))}
+            </fieldset>
+          )}
+        </div>
         <fieldset>
           <legend class="mb-2 text-sm font-semibold">Items</legend>
           {products === null && (

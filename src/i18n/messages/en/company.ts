@@ -1,0 +1,14 @@
+/**
+ * "Buying for a company" in English: the checkout's words, and the back office's Create order
+ * dialog's (which imports this alone, not the checkout's whole catalogue).
+ */
+export const company = {
+  forCompany: "Buying for a company",
+  companyTitle: "Company",
+  companyFields: {
+    companyName: "Company name",
+    vatNumber: "VAT number",
+    siren: "SIREN",
+    purchaseOrder: "Purchase order number",
+  },
+};

@@ -1,0 +1,34 @@
+import { type BusinessInput, checkBusiness } from "../domain/checkout.ts";
+import type { Business } from "../domain/order.ts";
+import { needsVies, type TaxBuyer } from "../domain/tax.ts";
+import type { Vies } from "./vies.ts";
+
+/**
+ * Who buys, for the tax decision: a consumer, or a company whose details are checked for the
+ * delivery country (422 on a bad VAT number or SIREN) and whose VAT number is asked to VIES
+ * when it can make the sale exempt. The checkout and staff's manual orders both ask it here,
+ * so a company is taxed alike however it orders. `business` is what the order keeps.
+ */
+export async function companyBuyer(
+  vies: Vies,
+  input: BusinessInput | undefined,
+  destination: string,
+): Promise<{ buyer: TaxBuyer; business?: Business }> {
+  if (!input) return { buyer: { kind: "consumer" } };
+  const checked = checkBusiness(input, destination);
+  const vatNumber = checked.vatNumber?.value ?? null;
+  const buyer: TaxBuyer = {
+    kind: "business",
+    vatNumber,
+    check: vatNumber && needsVies(destination, vatNumber)
+      ? await vies.check(checked.vatNumber!)
+      : null,
+  };
+  const business: Business = {
+    companyName: checked.companyName,
+    ...(vatNumber || checked.otherTaxId ? { vatNumber: vatNumber ?? checked.otherTaxId } : {}),
+    ...(checked.siren ? { siren: checked.siren } : {}),
+    ...(checked.purchaseOrder ? { purchaseOrder: checked.purchaseOrder } : {}),
+  };
+  return { buyer, business };
+}

@@ -206,7 +206,16 @@ Deno.test("[api] manual order for an EU company whose VAT number VIES confirms: 
     vies.registered.set("DE136695976", "Muster GmbH");
     const clerk = await loginAs(t, "admin");
     const board = await productId(t, "DSP Board");
-    const made = await createOk(t, clerk, germanCompany(board, "de 136 695 976"));
+    const billingAddress = {
+      address: "Postfach 10",
+      city: "Hamburg",
+      zipCode: "20095",
+      country: "Germany",
+    };
+    const made = await createOk(t, clerk, {
+      ...germanCompany(board, "de 136 695 976"),
+      billingAddress,
+    });
     const order = (await t.services.orders.get(made._id)) as Order;
     assertEquals(order.items[0].priceCents, 50_000, "the shelf price net of French VAT");
     assertEquals([order.tax?.category, order.tax?.rateBp], ["K", 0]);
@@ -228,6 +237,7 @@ Deno.test("[api] manual order for an EU company whose VAT number VIES confirms: 
     assert(invoice.mention, "the exemption's mention is printed");
     assertEquals(invoice.mention, order.tax?.mention);
     assertEquals([invoice.buyer.company, invoice.buyer.vatNumber], ["Muster GmbH", "DE136695976"]);
+    assertEquals(invoice.billingAddress, { ...billingAddress, state: "" });
     const cii = toCii(toEInvoice(invoice));
     assertMatch(cii, /<ram:ID schemeID="VA">DE136695976<\/ram:ID>/);
     assertMatch(cii, /Muster GmbH/);

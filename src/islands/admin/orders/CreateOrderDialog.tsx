@@ -17,6 +17,7 @@ import { fromShopDateTimeInput } from "../../../domain/shop-time.ts";
 import { adminApi, ApiError } from "../ui/api.ts";
 import { errorSentence } from "../ui/errors.ts";
 import FormField, { FIELD } from "../../../ui/FormField.tsx";
+import CheckboxField from "../ui/CheckboxField.tsx";
 import { useFields } from "../ui/use-fields.ts";
 import { useCloseGuard } from "../ui/use-close-guard.tsx";
 import MessageDialog from "../ui/MessageDialog.tsx";
@@ -306,15 +307,12 @@ export default function CreateOrderDialog(
           </FormField>
         </fieldset>
         <div>
-          <label class="flex items-center gap-2 text-sm font-semibold">
-            <input
-              type="checkbox"
-              name="forCompany"
-              checked={forCompany}
-              onChange={(e) => setForCompany(e.currentTarget.checked)}
-            />
-            {companyMessages.forCompany}
-          </label>
+          <CheckboxField
+            label={companyMessages.forCompany}
+            name="forCompany"
+            checked={forCompany}
+            onChange={(e) => setForCompany(e.currentTarget.checked)}
+          />
           {forCompany && (
             <fieldset class="mt-2 grid gap-3 sm:grid-cols-2">
               <legend class="sr-only">{companyMessages.companyTitle}</legend>

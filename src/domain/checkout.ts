@@ -7,7 +7,7 @@ import { type Cents, formatMoney, toCents } from "./money.ts";
 import { chargedPrice, SELLER_COUNTRY, type TaxDecision, VAT_NUMBER_FIELD } from "./tax.ts";
 import { checkVatNumber, isSiren, normalizeVatNumber, type VatNumber } from "./vat-number.ts";
 import { isEuMemberState } from "./vat-rates.ts";
-import { ORDER_LOCALES } from "./order.ts";
+import { type Business, ORDER_LOCALES } from "./order.ts";
 
 /** How long a checkout's payment intent can be paid (the sweep then cancels it). */
 export const RESERVATION_TTL_MS = 30 * 60 * 1000;
@@ -242,6 +242,30 @@ export function chargeCheckout(priced: PricedCheckout, tax: TaxDecision): Priced
     subtotalCents,
     shippingFeeCents,
     totalCents: subtotalCents + shippingFeeCents,
+  };
+}
+
+/**
+ * What a checkout and an order keep of a sale as charged: its lines (without their shelf
+ * prices), amounts, country and fee, its tax decision, and a company's details and billing
+ * address when it has them. The checkout and staff's manual orders record sales alike.
+ */
+export function chargedSale(
+  priced: PricedCheckout,
+  tax: TaxDecision,
+  business: Business | undefined,
+  billingAddress: z.infer<typeof addressSchema> | undefined,
+) {
+  return {
+    items: priced.lines.map(({ shelfCents: _, ...line }) => line),
+    subtotalCents: priced.subtotalCents,
+    shippingFeeCents: priced.shippingFeeCents,
+    totalCents: priced.totalCents,
+    shippingCountry: priced.shippingCountry,
+    shippingFeeDetails: priced.shippingFeeDetails,
+    ...(business ? { business } : {}),
+    ...(billingAddress ? { billingAddress } : {}),
+    tax,
   };
 }
 

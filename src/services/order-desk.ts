@@ -1,6 +1,11 @@
 import type { AuditActor, AuditDraft } from "../domain/audit.ts";
 import { auditFields } from "../domain/audit.ts";
-import { chargeCheckout, priceCheckout, type PricingProduct } from "../domain/checkout.ts";
+import {
+  chargeCheckout,
+  chargedSale,
+  priceCheckout,
+  type PricingProduct,
+} from "../domain/checkout.ts";
 import { resolveCountryCode } from "../domain/country-code.ts";
 import { decideTax } from "../domain/tax.ts";
 import type { RateOverride } from "../domain/vat-rates.ts";
@@ -503,19 +508,11 @@ export function createOrderDesk(deps: OrderDeskDeps) {
             ...body.shippingAddress,
             country: body.shippingAddress.country || priced.shippingCountry,
           },
-          items: priced.lines.map(({ shelfCents: _, ...line }) => line),
-          subtotalCents: priced.subtotalCents,
-          shippingFeeCents: priced.shippingFeeCents,
-          totalCents: priced.totalCents,
-          ...(business ? { business } : {}),
-          ...(body.billingAddress ? { billingAddress: body.billingAddress } : {}),
-          tax,
+          ...chargedSale(priced, tax, business, body.billingAddress),
           currency: "EUR",
           paymentMethod: body.paymentMethod,
           paymentStatus: "pending",
           status: "pending",
-          shippingCountry: priced.shippingCountry,
-          shippingFeeDetails: priced.shippingFeeDetails,
           stockHeld: true,
           ...(body.gender ? { gender: body.gender } : {}),
           createdAt,

@@ -4,47 +4,9 @@ import { browserTest } from "../_lib/browser.ts";
 import { confirmPayment, createIntent, intentBody, payWithToken } from "../_lib/checkout.ts";
 import { serverApi } from "../_lib/server.ts";
 import { BOSS } from "../_lib/admin-browser.ts";
+import { openDrawer } from "../_lib/shop-cart.ts";
 
 const BOARD = "Vectra DSP Board";
-
-/** Puts `quantity` boards in the saved cart with France chosen, and opens the cart drawer. */
-async function openDrawer(page: Page, quantity = 1) {
-  await page.goto("/shop");
-  const products = await (await page.request.get("/api/public/products")).json() as {
-    _id: string;
-    name: string;
-    price: number;
-    image: string;
-    stock: number;
-  }[];
-  const board = products.find((p) => p.name === BOARD)!;
-  const item = {
-    id: board._id,
-    slug: "vectra-dsp-board",
-    title: board.name,
-    description: "",
-    price: board.price,
-    images: { front: board.image, back: board.image },
-    category: "Development Boards",
-    inStock: board.stock,
-    features: [],
-    quantity,
-  };
-  await page.evaluate((cart) => localStorage.setItem("cart", JSON.stringify(cart)), {
-    items: [item],
-    shippingFee: { country: "France", shippingFee: 9.9, currency: "EUR" },
-    selectedCountry: "France",
-  });
-  await page.reload();
-  await page.locator("astro-island[component-url*=Checkout]:not([ssr])").waitFor({
-    state: "attached",
-  });
-  await page.locator("astro-island[component-url*=CartDrawer]:not([ssr])").waitFor({
-    state: "attached",
-  });
-  await page.getByRole("button", { name: /View Cart/ }).click();
-  return page.getByRole("dialog", { name: "Shopping Cart" });
-}
 
 /**
  * The customer's way in: the cart drawer's 'Proceed to Checkout', clicked at once. Opening the
@@ -270,7 +232,7 @@ browserTest(
       await route.continue();
       answered();
     });
-    const drawer = await openDrawer(page, 999);
+    const drawer = await openDrawer(page, { quantity: 999 });
     const quantity = drawer.getByLabel(`Quantity of ${BOARD}`, { exact: true });
     await quantity.fill("25");
     release();
@@ -287,7 +249,7 @@ browserTest(
   "[browser] checkout: over-stock is said in the cart; a stock refusal is a stock message",
   async ({ newPage }) => {
     const page = await newPage();
-    const drawer = await openDrawer(page, 999);
+    const drawer = await openDrawer(page, { quantity: 999 });
     const line = drawer.locator("[data-testid=cart-line]");
     await line.getByTestId("cart-stock-note").filter({ hasText: "Only 25 available" }).waitFor();
     const proceed = drawer.getByRole("button", { name: "Proceed to Checkout" });

@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
 import { assertEquals, assertStringIncludes } from "../_lib/assert.ts";
 import { browserTest } from "../_lib/browser.ts";
+import { openDrawer } from "../_lib/shop-cart.ts";
 
 const PUBLISHABLE_KEY = "pk_test_stripe_card_field";
 const STRIPE_KEYS = {
@@ -38,40 +39,8 @@ window.Stripe = (key) => {
 
 /** The saved cart (a board, to France), then the checkout's form filled and sent. */
 async function toCardPayment(page: Page) {
-  await page.goto("/shop");
-  const products = await (await page.request.get("/api/public/products")).json() as {
-    _id: string;
-    name: string;
-    price: number;
-    image: string;
-    stock: number;
-  }[];
-  const board = products.find((p) => p.name === "Vectra DSP Board")!;
-  await page.evaluate((cart) => localStorage.setItem("cart", JSON.stringify(cart)), {
-    items: [{
-      id: board._id,
-      slug: "vectra-dsp-board",
-      title: board.name,
-      description: "",
-      price: board.price,
-      images: { front: board.image, back: board.image },
-      category: "Development Boards",
-      inStock: board.stock,
-      features: [],
-      quantity: 1,
-    }],
-    shippingFee: { country: "France", shippingFee: 9.9, currency: "EUR" },
-    selectedCountry: "France",
-  });
-  await page.reload();
-  for (const island of ["StripeCheckout", "CartDrawer"]) {
-    await page.locator(`astro-island[component-url*=${island}]:not([ssr])`).waitFor({
-      state: "attached",
-    });
-  }
-  await page.getByRole("button", { name: /View Cart/ }).click();
-  await page.getByRole("dialog", { name: "Shopping Cart" })
-    .getByRole("button", { name: "Proceed to Checkout" }).click();
+  const drawer = await openDrawer(page, { checkoutIsland: "StripeCheckout" });
+  await drawer.getByRole("button", { name: "Proceed to Checkout" }).click();
   const form = page.getByRole("dialog", { name: "Checkout" });
   for (
     const [label, value] of [

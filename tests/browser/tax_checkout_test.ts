@@ -5,45 +5,7 @@ import { assert, assertStringIncludes } from "../_lib/assert.ts";
 import { browserTest } from "../_lib/browser.ts";
 import { fakeVies } from "../_lib/fake-vies.ts";
 import { freePort } from "../_lib/server.ts";
-
-const BOARD = "Vectra DSP Board";
-
-/** One board in the saved cart for `country` (its fee), and the cart drawer open. */
-async function openDrawer(page: Page, country: string, fee: number) {
-  await page.goto("/shop");
-  const products = await (await page.request.get("/api/public/products")).json() as {
-    _id: string;
-    name: string;
-    price: number;
-    image: string;
-    stock: number;
-  }[];
-  const board = products.find((p) => p.name === BOARD)!;
-  await page.evaluate((cart) => localStorage.setItem("cart", JSON.stringify(cart)), {
-    items: [{
-      id: board._id,
-      slug: "vectra-dsp-board",
-      title: board.name,
-      description: "",
-      price: board.price,
-      images: { front: board.image, back: board.image },
-      category: "Development Boards",
-      inStock: board.stock,
-      features: [],
-      quantity: 1,
-    }],
-    shippingFee: { country, shippingFee: fee, currency: "EUR" },
-    selectedCountry: country,
-  });
-  await page.reload();
-  for (const island of ["Checkout", "CartDrawer"]) {
-    await page.locator(`astro-island[component-url*=${island}]:not([ssr])`).waitFor({
-      state: "attached",
-    });
-  }
-  await page.getByRole("button", { name: /View Cart/ }).click();
-  return page.getByRole("dialog", { name: "Shopping Cart" });
-}
+import { openDrawer } from "../_lib/shop-cart.ts";
 
 async function fillCustomer(form: ReturnType<Page["getByRole"]>) {
   for (
@@ -73,7 +35,7 @@ browserTest(
   "[browser] export: the cart says 'excl. VAT' and why once the country is known; checkout and success dialog agree",
   async ({ newPage }) => {
     const page = await newPage();
-    const drawer = await openDrawer(page, "Switzerland", 19);
+    const drawer = await openDrawer(page, { country: "Switzerland", fee: 19 });
     // 600 / 1.20 and 19 / 1.20: no French VAT on goods leaving the EU.
     await drawer.locator("[data-testid=cart-total]", { hasText: "€515.83" }).waitFor();
     assertStringIncludes(await drawer.innerText(), "Total (excl. VAT)");
@@ -103,7 +65,7 @@ browserTest(
     vies.registered.set("BE0411905847", "ACME SA");
     try {
       const page = await newPage();
-      const drawer = await openDrawer(page, "Belgium", 12.5);
+      const drawer = await openDrawer(page, { country: "Belgium", fee: 12.5 });
       await drawer.locator("[data-testid=cart-total]", { hasText: "€612.50" }).waitFor();
       await drawer.getByRole("button", { name: "Proceed to Checkout" }).click();
       const form = page.getByRole("dialog", { name: "Checkout" });

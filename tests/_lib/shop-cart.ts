@@ -1,5 +1,5 @@
 /** The shop's saved cart as a buyer's earlier visit leaves it, for the checkout's browser tests. */
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 
 interface SavedCart {
   quantity?: number;
@@ -51,4 +51,23 @@ export async function openDrawer(
   }
   await page.getByRole("button", { name: /View Cart/ }).click();
   return page.getByRole("dialog", { name: "Shopping Cart" });
+}
+
+/** The buyer the checkout tests type in, in France. */
+const ADA: Record<string, string> = {
+  "First name": "Ada",
+  "Last name": "Lovelace",
+  "Email": "ada@example.com",
+  "Phone": "+33612345678",
+  "Address": "1 rue de la Paix",
+  "City": "Toulouse",
+  "State / Region": "Occitanie",
+  "ZIP / Postal code": "31000",
+};
+
+/** Types the buyer into the checkout's form, `changes` over Ada's details. */
+export async function fillCustomer(form: Locator, changes: Record<string, string> = {}) {
+  for (const [label, value] of Object.entries({ ...ADA, ...changes })) {
+    await form.getByLabel(label).fill(value);
+  }
 }

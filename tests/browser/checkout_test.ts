@@ -4,7 +4,7 @@ import { browserTest } from "../_lib/browser.ts";
 import { confirmPayment, createIntent, intentBody, payWithToken } from "../_lib/checkout.ts";
 import { serverApi } from "../_lib/server.ts";
 import { BOSS } from "../_lib/admin-browser.ts";
-import { openDrawer } from "../_lib/shop-cart.ts";
+import { fillCustomer, openDrawer } from "../_lib/shop-cart.ts";
 
 const BOARD = "Vectra DSP Board";
 
@@ -18,22 +18,6 @@ async function openCheckout(page: Page) {
   await page.getByRole("dialog", { name: "Checkout" }).waitFor();
 }
 
-async function fillCustomer(page: Page) {
-  const form = page.getByRole("dialog", { name: "Checkout" });
-  for (
-    const [label, value] of [
-      ["First name", "Ada"],
-      ["Last name", "Lovelace"],
-      ["Email", "ada@example.com"],
-      ["Phone", "+33612345678"],
-      ["Address", "1 rue de la Paix"],
-      ["City", "Toulouse"],
-      ["State / Region", "Occitanie"],
-      ["ZIP / Postal code", "31000"],
-    ]
-  ) await form.getByLabel(label).fill(value);
-}
-
 async function payWith(page: Page, number: string) {
   const dialog = page.getByRole("dialog", { name: "Card Payment" });
   await dialog.getByLabel("Card number").fill(number);
@@ -43,7 +27,7 @@ async function payWith(page: Page, number: string) {
 }
 
 async function submitCustomer(page: Page) {
-  await fillCustomer(page);
+  await fillCustomer(page.getByRole("dialog", { name: "Checkout" }));
   await page.getByRole("dialog", { name: "Checkout" })
     .getByRole("button", { name: "Proceed to Payment" }).click();
 }
@@ -65,7 +49,7 @@ browserTest("[browser] checkout: a full purchase with the sandbox card", async (
   await form.getByRole("button", { name: "Proceed to Payment" }).click();
   await form.getByRole("alert").filter({ hasText: "Please fill in all required fields." })
     .waitFor();
-  await fillCustomer(page);
+  await fillCustomer(page.getByRole("dialog", { name: "Checkout" }));
 
   // Hold the payment intent's creation until the form's busy label has been seen.
   let releaseIntent = () => {};
@@ -380,7 +364,7 @@ browserTest(
     const state = form.getByLabel("State / Region");
     assertEquals(await state.getAttribute("required"), null, "not required in France");
     assertStringIncludes(await form.innerText(), "State / Region (optional)");
-    await fillCustomer(page);
+    await fillCustomer(page.getByRole("dialog", { name: "Checkout" }));
     await state.fill("");
     await form.getByRole("button", { name: "Proceed to Payment" }).click();
     await payWith(page, "4242 4242 4242 4242");

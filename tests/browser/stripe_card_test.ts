@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { assertEquals, assertStringIncludes } from "../_lib/assert.ts";
 import { browserTest } from "../_lib/browser.ts";
-import { openDrawer } from "../_lib/shop-cart.ts";
+import { fillCustomer, openDrawer } from "../_lib/shop-cart.ts";
 
 const PUBLISHABLE_KEY = "pk_test_stripe_card_field";
 const STRIPE_KEYS = {
@@ -42,17 +42,7 @@ async function toCardPayment(page: Page) {
   const drawer = await openDrawer(page, { checkoutIsland: "StripeCheckout" });
   await drawer.getByRole("button", { name: "Proceed to Checkout" }).click();
   const form = page.getByRole("dialog", { name: "Checkout" });
-  for (
-    const [label, value] of [
-      ["First name", "Ada"],
-      ["Last name", "Lovelace"],
-      ["Email", "ada@example.com"],
-      ["Phone", "+33612345678"],
-      ["Address", "1 rue de la Paix"],
-      ["City", "Toulouse"],
-      ["ZIP / Postal code", "31000"],
-    ]
-  ) await form.getByLabel(label).fill(value);
+  await fillCustomer(form);
   await form.getByRole("button", { name: "Proceed to Payment" }).click();
   return page.getByRole("dialog", { name: "Card Payment" });
 }

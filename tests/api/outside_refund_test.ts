@@ -50,22 +50,26 @@ const withFakeStripe =
     }
   };
 
+/** Stripe's signed `charge.refunded` for the order's payment, its body saying `amountRefunded`. */
+const chargeRefunded = (eventId: string, paymentIntentId: string, amountRefunded: number) =>
+  signedEvent({
+    id: eventId,
+    type: "charge.refunded",
+    intent: {
+      object: "charge",
+      id: `ch_${paymentIntentId}`,
+      payment_intent: paymentIntentId,
+      amount_refunded: amountRefunded,
+    },
+  }, SECRET);
+
 Deno.test(
   "[api] charge.refunded from Stripe's dashboard: read back, recorded once with its credit note, mail and audit",
   withFakeStripe(async (t, fake) => {
     const order = await paidThroughStripe(t, fake);
     await refundAtStripe(t, order.paymentIntentId!, order.totalCents);
     // The event's body says a different amount: only what Stripe says counts.
-    const { payload, header } = await signedEvent({
-      id: "evt_refund_1",
-      type: "charge.refunded",
-      intent: {
-        object: "charge",
-        id: `ch_${order.paymentIntentId}`,
-        payment_intent: order.paymentIntentId,
-        amount_refunded: 1,
-      },
-    }, SECRET);
+    const { payload, header } = await chargeRefunded("evt_refund_1", order.paymentIntentId!, 1);
     const first = await assertJsonResponse(await postWebhook(t.api, payload, header), 200);
     assertEquals(first, { received: true, result: "recorded" });
     const again = await assertJsonResponse(await postWebhook(t.api, payload, header), 200);
@@ -118,16 +122,11 @@ Deno.test(
       headers: clerk.headers,
     });
     while (fake.refunds.length === 0) await new Promise((r) => setTimeout(r, 10));
-    const { payload, header } = await signedEvent({
-      id: "evt_own_refund",
-      type: "charge.refunded",
-      intent: {
-        object: "charge",
-        id: `ch_${order.paymentIntentId}`,
-        payment_intent: order.paymentIntentId,
-        amount_refunded: order.totalCents,
-      },
-    }, SECRET);
+    const { payload, header } = await chargeRefunded(
+      "evt_own_refund",
+      order.paymentIntentId!,
+      order.totalCents,
+    );
     const early = await postWebhook(t.api, payload, header);
     assertEquals(early.status, 409, "refused, so that Stripe delivers it again");
     await early.body?.cancel();

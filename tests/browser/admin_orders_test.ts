@@ -4,19 +4,24 @@ import { browserTest, hydrated } from "../_lib/browser.ts";
 import { confirmPayment, createIntent, intentBody, payWithToken } from "../_lib/checkout.ts";
 import { freePort, serverApi } from "../_lib/server.ts";
 import { fakeVies } from "../_lib/fake-vies.ts";
+import type { Page } from "playwright-core";
+
+/** The boss signed in on an empty Orders screen, the Create order dialog open. */
+async function openCreateOrder(page: Page) {
+  await signInAs(page, BOSS, "/admin/login?next=%2Fadmin%2Forders");
+  await shellReady(page);
+  await page.getByText("No orders found").waitFor();
+  await hydrated(page, page.getByRole("button", { name: "Create New Order" }));
+  await page.getByRole("button", { name: "Create New Order" }).click();
+  return page.getByTestId("create-order-dialog");
+}
 
 browserTest(
   "[browser] orders: create an order by hand, change its status in the table, read its page",
   async ({ newPage }) => {
     const page = await newPage();
-    await signInAs(page, BOSS, "/admin/login?next=%2Fadmin%2Forders");
-    await shellReady(page);
-    await page.getByText("No orders found").waitFor();
-
     // Create New Order: Tunisia by default, its fee once known, the server's total.
-    await hydrated(page, page.getByRole("button", { name: "Create New Order" }));
-    await page.getByRole("button", { name: "Create New Order" }).click();
-    const dialog = page.getByTestId("create-order-dialog");
+    const dialog = await openCreateOrder(page);
     assertEquals(await dialog.getByLabel("Country").inputValue(), "Tunisia");
     await dialog.getByTestId("order-fee").filter({ hasText: "€22.00" }).waitFor();
     const create = dialog.getByRole("button", { name: "Create Order" });
@@ -82,12 +87,7 @@ browserTest(
     vies.registered.set("DE136695976", "Muster GmbH");
     try {
       const page = await newPage(PHONE);
-      await signInAs(page, BOSS, "/admin/login?next=%2Fadmin%2Forders");
-      await shellReady(page);
-      await page.getByText("No orders found").waitFor();
-      await hydrated(page, page.getByRole("button", { name: "Create New Order" }));
-      await page.getByRole("button", { name: "Create New Order" }).click();
-      const dialog = page.getByTestId("create-order-dialog");
+      const dialog = await openCreateOrder(page);
       await dialog.getByLabel("First name").fill("Erika");
       await dialog.getByLabel("Last name").fill("Mustermann");
       await dialog.getByLabel("Address").fill("Hauptstr. 1");

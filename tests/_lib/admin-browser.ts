@@ -20,6 +20,16 @@ export async function signInAs(
   await page.waitForURL((url) => !url.pathname.startsWith("/admin/login"));
 }
 
+/**
+ * Signed out the way a lost cookie signs out: the back office is left first, since a screen's poll
+ * answered 401 once the cookie is gone sends the open page to the sign-in page, and that
+ * navigation would abort the test's own next `goto` (net::ERR_ABORTED).
+ */
+export async function signedOut(page: Page) {
+  await page.goto("about:blank");
+  await page.context().clearCookies();
+}
+
 /** Waits until the admin shell is interactive (its island hydrated). */
 export async function shellReady(page: Page) {
   await hydrated(page, page.getByTestId("menu-button"));

@@ -1,5 +1,5 @@
 import { assert, assertEquals, assertStringIncludes } from "../_lib/assert.ts";
-import { BOSS, shellReady, signInAs } from "../_lib/admin-browser.ts";
+import { BOSS, shellReady, signedOut, signInAs } from "../_lib/admin-browser.ts";
 import { seriousViolations } from "../_lib/axe.ts";
 import { browserTest, hydrated } from "../_lib/browser.ts";
 
@@ -204,7 +204,7 @@ browserTest(
     await page.reload();
     await shellReady(page);
     assertEquals(new URL(page.url()).pathname, "/admin/dashboard", "still signed in");
-    await page.context().clearCookies();
+    await signedOut(page);
     await signInAs(page, { email: "boss@example.com", password: "violet kettle drums at noon" });
   },
 );

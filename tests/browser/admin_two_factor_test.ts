@@ -1,7 +1,7 @@
 import * as OTPAuth from "otpauth";
 import type { Page } from "playwright-core";
 import { assert, assertEquals } from "../_lib/assert.ts";
-import { BOSS, bossApi, LAPTOP, PHONE, shellReady } from "../_lib/admin-browser.ts";
+import { BOSS, bossApi, LAPTOP, PHONE, shellReady, signedOut } from "../_lib/admin-browser.ts";
 import { browserTest, hydrated } from "../_lib/browser.ts";
 import { type RunningServer, serverApi } from "../_lib/server.ts";
 
@@ -171,7 +171,7 @@ browserTest(
     await left.filter({ hasText: "Recovery codes left: 10." }).waitFor();
 
     // Signed out, in again: the password, then the code (the next step, within the drift).
-    await page.context().clearCookies();
+    await signedOut(page);
     await passwordStep(page, BOSS);
     const codeForm = page.getByTestId("login-code-form");
     await codeForm.waitFor();

@@ -1,3 +1,12 @@
+/** What every test server is started with: its address and the first superadmin (BOSS). */
+const serverEnv = (port: number) => ({
+  PORT: String(port),
+  HOST: "127.0.0.1",
+  PUBLIC_SITE_URL: `http://127.0.0.1:${port}`,
+  ADMIN_EMAIL: "admin@example.com",
+  ADMIN_PASSWORD: "correct horse battery",
+});
+
 /** Starts the built server (dist/server/entry.mjs) on a free port with a temporary KV. */
 export interface RunningServer {
   url: string;
@@ -72,14 +81,10 @@ export async function startBuiltServer(
     ],
     cwd: ROOT.pathname,
     env: {
-      PORT: String(port),
-      HOST: "127.0.0.1",
       ...(options.deploy
         ? { DENO_DEPLOYMENT_ID: "test-deployment", DENO_DIR: `${dir}/deno-dir` }
         : { KV_PATH: kvPath }),
-      PUBLIC_SITE_URL: `http://127.0.0.1:${port}`,
-      ADMIN_EMAIL: "admin@example.com",
-      ADMIN_PASSWORD: "correct horse battery",
+      ...serverEnv(port),
       ...env,
     },
     stdout: "piped",
@@ -153,11 +158,7 @@ export async function runUntilExit(
     env: {
       PATH: Deno.env.get("PATH") ?? "",
       HOME: Deno.env.get("HOME") ?? "",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      PUBLIC_SITE_URL: `http://127.0.0.1:${port}`,
-      ADMIN_EMAIL: "admin@example.com",
-      ADMIN_PASSWORD: "correct horse battery",
+      ...serverEnv(port),
       ...env,
     },
     stdout: "piped",

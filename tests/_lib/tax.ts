@@ -1,6 +1,7 @@
 import type { Config } from "../../src/services/config.ts";
 import type { InvoiceDocument } from "../../src/domain/invoice.ts";
 import type { Order } from "../../src/domain/order.ts";
+import type { Quote } from "../../src/browser/state/quote.ts";
 import { assertJsonResponse } from "./assert.ts";
 import { confirmPayment, CUSTOMER, payWithToken } from "./checkout.ts";
 import { type FakeVies, fakeVies } from "./fake-vies.ts";
@@ -32,23 +33,6 @@ export async function withVies(
   } finally {
     await vies.close();
   }
-}
-
-export interface Quote {
-  items: { id: string; price: number; quantity: number; total: number }[];
-  subtotal: number;
-  shippingFee: number;
-  total: number;
-  vat: number;
-  tax: {
-    scheme: string;
-    category: string;
-    rateBp: number;
-    basis: string;
-    taxCountry: string;
-    mention: string | null;
-    notice: string | null;
-  };
 }
 
 type Api = TestContext["api"];

@@ -2,9 +2,24 @@ import { assert, assertEquals, assertStringIncludes } from "../_lib/assert.ts";
 import { BOSS, bossApi, overflowX, PHONE, shellReady, signInAs } from "../_lib/admin-browser.ts";
 import { browserTest, hydrated } from "../_lib/browser.ts";
 import { confirmPayment, createIntent, intentBody, payWithToken } from "../_lib/checkout.ts";
-import { freePort, serverApi } from "../_lib/server.ts";
+import { freePort, type RunningServer, serverApi } from "../_lib/server.ts";
 import { fakeVies } from "../_lib/fake-vies.ts";
 import type { Page } from "playwright-core";
+
+/** A shop order paid with the sandbox's test card: one Vectra DSP Board. */
+async function paidOnline(server: RunningServer) {
+  const api = serverApi(server);
+  const products = await (await api.request("/api/public/products")).json() as {
+    _id: string;
+    name: string;
+  }[];
+  const board = products.find((p) => p.name === "Vectra DSP Board")!;
+  const intent = await createIntent(api, intentBody([{ id: board._id, price: 600, quantity: 1 }]));
+  const paid = await payWithToken(api, intent.clientSecret, "pm_card_visa");
+  assertEquals(paid.status, 200);
+  await paid.body?.cancel();
+  return (await confirmPayment(api, intent.paymentIntentId)).order;
+}
 
 /** The boss signed in on an empty Orders screen, the Create order dialog open. */
 async function openCreateOrder(page: Page) {
@@ -139,21 +154,7 @@ browserTest(
 browserTest(
   "[browser] orders: refund an order paid online from its page, once",
   async ({ server, newPage }) => {
-    // A shop order paid with the sandbox's test card.
-    const api = serverApi(server);
-    const products = await (await api.request("/api/public/products")).json() as {
-      _id: string;
-      name: string;
-    }[];
-    const board = products.find((p) => p.name === "Vectra DSP Board")!;
-    const intent = await createIntent(
-      api,
-      intentBody([{ id: board._id, price: 600, quantity: 1 }]),
-    );
-    const paid = await payWithToken(api, intent.clientSecret, "pm_card_visa");
-    assertEquals(paid.status, 200);
-    await paid.body?.cancel();
-    const { order } = await confirmPayment(api, intent.paymentIntentId);
+    const order = await paidOnline(server);
 
     const page = await newPage();
     await signInAs(page, BOSS, `/admin/login?next=%2Fadmin%2Forders%2F${order._id}`);
@@ -196,18 +197,7 @@ browserTest(
 browserTest(
   "[browser] cancelling a paid online order on its page asks about the payment: nothing is sent until staff choose; 'Refund and Cancel' refunds and cancels in one action",
   async ({ server, newPage }) => {
-    const api = serverApi(server);
-    const products = await (await api.request("/api/public/products")).json() as {
-      _id: string;
-      name: string;
-    }[];
-    const board = products.find((p) => p.name === "Vectra DSP Board")!;
-    const intent = await createIntent(
-      api,
-      intentBody([{ id: board._id, price: 600, quantity: 1 }]),
-    );
-    await payWithToken(api, intent.clientSecret, "pm_card_visa");
-    const { order } = await confirmPayment(api, intent.paymentIntentId);
+    const order = await paidOnline(server);
 
     const page = await newPage(PHONE);
     await signInAs(page, BOSS);

@@ -220,72 +220,89 @@ Deno.test("[api] refund: the sandbox provider refunds a key once and refuses unp
     assertEquals(await sandboxRefundCount(t), 1);
   }));
 
-Deno.test("[api] refund through Stripe: the real SDK sends the order's idempotency key, one refund", async () => {
+/**
+ * A clerk signed in and an order paid online through the real stripe SDK and the fake Stripe
+ * (`stripePay` pays another).
+ */
+const withStripeOrder = (
+  fn: (t: TestContext, stripe: {
+    fake: ReturnType<typeof fakeStripe>;
+    clerk: SignedIn;
+    order: Awaited<ReturnType<typeof paidOnlineOrder>>;
+    stripePay: Pay;
+  }) => Promise<void>,
+) =>
+async () => {
   const fake = fakeStripe();
   try {
     await withServices(async (t) => {
-      const clerk = await loginAs(t, "admin");
       const stripePay: Pay = ({ paymentIntentId }) => {
         fake.intents.get(paymentIntentId)!.status = "succeeded";
         return Promise.resolve();
       };
+      const clerk = await loginAs(t, "admin");
       const order = await paidOnlineOrder(t, stripePay);
-      // A click, then four more while Stripe's answer to the first is on its way: one refund,
-      // recorded as the shop's (the others read it back from Stripe and took it for one made
-      // outside the shop).
-      fake.control.refundAnswerDelayMs = 150;
-      const first = refund(t, clerk, order.id);
-      await waitFor(() => fake.refunds.length === 1, "the refund at Stripe");
-      const answers = [
-        ...await Promise.all(Array.from({ length: 4 }, () => refund(t, clerk, order.id))),
-        await first,
-      ];
-      const statuses = answers.map((r) => r.status).sort();
-      const ok = answers.find((r) => r.status === 200)!;
-      const body = await assertJsonResponse(ok, 200) as OrderJson;
-      for (const r of answers) if (r !== ok) await r.body?.cancel();
-      assertEquals(statuses, [200, 409, 409, 409, 409]);
-      assertEquals(body.paymentStatus, "refunded");
-      assertEquals(body.refund?.id, "re_fake_1");
-      assertEquals(body.refund?.amount, 609.9);
-
-      const calls = fake.seen.filter((s) => s.method === "POST" && s.path === "/v1/refunds");
-      assert(calls.length >= 1);
-      for (const call of calls) {
-        assertEquals(call.headers.get("idempotency-key"), `refund-${order.id}`);
-        assertEquals(call.form.get("payment_intent"), order.paymentIntentId);
-        assertEquals(call.form.get("amount"), "60990");
-      }
-      assertEquals(fake.refunds.length, 1, "one refund at Stripe");
-      // A retry with the order's key (a crash before the commit) gets the same refund back.
-      const replay = await t.services.checkout.provider.refund({
-        paymentIntentId: order.paymentIntentId!,
-        amountCents: 60990,
-        idempotencyKey: `refund-${order.id}`,
-      });
-      assertEquals(replay, { id: "re_fake_1", amountCents: 60990 });
-      assertEquals(fake.refunds.length, 1);
-      const audit = await refundEntries(t, order.id);
-      assertEquals(audit.map((h) => h.summary), ["Refunded €609.90 via Stripe"]);
-
-      // Stripe refusing (here: down) is a 502 with its reason; the order stays paid.
-      const other = await paidOnlineOrder(t, stripePay);
-      fake.control.fail = true;
-      const failed = await assertJsonResponse(await refund(t, clerk, other.id), 502) as {
-        error: string;
-        message: string;
-      };
-      assertEquals(failed.error, "refund_failed");
-      assert(failed.message.startsWith("The refund failed: Stripe: "), failed.message);
-      assertEquals((await t.services.orders.get(other.id))?.paymentStatus, "paid");
-      assertEquals((await refundEntries(t, other.id)).length, 0);
-    }, {
-      config: { stripe: { secretKey: "sk_test_fake", apiBase: fake.apiBase } },
-    });
+      await fn(t, { fake, clerk, order, stripePay });
+    }, { config: { stripe: { secretKey: "sk_test_fake", apiBase: fake.apiBase } } });
   } finally {
     await fake.close();
   }
-});
+};
+
+Deno.test(
+  "[api] refund through Stripe: the real SDK sends the order's idempotency key, one refund",
+  withStripeOrder(async (t, { fake, clerk, order, stripePay }) => {
+    // A click, then four more while Stripe's answer to the first is on its way: one refund,
+    // recorded as the shop's (the others read it back from Stripe and took it for one made
+    // outside the shop).
+    fake.control.refundAnswerDelayMs = 150;
+    const first = refund(t, clerk, order.id);
+    await waitFor(() => fake.refunds.length === 1, "the refund at Stripe");
+    const answers = [
+      ...await Promise.all(Array.from({ length: 4 }, () => refund(t, clerk, order.id))),
+      await first,
+    ];
+    const statuses = answers.map((r) => r.status).sort();
+    const ok = answers.find((r) => r.status === 200)!;
+    const body = await assertJsonResponse(ok, 200) as OrderJson;
+    for (const r of answers) if (r !== ok) await r.body?.cancel();
+    assertEquals(statuses, [200, 409, 409, 409, 409]);
+    assertEquals(body.paymentStatus, "refunded");
+    assertEquals(body.refund?.id, "re_fake_1");
+    assertEquals(body.refund?.amount, 609.9);
+
+    const calls = fake.seen.filter((s) => s.method === "POST" && s.path === "/v1/refunds");
+    assert(calls.length >= 1);
+    for (const call of calls) {
+      assertEquals(call.headers.get("idempotency-key"), `refund-${order.id}`);
+      assertEquals(call.form.get("payment_intent"), order.paymentIntentId);
+      assertEquals(call.form.get("amount"), "60990");
+    }
+    assertEquals(fake.refunds.length, 1, "one refund at Stripe");
+    // A retry with the order's key (a crash before the commit) gets the same refund back.
+    const replay = await t.services.checkout.provider.refund({
+      paymentIntentId: order.paymentIntentId!,
+      amountCents: 60990,
+      idempotencyKey: `refund-${order.id}`,
+    });
+    assertEquals(replay, { id: "re_fake_1", amountCents: 60990 });
+    assertEquals(fake.refunds.length, 1);
+    const audit = await refundEntries(t, order.id);
+    assertEquals(audit.map((h) => h.summary), ["Refunded €609.90 via Stripe"]);
+
+    // Stripe refusing (here: down) is a 502 with its reason; the order stays paid.
+    const other = await paidOnlineOrder(t, stripePay);
+    fake.control.fail = true;
+    const failed = await assertJsonResponse(await refund(t, clerk, other.id), 502) as {
+      error: string;
+      message: string;
+    };
+    assertEquals(failed.error, "refund_failed");
+    assert(failed.message.startsWith("The refund failed: Stripe: "), failed.message);
+    assertEquals((await t.services.orders.get(other.id))?.paymentStatus, "paid");
+    assertEquals((await refundEntries(t, other.id)).length, 0);
+  }),
+);
 
 const cancel = (t: TestContext, who: SignedIn, id: string, body: Record<string, unknown> = {}) =>
   t.api.request(
@@ -296,75 +313,65 @@ const cancel = (t: TestContext, who: SignedIn, id: string, body: Record<string, 
 const mailsTo = async (t: TestContext, subject: RegExp) =>
   (await t.services.outbox.list()).filter((m) => subject.test(m.subject));
 
-Deno.test("[api] cancelling a paid online order asks about the money: without an answer 422 and nothing changes; 'refund and cancel' refunds through Stripe once, one credit note, one mail saying how much and when", async () => {
-  const fake = fakeStripe();
-  try {
-    await withServices(async (t) => {
-      const clerk = await loginAs(t, "admin");
-      const stripePay: Pay = ({ paymentIntentId }) => {
-        fake.intents.get(paymentIntentId)!.status = "succeeded";
-        return Promise.resolve();
-      };
-      const order = await paidOnlineOrder(t, stripePay);
-      const board = await productByName(t.services, "Vectra DSP Board");
-      const stock = (await t.services.products.get(board.id))!.stock;
+Deno.test(
+  "[api] cancelling a paid online order asks about the money: without an answer 422 and nothing changes; 'refund and cancel' refunds through Stripe once, one credit note, one mail saying how much and when",
+  withStripeOrder(async (t, { fake, clerk, order }) => {
+    const board = await productByName(t.services, "Vectra DSP Board");
+    const stock = (await t.services.products.get(board.id))!.stock;
 
-      const asked = await assertJsonResponse(await cancel(t, clerk, order.id), 422) as {
-        error: string;
-        message: string;
-        errors: { field: string }[];
-      };
-      assertEquals(asked.error, "refund_decision_required");
-      assertEquals(asked.errors.map((e) => e.field), ["refund"]);
-      assertEquals(
-        asked.message,
-        "This order was paid online (€609.90): refund it and cancel, or cancel and keep the payment (on the order's page)",
-      );
-      assertEquals((await t.services.orders.get(order.id))?.status, "pending");
-      assertEquals((await t.services.invoices.ofOrder(order.id)).map((d) => d.kind), ["invoice"]);
+    const asked = await assertJsonResponse(await cancel(t, clerk, order.id), 422) as {
+      error: string;
+      message: string;
+      errors: { field: string }[];
+    };
+    assertEquals(asked.error, "refund_decision_required");
+    assertEquals(asked.errors.map((e) => e.field), ["refund"]);
+    assertEquals(
+      asked.message,
+      "This order was paid online (€609.90): refund it and cancel, or cancel and keep the payment (on the order's page)",
+    );
+    assertEquals((await t.services.orders.get(order.id))?.status, "pending");
+    assertEquals((await t.services.invoices.ofOrder(order.id)).map((d) => d.kind), ["invoice"]);
 
-      const done = await assertJsonResponse(
-        await cancel(t, clerk, order.id, { refund: true }),
-        200,
-      ) as OrderJson & { status: string };
-      assertEquals([done.status, done.paymentStatus, done.refund?.amount], [
-        "cancelled",
-        "refunded",
-        609.9,
-      ]);
-      assertEquals(fake.refunds.length, 1, "one refund at Stripe");
-      const call = fake.seen.find((s) => s.method === "POST" && s.path === "/v1/refunds")!;
-      assertEquals(call.headers.get("idempotency-key"), `refund-${order.id}`);
-      assertEquals((await t.services.products.get(board.id))!.stock, stock + 1, "units back");
-      const docs = await t.services.invoices.ofOrder(order.id);
-      assertEquals(docs.map((d) => [d.kind, d.totalCents]), [
-        ["invoice", 60990],
-        ["credit_note", 60990],
-      ]);
-      const mails = await mailsTo(t, /ORD-\d+ has been (cancelled|refunded)/);
-      assertEquals(mails.map((m) => m.subject), [
-        `Your order ${order.orderNumber} has been cancelled`,
-      ]);
-      assert(
-        mails[0].text.includes(
-          "We have refunded €609.90 to the card you paid with. It usually shows within 5 to 10 days.",
-        ),
-        mails[0].text,
-      );
-      assertEquals((await refundEntries(t, order.id)).map((h) => h.summary), [
-        "Cancelled and refunded €609.90 via Stripe",
-      ]);
+    const done = await assertJsonResponse(
+      await cancel(t, clerk, order.id, { refund: true }),
+      200,
+    ) as OrderJson & { status: string };
+    assertEquals([done.status, done.paymentStatus, done.refund?.amount], [
+      "cancelled",
+      "refunded",
+      609.9,
+    ]);
+    assertEquals(fake.refunds.length, 1, "one refund at Stripe");
+    const call = fake.seen.find((s) => s.method === "POST" && s.path === "/v1/refunds")!;
+    assertEquals(call.headers.get("idempotency-key"), `refund-${order.id}`);
+    assertEquals((await t.services.products.get(board.id))!.stock, stock + 1, "units back");
+    const docs = await t.services.invoices.ofOrder(order.id);
+    assertEquals(docs.map((d) => [d.kind, d.totalCents]), [
+      ["invoice", 60990],
+      ["credit_note", 60990],
+    ]);
+    const mails = await mailsTo(t, /ORD-\d+ has been (cancelled|refunded)/);
+    assertEquals(mails.map((m) => m.subject), [
+      `Your order ${order.orderNumber} has been cancelled`,
+    ]);
+    assert(
+      mails[0].text.includes(
+        "We have refunded €609.90 to the card you paid with. It usually shows within 5 to 10 days.",
+      ),
+      mails[0].text,
+    );
+    assertEquals((await refundEntries(t, order.id)).map((h) => h.summary), [
+      "Cancelled and refunded €609.90 via Stripe",
+    ]);
 
-      // Again, or a Refund click after it: refused, nothing more at Stripe or in the books.
-      await assertJsonResponse(await cancel(t, clerk, order.id, { refund: true }), 409);
-      await assertJsonResponse(await refund(t, clerk, order.id), 409);
-      assertEquals(fake.refunds.length, 1);
-      assertEquals((await t.services.invoices.ofOrder(order.id)).length, 2);
-    }, { config: { stripe: { secretKey: "sk_test_fake", apiBase: fake.apiBase } } });
-  } finally {
-    await fake.close();
-  }
-});
+    // Again, or a Refund click after it: refused, nothing more at Stripe or in the books.
+    await assertJsonResponse(await cancel(t, clerk, order.id, { refund: true }), 409);
+    await assertJsonResponse(await refund(t, clerk, order.id), 409);
+    assertEquals(fake.refunds.length, 1);
+    assertEquals((await t.services.invoices.ofOrder(order.id)).length, 2);
+  }),
+);
 
 Deno.test("[api] cancelling a paid online order and keeping the payment issues no credit note and tells the buyer it stays charged; a later refund issues it once", () =>
   withServices(async (t) => {

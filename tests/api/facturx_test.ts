@@ -174,8 +174,10 @@ const SALES: Sale[] = [
     code: "CH",
     city: "Zürich",
     zip: "8001",
-    buyer: consumer,
+    buyer: { kind: "business", vatNumber: null, check: null },
     oss: under,
+    // A Swiss UID beside a SIREN: the buyer's identifier (BT-46), the SIREN its BT-47.
+    business: { companyName: "Zürich Antriebe AG", vatNumber: "CHE116281710", siren: "732829320" },
     category: "G",
     rate: "0",
   },
@@ -189,7 +191,8 @@ const SALES: Sale[] = [
     zip: "02110",
     buyer: { kind: "business", vatNumber: null, check: null },
     oss: under,
-    business: { companyName: "Analytical Engines Inc." },
+    // A US EIN (12-3456789 as typed): a tax id, never the buyer's VAT identifier (BT-48).
+    business: { companyName: "Analytical Engines Inc.", vatNumber: "987654321" },
     category: "G",
     rate: "0",
   },
@@ -407,11 +410,26 @@ Deno.test({
         assertEquals(all(cii, "ram:IssuerAssignedID")[0], s.order.orderNumber);
         const po = sale.business?.purchaseOrder;
         if (po) assertEquals(all(cii, "ram:IssuerAssignedID")[1], po);
-        const vatIds = all(cii, "ram:ID").filter((id) => /^[A-Z]{2}\d/.test(id));
-        assertEquals(vatIds, [
-          SELLER.vatNumber,
-          ...sale.business?.vatNumber ? [sale.business.vatNumber] : [],
-        ]);
+        // An EU VAT number is the buyer's VAT identifier (BT-48); another tax id is not.
+        const taxId = sale.business?.vatNumber;
+        const euVat = taxId && /^[A-Z]{2}\d/.test(taxId) ? taxId : null;
+        const vatIds = [...cii.matchAll(/<ram:ID schemeID="VA">([^<]*)</g)].map((m) => m[1]);
+        assertEquals(vatIds, [SELLER.vatNumber, ...euVat ? [euVat] : []], where);
+        const ublVatIds = [...ubl.matchAll(/<cac:PartyTaxScheme>\s*<cbc:CompanyID>([^<]*)</g)]
+          .map((m) => m[1]);
+        assertEquals(ublVatIds, [SELLER.vatNumber, ...euVat ? [euVat] : []], where);
+        if (taxId && !euVat) {
+          if (sale.business?.siren) {
+            assert(cii.includes(`<ram:BuyerTradeParty><ram:ID>${taxId}</ram:ID>`), where);
+            assert(ubl.includes(`<cac:PartyIdentification><cbc:ID>${taxId}</cbc:ID>`), where);
+          } else {
+            assert(
+              cii.includes(`<ram:SpecifiedLegalOrganization><ram:ID>${taxId}</ram:ID>`),
+              where,
+            );
+            assert(ubl.includes(`<cbc:CompanyID>${taxId}</cbc:CompanyID>`), where);
+          }
+        }
         if (sale.business?.siren) {
           assert(cii.includes(`schemeID="0002">${sale.business.siren}<`), where);
         }
@@ -444,7 +462,8 @@ Deno.test({
           `TVA / VAT ${flat(frenchRate(Number(sale.rate) * 100))}`,
           ...all(cii, "ram:Name").slice(0, doc.lines.length).map((n) => n.split(" / ")[0]),
           ...mention ? [mention] : [],
-          ...sale.business?.vatNumber ? [sale.business.vatNumber] : [],
+          ...euVat ? [`TVA / VAT ${euVat}`] : [],
+          ...taxId && !euVat ? [`Identifiant fiscal / Tax ID ${taxId}`] : [],
           ...sale.business?.siren ? [`SIREN ${sale.business.siren}`] : [],
           ...po ? [po] : [],
           ...sale.billing ? [sale.billing.address] : [],

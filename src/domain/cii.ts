@@ -134,6 +134,8 @@ export function toCii(inv: EInvoice): string {
           leaf("ram:Name", inv.delivery.name),
           address(inv.delivery.address),
         ),
+        inv.deliveryDate &&
+          date102("ram:ActualDeliverySupplyChainEvent/ram:OccurrenceDateTime", inv.deliveryDate),
       ),
       el(
         "ram:ApplicableHeaderTradeSettlement",

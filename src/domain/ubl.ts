@@ -97,6 +97,7 @@ export function toUbl(inv: EInvoice): string {
     party("cac:AccountingCustomerParty", inv.buyer),
     el(
       "cac:Delivery",
+      leaf("cbc:ActualDeliveryDate", inv.deliveryDate),
       el("cac:DeliveryLocation", address("cac:Address", inv.delivery.address)),
       leafAt("cac:DeliveryParty/cac:PartyName/cbc:Name", inv.delivery.name),
     ),

@@ -49,7 +49,10 @@ function party(name: string, p: Party): XmlChild {
     leaf("ram:Name", p.name),
     leafAt("ram:SpecifiedLegalOrganization/ram:ID", p.siren, { schemeID: "0002" }),
     address(p.address),
-    leafAt("ram:URIUniversalCommunication/ram:URIID", p.email, { schemeID: "EM" }),
+    p.endpoint &&
+      leafAt("ram:URIUniversalCommunication/ram:URIID", p.endpoint.id, {
+        schemeID: p.endpoint.scheme,
+      }),
     leafAt("ram:SpecifiedTaxRegistration/ram:ID", p.vatNumber, { schemeID: "VA" }),
   );
 }
@@ -95,9 +98,10 @@ export function toCii(inv: EInvoice): string {
   return XML_DECLARATION + el(
     "rsm:CrossIndustryInvoice",
     NS,
-    leafAt(
-      "rsm:ExchangedDocumentContext/ram:GuidelineSpecifiedDocumentContextParameter/ram:ID",
-      CII_GUIDELINE,
+    el(
+      "rsm:ExchangedDocumentContext",
+      leafAt("ram:BusinessProcessSpecifiedDocumentContextParameter/ram:ID", inv.businessProcess),
+      leafAt("ram:GuidelineSpecifiedDocumentContextParameter/ram:ID", CII_GUIDELINE),
     ),
     el(
       "rsm:ExchangedDocument",
@@ -154,7 +158,17 @@ export function toCii(inv: EInvoice): string {
           money("ram:TotalPrepaidAmount", t.prepaidCents),
           money("ram:DuePayableAmount", t.dueCents),
         ),
-        leafAt("ram:InvoiceReferencedDocument/ram:IssuerAssignedID", inv.precedingInvoice),
+        inv.precedingInvoice &&
+          el(
+            "ram:InvoiceReferencedDocument",
+            leaf("ram:IssuerAssignedID", inv.precedingInvoice),
+            inv.precedingInvoiceDate &&
+              leafAt(
+                "ram:FormattedIssueDateTime/qdt:DateTimeString",
+                inv.precedingInvoiceDate.replaceAll("-", ""),
+                { format: "102" },
+              ),
+          ),
       ),
     ),
   );

@@ -30,7 +30,7 @@ function party(name: string, p: Party): XmlChild {
     name,
     el(
       "cac:Party",
-      leaf("cbc:EndpointID", p.email, { schemeID: "EM" }),
+      p.endpoint && leaf("cbc:EndpointID", p.endpoint.id, { schemeID: p.endpoint.scheme }),
       address("cac:PostalAddress", p.address),
       p.vatNumber &&
         el(
@@ -70,6 +70,7 @@ export function toUbl(inv: EInvoice): string {
       "xmlns:cbc": CBC,
     },
     leaf("cbc:CustomizationID", CUSTOMIZATION),
+    leaf("cbc:ProfileID", inv.businessProcess),
     leaf("cbc:ID", inv.number),
     leaf("cbc:IssueDate", inv.issueDate),
     leaf(credit ? "cbc:CreditNoteTypeCode" : "cbc:InvoiceTypeCode", inv.typeCode),
@@ -87,7 +88,15 @@ export function toUbl(inv: EInvoice): string {
       leaf("cbc:ID", inv.purchaseOrder ?? "NA"),
       leaf("cbc:SalesOrderID", inv.salesOrder),
     ),
-    leafAt("cac:BillingReference/cac:InvoiceDocumentReference/cbc:ID", inv.precedingInvoice),
+    inv.precedingInvoice &&
+      el(
+        "cac:BillingReference",
+        el(
+          "cac:InvoiceDocumentReference",
+          leaf("cbc:ID", inv.precedingInvoice),
+          leaf("cbc:IssueDate", inv.precedingInvoiceDate),
+        ),
+      ),
     party("cac:AccountingSupplierParty", inv.seller),
     party("cac:AccountingCustomerParty", inv.buyer),
     el(

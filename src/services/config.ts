@@ -74,7 +74,7 @@ export interface Config {
    * scheme 0225) when it is not its bare SIREN (a SIREN with a routing suffix); unset: the SIREN.
    */
   sellerEinvoiceAddress?: string;
-  /** VAT settings: see README, "Taxes". */
+  /** VAT settings: see docs/money-and-law.md, "Taxes". */
   vat: {
     /** VAT_RATES: standard rates the built-in table does not know yet. */
     rates: RateOverride[];

@@ -88,7 +88,7 @@ export interface Config {
     quoteValidityDays: number;
     termsDays: number;
   };
-  /** VAT settings: see README, "Taxes". */
+  /** VAT settings: see docs/money-and-law.md, "Taxes". */
   vat: {
     /** VAT_RATES: standard rates the built-in table does not know yet. */
     rates: RateOverride[];

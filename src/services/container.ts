@@ -121,6 +121,7 @@ export function createServices(
     vatRates: config.vat.rates,
     ossState: invoices.ossState,
     vies,
+    documents: invoices,
   });
   const restock = createRestockNotices({
     kv,

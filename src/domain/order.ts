@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { recordTimes } from "./record.ts";
+import { orderAccountSchema } from "./order-account.ts";
 import { fromCents } from "./money.ts";
 import { resolveCountryCode } from "./country-code.ts";
 import {
@@ -129,6 +130,8 @@ export const orderSchema = z.object({
   chargedCents: z.number().int().min(0).optional(),
   /** Bumped by a re-invoice: the invoice hook credits the invoice and issues a new one. */
   invoiceRevision: z.number().int().min(0).optional(),
+  /** An order on account (a quote accepted, paid by transfer): what is due, and its payments. */
+  account: orderAccountSchema.optional(),
   /** Recorded by staff on manual orders (the public checkout does not ask). */
   gender: z.string().max(30).optional(),
   ...recordTimes,

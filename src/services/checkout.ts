@@ -56,7 +56,7 @@ import {
 import { backgroundJob } from "./background-job.ts";
 import { log } from "./log.ts";
 import type { Vies } from "./vies.ts";
-import { companyBuyer } from "./company-buyer.ts";
+import { type CompanyAddress, companyBuyer } from "./company-buyer.ts";
 import { messagesFor } from "../i18n/catalog.ts";
 import { taxWords } from "../i18n/tax-words.ts";
 import { vatStatement } from "../domain/vat-statement.ts";
@@ -130,9 +130,10 @@ export function createCheckout(deps: CheckoutDeps) {
     shippingCountry: string,
     business: BusinessInput | undefined,
     locale: "en" | "fr" = "en",
+    address?: CompanyAddress,
   ) {
     const ids = mergeLines(items).map((l) => l.id);
-    const found = await Promise.all(ids.map((id) => deps.products.get(id)));
+    const found = await deps.products.getMany(ids);
     const products = new Map<string, PricingProduct>();
     for (const p of found) if (p) products.set(p.id, p);
     const fee = await deps.shippingFees.getByCountry(shippingCountry);
@@ -142,7 +143,12 @@ export function createCheckout(deps: CheckoutDeps) {
       shelf.shippingCountry,
       resolveCountryCode(shelf.shippingCountry),
     );
-    const { buyer, business: stored } = await companyBuyer(deps.vies, business, destination);
+    const { buyer, business: stored } = await companyBuyer(
+      deps.vies,
+      business,
+      destination,
+      address,
+    );
     const taxPoint = shopDay(Date.now(), config.shopTimeZone);
     const { state } = await deps.ossState(taxPoint);
     const tax = decideTax({
@@ -190,6 +196,7 @@ export function createCheckout(deps: CheckoutDeps) {
       data.shippingCountry,
       data.business,
       data.locale,
+      data.billingAddress ?? data.shippingAddress,
     );
     assertClientAmounts(taxed.priced, body);
     return taxed;

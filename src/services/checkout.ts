@@ -8,6 +8,7 @@ import {
   type CreateIntentBody,
   mergeLines,
   priceCheckout,
+  type PricedCheckout,
   type PricingProduct,
   type QuoteBody,
   RESERVATION_TTL_MS,
@@ -72,6 +73,16 @@ function statementFor(
   return { ...s, excluded: words.excluded };
 }
 
+/** How a quote is priced unlike a checkout (see `priceAndTax`). */
+export interface PricingOptions {
+  /** false: the stock is not checked (a quote holds none). */
+  checkStock?: boolean;
+  /** Staff's terms applied to the shelf prices before the tax decision. */
+  adjust?: (shelf: PricedCheckout) => PricedCheckout;
+  /** An order's company address: VIES is asked with the company's name and address. */
+  companyAddress?: CompanyAddress;
+}
+
 export interface CheckoutDeps {
   config: Config;
   products: ProductStore;
@@ -123,22 +134,24 @@ export function createCheckout(deps: CheckoutDeps) {
    * The cart priced from the shop's records, its stock checked now, and taxed: a company's
    * details checked (422 on a bad VAT number or SIREN), its VAT number asked to VIES when it
    * can make the sale exempt, the decision taken on today's rates and OSS state, and the
-   * amounts as charged under it.
+   * amounts as charged under it. A quote (`options`) holds no stock, so it is not checked, and
+   * staff's terms (discounts, their shipping fee) change the shelf prices before the decision.
    */
   async function priceAndTax(
     items: { id: string; quantity: number }[],
     shippingCountry: string,
     business: BusinessInput | undefined,
     locale: "en" | "fr" = "en",
-    address?: CompanyAddress,
+    options: PricingOptions = {},
   ) {
     const ids = mergeLines(items).map((l) => l.id);
     const found = await deps.products.getMany(ids);
     const products = new Map<string, PricingProduct>();
     for (const p of found) if (p) products.set(p.id, p);
     const fee = await deps.shippingFees.getByCountry(shippingCountry);
-    const shelf = priceCheckout(items, products, shippingCountry, fee);
-    assertAvailable(shelf.lines, products);
+    const catalogue = priceCheckout(items, products, shippingCountry, fee);
+    if (options.checkStock !== false) assertAvailable(catalogue.lines, products);
+    const shelf = options.adjust ? options.adjust(catalogue) : catalogue;
     const destination = assertCountryCode(
       shelf.shippingCountry,
       resolveCountryCode(shelf.shippingCountry),
@@ -147,7 +160,7 @@ export function createCheckout(deps: CheckoutDeps) {
       deps.vies,
       business,
       destination,
-      address,
+      options.companyAddress,
     );
     const taxPoint = shopDay(Date.now(), config.shopTimeZone);
     const { state } = await deps.ossState(taxPoint);
@@ -196,7 +209,7 @@ export function createCheckout(deps: CheckoutDeps) {
       data.shippingCountry,
       data.business,
       data.locale,
-      data.billingAddress ?? data.shippingAddress,
+      { companyAddress: data.billingAddress ?? data.shippingAddress },
     );
     assertClientAmounts(taxed.priced, body);
     return taxed;
@@ -435,6 +448,8 @@ export function createCheckout(deps: CheckoutDeps) {
   return {
     provider,
     release,
+    /** The one pricing and tax decision, for quotes to charge exactly as the checkout. */
+    priceAndTax,
 
     /**
      * Prices the cart and checks that its stock is there now (holding none), creates the

@@ -299,7 +299,12 @@ export function createOrderDesk(deps: OrderDeskDeps) {
       let taxed;
       try {
         // A company is checked and asked to VIES as at the checkout: taxed alike.
-        const { buyer, business } = await companyBuyer(deps.vies, body.business, destination);
+        const { buyer, business } = await companyBuyer(
+          deps.vies,
+          body.business,
+          destination,
+          body.billingAddress ?? body.shippingAddress,
+        );
         const tax = decideTax({
           destination,
           taxPoint,

@@ -69,7 +69,7 @@ export interface Config {
   shopTimeZone: string;
   /** The seller's legal identity on invoices (SELLER_*); unset fields stop a production start. */
   seller: Partial<Seller>;
-  /** VAT settings: see README, "Taxes". */
+  /** VAT settings: see docs/money-and-law.md, "Taxes". */
   vat: {
     /** VAT_RATES: standard rates the built-in table does not know yet. */
     rates: RateOverride[];

@@ -86,7 +86,11 @@ export function createInvoiceStore(
     const year = issueDate.slice(0, 4);
     const counter = await kv.get<number>(counterKey(kind, year));
     const n = (counter.value ?? 0) + 1;
-    const tax = invoice?.tax ?? orderTax(order);
+    // An order from before the tax decision: its day of sale is its shop day, not UTC's.
+    const tax = invoice?.tax ?? (order.tax ? order.tax : {
+      ...orderTax(order),
+      taxPoint: shopDay(Date.parse(order.createdAt), settings.timeZone),
+    });
     const business = order.business;
     const doc = invoiceDocumentSchema.parse({
       schemaVersion: 2,

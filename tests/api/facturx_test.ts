@@ -3,13 +3,13 @@ import type { Business, NewOrder, Order } from "../../src/domain/order.ts";
 import { chargedPrice, decideTax, type OssState, type TaxBuyer } from "../../src/domain/tax.ts";
 import { shopDay } from "../../src/domain/shop-time.ts";
 import { RETURN_SCHEME_TEXT, type ReturnScheme } from "../../src/domain/return-schemes.ts";
-import { assertJsonResponse } from "../_lib/assert.ts";
 import { formatMoney } from "../../src/i18n/format.ts";
-import { frenchDate, frenchRate } from "../../src/services/invoice-pdf.ts";
-import { assert, assertEquals } from "../_lib/assert.ts";
+import { toEInvoice } from "../../src/domain/en16931.ts";
+import { frenchDate, frenchRate, frenchSiren } from "../../src/services/invoice-pdf.ts";
+import { assert, assertEquals, assertJsonResponse } from "../_lib/assert.ts";
 import { loginAs, type SignedIn } from "../_lib/admin.ts";
 import { checkEn16931, en16931Ignore, type Report } from "../_lib/en16931.ts";
-import { testConfig, type TestContext, withServices } from "../_lib/services.ts";
+import { jsonRequest, testConfig, type TestContext, withServices } from "../_lib/services.ts";
 
 /**
  * Every invoice and credit note is a Factur-X (PDF/A-3b, EN 16931) with its UBL beside: for each
@@ -176,8 +176,10 @@ const SALES: Sale[] = [
     code: "CH",
     city: "Zürich",
     zip: "8001",
-    buyer: consumer,
+    buyer: { kind: "business", vatNumber: null, check: null },
     oss: under,
+    // A Swiss UID beside a SIREN: the buyer's identifier (BT-46), the SIREN its BT-47.
+    business: { companyName: "Zürich Antriebe AG", vatNumber: "CHE116281710", siren: "732829320" },
     category: "G",
     rate: "0",
   },
@@ -191,7 +193,8 @@ const SALES: Sale[] = [
     zip: "02110",
     buyer: { kind: "business", vatNumber: null, check: null },
     oss: under,
-    business: { companyName: "Analytical Engines Inc." },
+    // A US EIN (12-3456789 as typed): a tax id, never the buyer's VAT identifier (BT-48).
+    business: { companyName: "Analytical Engines Inc.", vatNumber: "987654321" },
     category: "G",
     rate: "0",
   },
@@ -402,18 +405,33 @@ Deno.test({
         assertEquals(cents(one(cii, "ram:TotalPrepaidAmount")), grand);
         const person = `${s.order.customer.firstName} ${s.order.customer.lastName}`;
         const buyer = sale.business?.companyName ?? person;
-        const lineCount = doc.lines.length + (doc.shippingCents ? 1 : 0);
+        const lineCount = toEInvoice(doc).lines.length;
         assertEquals(all(cii, "ram:Name")[lineCount + 1], buyer, where);
         assert(all(ubl, "cbc:RegistrationName").includes(buyer), where);
         assert(all(cii, "ram:Name").includes(SELLER.legalName), where);
         assertEquals(all(cii, "ram:IssuerAssignedID")[0], s.order.orderNumber);
         const po = sale.business?.purchaseOrder;
         if (po) assertEquals(all(cii, "ram:IssuerAssignedID")[1], po);
-        const vatIds = all(cii, "ram:ID").filter((id) => /^[A-Z]{2}\d/.test(id));
-        assertEquals(vatIds, [
-          SELLER.vatNumber,
-          ...sale.business?.vatNumber ? [sale.business.vatNumber] : [],
-        ]);
+        // An EU VAT number is the buyer's VAT identifier (BT-48); another tax id is not.
+        const taxId = sale.business?.vatNumber;
+        const euVat = taxId && /^[A-Z]{2}\d/.test(taxId) ? taxId : null;
+        const vatIds = [...cii.matchAll(/<ram:ID schemeID="VA">([^<]*)</g)].map((m) => m[1]);
+        assertEquals(vatIds, [SELLER.vatNumber, ...euVat ? [euVat] : []], where);
+        const ublVatIds = [...ubl.matchAll(/<cac:PartyTaxScheme>\s*<cbc:CompanyID>([^<]*)</g)]
+          .map((m) => m[1]);
+        assertEquals(ublVatIds, [SELLER.vatNumber, ...euVat ? [euVat] : []], where);
+        if (taxId && !euVat) {
+          if (sale.business?.siren) {
+            assert(cii.includes(`<ram:BuyerTradeParty><ram:ID>${taxId}</ram:ID>`), where);
+            assert(ubl.includes(`<cac:PartyIdentification><cbc:ID>${taxId}</cbc:ID>`), where);
+          } else {
+            assert(
+              cii.includes(`<ram:SpecifiedLegalOrganization><ram:ID>${taxId}</ram:ID>`),
+              where,
+            );
+            assert(ubl.includes(`<cbc:CompanyID>${taxId}</cbc:CompanyID>`), where);
+          }
+        }
         if (sale.business?.siren) {
           assert(cii.includes(`schemeID="0002">${sale.business.siren}<`), where);
         }
@@ -433,11 +451,11 @@ Deno.test({
           buyer,
           person,
           SELLER.legalName,
-          `SIREN ${SELLER.siren}`,
+          `SIREN ${flat(frenchSiren(SELLER.siren))}`,
           SELLER.vatNumber,
           s.order.orderNumber,
           "Livraison de biens",
-          "Option pour le paiement de la taxe d'après les débits",
+          "Option pour le paiement de la taxe d’après les débits",
           flat(formatMoney(grand, "fr")),
           flat(formatMoney(cents(one(cii, "ram:TaxBasisTotalAmount")), "fr")),
           flat(formatMoney(cents(one(cii, "ram:TaxTotalAmount")), "fr")),
@@ -446,8 +464,9 @@ Deno.test({
           `TVA / VAT ${flat(frenchRate(Number(sale.rate) * 100))}`,
           ...all(cii, "ram:Name").slice(0, doc.lines.length).map((n) => n.split(" / ")[0]),
           ...mention ? [mention] : [],
-          ...sale.business?.vatNumber ? [sale.business.vatNumber] : [],
-          ...sale.business?.siren ? [`SIREN ${sale.business.siren}`] : [],
+          ...euVat ? [`TVA / VAT ${euVat}`] : [],
+          ...taxId && !euVat ? [`Identifiant fiscal / Tax ID ${taxId}`] : [],
+          ...sale.business?.siren ? [`SIREN ${flat(frenchSiren(sale.business.siren))}`] : [],
           ...po ? [po] : [],
           ...sale.billing ? [sale.billing.address] : [],
         ];
@@ -623,3 +642,85 @@ Deno.test("[api] tax matrix in the returns: the Invoices screen's totals and the
       ["Supplies", "EL", "24"],
     ]);
   }));
+
+Deno.test({
+  name:
+    "[api] a back-dated staff order (sold 43 days ago, paid today) states its day of supply on the PDF, in the CII (BT-72), the UBL and the CSV; three boards at 59.00 print lines whose unit price x quantity is the line; the XML passes XSD and EN 16931",
+  ignore: en16931Ignore,
+  fn: () =>
+    withServices(async (t) => {
+      const clerk = await loginAs(t, "admin");
+      const product = (await t.services.products.list())[0];
+      await t.services.products.update(product.id, { price: 59, stock: 50 });
+      const sold = new Date(Date.now() - 43 * 86_400_000);
+      const soldDay = shopDay(sold.getTime(), t.services.config.shopTimeZone);
+      const made = await t.api.request(
+        "/api/orders/admin",
+        jsonRequest("POST", {
+          customer: { firstName: "Ada", lastName: "Lovelace", email: "ada@example.com", phone: "" },
+          shippingAddress: { address: "1 rue X", city: "Lyon", state: "", zipCode: "69001" },
+          items: [{ id: product.id, quantity: 3 }],
+          shippingCountry: "France",
+          paymentMethod: "delivery",
+          createdAt: sold.toISOString(),
+        }, clerk.headers),
+      );
+      const { order: made201 } = await assertJsonResponse(made, 201) as { order: { _id: string } };
+      await assertJsonResponse(
+        await t.api.request(
+          `/api/orders/${made201._id}/payment`,
+          jsonRequest("PUT", { paymentStatus: "paid" }, clerk.headers),
+        ),
+        200,
+      );
+      const o = (await t.services.orders.get(made201._id))!;
+      const [doc] = await t.services.invoices.ofOrder(o.id);
+      const today = shopDay(Date.now(), t.services.config.shopTimeZone);
+      assertEquals([doc.issueDate, doc.tax.taxPoint], [today, soldDay]);
+      const s = await serve(t, clerk, doc, o);
+
+      const reports = await checkEn16931({ "backdated-cii": s.cii, "backdated-ubl": s.ubl });
+      for (const [name, report] of Object.entries(reports)) assertClean(name, report);
+      assert(
+        s.cii.includes(
+          `<ram:ActualDeliverySupplyChainEvent><ram:OccurrenceDateTime><udt:DateTimeString format="102">${
+            soldDay.replaceAll("-", "")
+          }</udt:DateTimeString>`,
+        ),
+        s.cii,
+      );
+      assertEquals(one(s.ubl, "cbc:ActualDeliveryDate"), soldDay);
+      const printed = await pdfLayout(s.pdf);
+      const supplyLine = printed.split("\n").find((l) => l.includes("Date of supply")) ?? "";
+      assert(supplyLine.includes(`Date de livraison / Date of supply`), printed);
+      assert(supplyLine.includes(frenchDate(soldDay)), printed);
+
+      // Every line as printed: quantity, unit price, rate, amount, and unit x quantity = amount.
+      const layout = flat(printed);
+      const boards = [...layout.matchAll(/ (\d+) (\d+,\d{2}) € 20 % (\d+,\d{2}) €/g)]
+        .map((m) => [Number(m[1]), cents(m[2].replace(",", ".")), cents(m[3].replace(",", "."))]);
+      assertEquals(boards.slice(0, 2), [[2, 4_917, 9_834], [1, 4_916, 4_916]], layout);
+      for (const [qty, unit, net] of boards) assertEquals(qty * unit, net, layout);
+      // The three boards' 177.00 paid, net of VAT: 147.50 over the two lines.
+      assertEquals(boards[0][2] + boards[1][2], 14_750);
+
+      const csv = await (await t.api.request("/api/invoices/export.csv", {
+        headers: clerk.headers,
+      })).text();
+      const rows = csv.replace(/^\uFEFF/, "").trim().split("\r\n").map((r) => r.split(","));
+      const at = (name: string) => rows[0].indexOf(name);
+      const row = rows.find((r) => r[0] === doc.number)!;
+      assertEquals([row[at("Date")], row[at("Supply date")]], [today, soldDay]);
+    }, { config: { seller: SELLER } }),
+});
+
+/** The page's text laid out as printed (pdftotext -layout): a line's cells on one line. */
+async function pdfLayout(pdf: Uint8Array): Promise<string> {
+  const file = await Deno.makeTempFile({ suffix: ".pdf" });
+  try {
+    await Deno.writeFile(file, pdf);
+    return await run("pdftotext", ["-layout", "-enc", "UTF-8", file, "-"]);
+  } finally {
+    await Deno.remove(file);
+  }
+}

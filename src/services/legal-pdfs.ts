@@ -1,4 +1,7 @@
 import type { LegalIdentity } from "../domain/legal-notice.ts";
+import type { MailAttachment } from "../domain/mail.ts";
+import { isTermsVersion } from "../domain/terms.ts";
+import type { MailFile } from "./mail/transport.ts";
 import { messagesFor } from "../i18n/catalog.ts";
 import { fill } from "../i18n/fill.ts";
 import { formatDate } from "../i18n/format.ts";
@@ -55,4 +58,34 @@ export function withdrawalFormPdf(
       { kind: "paragraph", text: t.strike },
     ],
   });
+}
+
+/**
+ * The files a mail names, drawn when it is sent: a dated version of the terms and the model
+ * withdrawal form, in the mail's language. An unknown version is left out, never guessed.
+ */
+export function legalMailFiles(
+  names: { siteName: string; company: string },
+  identity: () => LegalIdentity,
+) {
+  return (attachments: MailAttachment[]): Promise<MailFile[]> =>
+    Promise.all(
+      attachments.filter((a) => a.kind !== "terms" || isTermsVersion(a.version)).map(
+        async (a): Promise<MailFile> => {
+          const fr = a.lang === "fr";
+          if (a.kind === "terms") {
+            return {
+              filename: `${fr ? "conditions-generales" : "general-terms"}-${a.version}.pdf`,
+              contentType: "application/pdf",
+              content: await termsPdf(a.lang, a.version, names, identity()),
+            };
+          }
+          return {
+            filename: fr ? "formulaire-de-retractation.pdf" : "withdrawal-form.pdf",
+            contentType: "application/pdf",
+            content: await withdrawalFormPdf(a.lang, names.siteName, identity()),
+          };
+        },
+      ),
+    );
 }

@@ -46,8 +46,13 @@ function address(a: Address): XmlChild {
 function party(name: string, p: Party): XmlChild {
   return el(
     name,
+    // A registration that is not an EU VAT number: the buyer's id (BT-46) beside a SIREN, else
+    // its legal registration (BT-47) without a scheme.
+    leaf("ram:ID", p.siren ? p.otherTaxId : null),
     leaf("ram:Name", p.name),
-    leafAt("ram:SpecifiedLegalOrganization/ram:ID", p.siren, { schemeID: "0002" }),
+    p.siren
+      ? leafAt("ram:SpecifiedLegalOrganization/ram:ID", p.siren, { schemeID: "0002" })
+      : leafAt("ram:SpecifiedLegalOrganization/ram:ID", p.otherTaxId),
     address(p.address),
     leafAt("ram:URIUniversalCommunication/ram:URIID", p.email, { schemeID: "EM" }),
     leafAt("ram:SpecifiedTaxRegistration/ram:ID", p.vatNumber, { schemeID: "VA" }),

@@ -1,6 +1,7 @@
 import { resolveCountryCode } from "./country-code.ts";
 import type { InvoiceDocument } from "./invoice.ts";
 import type { VatCategory } from "./tax.ts";
+import { checkVatNumber } from "./vat-number.ts";
 
 /**
  * An invoice or credit note as the European standard EN 16931 models it (its business terms,
@@ -23,7 +24,14 @@ export interface Party {
   name: string;
   /** SIREN: the French legal registration (BT-30 / BT-47, scheme 0002). */
   siren: string | null;
+  /** An EU VAT number (BT-31 / BT-48), its prefix a member state's. */
   vatNumber: string | null;
+  /**
+   * A buyer's tax or legal registration that is not an EU VAT number (a US EIN, a Swiss UID):
+   * never BT-48 (BR-CO-09), but the legal registration (BT-47, no scheme), or, beside a SIREN,
+   * the buyer's identifier (BT-46).
+   */
+  otherTaxId: string | null;
   address: Address;
   email: string | null;
 }
@@ -185,6 +193,7 @@ export function toEInvoice(doc: InvoiceDocument): EInvoice {
   const grossCents = lineNetCents + vatCents;
 
   const b = doc.buyer;
+  const euVatNumber = b.vatNumber !== null && checkVatNumber(b.vatNumber).ok;
   const delivery = snapshotAddress(doc.address, doc.countryCode);
   const billing = doc.billingAddress === doc.address ||
       JSON.stringify(doc.billingAddress) === JSON.stringify(doc.address)
@@ -215,13 +224,17 @@ export function toEInvoice(doc: InvoiceDocument): EInvoice {
       name: doc.seller.legalName,
       siren: doc.seller.siren,
       vatNumber: doc.seller.vatNumber,
+      otherTaxId: null,
       address: parseSellerAddress(doc.seller.address),
       email: null,
     },
     buyer: {
       name: b.company ?? b.name,
       siren: b.siren,
-      vatNumber: b.vatNumber,
+      // What the buyer gave as its VAT number is one only when it reads as an EU VAT number
+      // (a company outside the EU gives its own country's tax id).
+      vatNumber: euVatNumber ? b.vatNumber : null,
+      otherTaxId: euVatNumber ? null : b.vatNumber,
       address: billing,
       email: b.email || null,
     },

@@ -5,13 +5,13 @@ import { dayRangeSchema } from "./staff-dates.ts";
 import { csvAmount, type CsvDialect, csvNumber, csvRow } from "./csv.ts";
 import { fromCents } from "./money.ts";
 import { ratePercent } from "./vat-statement.ts";
+import { RETURN_SCHEME_TEXT, returnScheme } from "./return-schemes.ts";
 import {
   legacyDecision,
   taxAmounts,
   type TaxDecision,
   taxDecisionSchema,
   VAT_CATEGORIES,
-  type VatGroup,
   vatGroup,
   vatGroupSchema,
 } from "./tax.ts";
@@ -308,25 +308,6 @@ export function documentAmounts(
   };
 }
 
-/** A period's totals per VAT category and rate (credit notes subtract). */
-export function totalsByRate(docs: readonly Pick<InvoiceDocument, "kind" | "vat">[]): VatGroup[] {
-  const by = new Map<string, VatGroup>();
-  for (const d of docs) {
-    const sign = d.kind === "credit_note" ? -1 : 1;
-    for (const v of d.vat) {
-      const key = `${v.category}/${v.rateBp}`;
-      const t = by.get(key) ?? { ...v, netCents: 0, vatCents: 0, grossCents: 0 };
-      t.netCents += sign * v.netCents;
-      t.vatCents += sign * v.vatCents;
-      t.grossCents += sign * v.grossCents;
-      by.set(key, t);
-    }
-  }
-  return [...by.values()].sort((a, b) =>
-    b.rateBp - a.rateBp || a.category.localeCompare(b.category)
-  );
-}
-
 /** "20%", "5.5%" */
 export const formatRate = ratePercent;
 
@@ -352,13 +333,17 @@ const INVOICES_CSV_COLUMNS = [
   "VAT",
   "Gross",
   "Payment method",
+  "Tax country",
+  "Tax scheme",
+  "CA3 box",
 ];
 
 export const invoicesCsvHeader = (dialect: CsvDialect) => csvRow(INVOICES_CSV_COLUMNS, dialect);
 
 /**
  * One CSV row per VAT group of a document: its date is its issue date (the shop's day), its
- * amounts numbers, a credit note's negative, so a spreadsheet's SUM nets them.
+ * amounts numbers, a credit note's negative, so a spreadsheet's SUM nets them; the country
+ * whose VAT applies and the scheme tell French VAT from foreign VAT at the same rate.
  */
 export function invoiceCsvRows(d: InvoiceDocument, dialect: CsvDialect): string {
   const sign = d.kind === "credit_note" ? -1 : 1;
@@ -381,6 +366,9 @@ export function invoiceCsvRows(d: InvoiceDocument, dialect: CsvDialect): string 
       csvAmount(sign * v.vatCents),
       csvAmount(sign * v.grossCents),
       d.paymentMethod,
+      d.tax.taxCountry,
+      RETURN_SCHEME_TEXT[returnScheme(d.tax)].label,
+      RETURN_SCHEME_TEXT[returnScheme(d.tax)].box,
     ], dialect)
   ).join("");
 }

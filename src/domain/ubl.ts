@@ -31,6 +31,9 @@ function party(name: string, p: Party): XmlChild {
     el(
       "cac:Party",
       leaf("cbc:EndpointID", p.email, { schemeID: "EM" }),
+      // A registration that is not an EU VAT number: the buyer's id (BT-46) beside a SIREN, else
+      // its legal registration (BT-47) without a scheme.
+      leafAt("cac:PartyIdentification/cbc:ID", p.siren ? p.otherTaxId : null),
       address("cac:PostalAddress", p.address),
       p.vatNumber &&
         el(
@@ -41,7 +44,9 @@ function party(name: string, p: Party): XmlChild {
       el(
         "cac:PartyLegalEntity",
         leaf("cbc:RegistrationName", p.name),
-        leaf("cbc:CompanyID", p.siren, { schemeID: "0002" }),
+        p.siren
+          ? leaf("cbc:CompanyID", p.siren, { schemeID: "0002" })
+          : leaf("cbc:CompanyID", p.otherTaxId),
       ),
     ),
   );

@@ -79,7 +79,7 @@ export interface Config {
    * SELLER_MEDIATOR_URL); unset fields stop a production start too.
    */
   legalNotice: Partial<LegalNoticeSettings>;
-  /** VAT settings: see README, "Taxes". */
+  /** VAT settings: see docs/money-and-law.md, "Taxes". */
   vat: {
     /** VAT_RATES: standard rates the built-in table does not know yet. */
     rates: RateOverride[];

@@ -2,6 +2,8 @@ import type { InvoiceDocument } from "../../src/domain/invoice.ts";
 import type { Business, NewOrder, Order } from "../../src/domain/order.ts";
 import { chargedPrice, decideTax, type OssState, type TaxBuyer } from "../../src/domain/tax.ts";
 import { shopDay } from "../../src/domain/shop-time.ts";
+import { RETURN_SCHEME_TEXT, type ReturnScheme } from "../../src/domain/return-schemes.ts";
+import { assertJsonResponse } from "../_lib/assert.ts";
 import { formatMoney } from "../../src/i18n/format.ts";
 import { frenchDate, frenchRate } from "../../src/services/invoice-pdf.ts";
 import { assert, assertEquals } from "../_lib/assert.ts";
@@ -174,8 +176,10 @@ const SALES: Sale[] = [
     code: "CH",
     city: "Zürich",
     zip: "8001",
-    buyer: consumer,
+    buyer: { kind: "business", vatNumber: null, check: null },
     oss: under,
+    // A Swiss UID beside a SIREN: the buyer's identifier (BT-46), the SIREN its BT-47.
+    business: { companyName: "Zürich Antriebe AG", vatNumber: "CHE116281710", siren: "732829320" },
     category: "G",
     rate: "0",
   },
@@ -189,7 +193,8 @@ const SALES: Sale[] = [
     zip: "02110",
     buyer: { kind: "business", vatNumber: null, check: null },
     oss: under,
-    business: { companyName: "Analytical Engines Inc." },
+    // A US EIN (12-3456789 as typed): a tax id, never the buyer's VAT identifier (BT-48).
+    business: { companyName: "Analytical Engines Inc.", vatNumber: "987654321" },
     category: "G",
     rate: "0",
   },
@@ -407,11 +412,26 @@ Deno.test({
         assertEquals(all(cii, "ram:IssuerAssignedID")[0], s.order.orderNumber);
         const po = sale.business?.purchaseOrder;
         if (po) assertEquals(all(cii, "ram:IssuerAssignedID")[1], po);
-        const vatIds = all(cii, "ram:ID").filter((id) => /^[A-Z]{2}\d/.test(id));
-        assertEquals(vatIds, [
-          SELLER.vatNumber,
-          ...sale.business?.vatNumber ? [sale.business.vatNumber] : [],
-        ]);
+        // An EU VAT number is the buyer's VAT identifier (BT-48); another tax id is not.
+        const taxId = sale.business?.vatNumber;
+        const euVat = taxId && /^[A-Z]{2}\d/.test(taxId) ? taxId : null;
+        const vatIds = [...cii.matchAll(/<ram:ID schemeID="VA">([^<]*)</g)].map((m) => m[1]);
+        assertEquals(vatIds, [SELLER.vatNumber, ...euVat ? [euVat] : []], where);
+        const ublVatIds = [...ubl.matchAll(/<cac:PartyTaxScheme>\s*<cbc:CompanyID>([^<]*)</g)]
+          .map((m) => m[1]);
+        assertEquals(ublVatIds, [SELLER.vatNumber, ...euVat ? [euVat] : []], where);
+        if (taxId && !euVat) {
+          if (sale.business?.siren) {
+            assert(cii.includes(`<ram:BuyerTradeParty><ram:ID>${taxId}</ram:ID>`), where);
+            assert(ubl.includes(`<cac:PartyIdentification><cbc:ID>${taxId}</cbc:ID>`), where);
+          } else {
+            assert(
+              cii.includes(`<ram:SpecifiedLegalOrganization><ram:ID>${taxId}</ram:ID>`),
+              where,
+            );
+            assert(ubl.includes(`<cbc:CompanyID>${taxId}</cbc:CompanyID>`), where);
+          }
+        }
         if (sale.business?.siren) {
           assert(cii.includes(`schemeID="0002">${sale.business.siren}<`), where);
         }
@@ -444,7 +464,8 @@ Deno.test({
           `TVA / VAT ${flat(frenchRate(Number(sale.rate) * 100))}`,
           ...all(cii, "ram:Name").slice(0, doc.lines.length).map((n) => n.split(" / ")[0]),
           ...mention ? [mention] : [],
-          ...sale.business?.vatNumber ? [sale.business.vatNumber] : [],
+          ...euVat ? [`TVA / VAT ${euVat}`] : [],
+          ...taxId && !euVat ? [`Identifiant fiscal / Tax ID ${taxId}`] : [],
           ...sale.business?.siren ? [`SIREN ${sale.business.siren}`] : [],
           ...po ? [po] : [],
           ...sale.billing ? [sale.billing.address] : [],
@@ -516,4 +537,108 @@ Deno.test("[api] the UBL download is staff's: anonymous 401, unknown 404", () =>
       headers: clerk.headers,
     });
     assertEquals(unknown.status, 404);
+  }));
+
+/** The tax matrix's sales and where each is declared: scheme, country of taxation, CA3 box. */
+const DECLARED: Record<string, [ReturnScheme, string, string]> = {
+  "consumer-fr": ["domestic", "FR", "CA3 A1 (01)"],
+  "consumer-pl-french-rate": ["distance_fr", "FR", "CA3 A1 (01)"],
+  "oss-de": ["distance_oss", "DE", "CA3 E3 (5A) / OSS return"],
+  "oss-cz": ["distance_oss", "CZ", "CA3 E3 (5A) / OSS return"],
+  "oss-gr": ["distance_oss", "GR", "CA3 E3 (5A) / OSS return"],
+  "oss-at": ["distance_oss", "AT", "CA3 E3 (5A) / OSS return"],
+  "business-be": ["intra_eu", "FR", "CA3 F2 (06)"],
+  "company-fr": ["domestic", "FR", "CA3 A1 (01)"],
+  "export-ch": ["export", "FR", "CA3 E1 (04)"],
+  "export-us": ["export", "FR", "CA3 E1 (04)"],
+};
+
+Deno.test("[api] tax matrix in the returns: the Invoices screen's totals and the invoices CSV tell French VAT from foreign VAT at the same rate, by country of taxation and scheme, each with its CA3 box; the OSS return has only destination-taxed sales", () =>
+  withServices(async (t) => {
+    const clerk = await loginAs(t, "admin");
+    // Austria's 20% is France's: the two must not be added together.
+    const austria: Sale = {
+      name: "oss-at",
+      first: "Sebastian",
+      last: "Huber",
+      country: "Austria",
+      code: "AT",
+      city: "Wien",
+      zip: "1010",
+      buyer: consumer,
+      oss: registered,
+      category: "S",
+      rate: "20",
+    };
+    const sales = [...SALES, austria];
+    const docs = new Map<string, InvoiceDocument>();
+    for (const [i, sale] of sales.entries()) {
+      const o = await t.services.orders.create(order(sale, i));
+      docs.set(sale.name, (await t.services.invoices.ofOrder(o.id))[0]);
+    }
+    assertEquals(Object.keys(DECLARED).sort(), [...docs.keys()].sort());
+
+    // The screen's totals: one line per scheme, country of taxation, category and rate.
+    const expected = new Map<string, { net: number; vat: number; box: string }>();
+    for (const [name, doc] of docs) {
+      const [scheme, country, box] = DECLARED[name];
+      const key = `${scheme}/${country}/${doc.vat[0].category}/${doc.vat[0].rateBp}`;
+      const e = expected.get(key) ?? { net: 0, vat: 0, box };
+      e.net += doc.vat[0].netCents;
+      e.vat += doc.vat[0].vatCents;
+      expected.set(key, e);
+    }
+    const list = await assertJsonResponse(
+      await t.api.request("/api/invoices", { headers: clerk.headers }),
+      200,
+    ) as {
+      totals: {
+        scheme: string;
+        taxCountry: string;
+        category: string;
+        rateBp: number;
+        box: string;
+        net: number;
+        vat: number;
+      }[];
+    };
+    assertEquals(
+      new Map(list.totals.map((r) => [
+        `${r.scheme}/${r.taxCountry}/${r.category}/${r.rateBp}`,
+        { net: cents(String(r.net)), vat: cents(String(r.vat)), box: r.box },
+      ])),
+      expected,
+    );
+    const at20 = list.totals.filter((r) => r.rateBp === 2000 && r.category === "S");
+    assertEquals(at20.map((r) => `${r.scheme}/${r.taxCountry}`).sort(), [
+      "distance_fr/FR",
+      "distance_oss/AT",
+      "domestic/FR",
+    ]);
+
+    // The invoices CSV: each document's row says its country of taxation, scheme and box.
+    const csv = (await (await t.api.request("/api/invoices/export.csv", {
+      headers: clerk.headers,
+    })).text()).replace(/^\uFEFF/, "").trim().split("\r\n").map((r) => r.split(","));
+    const col = (name: string) => csv[0].indexOf(name);
+    for (const [name, doc] of docs) {
+      const row = csv.find((r) => r[0] === doc.number)!;
+      const [scheme, country, box] = DECLARED[name];
+      assertEquals(
+        [row[col("Tax country")], row[col("Tax scheme")], row[col("CA3 box")]],
+        [country, RETURN_SCHEME_TEXT[scheme].label, box],
+        name,
+      );
+    }
+
+    // The OSS return: the destination-taxed sales only, the rate a number.
+    const oss = (await (await t.api.request("/api/invoices/oss.csv", {
+      headers: clerk.headers,
+    })).text()).replace(/^\uFEFF/, "").trim().split("\r\n").slice(1).map((r) => r.split(","));
+    assertEquals(oss.map((r) => [r[0], r[2], r[3]]), [
+      ["Supplies", "AT", "20"],
+      ["Supplies", "CZ", "21"],
+      ["Supplies", "DE", "19"],
+      ["Supplies", "EL", "24"],
+    ]);
   }));

@@ -360,6 +360,16 @@ export const legal = (site: string, company: string) => ({
     pdf: "Download the form (PDF)",
     terms: "Article 34 of the general terms: right of withdrawal",
   },
+  /** What paying, asking for a stock alert and sending the demo form accept, and the data notice. */
+  acceptance: {
+    checkout:
+      "By paying, you accept the {terms} (version of {date}), which set out, for consumers, the {withdrawal} (14 days from delivery). How we use your details: {privacy}.",
+    terms: "general terms of sale",
+    withdrawal: "right of withdrawal",
+    privacy: "privacy notice",
+    demo:
+      "We use these details only to answer your request and arrange the demo, and keep them for three years after our last exchange. Your rights and how to use them: {privacy}.",
+  },
   privacy: {
     title: "Privacy",
     intro:

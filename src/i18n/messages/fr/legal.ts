@@ -357,6 +357,16 @@ export const legal: Messages["legal"] = (site: string, company: string) => ({
     pdf: "Télécharger le formulaire (PDF)",
     terms: "Article 34 des conditions générales : droit de rétractation",
   },
+  /** Ce qu’acceptent le paiement, l’alerte de stock et le formulaire de démo, et l’information sur les données. */
+  acceptance: {
+    checkout:
+      "En payant, vous acceptez les {terms} (version du {date}), qui précisent, pour les consommateurs, le {withdrawal} (14 jours à compter de la livraison). L’usage de vos données : {privacy}.",
+    terms: "conditions générales de vente",
+    withdrawal: "droit de rétractation",
+    privacy: "politique de confidentialité",
+    demo:
+      "Nous utilisons ces informations uniquement pour répondre à votre demande et organiser la démo, et les conservons trois ans après notre dernier échange. Vos droits et comment les exercer : {privacy}.",
+  },
   privacy: {
     title: "Confidentialité",
     intro:

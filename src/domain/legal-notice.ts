@@ -21,6 +21,9 @@ export const LEGAL_NOTICE_ENV = {
 export type LegalNoticeField = keyof typeof LEGAL_NOTICE_ENV;
 export type LegalNoticeSettings = Record<LegalNoticeField, string>;
 
+/** The company's trading name in the site's texts (the terms, the footer): the product's + "Systems". */
+export const companyName = (siteName: string) => `${siteName} Systems`;
+
 /** The seller as the legal notice, the terms and the withdrawal form name it. */
 export type LegalIdentity = Seller & LegalNoticeSettings;
 

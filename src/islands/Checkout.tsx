@@ -569,7 +569,6 @@ export default function Checkout(
               {inlineError}
             </p>
           )}
-          {children}
           <DialogActions
             cancel={t.back}
             onClose={() => setStage("form")}
@@ -585,6 +584,7 @@ export default function Checkout(
               {busy ? t.processingPayment : fill(t.pay, { amount: money(totalCents) })}
             </button>
           </DialogActions>
+          {children}
         </Modal>
       )}
 

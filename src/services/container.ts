@@ -32,7 +32,7 @@ import { createMailer } from "./mail/mailer.ts";
 import { createSmtpTransport, type MailTransport } from "./mail/transport.ts";
 import { legalMailFiles } from "./legal-pdfs.ts";
 import { legalIdentityOf } from "./legal-identity.ts";
-import { COMPANY_NAME } from "./site.ts";
+import { companyName } from "../domain/legal-notice.ts";
 import { createSandboxProvider } from "./payments/sandbox.ts";
 import { createStripeProvider } from "./payments/stripe.ts";
 import { createDemoDesk } from "./demo-desk.ts";
@@ -83,7 +83,7 @@ export function createServices(
     outbox,
     transport,
     legalMailFiles(
-      { siteName: config.siteName, company: COMPANY_NAME },
+      { siteName: config.siteName, company: companyName(config.siteName) },
       () => legalIdentityOf(config),
     ),
   );

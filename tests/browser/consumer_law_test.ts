@@ -1,6 +1,10 @@
 import { assert, assertEquals, assertStringIncludes } from "../_lib/assert.ts";
 import { seriousViolations } from "../_lib/axe.ts";
 import { browserTest } from "../_lib/browser.ts";
+import { BOSS, bossApi, signInAs } from "../_lib/admin-browser.ts";
+import type { RunningServer } from "../_lib/server.ts";
+import { outboxEntrySchema } from "../../src/domain/mail.ts";
+import { openKv } from "../../src/store/kv.ts";
 
 const PHONE = { viewport: { width: 390, height: 800 } };
 
@@ -153,4 +157,151 @@ async function pdfToText(bytes: Uint8Array): Promise<string> {
   } finally {
     await Deno.remove(file);
   }
+}
+
+/** A consumer's order paid and shipped by staff; answers its number and the shipped mail's link. */
+async function shippedOrder(server: RunningServer) {
+  const boss = await bossApi(server);
+  const products = await boss("/api/public/products");
+  const product = (products.products ?? products).find((p: { stock: number }) => p.stock > 2);
+  const { order } = await boss("/api/orders/admin", "POST", {
+    customer: { firstName: "Ada", lastName: "Lovelace", email: "ada@example.com", phone: "" },
+    shippingAddress: { address: "1 Rue X", city: "Lyon", state: "", zipCode: "69001" },
+    items: [{ id: product._id ?? product.id, quantity: 1 }],
+    shippingCountry: "France",
+    paymentMethod: "delivery",
+  });
+  await boss(`/api/orders/${order._id}/payment`, "PUT", { paymentStatus: "paid" });
+  await boss(`/api/orders/${order._id}/status`, "PUT", { status: "shipped", carrier: "DHL" });
+  const mails = await outbox(server);
+  const shipped = mails.find((m) => m.text.includes(order.orderNumber))!;
+  const link = new URL(/https?:\/\/\S+\/orders\/\S+/.exec(shipped.text)![0]);
+  return { boss, order, link, shipped, title: product.name as string };
+}
+
+async function outbox(server: RunningServer) {
+  const kv = await openKv(server.kvPath);
+  const mails = [];
+  for await (const e of kv.list({ prefix: ["outbox"] })) {
+    const parsed = outboxEntrySchema.safeParse(e.value);
+    if (parsed.success) mails.push(parsed.data);
+  }
+  kv.close();
+  return mails;
+}
+
+for (
+  const lang of [
+    {
+      prefix: "",
+      heading: "Withdraw from this order",
+      received: "Withdrawal received on",
+    },
+    {
+      prefix: "/fr",
+      heading: "Me rétracter de cette commande",
+      received: "Rétractation reçue le",
+    },
+  ]
+) {
+  browserTest(
+    `[browser] consumer law (${
+      lang.prefix || "/"
+    }, 390 px): the buyer withdraws from the order page; the withdrawal is acknowledged by mail and staff see it on the order`,
+    async ({ server, newPage }) => {
+      const { order, link, shipped, title } = await shippedOrder(server);
+      assertStringIncludes(shipped.text, "Find my orders", "every order mail links it");
+      assertStringIncludes(shipped.html ?? "", '/orders"');
+      const page = await newPage(PHONE);
+      await page.goto(`${lang.prefix}${link.pathname}${link.search}`);
+      const section = page.getByRole("region", { name: lang.heading });
+      await section.getByRole("checkbox", { name: title }).uncheck();
+      await section.getByRole("button", { name: lang.heading }).click();
+      assert((await section.getByRole("alert").innerText()).length > 0, "no item: said so");
+      await section.getByRole("checkbox", { name: title }).check();
+      await Promise.all([
+        page.waitForEvent("load"),
+        section.getByRole("button", { name: lang.heading }).click(),
+      ]);
+      const received = page.getByTestId("withdrawal-received");
+      assertStringIncludes(await received.innerText(), lang.received);
+      assertStringIncludes(await received.innerText(), `1 × ${title}`);
+      assert(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth));
+      assertEquals(await seriousViolations(page, "order page, withdrawn"), []);
+
+      // The mail speaks the order's language (this staff-made order's: English).
+      const ack = (await outbox(server)).find((m) =>
+        m.subject.startsWith("Your withdrawal from order")
+      );
+      assert(ack, "the acknowledgement mail");
+      assertStringIncludes(ack.subject, order.orderNumber);
+      assertStringIncludes(ack.text, "Find my orders");
+
+      await signInAs(page, BOSS);
+      await page.goto(`/admin/orders/${order._id}`);
+      const badge = page.getByTestId("order-withdrawal");
+      assertStringIncludes(await badge.innerText(), `1 × ${title}`);
+      assertStringIncludes(
+        await page.getByTestId("order-timeline").innerText(),
+        "Withdrawal received",
+      );
+      assertEquals(page.problems, []);
+    },
+  );
+}
+
+for (
+  const lang of [
+    {
+      prefix: "",
+      terms: "general terms of sale",
+      withdrawal: "right of withdrawal",
+      privacy: "privacy notice",
+      notify: "Notify When Available",
+      demoPrivacy: "privacy notice",
+    },
+    {
+      prefix: "/fr",
+      terms: "conditions générales de vente",
+      withdrawal: "droit de rétractation",
+      privacy: "politique de confidentialité",
+      notify: "M’avertir du retour en stock",
+      demoPrivacy: "politique de confidentialité",
+    },
+  ]
+) {
+  browserTest(
+    `[browser] consumer law (${
+      lang.prefix || "/"
+    }, 390 px): the pay button says paying accepts the dated terms and the withdrawal information, with the privacy notice; the stock alert and the demo form give the privacy notice`,
+    async ({ server, newPage }) => {
+      const page = await newPage(PHONE);
+      // The terms line is server HTML in the checkout's payment dialog.
+      const shop = await (await fetch(`${server.url}${lang.prefix}/shop`)).text();
+      const versionPath = `${lang.prefix}/general-terms/2026-11-27`;
+      assertStringIncludes(shop, `href="${versionPath}"`);
+      assertStringIncludes(shop, `href="${versionPath}#withdrawal"`);
+      assertStringIncludes(shop, `href="${lang.prefix}/privacy"`);
+
+      // The stock alert dialog: the seeded sold-out product's "notify" button.
+      await page.goto(`${lang.prefix}/shop`);
+      await page.locator("astro-island[component-url*=ShopCatalog]:not([ssr])").waitFor({
+        state: "attached",
+      });
+      await page.getByRole("button", { name: lang.notify }).first().click();
+      const dialog = page.getByRole("dialog", { name: lang.notify });
+      assertEquals(
+        await dialog.getByRole("link", { name: lang.privacy }).getAttribute("href"),
+        `${lang.prefix}/privacy`,
+      );
+
+      await page.goto(`${lang.prefix}/request-a-demo`);
+      assertEquals(
+        await page.getByTestId("demo-privacy").getByRole("link", { name: lang.demoPrivacy })
+          .getAttribute("href"),
+        `${lang.prefix}/privacy`,
+      );
+      assertEquals(page.problems, []);
+    },
+  );
 }

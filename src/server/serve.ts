@@ -4,7 +4,7 @@ import { log } from "../services/log.ts";
 import { stripeKeyProblem } from "../services/payments/key-policy.ts";
 import { securityConfigProblem } from "../services/security-config.ts";
 import { seedIfEmpty } from "../services/seed.ts";
-import { sellerProblem } from "../services/invoicing.ts";
+import { sellerProblem, transferProblem } from "../services/invoicing.ts";
 import { legalNoticeProblem } from "../services/legal-identity.ts";
 import { openKv } from "../store/kv.ts";
 import { createFrontDoor, type RenderPage } from "./front-door.ts";
@@ -55,6 +55,8 @@ export async function startServer(
   if (sellerMissing) throw new Error(`Refusing to start: ${sellerMissing}`);
   const noticeMissing = legalNoticeProblem(config);
   if (noticeMissing) throw new Error(`Refusing to start: ${noticeMissing}`);
+  const transfersMissing = transferProblem(config);
+  if (transfersMissing) throw new Error(`Refusing to start: ${transfersMissing}`);
   // Registered once the settings are known good and before anything is awaited (see jobs.ts).
   const jobs = createJobs();
   const { assets, kv, services } = await prepare(config, clientDir).catch((err) => {

@@ -14,7 +14,6 @@ import { mailWords } from "../i18n/mail-words.ts";
 import { addAudit } from "../store/audit.ts";
 import type { OrderStore } from "../store/orders.ts";
 import type { OutboxStore } from "../store/outbox.ts";
-import { nowIso } from "../store/atomic.ts";
 import type { Mailer } from "./mail/mailer.ts";
 import type { OrderLinks } from "./order-links.ts";
 

@@ -58,7 +58,7 @@ export default function LegalNoticeContent(
         id="contact"
         title={t.contact}
         rows={[
-          [t.email, <a href={`mailto:${s.email}`} class={link}>{s.email}</a>],
+          [t.email, <a key="email" href={`mailto:${s.email}`} class={link}>{s.email}</a>],
           [t.phone, s.phone],
           [t.director, s.publicationDirector],
         ]}

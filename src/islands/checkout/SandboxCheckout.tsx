@@ -15,8 +15,9 @@ export default function SandboxCheckout(
     <Checkout
       lang={lang}
       regionCountries={regionCountries}
-      children={children}
       cardField={(ref, lang) => <SandboxCardField fieldRef={ref} lang={lang} />}
-    />
+    >
+      {children}
+    </Checkout>
   );
 }

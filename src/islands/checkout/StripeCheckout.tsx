@@ -16,10 +16,11 @@ export default function StripeCheckout(
     <Checkout
       lang={lang}
       regionCountries={regionCountries}
-      children={children}
       cardField={(ref, lang) => (
         <StripeCardField fieldRef={ref} publishableKey={publishableKey} lang={lang} />
       )}
-    />
+    >
+      {children}
+    </Checkout>
   );
 }

@@ -58,7 +58,6 @@ export default function NotifyDialog(
       <p class="mt-2 text-sm text-slate-600">
         {fillNodes(t.intro, {
           title: <span lang={textLang(product, "title")}>{product.title}</span>,
-          privacy: <a href={t.privacyPath} class="underline">{t.privacy}</a>,
         })}
       </p>
       <form class="mt-5 space-y-4" noValidate onSubmit={submit}>

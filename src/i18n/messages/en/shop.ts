@@ -44,9 +44,7 @@ export const stock = {
   title: "Notify When Available",
   close: "Close",
   intro:
-    "{title} is out of stock. Leave your email and we will tell you when it is back. We use it for that notice only, then delete it: see our {privacy}.",
-  privacy: "privacy notice",
-  privacyPath: "/privacy",
+    "{title} is out of stock. Leave your email and we will tell you when it is back. We use it for this notice only, then delete it (see Privacy, at the foot of the page).",
   email: "Email address",
   cancel: "Cancel",
   submit: "Notify Me",

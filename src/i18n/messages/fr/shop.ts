@@ -48,9 +48,7 @@ export const stock: Messages["stock"] = {
   title: "M’avertir du retour en stock",
   close: "Fermer",
   intro:
-    "{title} est en rupture de stock. Laissez votre e-mail : nous vous préviendrons dès son retour. Nous ne l’utilisons que pour cet avis, puis le supprimons : voir notre {privacy}.",
-  privacy: "politique de confidentialité",
-  privacyPath: "/fr/privacy",
+    "{title} est en rupture de stock. Laissez votre e-mail : nous vous préviendrons dès son retour. Nous ne l’utilisons que pour cet avis, puis le supprimons (voir Confidentialité, en bas de page).",
   email: "Adresse e-mail",
   cancel: "Annuler",
   submit: "M’avertir",

@@ -78,5 +78,7 @@ export function mailWords(lang: Lang): OrderMailWords {
       text: (date, n) => fill(t.withdrawalText, { date, n }),
       returnTo: (address) => fill(t.withdrawalReturn, { address }),
     },
+    creditNote: t.creditNote,
+    vatRefunded: t.vatRefunded,
   };
 }

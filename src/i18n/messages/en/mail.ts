@@ -52,6 +52,8 @@ export const mail = {
   withdrawalText: "We have received, on {date}, your withdrawal from order {n} for:",
   withdrawalReturn:
     "Please send the goods back to {address} within 14 days; returning them is at your cost. We refund you within 14 days of your withdrawal, with the means of payment you used (standard delivery included when you withdraw from the whole order); we may wait until we have received the goods or proof that you sent them.",
+  creditNote: "Credit note",
+  vatRefunded: "VAT refunded",
   findSubject: "Your orders at {site}",
   findHello: "Hello,",
   findText: "Here are the links to your orders. Each one shows where the order is and its invoice.",

@@ -53,6 +53,8 @@ export const mail: Messages["mail"] = {
   withdrawalText: "Nous avons bien reçu, le {date}, votre rétractation de la commande {n} pour :",
   withdrawalReturn:
     "Merci de nous renvoyer les biens à l’adresse {address} dans les 14 jours ; leur renvoi est à vos frais. Nous vous remboursons dans les 14 jours suivant votre rétractation, avec le moyen de paiement utilisé (frais de livraison standard compris si vous vous rétractez de toute la commande) ; nous pouvons attendre d’avoir reçu les biens ou la preuve de leur expédition.",
+  creditNote: "Avoir",
+  vatRefunded: "TVA remboursée",
   findSubject: "Vos commandes chez {site}",
   findHello: "Bonjour,",
   findText:

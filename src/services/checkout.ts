@@ -13,6 +13,7 @@ import {
   type QuoteBody,
   RESERVATION_TTL_MS,
 } from "../domain/checkout.ts";
+import { CURRENT_TERMS_VERSION } from "../domain/terms.ts";
 import { resolveCountryCode } from "../domain/country-code.ts";
 import {
   DomainError,
@@ -263,6 +264,7 @@ export function createCheckout(deps: CheckoutDeps) {
       ...(r.billingAddress ? { billingAddress: r.billingAddress } : {}),
       ...(tax ? { tax } : {}),
       ...(r.locale ? { locale: r.locale } : {}),
+      ...(r.termsVersion ? { termsVersion: r.termsVersion } : {}),
       paymentIntentId: pi.id,
       ...(noStock || amountWrong ? { needsRefund: true } : {}),
       createdAt: nowIso(),
@@ -481,6 +483,7 @@ export function createCheckout(deps: CheckoutDeps) {
         shippingAddress: data.shippingAddress,
         ...chargedSale(priced, tax, business, data.billingAddress),
         locale: data.locale,
+        termsVersion: CURRENT_TERMS_VERSION,
         expiresAt: Date.now() + RESERVATION_TTL_MS,
         createdAt: nowIso(),
       });

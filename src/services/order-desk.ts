@@ -156,6 +156,9 @@ export function createOrderDesk(deps: OrderDeskDeps) {
             ...o,
             status: body.status,
             ...(shipment ? { shipment } : {}),
+            ...(body.status === "delivered" && o.status !== "delivered"
+              ? { deliveredAt: nowIso() }
+              : {}),
             stockHeld: move === "give" ? false : move === "take" ? true : holdsStock(o),
           };
         },

@@ -26,6 +26,8 @@ export const FORM_LIMITS = {
   findOrders: { limit: 5, windowMs: TEN_MINUTES },
   /** A buyer's invoice and credit notes behind their order link: each is a PDF made anew. */
   orderDocuments: { limit: 30, windowMs: TEN_MINUTES },
+  /** A buyer's withdrawal from the order page: sent once, perhaps repeated; each may mail. */
+  withdrawal: { limit: 10, windowMs: TEN_MINUTES },
   /** A buyer retrying a declined card or changing the cart stays far below it. */
   paymentIntent: { limit: 20, windowMs: TEN_MINUTES },
   /** A cart or checkout asks a quote on each change: one every two seconds on average. */

@@ -74,6 +74,26 @@ export default function OrderDetail(
             restock and ship.
           </p>
         )}
+        {order.withdrawal && (
+          <div
+            class="rounded-xl bg-amber-50 p-4 text-sm text-amber-950 ring-1 ring-amber-200"
+            data-testid="order-withdrawal"
+          >
+            <p class="font-semibold">
+              <span class="mr-2 rounded-full bg-amber-200 px-2 py-0.5 text-xs uppercase">
+                Withdrawal
+              </span>
+              Consumer withdrawal received {when(order.withdrawal.at)}
+            </p>
+            <ul class="mt-1 list-disc pl-5">
+              {order.withdrawal.items.map((i) => <li key={i.id}>{i.quantity} × {i.title}</li>)}
+            </ul>
+            <p class="mt-1">
+              Refund within 14 days of receipt (standard delivery included for a full withdrawal),
+              once the goods or proof of their sending are back: use Refund.
+            </p>
+          </div>
+        )}
         <Section title="Items">
           <table class="w-full text-sm">
             <caption class="sr-only">Order lines</caption>
@@ -143,6 +163,15 @@ export default function OrderDetail(
           <p class="text-sm text-slate-600" data-testid="order-language">
             Language: {ORDER_LANGUAGES[order.locale]}{" "}
             <span class="text-slate-500">(its mails and order page)</span>
+          </p>
+          <p class="text-sm text-slate-600" data-testid="order-terms">
+            Terms accepted: {order.termsVersion
+              ? (
+                <a class="underline" href={`/general-terms/${order.termsVersion}`}>
+                  version of {order.termsVersion}
+                </a>
+              )
+              : "not recorded (before versions, or entered by staff)"}
           </p>
         </Section>
         {order.business && (

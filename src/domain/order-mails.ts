@@ -17,6 +17,8 @@ export interface OrderMailWords {
   line: (quantity: number, title: string, each: string, amount: string) => string;
   subtotal: string;
   shipping: (country: string) => string;
+  /** A country as the shop stores it, named in the mail's language. */
+  country: (country: string) => string;
   total: string;
   vat: (rate: string) => string;
   /** "Label: value" in a text part (French puts a no-break space before the colon). */
@@ -62,7 +64,7 @@ function totals(order: Order, w: OrderMailWords): string[] {
   const excl = vat.exempt ? ` (${w.tax.excluded})` : "";
   return [
     w.fact(w.subtotal + excl, w.money(order.subtotalCents)),
-    w.fact(w.shipping(order.shippingCountry) + excl, w.money(order.shippingFeeCents)),
+    w.fact(w.shipping(w.country(order.shippingCountry)) + excl, w.money(order.shippingFeeCents)),
     w.fact(w.total + excl, w.money(order.totalCents)),
     `  ${w.fact(vat.label, w.money(vat.vatCents))}`,
   ];
@@ -74,14 +76,14 @@ function vatNote(order: Order, w: OrderMailWords): string {
   return vat.mention ? `${vat.note} ${vat.mention}.` : vat.note;
 }
 
-function address(order: Order): string[] {
+function address(order: Order, w: OrderMailWords): string[] {
   const a = order.shippingAddress;
   return [
     `${order.customer.firstName} ${order.customer.lastName}`,
     a.address,
     [a.zipCode, a.city].filter(Boolean).join(" "),
     a.state,
-    a.country,
+    w.country(a.country),
   ].filter(Boolean);
 }
 
@@ -90,7 +92,7 @@ function htmlTotals(order: Order, w: OrderMailWords): [string, string][] {
   const excl = vat.exempt ? ` (${w.tax.excluded})` : "";
   return [
     [w.subtotal + excl, w.money(order.subtotalCents)],
-    [w.shipping(order.shippingCountry) + excl, w.money(order.shippingFeeCents)],
+    [w.shipping(w.country(order.shippingCountry)) + excl, w.money(order.shippingFeeCents)],
     [vat.label, w.money(vat.vatCents)],
     [w.total + excl, w.money(order.totalCents)],
   ];
@@ -146,7 +148,7 @@ function buyerMail(
         ...totals(order, w),
       ]
       : []),
-    ...(withOrder ? ["", w.shippingAddress, ...address(order)] : []),
+    ...(withOrder ? ["", w.shippingAddress, ...address(order, w)] : []),
     ...(orderLink ? ["", w.follow, orderLink] : []),
     "",
     vatNote(order, w),
@@ -174,7 +176,7 @@ function buyerMail(
       }))
       : [],
     totals: htmlTotals(order, w),
-    address: withOrder ? address(order) : [],
+    address: withOrder ? address(order, w) : [],
     button: orderLink ? { label: w.button, url: orderLink } : undefined,
   });
   return { to: order.customer.email, subject: m.subject, text, html };
@@ -228,7 +230,7 @@ export function newOrderNotice(
       ...totals(order, w),
       "",
       "Ship to:",
-      ...address(order),
+      ...address(order, w),
     ].join("\n"),
   };
 }

@@ -107,7 +107,8 @@ browserTest(
     const address = await page.locator("address").innerText();
     assertStringIncludes(address, "Allemagne");
     assertStringIncludes(await page.locator("tfoot").innerText(), "Allemagne");
-    assertEquals(page.problems, []);
+    // The refused email was the only failed call.
+    assertEquals(page.problems.filter((p) => !/status of 400/.test(p)), []);
   },
 );
 

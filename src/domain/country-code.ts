@@ -43,8 +43,6 @@ export function invalidCountryMessage(country: string): string {
   return `Invalid country: ${country}. Please use a valid country name.`;
 }
 
-const displayNames = new Map<string, Intl.DisplayNames>();
-
 /**
  * A country (as the shop stores it: its English name, or its code) named in `lang` by
  * Intl.DisplayNames ("Germany" -> "Allemagne"): the one way the shop, its mails and its pages
@@ -52,8 +50,5 @@ const displayNames = new Map<string, Intl.DisplayNames>();
  */
 export function countryIn(country: string, lang: string): string {
   const code = resolveCountryCode(country);
-  if (!code) return country;
-  let names = displayNames.get(lang);
-  if (!names) displayNames.set(lang, names = new Intl.DisplayNames([lang], { type: "region" }));
-  return names.of(code) ?? country;
+  return (code && new Intl.DisplayNames([lang], { type: "region" }).of(code)) || country;
 }

@@ -1,6 +1,7 @@
 import { resolveCountryCode } from "./country-code.ts";
-import type { InvoiceDocument } from "./invoice.ts";
+import { type InvoiceDocument, supplyDate } from "./invoice.ts";
 import type { VatCategory } from "./tax.ts";
+import { checkVatNumber } from "./vat-number.ts";
 
 /**
  * An invoice or credit note as the European standard EN 16931 models it (its business terms,
@@ -23,9 +24,21 @@ export interface Party {
   name: string;
   /** SIREN: the French legal registration (BT-30 / BT-47, scheme 0002). */
   siren: string | null;
+  /** An EU VAT number (BT-31 / BT-48), its prefix a member state's. */
   vatNumber: string | null;
+  /**
+   * A buyer's tax or legal registration that is not an EU VAT number (a US EIN, a Swiss UID):
+   * never BT-48 (BR-CO-09), but the legal registration (BT-47, no scheme), or, beside a SIREN,
+   * the buyer's identifier (BT-46).
+   */
+  otherTaxId: string | null;
   address: Address;
   email: string | null;
+  /**
+   * The electronic address invoices reach it at (BT-34 / BT-49): a French company's directory
+   * address (scheme 0225: its SIREN, or what the directory holds), else its email (scheme EM).
+   */
+  endpoint: { id: string; scheme: "0225" | "EM" } | null;
 }
 
 /** One VAT category and rate of a document (BG-23). */
@@ -56,7 +69,7 @@ export interface Line {
 
 export interface Note {
   /** UNTDID 4451 subject (BT-21): REG regulatory, TXD tax, PMD penalties, AAB discount. */
-  subject: "REG" | "TXD" | "PMD" | "AAB" | "AAI";
+  subject: "REG" | "TXD" | "PMD" | "PMT" | "AAB" | "AAI";
   text: string;
 }
 
@@ -67,13 +80,22 @@ export interface EInvoice {
   /** The shop day of issue, YYYY-MM-DD (BT-2). */
   issueDate: string;
   /**
-   * The invoicing period (BG-14), which an intra-EU supply states (BR-IC-11): the day of issue,
-   * the goods being invoiced as they are sold. Null otherwise.
+   * The day of the supply (BT-72, actual delivery date), stated whenever it is not the day of
+   * issue (art. 242 nonies A, I-7 CGI): a sale staff record with an earlier date, or a credit
+   * note for an earlier sale. Null when the goods are sold the day they are invoiced.
+   */
+  deliveryDate: string | null;
+  /**
+   * The invoicing period (BG-14), which an intra-EU supply states when no delivery date does
+   * (BR-IC-11): the day of issue, the goods being invoiced as they are sold. Null otherwise.
    */
   period: { start: string; end: string } | null;
   currency: string;
-  /** A credit note's invoice (BT-25). */
+  /** A credit note's invoice (BT-25) and that invoice's issue date (BT-26), when kept. */
   precedingInvoice: string | null;
+  precedingInvoiceDate: string | null;
+  /** The business process (BT-23), the French reform's billing framework: B1, goods. */
+  businessProcess: "B1";
   /** The buyer's purchase order (BT-13) and the shop's order number (BT-14). */
   purchaseOrder: string | null;
   salesOrder: string;
@@ -98,9 +120,26 @@ export interface EInvoice {
 }
 
 export const GOODS_MENTION = "Livraison de biens";
-export const VAT_ON_DEBITS_MENTION = "Option pour le paiement de la taxe d'après les débits";
-export const LATE_PAYMENT_MENTION =
-  "Pénalités de retard (acheteurs professionnels) : trois fois le taux d'intérêt légal, et une indemnité forfaitaire pour frais de recouvrement de 40 € (art. L441-10 du Code de commerce). Pas d'escompte pour paiement anticipé.";
+// French typography: the apostrophe ’, a narrow no-break space before a colon.
+export const VAT_ON_DEBITS_MENTION = "Option pour le paiement de la taxe d’après les débits";
+/**
+ * The payment mentions art. L441-9 of the Code de commerce asks of every invoice between
+ * businesses, one coded note each as the French rules read them (BR-FR-05): PMD the late-payment
+ * penalties, PMT the fixed recovery indemnity, AAB the (absent) early-payment discount.
+ */
+export const BUSINESS_PAYMENT_NOTES: readonly Note[] = [
+  {
+    subject: "PMD",
+    text:
+      "Pénalités de retard\u202f: trois fois le taux d’intérêt légal (art. L441-10 du Code de commerce).",
+  },
+  {
+    subject: "PMT",
+    text:
+      "Indemnité forfaitaire pour frais de recouvrement en cas de retard de paiement\u202f: 40\u00a0€ (art. L441-10 et D441-5 du Code de commerce).",
+  },
+  { subject: "AAB", text: "Pas d’escompte pour paiement anticipé." },
+];
 
 /** The seller's address from `SELLER_ADDRESS` (lines separated by `;`): a French company. */
 export function parseSellerAddress(text: string): Address {
@@ -132,6 +171,37 @@ export const percent = (bp: number) => String(bp / 100);
 /** Cents as the XML writes amounts: "1234.50", "-3.00". */
 export const amount = (cents: number) => (cents / 100).toFixed(2);
 
+/**
+ * A line as every document prints and writes it: its unit price times its quantity is its net
+ * amount to the cent (BR-LIN-04), amounts having two decimals. A net that does not divide by
+ * the quantity (3 boards at 59.00 incl. VAT: 147.50 net) is split in two lines of the same
+ * item, the first units a cent dearer (2 x 49.17 + 1 x 49.16), never a rounded unit price.
+ */
+export function exactLines(line: Omit<Line, "id">): Omit<Line, "id">[] {
+  const { quantity: q, netCents } = line;
+  if (q <= 0) return [line];
+  const unit = Math.floor(netCents / q);
+  const dearer = netCents - unit * q;
+  if (dearer === 0) return [{ ...line, netUnitCents: unit }];
+  const grossCents = Math.round(line.grossCents * dearer / q);
+  return [
+    {
+      ...line,
+      quantity: dearer,
+      netUnitCents: unit + 1,
+      netCents: (unit + 1) * dearer,
+      grossCents,
+    },
+    {
+      ...line,
+      quantity: q - dearer,
+      netUnitCents: unit,
+      netCents: unit * (q - dearer),
+      grossCents: line.grossCents - grossCents,
+    },
+  ];
+}
+
 /** An address of a snapshot (its country a name, as the buyer chose it). */
 const snapshotAddress = (
   a: InvoiceDocument["address"],
@@ -150,16 +220,18 @@ const snapshotAddress = (
  * group's taxable amount; the groups with their category, rate and exemption.
  */
 export function toEInvoice(doc: InvoiceDocument): EInvoice {
-  const lines: Line[] = doc.lines.map((l, i) => ({
-    id: String(i + 1),
-    name: l.title,
-    quantity: l.quantity,
-    netUnitCents: l.unitNetCents,
-    netCents: l.netCents,
-    grossCents: l.totalCents,
-    category: l.category,
-    rateBp: l.rateBp,
-  }));
+  const items: Omit<Line, "id">[] = doc.lines.flatMap((l) =>
+    exactLines({
+      name: l.title,
+      quantity: l.quantity,
+      netUnitCents: l.unitNetCents,
+      netCents: l.netCents,
+      grossCents: l.totalCents,
+      category: l.category,
+      rateBp: l.rateBp,
+    })
+  );
+  const lines: Line[] = items.map((l, i) => ({ id: String(i + 1), ...l }));
   if (doc.shippingCents > 0) {
     lines.push({
       id: String(lines.length + 1),
@@ -185,17 +257,21 @@ export function toEInvoice(doc: InvoiceDocument): EInvoice {
   const grossCents = lineNetCents + vatCents;
 
   const b = doc.buyer;
+  const euVatNumber = b.vatNumber !== null && checkVatNumber(b.vatNumber).ok;
   const delivery = snapshotAddress(doc.address, doc.countryCode);
   const billing = doc.billingAddress === doc.address ||
       JSON.stringify(doc.billingAddress) === JSON.stringify(doc.address)
     ? delivery
     : snapshotAddress(doc.billingAddress, null);
   const invoice = doc.kind === "invoice";
+  // A credit note keeps its invoice's sale, and so its day of supply.
+  const supply = supplyDate(doc);
+  const deliveryDate = supply !== doc.issueDate ? supply : null;
   const notes: Note[] = [
     { subject: "AAI", text: GOODS_MENTION },
     ...(doc.vatOnDebits ? [{ subject: "TXD" as const, text: VAT_ON_DEBITS_MENTION }] : []),
     ...(doc.mention ? [{ subject: "TXD" as const, text: doc.mention }] : []),
-    ...(invoice ? [{ subject: "PMD" as const, text: LATE_PAYMENT_MENTION }] : []),
+    ...(b.company ? BUSINESS_PAYMENT_NOTES : []),
   ];
   return {
     typeCode: invoice ? "380" : "381",
@@ -203,11 +279,14 @@ export function toEInvoice(doc: InvoiceDocument): EInvoice {
     // As issued and stored: a document made again later, even under another SHOP_TIMEZONE,
     // keeps its day.
     issueDate: doc.issueDate,
-    period: vat.some((v) => v.category === "K")
+    deliveryDate,
+    period: !deliveryDate && vat.some((v) => v.category === "K")
       ? { start: doc.issueDate, end: doc.issueDate }
       : null,
     currency: doc.currency,
     precedingInvoice: doc.refersTo,
+    precedingInvoiceDate: doc.refersToDate ?? null,
+    businessProcess: "B1",
     purchaseOrder: b.purchaseOrder,
     salesOrder: doc.orderNumber,
     notes,
@@ -215,15 +294,25 @@ export function toEInvoice(doc: InvoiceDocument): EInvoice {
       name: doc.seller.legalName,
       siren: doc.seller.siren,
       vatNumber: doc.seller.vatNumber,
+      otherTaxId: null,
       address: parseSellerAddress(doc.seller.address),
       email: null,
+      endpoint: { id: doc.sellerEndpoint ?? doc.seller.siren, scheme: "0225" },
     },
     buyer: {
       name: b.company ?? b.name,
       siren: b.siren,
-      vatNumber: b.vatNumber,
+      // What the buyer gave as its VAT number is one only when it reads as an EU VAT number
+      // (a company outside the EU gives its own country's tax id).
+      vatNumber: euVatNumber ? b.vatNumber : null,
+      otherTaxId: euVatNumber ? null : b.vatNumber,
       address: billing,
       email: b.email || null,
+      endpoint: b.siren
+        ? { id: b.siren, scheme: "0225" }
+        : b.email
+        ? { id: b.email, scheme: "EM" }
+        : null,
     },
     delivery: { name: b.company ? `${b.company} (${b.name})` : b.name, address: delivery },
     lines,

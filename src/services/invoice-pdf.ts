@@ -21,6 +21,10 @@ export interface DocumentSettings {
 }
 
 const TITLES = { "380": "Facture / Invoice", "381": "Avoir / Credit note" } as const;
+/** The document's facts, on the right of the header: no value may run into its label. */
+const FACTS_WIDTH = 230;
+/** A block's text, a wrapped line under the other. */
+const LEADING = 11.5;
 
 const rates = new Intl.NumberFormat("fr-FR", { maximumFractionDigits: 2 });
 /** "20 %", "5,5 %", "0 %" */
@@ -28,6 +32,20 @@ export const frenchRate = (bp: number) => `${rates.format(bp / 100)} %`;
 
 /** "2026-03-01" -> "01/03/2026" */
 export const frenchDate = (day: string) => day.split("-").reverse().join("/");
+
+/** Narrow no-break space: French groups digits with it, as prices print. */
+const GROUP = "\u202f";
+
+/**
+ * A SIREN or SIRET as French documents print it: "123 456 789", "123 456 789 00012" (the
+ * NIC apart); anything else as given.
+ */
+export function frenchSiren(id: string): string {
+  const digits = id.replace(/\s/g, "");
+  if (!/^\d{9}(\d{5})?$/.test(digits)) return id;
+  const siren = digits.slice(0, 9).replace(/(\d{3})(?=\d)/g, `$1${GROUP}`);
+  return digits.length === 9 ? siren : `${siren}${GROUP}${digits.slice(9)}`;
+}
 
 /** An untaxed group says so; which exemption it is, the mention under the totals says. */
 const CATEGORY_LABEL = {
@@ -58,8 +76,9 @@ function partyLines(p: Party): string[] {
   return [
     p.name,
     ...addressLines(p.address),
-    p.siren ? `SIREN ${p.siren}` : "",
+    p.siren ? `SIREN ${frenchSiren(p.siren)}` : "",
     p.vatNumber ? `TVA / VAT ${p.vatNumber}` : "",
+    p.otherTaxId ? `Identifiant fiscal / Tax ID ${p.otherTaxId}` : "",
     p.email ?? "",
   ].filter(Boolean);
 }
@@ -86,12 +105,17 @@ export function pageMentions(inv: EInvoice): string[] {
   const credit = inv.typeCode === "381" && inv.precedingInvoice;
   return [
     ...(credit ? [`Avoir de la facture ${credit} / Credit note for invoice ${credit}`] : []),
-    ...inv.notes.map((n) => n.text),
+    ...inv.notes.map((n) => typographic(n.text)),
     inv.typeCode === "380"
-      ? `Payée le ${frenchDate(inv.issueDate)} : aucun montant dû / Paid in full: no amount due.`
+      ? `Payée le ${
+        frenchDate(inv.issueDate)
+      }${GROUP}: aucun montant dû / Paid in full: no amount due.`
       : `Remboursé / Refunded: ${formatMoney(inv.totals.grossCents, "fr", inv.currency)}.`,
   ];
 }
+
+/** A mention's apostrophes as French prints them: "d’après", never a typewriter's "d'après". */
+const typographic = (s: string) => s.replace(/(?<=\p{L})'(?=\p{L})/gu, "’");
 
 /**
  * An invoice or credit note as a Factur-X PDF (PDF/A-3b, profile EN 16931), from its stored
@@ -136,22 +160,35 @@ export async function renderInvoicePdf(
 
   // Header: logo and shop, the document's title and number.
   drawLogo(page, MARGIN, y, 34);
-  text(settings.shopName, MARGIN + 44, y - 22, { font: bold, size: 16 });
+  text(settings.shopName, MARGIN + 44, y - 22, { font: bold, size: 16, max: 200 });
   text(TITLES[inv.typeCode], right, y - 14, { font: bold, size: 18, align: "right" });
   text(`N° ${inv.number}`, right, y - 30, { font: bold, size: 11, align: "right", color: BRAND });
   y -= 60;
 
   const facts: [string, string][] = [
-    ["Date d'émission / Issue date", frenchDate(inv.issueDate)],
+    ["Date d’émission / Issue date", frenchDate(inv.issueDate)],
     ["Commande / Order", inv.salesOrder],
   ];
   if (inv.purchaseOrder) facts.push(["Bon de commande / Purchase order", inv.purchaseOrder]);
-  if (inv.precedingInvoice) facts.push(["Facture d'origine / Invoice", inv.precedingInvoice]);
+  if (inv.deliveryDate) {
+    facts.push(["Date de livraison / Date of supply", frenchDate(inv.deliveryDate)]);
+  }
+  if (inv.precedingInvoice) facts.push(["Facture d’origine / Invoice", inv.precedingInvoice]);
   facts.push(["Paiement / Payment", inv.paymentMeans.text]);
   let factsY = y;
   for (const [label, value] of facts) {
-    text(label, right - 230, factsY, { color: MUTED, size: 8.5 });
-    text(value, right, factsY, { align: "right" });
+    const left = right - FACTS_WIDTH;
+    text(label, left, factsY, { color: MUTED, size: 8.5 });
+    // A value that would run into its label (a buyer's long purchase order) goes under it,
+    // wrapped within the box.
+    const beside = FACTS_WIDTH - regular.widthOfTextAtSize(label, 8.5) - 10;
+    const shown = drawable(value);
+    if (regular.widthOfTextAtSize(shown, 9) > beside) {
+      for (const line of wrap(shown, regular, 9, FACTS_WIDTH)) {
+        factsY -= LEADING;
+        text(line, right, factsY, { align: "right" });
+      }
+    } else text(shown, right, factsY, { align: "right" });
     factsY -= 12;
   }
 
@@ -159,13 +196,15 @@ export async function renderInvoicePdf(
   const block = (title: string, lines: string[], x: number, top: number, max: number) => {
     text(title, x, top, { font: bold, color: MUTED, size: 8 });
     let at = top;
-    for (const line of lines) {
-      at -= 11.5;
-      text(line, x, at, { max });
+    for (const line of lines.flatMap((l) => wrap(drawable(l), regular, 9, max))) {
+      at -= LEADING;
+      text(line, x, at);
     }
     return at;
   };
-  y = Math.min(block("Vendeur / Seller", partyLines(inv.seller), MARGIN, y, 230), factsY) - 20;
+  const sellerWidth = right - FACTS_WIDTH - 20 - MARGIN;
+  y = Math.min(block("Vendeur / Seller", partyLines(inv.seller), MARGIN, y, sellerWidth), factsY) -
+    20;
   const half = (right - MARGIN) / 2;
   const buyerEnd = block(
     "Client / Buyer (facturation / billing)",
@@ -256,7 +295,7 @@ export async function renderInvoicePdf(
   text(
     inv.typeCode === "380"
       ? "Total TTC / Total incl. VAT"
-      : "Total de l'avoir TTC / Total credited",
+      : "Total de l’avoir TTC / Total credited",
     label,
     y,
     {
@@ -286,7 +325,9 @@ export async function renderInvoicePdf(
   // Footer on every page: the seller's legal identity.
   const s = doc.seller;
   const footer = [
-    `${s.legalName}, capital social / share capital ${s.shareCapital} - SIREN ${s.siren} - SIRET ${s.siret} - RCS ${s.rcs}`,
+    `${s.legalName}, capital social / share capital ${s.shareCapital} - SIREN ${
+      frenchSiren(s.siren)
+    } - SIRET ${frenchSiren(s.siret)} - RCS ${s.rcs}`,
     `TVA / VAT ${s.vatNumber} - ${s.contact}`,
   ];
   pdf.getPages().forEach((p, i, all) => {
@@ -318,11 +359,28 @@ export async function renderInvoicePdf(
   );
 }
 
-/** Splits a text into lines that fit `width` at `size`. */
-function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
+/**
+ * Splits a text into lines that fit `width` at `size`, between words, and a word too long for
+ * a line (a reference without spaces) between its characters.
+ */
+export function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
+  const fits = (s: string) => font.widthOfTextAtSize(s, size) <= width;
+  const words = text.split(" ").flatMap((word) => {
+    if (fits(word)) return [word];
+    const parts: string[] = [];
+    let part = "";
+    for (const ch of word) {
+      if (part && !fits(part + ch)) {
+        parts.push(part);
+        part = "";
+      }
+      part += ch;
+    }
+    return [...parts, part];
+  });
   const lines: string[] = [];
   let line = "";
-  for (const word of text.split(" ")) {
+  for (const word of words) {
     const next = line ? `${line} ${word}` : word;
     if (font.widthOfTextAtSize(next, size) > width && line) {
       lines.push(line);

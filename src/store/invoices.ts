@@ -50,6 +50,8 @@ export function createInvoiceStore(
   kv: Deno.Kv,
   settings: {
     seller: () => Seller;
+    /** The seller's electronic address (BT-34) for documents issued now. */
+    sellerEndpoint: () => string;
     timeZone: string;
     /** VAT_OSS=on: destination rates always, the running total shown for information only. */
     ossRegistered: boolean;
@@ -86,7 +88,11 @@ export function createInvoiceStore(
     const year = issueDate.slice(0, 4);
     const counter = await kv.get<number>(counterKey(kind, year));
     const n = (counter.value ?? 0) + 1;
-    const tax = invoice?.tax ?? orderTax(order);
+    // An order from before the tax decision: its day of sale is its shop day, not UTC's.
+    const tax = invoice?.tax ?? (order.tax ? order.tax : {
+      ...orderTax(order),
+      taxPoint: shopDay(Date.parse(order.createdAt), settings.timeZone),
+    });
     const business = order.business;
     const doc = invoiceDocumentSchema.parse({
       schemaVersion: 2,
@@ -97,7 +103,9 @@ export function createInvoiceStore(
       orderId: order.id,
       orderNumber: order.orderNumber,
       refersTo: invoice?.number ?? null,
+      refersToDate: invoice?.issueDate ?? null,
       seller: invoice?.seller ?? settings.seller(),
+      sellerEndpoint: invoice?.sellerEndpoint ?? settings.sellerEndpoint(),
       vatOnDebits: invoice?.vatOnDebits ?? settings.vatOnDebits,
       buyer: {
         name: `${order.customer.firstName} ${order.customer.lastName}`.trim(),

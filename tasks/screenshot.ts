@@ -1,6 +1,6 @@
 /**
  * Screenshots of pages of the built server, for a look at what visitors see.
- *   deno run -A --unstable-kv scripts/screenshot.ts /shop /home   (writes /tmp/shot-*.png)
+ *   deno run -A --unstable-kv tasks/screenshot.ts /shop /home   (writes /tmp/shot-*.png)
  */
 import { launchBrowser } from "../tests/_lib/browser.ts";
 import { startBuiltServer } from "../tests/_lib/server.ts";

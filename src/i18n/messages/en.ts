@@ -18,3 +18,4 @@ export * from "./en/tax.ts";
 export * from "./en/checkout.ts";
 export * from "./en/marketing.ts";
 export * from "./en/api-errors.ts";
+export * from "./en/quotes.ts";

@@ -14,3 +14,4 @@ export * from "./fr/tax.ts";
 export * from "./fr/checkout.ts";
 export * from "./fr/marketing.ts";
 export * from "./fr/api-errors.ts";
+export * from "./fr/quotes.ts";

@@ -17,6 +17,8 @@ export interface OrderMailWords {
   line: (quantity: number, title: string, each: string, amount: string) => string;
   subtotal: string;
   shipping: (country: string) => string;
+  /** A country as the shop stores it, named in the mail's language. */
+  country: (country: string) => string;
   total: string;
   vat: (rate: string) => string;
   /** "Label: value" in a text part (French puts a no-break space before the colon). */
@@ -96,7 +98,7 @@ function totals(order: Order, w: OrderMailWords): string[] {
   const excl = vat.exempt ? ` (${w.tax.excluded})` : "";
   return [
     w.fact(w.subtotal + excl, w.money(order.subtotalCents)),
-    w.fact(w.shipping(order.shippingCountry) + excl, w.money(order.shippingFeeCents)),
+    w.fact(w.shipping(w.country(order.shippingCountry)) + excl, w.money(order.shippingFeeCents)),
     w.fact(w.total + excl, w.money(order.totalCents)),
     `  ${w.fact(vat.label, w.money(vat.vatCents))}`,
   ];
@@ -108,14 +110,14 @@ function vatNote(order: Order, w: OrderMailWords): string {
   return vat.mention ? `${vat.note} ${vat.mention}.` : vat.note;
 }
 
-function address(order: Order): string[] {
+function address(order: Order, w: OrderMailWords): string[] {
   const a = order.shippingAddress;
   return [
     `${order.customer.firstName} ${order.customer.lastName}`,
     a.address,
     [a.zipCode, a.city].filter(Boolean).join(" "),
     a.state,
-    a.country,
+    w.country(a.country),
   ].filter(Boolean);
 }
 
@@ -124,7 +126,7 @@ function htmlTotals(order: Order, w: OrderMailWords): [string, string][] {
   const excl = vat.exempt ? ` (${w.tax.excluded})` : "";
   return [
     [w.subtotal + excl, w.money(order.subtotalCents)],
-    [w.shipping(order.shippingCountry) + excl, w.money(order.shippingFeeCents)],
+    [w.shipping(w.country(order.shippingCountry)) + excl, w.money(order.shippingFeeCents)],
     [vat.label, w.money(vat.vatCents)],
     [w.total + excl, w.money(order.totalCents)],
   ];
@@ -185,7 +187,7 @@ export function buyerMail(
         ...totals(order, w),
       ]
       : []),
-    ...(withOrder ? ["", w.shippingAddress, ...address(order)] : []),
+    ...(withOrder ? ["", w.shippingAddress, ...address(order, w)] : []),
     ...(orderLink ? ["", w.follow, orderLink] : []),
     "",
     vatNote(order, w),
@@ -216,7 +218,7 @@ export function buyerMail(
       }))
       : [],
     totals: htmlTotals(order, w),
-    address: withOrder ? address(order) : [],
+    address: withOrder ? address(order, w) : [],
     button: orderLink ? { label: w.button, url: orderLink } : undefined,
   });
   return {
@@ -319,7 +321,7 @@ export function newOrderNotice(
       ...totals(order, w),
       "",
       "Ship to:",
-      ...address(order),
+      ...address(order, w),
     ].join("\n"),
   };
 }

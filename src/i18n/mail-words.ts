@@ -1,4 +1,5 @@
 import type { FindMailWords, OrderMailWords } from "../domain/order-mails.ts";
+import { countryIn } from "../domain/country-code.ts";
 import { messagesFor } from "./catalog.ts";
 import { taxWords } from "./tax-words.ts";
 import { fill } from "./fill.ts";
@@ -34,6 +35,7 @@ export function mailWords(lang: Lang): OrderMailWords {
     line: (quantity, title, each, amount) => fill(t.line, { quantity, title, each, amount }),
     subtotal: t.subtotal,
     shipping: (country) => fill(t.shipping, { country }),
+    country: (country) => countryIn(country, lang),
     total: t.total,
     vat: (rate) => fill(t.vat, { rate }),
     fact: (label, value) => fill(t.fact, { label, value }),

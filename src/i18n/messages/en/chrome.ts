@@ -2,6 +2,8 @@ import { NEWSLETTER_MESSAGES } from "../../../domain/newsletter.ts";
 
 /** What every page shows around its content: header, footer, newsletter, toasts, language. */
 export const chrome = {
+  /** Every page's meta keywords after its own (the site's name follows). */
+  keywords: ["DSP board", "motor control", "real-time", "block diagram programming"],
   skipToContent: "Skip to content",
   nav: {
     home: "Home",

@@ -64,7 +64,7 @@ export interface Line {
 
 export interface Note {
   /** UNTDID 4451 subject (BT-21): REG regulatory, TXD tax, PMD penalties, AAB discount. */
-  subject: "REG" | "TXD" | "PMD" | "AAB" | "AAI";
+  subject: "REG" | "TXD" | "PMT" | "PMD" | "AAB" | "AAI";
   text: string;
 }
 
@@ -107,13 +107,37 @@ export interface EInvoice {
     prepaidCents: number;
     dueCents: number;
   };
-  /** UNTDID 4461 (BT-81): 48 bank card, 1 not defined (paid on delivery). */
-  paymentMeans: { code: "48" | "1"; text: string };
+  /**
+   * UNTDID 4461 (BT-81): 48 bank card, 1 not defined (paid on delivery), 58 SEPA credit
+   * transfer (an order on account) with the seller's IBAN (BT-84), BIC (BT-86) and the
+   * creditor reference the transfer quotes (BT-83, ISO 11649 RF).
+   */
+  paymentMeans: {
+    code: "48" | "1" | "58";
+    text: string;
+    iban?: string;
+    bic?: string;
+    reference?: string;
+  };
+  /** When the amount due is to be paid (BT-9), for an invoice on terms. */
+  dueDate: string | null;
+  /** The payment terms (BT-20), for an invoice of an order on account. */
+  paymentTerms: string | null;
 }
 
 export const GOODS_MENTION = "Livraison de biens";
 // French typography: the apostrophe ’, a narrow no-break space before a colon.
 export const VAT_ON_DEBITS_MENTION = "Option pour le paiement de la taxe d’après les débits";
+/**
+ * The mentions art. L441-9 C. com. asks of every invoice to a business, each its own coded note
+ * (the French CIUS, rule BR-FR-05): PMT the recovery indemnity, PMD the late-payment penalties,
+ * AAB the early-payment discount.
+ */
+export const RECOVERY_INDEMNITY_MENTION =
+  "Indemnité forfaitaire pour frais de recouvrement en cas de retard de paiement\u202f: 40\u00a0€ (art. L441-10 et D441-5 du Code de commerce).";
+export const PENALTY_MENTION =
+  "Pénalités de retard\u202f: trois fois le taux d’intérêt légal, exigibles dès le lendemain de la date d’échéance (art. L441-10 du Code de commerce).";
+export const NO_DISCOUNT_MENTION = "Pas d’escompte pour paiement anticipé.";
 export const LATE_PAYMENT_MENTION =
   "Pénalités de retard (acheteurs professionnels)\u202f: trois fois le taux d’intérêt légal, et une indemnité forfaitaire pour frais de recouvrement de 40\u00a0€ (art. L441-10 du Code de commerce). Pas d’escompte pour paiement anticipé.";
 
@@ -247,8 +271,17 @@ export function toEInvoice(doc: InvoiceDocument): EInvoice {
     { subject: "AAI", text: GOODS_MENTION },
     ...(doc.vatOnDebits ? [{ subject: "TXD" as const, text: VAT_ON_DEBITS_MENTION }] : []),
     ...(doc.mention ? [{ subject: "TXD" as const, text: doc.mention }] : []),
-    ...(invoice ? [{ subject: "PMD" as const, text: LATE_PAYMENT_MENTION }] : []),
+    ...(!invoice ? [] : b.company
+      ? [
+        { subject: "PMT" as const, text: RECOVERY_INDEMNITY_MENTION },
+        { subject: "PMD" as const, text: PENALTY_MENTION },
+        { subject: "AAB" as const, text: NO_DISCOUNT_MENTION },
+      ]
+      : [{ subject: "PMD" as const, text: LATE_PAYMENT_MENTION }]),
   ];
+  // An order on account's invoice: what is due, by when, to which account, quoting what.
+  const account = invoice ? doc.account ?? null : null;
+  const prepaidCents = account ? Math.min(account.paidCents, grossCents) : grossCents;
   return {
     typeCode: invoice ? "380" : "381",
     number: doc.number,
@@ -290,11 +323,32 @@ export function toEInvoice(doc: InvoiceDocument): EInvoice {
       taxBasisCents: lineNetCents,
       vatCents,
       grossCents,
-      prepaidCents: grossCents,
-      dueCents: 0,
+      prepaidCents,
+      dueCents: grossCents - prepaidCents,
     },
-    paymentMeans: doc.paymentMethod === "online"
+    paymentMeans: account
+      ? {
+        code: "58",
+        text: "Virement SEPA / SEPA credit transfer",
+        iban: account.iban,
+        bic: account.bic,
+        reference: account.reference,
+      }
+      : doc.paymentMethod === "online"
       ? { code: "48", text: "Carte bancaire / Card" }
       : { code: "1", text: "Payé à la livraison / Paid on delivery" },
+    dueDate: account?.dueDate ?? null,
+    paymentTerms: account ? paymentTermsText(account) : null,
   };
+}
+
+/** BT-20 of an order on account, in French and English as the invoice prints. */
+export function paymentTermsText(
+  a: { terms: "before_shipping" | "on_terms"; termsDays: number; dueDate: string | null },
+): string {
+  if (a.terms === "before_shipping") {
+    return "Paiement par virement avant expédition / Payment by bank transfer before shipping";
+  }
+  const due = a.dueDate ? `, échéance ${a.dueDate} / due ${a.dueDate}` : "";
+  return `Paiement par virement à ${a.termsDays} jours date de facture / Bank transfer within ${a.termsDays} days of the invoice${due}`;
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PAYMENT_TERMS } from "./payment-terms.ts";
 import type { Order } from "./order.ts";
 import { DEFAULT_SHOP_TIMEZONE, shopDay } from "./shop-time.ts";
 import { dayRangeSchema } from "./staff-dates.ts";
@@ -125,6 +126,20 @@ export const invoiceDocumentSchema = z.object({
   mention: z.string().nullable(),
   paymentMethod: z.string(),
   currency: z.string(),
+  /**
+   * An order on account's invoice: its terms, its due date (on terms: the day of issue plus
+   * the terms), the RF reference and the seller's account the transfer goes to, and what was
+   * paid already when it was issued. Absent on other documents.
+   */
+  account: z.object({
+    terms: z.enum(PAYMENT_TERMS),
+    termsDays: z.number().int().min(0).max(60),
+    dueDate: z.string().nullable(),
+    reference: z.string(),
+    iban: z.string(),
+    bic: z.string(),
+    paidCents: z.number().int().min(0),
+  }).optional(),
 });
 export type InvoiceDocument = z.infer<typeof invoiceDocumentSchema>;
 
@@ -225,8 +240,17 @@ export function formatDocumentNumber(kind: DocumentKind, year: string, n: number
  * cancellation alone returns no money, so it changes nothing here: only a refund (or a payment
  * staff mark as not received) calls for a credit note.
  */
-export function amountDue(o: Pick<Order, "paymentStatus" | "totalCents" | "refund">) {
+export function amountDue(
+  o:
+    & Pick<Order, "paymentStatus" | "totalCents" | "refund">
+    & Partial<Pick<Order, "status" | "account">>,
+) {
   if (o.paymentStatus === "paid") return o.totalCents;
+  // An order on terms is invoiced when it ships, unpaid: the invoice is what the buyer owes.
+  if (
+    o.account?.terms === "on_terms" && o.paymentStatus === "pending" &&
+    (o.status === "shipped" || o.status === "delivered")
+  ) return o.totalCents;
   if (o.paymentStatus === "refunded") {
     return Math.max(0, o.totalCents - (o.refund?.amountCents ?? 0));
   }

@@ -41,10 +41,13 @@ import {
   holdsStock,
   type Order,
   orderLocale,
+  type OrderStatus,
   type PaymentStatus,
   toAdminOrder,
 } from "../domain/order.ts";
 import { dayStart, nextDay, shopDay } from "../domain/shop-time.ts";
+import type { OrderAccount } from "../domain/order-account.ts";
+import { dueDate } from "../domain/payment-terms.ts";
 import { orderDateProblem } from "../domain/staff-dates.ts";
 import { nowIso } from "../store/atomic.ts";
 import { addAudit } from "../store/audit.ts";
@@ -94,6 +97,22 @@ export interface OrderDeskDeps {
 const PROVIDER_ACTOR: AuditActor = { id: "payment-provider", email: "", role: "system" };
 
 export type OrderDesk = ReturnType<typeof createOrderDesk>;
+
+/**
+ * An order on terms is due its terms' days after it ships (its invoice is issued then): the due
+ * date is fixed at its first shipping, the shop's day.
+ */
+function onShipping(
+  account: OrderAccount,
+  from: OrderStatus,
+  to: OrderStatus,
+  today: string,
+): OrderAccount {
+  const ships = (to === "shipped" || to === "delivered") && from !== "shipped" &&
+    from !== "delivered";
+  if (!ships || account.terms !== "on_terms" || account.dueDate) return account;
+  return { ...account, dueDate: dueDate(today, account.termsDays) };
+}
 
 /**
  * What staff do with orders. Every change commits once: the order, its indexes and
@@ -304,6 +323,16 @@ export function createOrderDesk(deps: OrderDeskDeps) {
             ...o,
             status: body.status,
             ...(shipment ? { shipment } : {}),
+            ...(o.account
+              ? {
+                account: onShipping(
+                  o.account,
+                  o.status,
+                  body.status,
+                  shopDay(Date.now(), deps.timeZone),
+                ),
+              }
+              : {}),
             stockHeld: move === "give" ? false : move === "take" ? true : holdsStock(o),
           };
         },

@@ -78,6 +78,11 @@ export interface Config {
   /** The seller's legal identity on invoices (SELLER_*); unset fields stop a production start. */
   seller: Partial<Seller>;
   /**
+   * SELLER_EINVOICE_ADDRESS: the seller's address in the French e-invoicing directory (BT-34,
+   * scheme 0225) when it is not its bare SIREN (a SIREN with a routing suffix); unset: the SIREN.
+   */
+  sellerEinvoiceAddress?: string;
+  /**
    * Quotes and orders on account: the seller's bank account (SELLER_IBAN, SELLER_BIC; bank
    * transfers are on once SELLER_IBAN is set), how long a quote is valid (QUOTE_VALIDITY_DAYS)
    * and the default payment terms (PAYMENT_TERMS_DAYS, at most 60).
@@ -126,6 +131,16 @@ function flag(name: string, value: string | undefined): boolean {
   throw new Error(`Invalid ${name}: ${value} (on or off)`);
 }
 
+/** A directory address as the French rules accept it (BR-FR-23): letters, digits, - _ . */
+function einvoiceAddress(value: string | undefined): string | undefined {
+  if (value !== undefined && !/^[A-Za-z0-9._-]{1,125}$/.test(value)) {
+    throw new Error(
+      `Invalid SELLER_EINVOICE_ADDRESS: ${value} (the directory address: letters, digits, - _ .)`,
+    );
+  }
+  return value;
+}
+
 export function loadConfig(env: Record<string, string | undefined> = Deno.env.toObject()): Config {
   const get = (name: string) => {
     const v = env[name]?.trim();
@@ -168,6 +183,7 @@ export function loadConfig(env: Record<string, string | undefined> = Deno.env.to
         return v ? [[field, v]] : [];
       }),
     ),
+    sellerEinvoiceAddress: einvoiceAddress(get("SELLER_EINVOICE_ADDRESS")),
     transfers: {
       iban: checked("SELLER_IBAN", get("SELLER_IBAN"), isIban, compactIban),
       bic: checked("SELLER_BIC", get("SELLER_BIC")?.toUpperCase(), isBic, (v) => v),

@@ -125,6 +125,7 @@ export function createServices(
     vatRates: config.vat.rates,
     ossState: invoices.ossState,
     vies,
+    documents: invoices,
   });
   const checkout = createCheckout({
     config,

@@ -71,6 +71,7 @@ export function createServices(
     timeZone: config.shopTimeZone,
     ossRegistered: config.vat.oss,
     vatOnDebits: config.vat.onDebits,
+    bank: () => bankAccountOf(config),
   });
   const orders = createOrderStore(kv, [orderStats.hook, invoices.hook]);
   const vies = createVies({

@@ -28,10 +28,13 @@ import {
   holdsStock,
   type Order,
   orderLocale,
+  type OrderStatus,
   type PaymentStatus,
   toAdminOrder,
 } from "../domain/order.ts";
 import { dayStart, nextDay, shopDay } from "../domain/shop-time.ts";
+import type { OrderAccount } from "../domain/order-account.ts";
+import { dueDate } from "../domain/payment-terms.ts";
 import { orderDateProblem } from "../domain/staff-dates.ts";
 import { nowIso } from "../store/atomic.ts";
 import type { AuditStore } from "../store/audit.ts";
@@ -74,6 +77,22 @@ export interface OrderDeskDeps {
 }
 
 export type OrderDesk = ReturnType<typeof createOrderDesk>;
+
+/**
+ * An order on terms is due its terms' days after it ships (its invoice is issued then): the due
+ * date is fixed at its first shipping, the shop's day.
+ */
+function onShipping(
+  account: OrderAccount,
+  from: OrderStatus,
+  to: OrderStatus,
+  today: string,
+): OrderAccount {
+  const ships = (to === "shipped" || to === "delivered") && from !== "shipped" &&
+    from !== "delivered";
+  if (!ships || account.terms !== "on_terms" || account.dueDate) return account;
+  return { ...account, dueDate: dueDate(today, account.termsDays) };
+}
 
 /**
  * What staff do with orders. Every change commits once: the order, its indexes and
@@ -158,6 +177,16 @@ export function createOrderDesk(deps: OrderDeskDeps) {
             ...(shipment ? { shipment } : {}),
             ...(body.status === "delivered" && o.status !== "delivered"
               ? { deliveredAt: nowIso() }
+              : {}),
+            ...(o.account
+              ? {
+                account: onShipping(
+                  o.account,
+                  o.status,
+                  body.status,
+                  shopDay(Date.now(), deps.timeZone),
+                ),
+              }
               : {}),
             stockHeld: move === "give" ? false : move === "take" ? true : holdsStock(o),
           };

@@ -4,6 +4,9 @@ import { chargedPrice, decideTax, type OssState, type TaxBuyer } from "../../src
 import { shopDay } from "../../src/domain/shop-time.ts";
 import { RETURN_SCHEME_TEXT, type ReturnScheme } from "../../src/domain/return-schemes.ts";
 import { formatMoney } from "../../src/i18n/format.ts";
+import { orderReference } from "../../src/domain/order-account.ts";
+import { addDays } from "../../src/domain/payment-terms.ts";
+import { formatRfReference } from "../../src/domain/rf-reference.ts";
 import { toEInvoice } from "../../src/domain/en16931.ts";
 import { frenchDate, frenchRate, frenchSiren } from "../../src/services/invoice-pdf.ts";
 import { assert, assertEquals, assertJsonResponse } from "../_lib/assert.ts";
@@ -535,6 +538,87 @@ Deno.test({
       assert(exemptCredit.cii.includes("<ram:ExemptionReasonCode>VATEX-EU-IC<"));
     }, {
       config: { seller: SELLER, vat: { ...testConfig().vat, onDebits: true } },
+    }),
+});
+
+const IBAN = "FR7630006000011234567890189";
+const BIC = "AGRIFRPP882";
+
+Deno.test({
+  name:
+    "[api] Factur-X: an order on account's invoice, issued unpaid when it ships, states its due date (BT-9), terms (BT-20), SEPA transfer (58) to the seller's IBAN and BIC with its RF reference (BT-83) and the buyer's purchase order, passes the schemas and EN 16931, and its page says the same; a business card invoice carries the PMT, PMD and AAB notes",
+  ignore: en16931Ignore,
+  fn: () =>
+    withServices(async (t) => {
+      const clerk = await loginAs(t, "admin");
+      const sale = SALES.find((s) => s.name === "company-fr")!;
+      const reference = orderReference("ORD-000001");
+      const o = await t.services.orders.create({
+        ...order(sale, 0),
+        paymentMethod: "transfer",
+        paymentStatus: "pending",
+        status: "processing",
+        account: { terms: "on_terms", termsDays: 45, reference, payments: [] },
+      });
+      assertEquals(await t.services.invoices.ofOrder(o.id), [], "no invoice before it ships");
+      await t.services.orderDesk.setStatus(
+        { id: "x", email: "clerk@example.com", role: "admin" },
+        o.id,
+        { status: "shipped" },
+      );
+      const shipped = (await t.services.orders.get(o.id))!;
+      const [invoice] = await t.services.invoices.ofOrder(o.id);
+      const due = shipped.account!.dueDate!;
+      assertEquals(due, addDays(invoice.issueDate, 45));
+      const card = await t.services.orders.create(order(SALES[5], 1));
+      const [cardInvoice] = await t.services.invoices.ofOrder(card.id);
+      const s = await serve(t, clerk, invoice, shipped);
+      const c = await serve(t, clerk, cardInvoice, card);
+      const reports = await checkEn16931({
+        "account-cii": s.cii,
+        "account-ubl": s.ubl,
+        "card-cii": c.cii,
+        "card-ubl": c.ubl,
+      });
+      for (const [name, report] of Object.entries(reports)) assertClean(name, report);
+
+      assertEquals(one(s.cii, "ram:PaymentReference"), reference);
+      assertEquals(one(s.cii, "ram:IBANID"), IBAN);
+      assertEquals(one(s.cii, "ram:BICID"), BIC);
+      assertEquals(all(s.cii, "ram:TypeCode").includes("58"), true);
+      assert(
+        s.cii.includes(
+          `<ram:DueDateDateTime><udt:DateTimeString format="102">${due.replaceAll("-", "")}<`,
+        ),
+      );
+      assertEquals(cents(one(s.cii, "ram:DuePayableAmount")), shipped.totalCents);
+      assertEquals(cents(one(s.cii, "ram:TotalPrepaidAmount")), 0);
+      assertEquals(one(s.ubl, "cbc:DueDate"), due);
+      assertEquals(one(s.ubl, "cbc:PaymentID"), reference);
+      assertEquals(one(s.ubl, "cbc:PayableAmount"), (shipped.totalCents / 100).toFixed(2));
+      assertEquals(all(s.cii, "ram:IssuerAssignedID")[1], sale.business!.purchaseOrder);
+      for (const x of [s, c]) {
+        assertEquals(
+          all(x.cii, "ram:SubjectCode").filter((k) => k !== "AAI" && k !== "TXD").sort(),
+          ["AAB", "PMD", "PMT"],
+        );
+        assert(x.ubl.includes("<cbc:Note>#PMT#Indemnité forfaitaire"), x.ubl);
+        for (const e of ["40 €", "trois fois le taux d’intérêt légal", "Pas d’escompte"]) {
+          assert(x.text.includes(flat(e)), `the page says "${e}":\n${x.text}`);
+        }
+      }
+      for (
+        const e of [
+          "FR76 3000 6000 0112 3456 7890 189",
+          BIC,
+          formatRfReference(reference),
+          frenchDate(due),
+          flat(formatMoney(shipped.totalCents, "fr")),
+          "Paiement par virement à 45 jours",
+        ]
+      ) assert(s.text.includes(flat(e)), `the page says "${e}":\n${s.text}`);
+    }, {
+      config: { seller: SELLER, transfers: { ...testConfig().transfers, iban: IBAN, bic: BIC } },
     }),
 });
 

@@ -61,6 +61,11 @@ export function mailWords(lang: Lang): OrderMailWords {
       heading: t.refundedHeading,
       text: (amount, n) => fill(t.refundedText, { amount, n }),
     },
+    paid: {
+      subject: (n) => fill(t.paidSubject, { n }),
+      heading: t.paidHeading,
+      text: (n, invoice) => fill(t.paidText, { n, invoice }),
+    },
     creditNote: t.creditNote,
     vatRefunded: t.vatRefunded,
   };

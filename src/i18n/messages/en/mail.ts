@@ -43,6 +43,10 @@ export const mail = {
     "We have refunded {amount} for order {n} to the card you paid with. It usually shows within 5 to 10 days. The credit note is on your order's page.",
   creditNote: "Credit note",
   vatRefunded: "VAT refunded",
+  paidSubject: "Payment received for your order {n}",
+  paidHeading: "Thank you for your payment",
+  paidText:
+    "We have received your payment for order {n}. Your invoice {invoice} is on your order's page.",
   findSubject: "Your orders at {site}",
   findHello: "Hello,",
   findText: "Here are the links to your orders. Each one shows where the order is and its invoice.",

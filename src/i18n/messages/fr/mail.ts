@@ -44,6 +44,10 @@ export const mail: Messages["mail"] = {
     "Nous avons remboursé {amount} pour la commande {n} sur la carte utilisée pour le paiement. Le montant apparaît en général sous 5 à 10 jours. L’avoir se trouve sur la page de votre commande.",
   creditNote: "Avoir",
   vatRefunded: "TVA remboursée",
+  paidSubject: "Paiement reçu pour votre commande {n}",
+  paidHeading: "Merci pour votre paiement",
+  paidText:
+    "Nous avons bien reçu votre paiement pour la commande {n}. Votre facture {invoice} se trouve sur la page de votre commande.",
   findSubject: "Vos commandes chez {site}",
   findHello: "Bonjour,",
   findText:

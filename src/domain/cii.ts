@@ -54,7 +54,10 @@ function party(name: string, p: Party): XmlChild {
       ? leafAt("ram:SpecifiedLegalOrganization/ram:ID", p.siren, { schemeID: "0002" })
       : leafAt("ram:SpecifiedLegalOrganization/ram:ID", p.otherTaxId),
     address(p.address),
-    leafAt("ram:URIUniversalCommunication/ram:URIID", p.email, { schemeID: "EM" }),
+    p.endpoint &&
+      leafAt("ram:URIUniversalCommunication/ram:URIID", p.endpoint.id, {
+        schemeID: p.endpoint.scheme,
+      }),
     leafAt("ram:SpecifiedTaxRegistration/ram:ID", p.vatNumber, { schemeID: "VA" }),
   );
 }
@@ -100,9 +103,10 @@ export function toCii(inv: EInvoice): string {
   return XML_DECLARATION + el(
     "rsm:CrossIndustryInvoice",
     NS,
-    leafAt(
-      "rsm:ExchangedDocumentContext/ram:GuidelineSpecifiedDocumentContextParameter/ram:ID",
-      CII_GUIDELINE,
+    el(
+      "rsm:ExchangedDocumentContext",
+      leafAt("ram:BusinessProcessSpecifiedDocumentContextParameter/ram:ID", inv.businessProcess),
+      leafAt("ram:GuidelineSpecifiedDocumentContextParameter/ram:ID", CII_GUIDELINE),
     ),
     el(
       "rsm:ExchangedDocument",
@@ -161,7 +165,17 @@ export function toCii(inv: EInvoice): string {
           money("ram:TotalPrepaidAmount", t.prepaidCents),
           money("ram:DuePayableAmount", t.dueCents),
         ),
-        leafAt("ram:InvoiceReferencedDocument/ram:IssuerAssignedID", inv.precedingInvoice),
+        inv.precedingInvoice &&
+          el(
+            "ram:InvoiceReferencedDocument",
+            leaf("ram:IssuerAssignedID", inv.precedingInvoice),
+            inv.precedingInvoiceDate &&
+              leafAt(
+                "ram:FormattedIssueDateTime/qdt:DateTimeString",
+                inv.precedingInvoiceDate.replaceAll("-", ""),
+                { format: "102" },
+              ),
+          ),
       ),
     ),
   );

@@ -92,9 +92,15 @@ export const invoiceDocumentSchema = z.object({
   issueDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
   orderId: z.string(),
   orderNumber: z.string(),
-  /** A credit note's invoice. */
+  /** A credit note's invoice, and that invoice's issue date (kept since the French rules). */
   refersTo: z.string().nullable(),
+  refersToDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).nullable().optional(),
   seller: sellerSchema,
+  /**
+   * The seller's electronic address (BT-34, scheme 0225) when issued: SELLER_EINVOICE_ADDRESS,
+   * else its SIREN. Documents issued before it was kept read the SIREN.
+   */
+  sellerEndpoint: z.string().optional(),
   /** The seller opted to pay VAT on debits (SELLER_VAT_ON_DEBITS): the invoice says so. */
   vatOnDebits: z.boolean(),
   buyer: z.object({

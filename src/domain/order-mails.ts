@@ -139,7 +139,7 @@ type BuyerMail<R = MailMessage> = (
  * A buyer's mail about their order, as one view: the text part and the HTML part are both
  * made from it, so they always say the same.
  */
-function buyerMail(
+export function buyerMail(
   order: Order,
   site: Site,
   orderLink: string | undefined,

@@ -1,3 +1,11 @@
+import { compactIban, isBic, isIban } from "../domain/bank-account.ts";
+import {
+  daysSetting,
+  DEFAULT_QUOTE_VALIDITY_DAYS,
+  DEFAULT_TERMS_DAYS,
+  MAX_QUOTE_VALIDITY_DAYS,
+  MAX_TERMS_DAYS,
+} from "../domain/payment-terms.ts";
 import { LOG_LEVELS, type LogLevel } from "./log.ts";
 
 import { DEFAULT_SHOP_TIMEZONE } from "../domain/shop-time.ts";
@@ -69,6 +77,22 @@ export interface Config {
   shopTimeZone: string;
   /** The seller's legal identity on invoices (SELLER_*); unset fields stop a production start. */
   seller: Partial<Seller>;
+  /**
+   * SELLER_EINVOICE_ADDRESS: the seller's address in the French e-invoicing directory (BT-34,
+   * scheme 0225) when it is not its bare SIREN (a SIREN with a routing suffix); unset: the SIREN.
+   */
+  sellerEinvoiceAddress?: string;
+  /**
+   * Quotes and orders on account: the seller's bank account (SELLER_IBAN, SELLER_BIC; bank
+   * transfers are on once SELLER_IBAN is set), how long a quote is valid (QUOTE_VALIDITY_DAYS)
+   * and the default payment terms (PAYMENT_TERMS_DAYS, at most 60).
+   */
+  transfers: {
+    iban?: string;
+    bic?: string;
+    quoteValidityDays: number;
+    termsDays: number;
+  };
   /** VAT settings: see docs/money-and-law.md, "Taxes". */
   vat: {
     /** VAT_RATES: standard rates the built-in table does not know yet. */
@@ -87,12 +111,34 @@ export interface Config {
 /** The Commission's VIES REST API. */
 export const DEFAULT_VIES_URL = "https://ec.europa.eu/taxation_customs/vies/rest-api";
 
+/** A value that must pass `valid` when set (normalized by `clean`); anything else stops the start. */
+function checked(
+  name: string,
+  value: string | undefined,
+  valid: (v: string) => boolean,
+  clean: (v: string) => string,
+): string | undefined {
+  if (value === undefined) return undefined;
+  if (!valid(value)) throw new Error(`Invalid ${name}: ${value}`);
+  return clean(value);
+}
+
 /** "on"/"off", "true"/"false", "1"/"0"; anything else stops the start. */
 function flag(name: string, value: string | undefined): boolean {
   const v = value?.toLowerCase() ?? "off";
   if (["on", "true", "1", "yes"].includes(v)) return true;
   if (["off", "false", "0", "no"].includes(v)) return false;
   throw new Error(`Invalid ${name}: ${value} (on or off)`);
+}
+
+/** A directory address as the French rules accept it (BR-FR-23): letters, digits, - _ . */
+function einvoiceAddress(value: string | undefined): string | undefined {
+  if (value !== undefined && !/^[A-Za-z0-9._-]{1,125}$/.test(value)) {
+    throw new Error(
+      `Invalid SELLER_EINVOICE_ADDRESS: ${value} (the directory address: letters, digits, - _ .)`,
+    );
+  }
+  return value;
 }
 
 export function loadConfig(env: Record<string, string | undefined> = Deno.env.toObject()): Config {
@@ -137,6 +183,25 @@ export function loadConfig(env: Record<string, string | undefined> = Deno.env.to
         return v ? [[field, v]] : [];
       }),
     ),
+    sellerEinvoiceAddress: einvoiceAddress(get("SELLER_EINVOICE_ADDRESS")),
+    transfers: {
+      iban: checked("SELLER_IBAN", get("SELLER_IBAN"), isIban, compactIban),
+      bic: checked("SELLER_BIC", get("SELLER_BIC")?.toUpperCase(), isBic, (v) => v),
+      quoteValidityDays: daysSetting(
+        "QUOTE_VALIDITY_DAYS",
+        get("QUOTE_VALIDITY_DAYS"),
+        DEFAULT_QUOTE_VALIDITY_DAYS,
+        1,
+        MAX_QUOTE_VALIDITY_DAYS,
+      ),
+      termsDays: daysSetting(
+        "PAYMENT_TERMS_DAYS",
+        get("PAYMENT_TERMS_DAYS"),
+        DEFAULT_TERMS_DAYS,
+        0,
+        MAX_TERMS_DAYS,
+      ),
+    },
     vat: {
       rates: parseVatRates(get("VAT_RATES")),
       oss: flag("VAT_OSS", get("VAT_OSS")),

@@ -9,6 +9,7 @@ import { frenchDate, frenchRate, frenchSiren } from "../../src/services/invoice-
 import { assert, assertEquals, assertJsonResponse } from "../_lib/assert.ts";
 import { loginAs, type SignedIn } from "../_lib/admin.ts";
 import { checkEn16931, en16931Ignore, type Report } from "../_lib/en16931.ts";
+import { BR_FR_VERSION, brFrMissing, checkBrFr } from "../_lib/br-fr.ts";
 import { jsonRequest, testConfig, type TestContext, withServices } from "../_lib/services.ts";
 
 /**
@@ -432,9 +433,11 @@ Deno.test({
         const credit = doc.kind === "credit_note";
         const day = shopDay(Date.parse(doc.issuedAt), t.services.config.shopTimeZone);
         assertEquals(all(cii, "ram:TypeCode")[0], credit ? "381" : "380");
-        assertEquals(all(cii, "ram:ID")[1], doc.number);
+        // BT-23 (the billing framework, B1: goods), the guideline, then the number.
+        assertEquals(all(cii, "ram:ID").slice(0, 3), ["B1", "urn:cen.eu:en16931:2017", doc.number]);
         assertEquals(all(cii, "udt:DateTimeString")[0], day.replaceAll("-", ""));
-        assertEquals(one(ubl, "cbc:IssueDate"), day);
+        // The document's own date first (a credit note's invoice's date comes later, BT-26).
+        assertEquals(all(ubl, "cbc:IssueDate")[0], day);
         const grand = cents(one(cii, "ram:GrandTotalAmount"));
         const refunded = s.order.refund?.amountCents;
         assertEquals(grand, credit && refunded ? refunded : s.order.totalCents, where);
@@ -475,8 +478,14 @@ Deno.test({
         }
         if (credit) {
           assertEquals(all(cii, "ram:IssuerAssignedID").at(-1), doc.refersTo);
-          assert(!/retard|late payment/i.test(text), `${where}: no late-payment text`);
         }
+        // The L441-9 payment mentions are for business buyers (on their credit notes too, as the
+        // French rules ask); a consumer's documents carry none.
+        assertEquals(
+          /Pénalités de retard/.test(text),
+          sale.business !== undefined,
+          `${where}: late-payment mention`,
+        );
         assertEquals(all(cii, "ram:CategoryCode").at(-1), sale.category, where);
         assertEquals(all(cii, "ram:RateApplicablePercent").at(-1), sale.rate, where);
         assertEquals(all(ubl, "cbc:Percent").at(0), sale.rate, where);
@@ -579,6 +588,45 @@ Deno.test("[api] the UBL download is staff's: anonymous 401, unknown 404", () =>
     });
     assertEquals(unknown.status, 404);
   }));
+
+Deno.test({
+  name:
+    `[api] BR-FR ${BR_FR_VERSION}: a French company's invoice (SIREN, purchase order, its own billing address) and its credit note pass the XSD, EN 16931 and the French rules' fatal checks, in CII and UBL`,
+  ignore: en16931Ignore || (brFrMissing() !== null && Deno.env.get("CI") !== "true"),
+  fn: () =>
+    withServices(async (t) => {
+      const clerk = await loginAs(t, "admin");
+      const sale: Sale = {
+        ...SALES.find((s) => s.name === "company-fr")!,
+        billing: { address: "3 place Bellecour", city: "Lyon", zipCode: "69002" },
+      };
+      const o = await t.services.orders.create(order(sale, 0));
+      const [invoice] = await t.services.invoices.ofOrder(o.id);
+      await t.services.orders.update(o.id, (x) => ({
+        ...x,
+        status: "cancelled",
+        paymentStatus: "refunded",
+        refund: { at: new Date().toISOString(), amountCents: x.totalCents, id: `re_${x.id}` },
+      }));
+      const credit = (await t.services.invoices.ofOrder(o.id)).find((d) =>
+        d.kind === "credit_note"
+      )!;
+      const xml: Record<string, string> = {};
+      for (const doc of [invoice, credit]) {
+        const s = await serve(t, clerk, doc, o);
+        xml[`${doc.number}-cii`] = s.cii;
+        xml[`${doc.number}-ubl`] = s.ubl;
+      }
+      const reports = await checkEn16931(xml);
+      for (const [name, report] of Object.entries(reports)) assertClean(name, report);
+      const french = await checkBrFr(xml);
+      assertEquals(Object.keys(french).length, 4);
+      const failed = Object.entries(french).flatMap(([name, failures]) =>
+        failures.map((f) => `${name}: ${f.id} ${f.text}`)
+      );
+      assertEquals(failed, [], "BR-FR");
+    }, { config: { seller: SELLER } }),
+});
 
 /** The tax matrix's sales and where each is declared: scheme, country of taxation, CA3 box. */
 const DECLARED: Record<string, [ReturnScheme, string, string]> = {

@@ -197,3 +197,10 @@ Deno.test("every relative link in the README and docs/ resolves, to a file and a
   }
   assertEquals(problems, []);
 });
+
+Deno.test("the task table of docs/testing.md names every deno task, and only those", async () => {
+  const tasks = Object.keys(JSON.parse(await read("deno.json")).tasks).sort();
+  const section = (await read("docs/testing.md")).split(/^## Tasks$/m)[1] ?? "";
+  const rows = [...section.matchAll(/^\| `([\w:-]+)`\s*\|/gm)].map((m) => m[1]).sort();
+  assertEquals(rows, tasks);
+});

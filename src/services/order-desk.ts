@@ -18,7 +18,7 @@ import {
   stockMoveFor,
 } from "../domain/order-admin.ts";
 import { unitsOut } from "../domain/order-correction.ts";
-import { orderStatusMail } from "../domain/order-mails.ts";
+import { orderConfirmationMail, orderPaidMail, orderStatusMail } from "../domain/order-mails.ts";
 import { mailWords } from "../i18n/mail-words.ts";
 import type { OrderLinks } from "./order-links.ts";
 import { EVERY_DATE, type OrderQuery } from "../domain/order-query.ts";
@@ -240,7 +240,12 @@ export function createOrderDesk(deps: OrderDeskDeps) {
       return { updated: results.filter((r) => r.ok).length, results };
     },
 
+    /**
+     * Sets the payment status; a payment received now (a staff order paid by transfer or on
+     * delivery) mails the buyer its invoice's number, issued in the same commit.
+     */
     async setPayment(actor: AuditActor, id: string, paymentStatus: PaymentStatus) {
+      let mailSubject: string | null = null;
       const updated = await orders.update(
         id,
         (o) => {
@@ -248,8 +253,23 @@ export function createOrderDesk(deps: OrderDeskDeps) {
           if (o.refund) throw new ConflictError("This order has been refunded");
           return { ...o, paymentStatus };
         },
-        audited(actor, "order.payment", (o) => `Payment status set to ${o.paymentStatus}`),
+        both(async (op, _before, after) => {
+          mailSubject = null;
+          const invoice = deps.documents.issuedIn(op).find((d) => d.kind === "invoice");
+          if (!invoice || !after!.customer.email) return;
+          const lang = orderLocale(after!);
+          const mail = orderPaidMail(
+            after!,
+            deps.site,
+            await deps.links.url(after!.orderNumber, lang),
+            mailWords(lang),
+            invoice.number,
+          );
+          deps.outbox.add(op, mail);
+          mailSubject = mail.subject;
+        }, audited(actor, "order.payment", (o) => `Payment status set to ${o.paymentStatus}`)),
       );
+      if (mailSubject) deps.mailer.wake([mailSubject]);
       return toAdminOrder(updated);
     },
 
@@ -312,6 +332,7 @@ export function createOrderDesk(deps: OrderDeskDeps) {
     async createManual(actor: AuditActor, input: ManualOrderBody): Promise<AdminOrder> {
       const { body, destination } = checkedCountries(input);
       const createdAt = body.createdAt ? checkedOrderDate(body.createdAt) : nowIso();
+      let mailSubject: string | null = null;
       const products = new Map<string, PricingProduct>();
       for (const { id } of body.items) {
         const p = await deps.products.get(id);
@@ -369,10 +390,25 @@ export function createOrderDesk(deps: OrderDeskDeps) {
         },
         both(
           (op, _before, after) => deps.stock.take(op, after!.items),
+          // The buyer hears of it as of a shop order: the confirmation with its page's link.
+          async (op, _before, after) => {
+            mailSubject = null;
+            if (!after!.customer.email) return;
+            const lang = orderLocale(after!);
+            const mail = orderConfirmationMail(
+              after!,
+              deps.site,
+              await deps.links.url(after!.orderNumber, lang),
+              mailWords(lang),
+            );
+            deps.outbox.add(op, mail);
+            mailSubject = mail.subject;
+          },
           audited(actor, "order.create", (o) => `Created ${o.orderNumber} by hand`),
         ),
         body.orderId || undefined,
       );
+      if (mailSubject) deps.mailer.wake([mailSubject]);
       return toAdminOrder(order);
     },
   };

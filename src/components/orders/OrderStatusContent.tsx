@@ -80,6 +80,9 @@ export default function OrderStatusContent(
   const ship = order.shipment;
   const tracking = ship ? trackingUrl(ship.carrier, ship.trackingNumber) : null;
   const a = order.shippingAddress;
+  const biz = order.business;
+  /** Where the invoice goes: the billing address, or the delivery address when none. */
+  const bill = order.billingAddress ?? { ...a, country: order.shippingCountry };
   const tt = messagesFor(lang).tax;
   const vat = orderVat(order, taxWords(tt, lang));
   const docUrl = (n: string) =>
@@ -130,6 +133,15 @@ export default function OrderStatusContent(
             ))}
           </ol>
         )}
+
+      {!stopped && order.refund && (
+        <p class="mt-6 rounded-lg bg-slate-50 px-4 py-3 text-sm" data-testid="order-refund">
+          {fill(t.partlyRefunded, {
+            amount: money(order.refund.amountCents),
+            date: dateOf(order.refund.at),
+          })}
+        </p>
+      )}
 
       {ship && (
         <div class="mt-6 rounded-lg bg-slate-50 px-4 py-3 text-sm" data-testid="shipment">
@@ -225,6 +237,41 @@ export default function OrderStatusContent(
             {countryIn(order.shippingCountry, lang)}
           </address>
         </div>
+        {(order.business || order.billingAddress) && (
+          <div data-testid="order-buyer">
+            <h2 class="text-xl font-semibold text-ink">{t.buyer}</h2>
+            {biz && (
+              <dl class="mt-3 space-y-1 text-slate-700">
+                {(
+                  [
+                    [t.company, biz.companyName],
+                    [t.vatNumber, biz.vatNumber],
+                    [t.purchaseOrder, biz.purchaseOrder],
+                  ] as const
+                ).filter(([, v]) => v).map(([label, value]) => (
+                  <div key={label}>
+                    <dt class="inline text-slate-600">{fill(t.fact, { label })}</dt>{" "}
+                    <dd class="inline break-all">{value}</dd>
+                  </div>
+                ))}
+              </dl>
+            )}
+            <h3 class="mt-4 font-semibold text-ink">{t.billingAddress}</h3>
+            <address class="mt-1 not-italic leading-6 text-slate-700">
+              {bill.address}
+              <br />
+              {[bill.zipCode, bill.city].filter(Boolean).join(" ")}
+              {bill.state && (
+                <>
+                  <br />
+                  {bill.state}
+                </>
+              )}
+              <br />
+              {bill.country}
+            </address>
+          </div>
+        )}
         <div>
           <h2 class="text-xl font-semibold text-ink">{t.invoice}</h2>
           {documents.length

@@ -66,7 +66,6 @@ export function createServices(
     sellerEndpoint: () => config.sellerEinvoiceAddress ?? sellerOf(config).siren,
     timeZone: config.shopTimeZone,
     ossRegistered: config.vat.oss,
-    vatOnDebits: config.vat.onDebits,
   });
   const orders = createOrderStore(kv, [orderStats.hook, invoices.hook]);
   const vies = createVies({

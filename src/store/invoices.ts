@@ -55,7 +55,6 @@ export function createInvoiceStore(
     timeZone: string;
     /** VAT_OSS=on: destination rates always, the running total shown for information only. */
     ossRegistered: boolean;
-    vatOnDebits: boolean;
   },
 ) {
   const parse = (v: unknown) => parseInvoiceDocument(v, settings.timeZone);
@@ -106,7 +105,9 @@ export function createInvoiceStore(
       refersToDate: invoice?.issueDate ?? null,
       seller: invoice?.seller ?? settings.seller(),
       sellerEndpoint: invoice?.sellerEndpoint ?? settings.sellerEndpoint(),
-      vatOnDebits: invoice?.vatOnDebits ?? settings.vatOnDebits,
+      // Goods' VAT is never on debits (SELLER_VAT_ON_DEBITS is refused): only a credit note of
+      // an invoice issued when the setting was accepted repeats its mention.
+      vatOnDebits: invoice?.vatOnDebits ?? false,
       buyer: {
         name: `${order.customer.firstName} ${order.customer.lastName}`.trim(),
         email: order.customer.email,

@@ -102,7 +102,10 @@ export const invoiceDocumentSchema = z.object({
    * else its SIREN. Documents issued before it was kept read the SIREN.
    */
   sellerEndpoint: z.string().optional(),
-  /** The seller opted to pay VAT on debits (SELLER_VAT_ON_DEBITS): the invoice says so. */
+  /**
+   * The invoice states the option for VAT on debits: only documents issued while
+   * SELLER_VAT_ON_DEBITS was accepted (goods' VAT is due on delivery: it is refused now).
+   */
   vatOnDebits: z.boolean(),
   buyer: z.object({
     name: z.string(),

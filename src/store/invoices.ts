@@ -78,7 +78,6 @@ export function createInvoiceStore(
     timeZone: string;
     /** VAT_OSS=on: destination rates always, the running total shown for information only. */
     ossRegistered: boolean;
-    vatOnDebits: boolean;
     /** The seller's account an order on account's invoice names (SELLER_IBAN, SELLER_BIC). */
     bank?: () => BankAccount;
   },
@@ -135,7 +134,9 @@ export function createInvoiceStore(
       refersToDate: invoice?.issueDate ?? null,
       seller: invoice?.seller ?? settings.seller(),
       sellerEndpoint: invoice?.sellerEndpoint ?? settings.sellerEndpoint(),
-      vatOnDebits: invoice?.vatOnDebits ?? settings.vatOnDebits,
+      // Goods' VAT is never on debits (SELLER_VAT_ON_DEBITS is refused): only a credit note of
+      // an invoice issued when the setting was accepted repeats its mention.
+      vatOnDebits: invoice?.vatOnDebits ?? false,
       buyer: {
         name: `${order.customer.firstName} ${order.customer.lastName}`.trim(),
         email: order.customer.email,

@@ -505,7 +505,6 @@ Deno.test({
           SELLER.vatNumber,
           s.order.orderNumber,
           "Livraison de biens",
-          "Option pour le paiement de la taxe d’après les débits",
           flat(formatMoney(grand, "fr")),
           flat(formatMoney(cents(one(cii, "ram:TaxBasisTotalAmount")), "fr")),
           flat(formatMoney(cents(one(cii, "ram:TaxTotalAmount")), "fr")),
@@ -523,6 +522,8 @@ Deno.test({
         for (const e of expected) {
           assert(text.includes(e), `${where}: the page says "${e}":\n${text}`);
         }
+        // Goods: VAT is due on delivery, never on debits (art. 269 CGI).
+        assert(!/d.après les débits/.test(text + cii + ubl), `${where}: no VAT on debits`);
       }
       // A credit note of the whole invoice lists its lines; a partial one says what it is; one
       // of an exempt invoice keeps its mention.
@@ -537,7 +538,7 @@ Deno.test({
       assert(exemptCredit.text.includes("Exonération de TVA, article 262 ter I du CGI"));
       assert(exemptCredit.cii.includes("<ram:ExemptionReasonCode>VATEX-EU-IC<"));
     }, {
-      config: { seller: SELLER, vat: { ...testConfig().vat, onDebits: true } },
+      config: { seller: SELLER },
     }),
 });
 

@@ -94,6 +94,8 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   "PUT /api/orders/:id/date": "staff",
   // As the payment status it records: both roles run the orders.
   "POST /api/orders/:id/refund": "staff",
+  "POST /api/orders/:id/credit-note": "staff",
+  "POST /api/orders/:id/reinvoice": "staff",
   "POST /api/orders/:id/notes": "staff",
   "DELETE /api/orders/:id": "staff",
   "GET /api/admins/products": "staff",

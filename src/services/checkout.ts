@@ -57,7 +57,7 @@ import {
 import { backgroundJob } from "./background-job.ts";
 import { log } from "./log.ts";
 import type { Vies } from "./vies.ts";
-import { companyBuyer } from "./company-buyer.ts";
+import { type CompanyAddress, companyBuyer } from "./company-buyer.ts";
 import { messagesFor } from "../i18n/catalog.ts";
 import { taxWords } from "../i18n/tax-words.ts";
 import { vatStatement } from "../domain/vat-statement.ts";
@@ -79,6 +79,8 @@ export interface PricingOptions {
   checkStock?: boolean;
   /** Staff's terms applied to the shelf prices before the tax decision. */
   adjust?: (shelf: PricedCheckout) => PricedCheckout;
+  /** An order's company address: VIES is asked with the company's name and address. */
+  companyAddress?: CompanyAddress;
 }
 
 export interface CheckoutDeps {
@@ -143,7 +145,7 @@ export function createCheckout(deps: CheckoutDeps) {
     options: PricingOptions = {},
   ) {
     const ids = mergeLines(items).map((l) => l.id);
-    const found = await Promise.all(ids.map((id) => deps.products.get(id)));
+    const found = await deps.products.getMany(ids);
     const products = new Map<string, PricingProduct>();
     for (const p of found) if (p) products.set(p.id, p);
     const fee = await deps.shippingFees.getByCountry(shippingCountry);
@@ -154,7 +156,12 @@ export function createCheckout(deps: CheckoutDeps) {
       shelf.shippingCountry,
       resolveCountryCode(shelf.shippingCountry),
     );
-    const { buyer, business: stored } = await companyBuyer(deps.vies, business, destination);
+    const { buyer, business: stored } = await companyBuyer(
+      deps.vies,
+      business,
+      destination,
+      options.companyAddress,
+    );
     const taxPoint = shopDay(Date.now(), config.shopTimeZone);
     const { state } = await deps.ossState(taxPoint);
     const tax = decideTax({
@@ -202,6 +209,7 @@ export function createCheckout(deps: CheckoutDeps) {
       data.shippingCountry,
       data.business,
       data.locale,
+      { companyAddress: data.billingAddress ?? data.shippingAddress },
     );
     assertClientAmounts(taxed.priced, body);
     return taxed;

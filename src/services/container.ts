@@ -124,6 +124,7 @@ export function createServices(
     vatRates: config.vat.rates,
     ossState: invoices.ossState,
     vies,
+    documents: invoices,
   });
   const checkout = createCheckout({
     config,

@@ -28,6 +28,8 @@ export const FORM_LIMITS = {
   orderDocuments: { limit: 30, windowMs: TEN_MINUTES },
   /** A buyer retrying a declined card or changing the cart stays far below it. */
   paymentIntent: { limit: 20, windowMs: TEN_MINUTES },
+  /** A cart or checkout asks a quote on each change: one every two seconds on average. */
+  quote: { limit: 300, windowMs: TEN_MINUTES },
   /** A quote with a VAT number asks VIES: a buyer types theirs a few times, not hundreds. */
   vatCheck: { limit: 20, windowMs: TEN_MINUTES },
   /** "Request a quote": each one asks VIES and mails the buyer and staff. */

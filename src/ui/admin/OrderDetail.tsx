@@ -26,6 +26,13 @@ const TAX_TEXT = {
   category: "VAT category",
   taxCountry: "VAT of",
   vies: "VIES consultation",
+  viesName: "Name at VIES",
+  viesAddress: "Address at VIES",
+  nameCheck: {
+    match: "Typed name matches VIES's",
+    mismatch: "Typed name differs from VIES's",
+    unknown: "VIES gives no name to compare: check it",
+  } as Record<string, string>,
   viesUnavailable: "VIES unavailable: VAT charged",
   company: "Company",
   vatNumber: "VAT number",
@@ -150,6 +157,15 @@ export default function OrderDetail(
                   [TAX_TEXT.vatNumber, order.business.vatNumber],
                   [TAX_TEXT.siren, order.business.siren],
                   [TAX_TEXT.purchaseOrder, order.business.purchaseOrder],
+                  // VIES's register beside what the buyer typed: staff see whose number it is.
+                  [TAX_TEXT.viesName, order.vies?.name],
+                  [TAX_TEXT.viesAddress, order.vies?.address],
+                  [
+                    "VIES",
+                    order.vies?.status === "valid" && order.vies.nameMatch
+                      ? TAX_TEXT.nameCheck[order.vies.nameMatch]
+                      : null,
+                  ],
                 ] as const
               ).filter(([, v]) => v).map(([k, v]) => (
                 <div key={k} class="flex justify-between gap-2">

@@ -4,13 +4,14 @@ import { holdsStock, type Order, type OrderStatus } from "./order.ts";
 import { optionalEmailField } from "./email.ts";
 import { GENDERS } from "./order-status.ts";
 import { instantText } from "./staff-dates.ts";
-import { addressSchema, businessInputSchema } from "./checkout.ts";
+import { addressSchema, businessInputSchema, textLine } from "./checkout.ts";
+import { HIDDEN_CHARACTERS_MESSAGE, isPlainText } from "./plain-text.ts";
 
 /** `PUT /api/orders/{id}/status` */
 export const statusBodySchema = z.object({
   status: z.enum(ORDER_STATUSES, { error: `status must be one of ${ORDER_STATUSES.join(", ")}` }),
-  carrier: z.string().trim().max(100).optional(),
-  trackingNumber: z.string().trim().max(100).optional(),
+  carrier: textLine().max(100).optional(),
+  trackingNumber: textLine().max(100).optional(),
   /** Delivered and cancelled orders mail the customer only when ticked; shipped always does. */
   notifyCustomer: z.boolean().optional(),
   /**
@@ -30,7 +31,8 @@ export const paymentBodySchema = z.object({
 export const dateBodySchema = z.object({ createdAt: instantText });
 
 export const noteBodySchema = z.object({
-  text: z.string().trim().min(1, "A note cannot be empty").max(2000),
+  text: z.string().trim().min(1, "A note cannot be empty").max(2000)
+    .refine(isPlainText, HIDDEN_CHARACTERS_MESSAGE),
 });
 
 /** It names the buyer's order page (`/orders/{number}`) too: no slash, nothing to escape. */
@@ -40,21 +42,23 @@ const ORDER_ID_MESSAGE = "Order ID may hold letters, digits and . _ - only";
 /** `POST /api/orders/admin`: the spec's payload; amounts sent are ignored, the server prices. */
 export const manualOrderBodySchema = z.object({
   customer: customerSchema.extend({
+    firstName: textLine().min(1).max(100),
+    lastName: textLine().min(1).max(100),
     email: optionalEmailField("Please enter a valid email address"),
-    phone: z.string().trim().max(40).default(""),
+    phone: textLine().max(40).default(""),
   }),
   shippingAddress: z.object({
-    address: z.string().trim().min(1, "Address is required").max(300),
-    city: z.string().trim().min(1, "City is required").max(100),
-    state: z.string().trim().max(100).default(""),
-    zipCode: z.string().trim().max(20).default(""),
-    country: z.string().trim().max(100).optional(),
+    address: textLine().min(1, "Address is required").max(300),
+    city: textLine().min(1, "City is required").max(100),
+    state: textLine().max(100).default(""),
+    zipCode: textLine().max(20).default(""),
+    country: textLine().max(100).optional(),
   }),
   items: z.array(z.object({
     id: z.string().trim().min(1, "Choose a product").max(100),
     quantity: z.coerce.number().int().min(1, "Quantity must be at least 1").max(10_000),
   })).min(1, "Add at least one item").max(50),
-  shippingCountry: z.string().trim().min(1, "Country is required").max(100),
+  shippingCountry: textLine().min(1, "Country is required").max(100),
   paymentMethod: z.enum(PAYMENT_METHODS).default("delivery"),
   gender: z.enum(GENDERS).optional(),
   /** An order id staff typed (the order's number), kept if no order has it; empty: counted. */

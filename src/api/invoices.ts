@@ -1,11 +1,11 @@
 import { Hono } from "hono";
 import { stream } from "hono/streaming";
-import { CSV_BOM, csvFormatSchema } from "../domain/csv.ts";
+import { CSV_BOM, type CsvDialect, csvFormatSchema, csvRow } from "../domain/csv.ts";
 import { invoiceCsvRows, invoicePeriodSchema, invoicesCsvHeader } from "../domain/invoice.ts";
 import {
-  EC_SALES_LIST_CSV_HEADER,
+  EC_SALES_LIST_CSV_COLUMNS,
   ecSalesList,
-  OSS_CSV_HEADER,
+  OSS_CSV_COLUMNS,
   ossReport,
 } from "../domain/tax-reports.ts";
 import type { Services } from "../services/container.ts";
@@ -21,8 +21,14 @@ const file = (body: BodyInit | Uint8Array, type: string, disposition: string, na
     },
   });
 
-const csvFile = (name: string, body: string) =>
-  file(body, "text/csv; charset=utf-8", "attachment", name);
+/** A return as a CSV file in the asked dialect, with the BOM Excel reads UTF-8 by. */
+const csvFile = (name: string, format: CsvDialect, columns: string[], rows: string) =>
+  file(
+    CSV_BOM + csvRow(columns, format) + rows,
+    "text/csv; charset=utf-8",
+    "attachment",
+    `${name}${format === "standard" ? "" : `-${format}`}.csv`,
+  );
 
 /** `/api/invoices`: staff's list by period, the accountant's CSV and ZIP, each PDF and UBL. */
 export function invoicesRouter(services: Services) {
@@ -47,17 +53,24 @@ export function invoicesRouter(services: Services) {
     // The accountant's returns: read through the period's documents, a few rows kept.
     .get("/oss.csv", async (c) => {
       const q = invoicePeriodSchema.parse(c.req.query());
+      const { format } = csvFormatSchema.parse(c.req.query());
       const { from, to } = desk.period(q);
       const report = ossReport();
-      for await (const doc of desk.each(q)) report.add(doc);
-      return csvFile(`oss-${from}-${to}.csv`, OSS_CSV_HEADER + report.csv());
+      for await (const doc of desk.each(q)) report.add(doc, await desk.invoiceIssueDate(doc));
+      return csvFile(`oss-${from}-${to}`, format, OSS_CSV_COLUMNS, report.csv(format));
     })
     .get("/ec-sales-list.csv", async (c) => {
       const q = invoicePeriodSchema.parse(c.req.query());
+      const { format } = csvFormatSchema.parse(c.req.query());
       const { from, to } = desk.period(q);
-      const report = ecSalesList(services.config.shopTimeZone);
+      const report = ecSalesList();
       for await (const doc of desk.each(q)) report.add(doc);
-      return csvFile(`ec-sales-list-${from}-${to}.csv`, EC_SALES_LIST_CSV_HEADER + report.csv());
+      return csvFile(
+        `ec-sales-list-${from}-${to}`,
+        format,
+        EC_SALES_LIST_CSV_COLUMNS,
+        report.csv(format),
+      );
     })
     .get("/export.zip", (c) => {
       const q = invoicePeriodSchema.parse(c.req.query());

@@ -46,10 +46,18 @@ function address(a: Address): XmlChild {
 function party(name: string, p: Party): XmlChild {
   return el(
     name,
+    // A registration that is not an EU VAT number: the buyer's id (BT-46) beside a SIREN, else
+    // its legal registration (BT-47) without a scheme.
+    leaf("ram:ID", p.siren ? p.otherTaxId : null),
     leaf("ram:Name", p.name),
-    leafAt("ram:SpecifiedLegalOrganization/ram:ID", p.siren, { schemeID: "0002" }),
+    p.siren
+      ? leafAt("ram:SpecifiedLegalOrganization/ram:ID", p.siren, { schemeID: "0002" })
+      : leafAt("ram:SpecifiedLegalOrganization/ram:ID", p.otherTaxId),
     address(p.address),
-    leafAt("ram:URIUniversalCommunication/ram:URIID", p.email, { schemeID: "EM" }),
+    p.endpoint &&
+      leafAt("ram:URIUniversalCommunication/ram:URIID", p.endpoint.id, {
+        schemeID: p.endpoint.scheme,
+      }),
     leafAt("ram:SpecifiedTaxRegistration/ram:ID", p.vatNumber, { schemeID: "VA" }),
   );
 }
@@ -95,9 +103,10 @@ export function toCii(inv: EInvoice): string {
   return XML_DECLARATION + el(
     "rsm:CrossIndustryInvoice",
     NS,
-    leafAt(
-      "rsm:ExchangedDocumentContext/ram:GuidelineSpecifiedDocumentContextParameter/ram:ID",
-      CII_GUIDELINE,
+    el(
+      "rsm:ExchangedDocumentContext",
+      leafAt("ram:BusinessProcessSpecifiedDocumentContextParameter/ram:ID", inv.businessProcess),
+      leafAt("ram:GuidelineSpecifiedDocumentContextParameter/ram:ID", CII_GUIDELINE),
     ),
     el(
       "rsm:ExchangedDocument",
@@ -156,7 +165,17 @@ export function toCii(inv: EInvoice): string {
           money("ram:TotalPrepaidAmount", t.prepaidCents),
           money("ram:DuePayableAmount", t.dueCents),
         ),
-        leafAt("ram:InvoiceReferencedDocument/ram:IssuerAssignedID", inv.precedingInvoice),
+        inv.precedingInvoice &&
+          el(
+            "ram:InvoiceReferencedDocument",
+            leaf("ram:IssuerAssignedID", inv.precedingInvoice),
+            inv.precedingInvoiceDate &&
+              leafAt(
+                "ram:FormattedIssueDateTime/qdt:DateTimeString",
+                inv.precedingInvoiceDate.replaceAll("-", ""),
+                { format: "102" },
+              ),
+          ),
       ),
     ),
   );

@@ -1,6 +1,7 @@
 import { resolveCountryCode } from "./country-code.ts";
 import { type InvoiceDocument, supplyDate } from "./invoice.ts";
 import type { VatCategory } from "./tax.ts";
+import { checkVatNumber } from "./vat-number.ts";
 
 /**
  * An invoice or credit note as the European standard EN 16931 models it (its business terms,
@@ -23,9 +24,21 @@ export interface Party {
   name: string;
   /** SIREN: the French legal registration (BT-30 / BT-47, scheme 0002). */
   siren: string | null;
+  /** An EU VAT number (BT-31 / BT-48), its prefix a member state's. */
   vatNumber: string | null;
+  /**
+   * A buyer's tax or legal registration that is not an EU VAT number (a US EIN, a Swiss UID):
+   * never BT-48 (BR-CO-09), but the legal registration (BT-47, no scheme), or, beside a SIREN,
+   * the buyer's identifier (BT-46).
+   */
+  otherTaxId: string | null;
   address: Address;
   email: string | null;
+  /**
+   * The electronic address invoices reach it at (BT-34 / BT-49): a French company's directory
+   * address (scheme 0225: its SIREN, or what the directory holds), else its email (scheme EM).
+   */
+  endpoint: { id: string; scheme: "0225" | "EM" } | null;
 }
 
 /** One VAT category and rate of a document (BG-23). */
@@ -56,7 +69,7 @@ export interface Line {
 
 export interface Note {
   /** UNTDID 4451 subject (BT-21): REG regulatory, TXD tax, PMD penalties, AAB discount. */
-  subject: "REG" | "TXD" | "PMD" | "AAB" | "AAI";
+  subject: "REG" | "TXD" | "PMD" | "PMT" | "AAB" | "AAI";
   text: string;
 }
 
@@ -78,8 +91,11 @@ export interface EInvoice {
    */
   period: { start: string; end: string } | null;
   currency: string;
-  /** A credit note's invoice (BT-25). */
+  /** A credit note's invoice (BT-25) and that invoice's issue date (BT-26), when kept. */
   precedingInvoice: string | null;
+  precedingInvoiceDate: string | null;
+  /** The business process (BT-23), the French reform's billing framework: B1, goods. */
+  businessProcess: "B1";
   /** The buyer's purchase order (BT-13) and the shop's order number (BT-14). */
   purchaseOrder: string | null;
   salesOrder: string;
@@ -106,8 +122,24 @@ export interface EInvoice {
 export const GOODS_MENTION = "Livraison de biens";
 // French typography: the apostrophe ’, a narrow no-break space before a colon.
 export const VAT_ON_DEBITS_MENTION = "Option pour le paiement de la taxe d’après les débits";
-export const LATE_PAYMENT_MENTION =
-  "Pénalités de retard (acheteurs professionnels)\u202f: trois fois le taux d’intérêt légal, et une indemnité forfaitaire pour frais de recouvrement de 40\u00a0€ (art. L441-10 du Code de commerce). Pas d’escompte pour paiement anticipé.";
+/**
+ * The payment mentions art. L441-9 of the Code de commerce asks of every invoice between
+ * businesses, one coded note each as the French rules read them (BR-FR-05): PMD the late-payment
+ * penalties, PMT the fixed recovery indemnity, AAB the (absent) early-payment discount.
+ */
+export const BUSINESS_PAYMENT_NOTES: readonly Note[] = [
+  {
+    subject: "PMD",
+    text:
+      "Pénalités de retard\u202f: trois fois le taux d’intérêt légal (art. L441-10 du Code de commerce).",
+  },
+  {
+    subject: "PMT",
+    text:
+      "Indemnité forfaitaire pour frais de recouvrement en cas de retard de paiement\u202f: 40\u00a0€ (art. L441-10 et D441-5 du Code de commerce).",
+  },
+  { subject: "AAB", text: "Pas d’escompte pour paiement anticipé." },
+];
 
 /** The seller's address from `SELLER_ADDRESS` (lines separated by `;`): a French company. */
 export function parseSellerAddress(text: string): Address {
@@ -225,6 +257,7 @@ export function toEInvoice(doc: InvoiceDocument): EInvoice {
   const grossCents = lineNetCents + vatCents;
 
   const b = doc.buyer;
+  const euVatNumber = b.vatNumber !== null && checkVatNumber(b.vatNumber).ok;
   const delivery = snapshotAddress(doc.address, doc.countryCode);
   const billing = doc.billingAddress === doc.address ||
       JSON.stringify(doc.billingAddress) === JSON.stringify(doc.address)
@@ -238,7 +271,7 @@ export function toEInvoice(doc: InvoiceDocument): EInvoice {
     { subject: "AAI", text: GOODS_MENTION },
     ...(doc.vatOnDebits ? [{ subject: "TXD" as const, text: VAT_ON_DEBITS_MENTION }] : []),
     ...(doc.mention ? [{ subject: "TXD" as const, text: doc.mention }] : []),
-    ...(invoice ? [{ subject: "PMD" as const, text: LATE_PAYMENT_MENTION }] : []),
+    ...(b.company ? BUSINESS_PAYMENT_NOTES : []),
   ];
   return {
     typeCode: invoice ? "380" : "381",
@@ -252,6 +285,8 @@ export function toEInvoice(doc: InvoiceDocument): EInvoice {
       : null,
     currency: doc.currency,
     precedingInvoice: doc.refersTo,
+    precedingInvoiceDate: doc.refersToDate ?? null,
+    businessProcess: "B1",
     purchaseOrder: b.purchaseOrder,
     salesOrder: doc.orderNumber,
     notes,
@@ -259,15 +294,25 @@ export function toEInvoice(doc: InvoiceDocument): EInvoice {
       name: doc.seller.legalName,
       siren: doc.seller.siren,
       vatNumber: doc.seller.vatNumber,
+      otherTaxId: null,
       address: parseSellerAddress(doc.seller.address),
       email: null,
+      endpoint: { id: doc.sellerEndpoint ?? doc.seller.siren, scheme: "0225" },
     },
     buyer: {
       name: b.company ?? b.name,
       siren: b.siren,
-      vatNumber: b.vatNumber,
+      // What the buyer gave as its VAT number is one only when it reads as an EU VAT number
+      // (a company outside the EU gives its own country's tax id).
+      vatNumber: euVatNumber ? b.vatNumber : null,
+      otherTaxId: euVatNumber ? null : b.vatNumber,
       address: billing,
       email: b.email || null,
+      endpoint: b.siren
+        ? { id: b.siren, scheme: "0225" }
+        : b.email
+        ? { id: b.email, scheme: "EM" }
+        : null,
     },
     delivery: { name: b.company ? `${b.company} (${b.name})` : b.name, address: delivery },
     lines,

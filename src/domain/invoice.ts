@@ -5,13 +5,13 @@ import { dayRangeSchema } from "./staff-dates.ts";
 import { csvAmount, type CsvDialect, csvNumber, csvRow } from "./csv.ts";
 import { fromCents } from "./money.ts";
 import { ratePercent } from "./vat-statement.ts";
+import { RETURN_SCHEME_TEXT, returnScheme } from "./return-schemes.ts";
 import {
   legacyDecision,
   taxAmounts,
   type TaxDecision,
   taxDecisionSchema,
   VAT_CATEGORIES,
-  type VatGroup,
   vatGroup,
   vatGroupSchema,
 } from "./tax.ts";
@@ -90,9 +90,15 @@ export const invoiceDocumentSchema = z.object({
   issueDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
   orderId: z.string(),
   orderNumber: z.string(),
-  /** A credit note's invoice. */
+  /** A credit note's invoice, and that invoice's issue date (kept since the French rules). */
   refersTo: z.string().nullable(),
+  refersToDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).nullable().optional(),
   seller: sellerSchema,
+  /**
+   * The seller's electronic address (BT-34, scheme 0225) when issued: SELLER_EINVOICE_ADDRESS,
+   * else its SIREN. Documents issued before it was kept read the SIREN.
+   */
+  sellerEndpoint: z.string().optional(),
   /** The seller opted to pay VAT on debits (SELLER_VAT_ON_DEBITS): the invoice says so. */
   vatOnDebits: z.boolean(),
   buyer: z.object({
@@ -316,25 +322,6 @@ export function documentAmounts(
   };
 }
 
-/** A period's totals per VAT category and rate (credit notes subtract). */
-export function totalsByRate(docs: readonly Pick<InvoiceDocument, "kind" | "vat">[]): VatGroup[] {
-  const by = new Map<string, VatGroup>();
-  for (const d of docs) {
-    const sign = d.kind === "credit_note" ? -1 : 1;
-    for (const v of d.vat) {
-      const key = `${v.category}/${v.rateBp}`;
-      const t = by.get(key) ?? { ...v, netCents: 0, vatCents: 0, grossCents: 0 };
-      t.netCents += sign * v.netCents;
-      t.vatCents += sign * v.vatCents;
-      t.grossCents += sign * v.grossCents;
-      by.set(key, t);
-    }
-  }
-  return [...by.values()].sort((a, b) =>
-    b.rateBp - a.rateBp || a.category.localeCompare(b.category)
-  );
-}
-
 /** "20%", "5.5%" */
 export const formatRate = ratePercent;
 
@@ -360,6 +347,9 @@ const INVOICES_CSV_COLUMNS = [
   "VAT",
   "Gross",
   "Payment method",
+  "Tax country",
+  "Tax scheme",
+  "CA3 box",
   "Supply date",
 ];
 
@@ -368,7 +358,8 @@ export const invoicesCsvHeader = (dialect: CsvDialect) => csvRow(INVOICES_CSV_CO
 /**
  * One CSV row per VAT group of a document: its date is its issue date (the shop's day), its
  * supply date the day of the sale it invoices (a back-dated staff order's own), its amounts
- * numbers, a credit note's negative, so a spreadsheet's SUM nets them.
+ * numbers, a credit note's negative, so a spreadsheet's SUM nets them; the country whose VAT
+ * applies and the scheme tell French VAT from foreign VAT at the same rate.
  */
 export function invoiceCsvRows(d: InvoiceDocument, dialect: CsvDialect): string {
   const sign = d.kind === "credit_note" ? -1 : 1;
@@ -391,6 +382,9 @@ export function invoiceCsvRows(d: InvoiceDocument, dialect: CsvDialect): string 
       csvAmount(sign * v.vatCents),
       csvAmount(sign * v.grossCents),
       d.paymentMethod,
+      d.tax.taxCountry,
+      RETURN_SCHEME_TEXT[returnScheme(d.tax)].label,
+      RETURN_SCHEME_TEXT[returnScheme(d.tax)].box,
       supplyDate(d),
     ], dialect)
   ).join("");

@@ -12,7 +12,8 @@ export const PAYMENT_STATUSES = ["pending", "paid", "failed"] as const;
 export const STORED_PAYMENT_STATUSES = [...PAYMENT_STATUSES, "refunded"] as const;
 export type OrderStatus = typeof ORDER_STATUSES[number];
 export type PaymentStatus = typeof STORED_PAYMENT_STATUSES[number];
-export const PAYMENT_METHODS = ["online", "delivery"] as const;
+/** "transfer": an order on account (a quote accepted), paid by bank transfer. */
+export const PAYMENT_METHODS = ["online", "delivery", "transfer"] as const;
 
 /** Badge colours of order and payment statuses (spec section 9); others are grey. */
 export const STATUS_COLOURS: Readonly<Record<string, string>> = {
@@ -34,6 +35,7 @@ export const DASHBOARD_STATUS_COLOURS: Readonly<Record<string, string>> = {
 export const PAYMENT_METHOD_LABELS: Readonly<Record<string, string>> = {
   delivery: "Pay on Delivery",
   online: "Payment Online",
+  transfer: "Bank transfer",
 };
 
 /** What the create-order form may record of a customer (the public checkout does not ask). */

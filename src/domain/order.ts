@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { recordTimes } from "./record.ts";
+import { orderAccountSchema } from "./order-account.ts";
 import { fromCents } from "./money.ts";
 import { resolveCountryCode } from "./country-code.ts";
 import {
@@ -117,6 +118,8 @@ export const orderSchema = z.object({
   }).optional(),
   refund: z.object({ at: z.string(), amountCents: z.number().int().min(0), id: z.string() })
     .optional(),
+  /** An order on account (a quote accepted, paid by transfer): what is due, and its payments. */
+  account: orderAccountSchema.optional(),
   /** Recorded by staff on manual orders (the public checkout does not ask). */
   gender: z.string().max(30).optional(),
   ...recordTimes,

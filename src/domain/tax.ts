@@ -43,10 +43,13 @@ export const EXEMPTION_MENTIONS: Readonly<Record<ExemptionReason, string>> = {
 };
 
 /**
- * What kind of sale it is: `domestic` (delivered in France or Monaco), `distance` (to a
- * consumer in another member state: French VAT under the OSS threshold, the destination's
- * above it), `intra_eu` (to a business of the destination member state, VIES confirmed:
- * exempt), `export` (outside the EU: exempt).
+ * What kind of sale it is, as the French return and the OSS return count it: `domestic` (taxed
+ * in France as a French sale: delivered in France or Monaco, or to a business of another member
+ * state whose sale cannot be exempt: VIES could not check its number, or the number is French;
+ * outside the OSS and its threshold), `distance` (to a consumer in another member state, or a
+ * company there without a VAT number: French VAT under the OSS threshold, the destination's
+ * above it), `intra_eu` (to a business with a VAT number of a member state other than France,
+ * VIES confirmed: exempt), `export` (outside the EU: exempt).
  */
 export const TAX_SCHEMES = ["domestic", "distance", "intra_eu", "export"] as const;
 export type TaxScheme = typeof TAX_SCHEMES[number];
@@ -56,14 +59,17 @@ export const PRICE_BASES = ["gross", "net"] as const;
 export type PriceBasis = typeof PRICE_BASES[number];
 
 /**
- * Why a business buyer is charged VAT, for the buyer to read: VIES could not answer (never an
- * untaxed sale on an unchecked number), no VAT number given, or a number of another member
- * state than the one the goods go to.
+ * What a business buyer is told of its VAT: why it is charged VAT (VIES could not answer: never
+ * an untaxed sale on an unchecked number; no VAT number given; a French VAT number, which cannot
+ * make a sale leaving France exempt: `vat_number_other_country`, its name kept for the orders
+ * that carry it), or, on an exempt sale to a number of another member state than the one the
+ * goods go to, that nothing changes on its side (`vat_number_other_member_state`).
  */
 export const TAX_NOTICES = [
   "vies_unavailable",
   "no_vat_number",
   "vat_number_other_country",
+  "vat_number_other_member_state",
 ] as const;
 export type TaxNotice = typeof TAX_NOTICES[number];
 
@@ -154,20 +160,28 @@ export function unknownVatNumber(): DomainError {
   ]);
 }
 
-/** Whether the VAT number is of the member state the goods go to (EL numbers go to GR). */
-const sameMemberState = (vatNumber: string, destination: string) => {
+/** The member state of a VAT number's prefix (EL numbers are Greek: GR). */
+const memberStateOf = (vatNumber: string) => {
   const prefix = vatNumber.slice(0, 2).toUpperCase();
-  return (prefix === "EL" ? "GR" : prefix) === destination;
+  return prefix === "EL" ? "GR" : prefix;
+};
+
+/** A VAT number of a member state other than France: the one kind that can exempt a supply. */
+const isOtherMemberStateNumber = (vatNumber: string) => {
+  const state = memberStateOf(vatNumber);
+  return isEuMemberState(state) && state !== SELLER_COUNTRY;
 };
 
 /**
- * Whether a business's VAT number must be checked with VIES before deciding: only a number of
- * the member state the goods go to, other than France, can make the sale exempt.
+ * Whether a business's VAT number must be checked with VIES before deciding: goods leaving
+ * France for another member state, and a VAT number of a member state other than France (art.
+ * 262 ter I CGI, art. 138 of the VAT Directive: any member state but the departure's, not
+ * necessarily the destination's).
  */
 export const needsVies = (destination: string, vatNumber: string) => {
   const code = destination.toUpperCase();
   return isEuMemberState(code) && !FRENCH_VAT_TERRITORY.has(code) &&
-    sameMemberState(vatNumber, code);
+    isOtherMemberStateNumber(vatNumber);
 };
 
 /**
@@ -183,6 +197,15 @@ export function onTaxPoint(
   overrides?: readonly RateOverride[],
 ): TaxDecision {
   if (d.scheme === "intra_eu" || d.scheme === "export") return { ...d, taxPoint };
+  if (d.scheme === "domestic") {
+    // A French sale stays one (a company taxed in France too): that day's French rate.
+    return {
+      ...d,
+      taxPoint,
+      taxCountry: SELLER_COUNTRY,
+      rateBp: rateOf(SELLER_COUNTRY, taxPoint, overrides),
+    };
+  }
   const again = decideTax({
     destination: d.destination,
     taxPoint,
@@ -249,28 +272,30 @@ export function decideTax(sale: Sale): TaxDecision {
   if (FRENCH_VAT_TERRITORY.has(destination)) return taxed("domestic", SELLER_COUNTRY);
   if (!isEuMemberState(destination)) return exempt("export", "VATEX-EU-G");
 
-  let notice: TaxNotice | null = null;
-  let vies: VatCheck | null = null;
-  if (sale.buyer.kind === "business") {
+  if (sale.buyer.kind === "business" && sale.buyer.vatNumber) {
     const { vatNumber, check } = sale.buyer;
-    if (!vatNumber) notice = "no_vat_number";
-    else if (!sameMemberState(vatNumber, destination)) notice = "vat_number_other_country";
-    else if (check?.status === "invalid") throw unknownVatNumber();
-    else if (check?.status === "valid" && check.vatNumber === vatNumber) {
-      return { ...exempt("intra_eu", "VATEX-EU-IC"), vies: check };
-    } else {
-      notice = "vies_unavailable";
-      vies = check;
+    if (!isOtherMemberStateNumber(vatNumber)) {
+      return { ...taxed("domestic", SELLER_COUNTRY), notice: "vat_number_other_country" };
     }
+    if (check?.status === "invalid") throw unknownVatNumber();
+    if (check?.status === "valid" && check.vatNumber === vatNumber) {
+      return {
+        ...exempt("intra_eu", "VATEX-EU-IC"),
+        vies: check,
+        notice: memberStateOf(vatNumber) === destination ? null : "vat_number_other_member_state",
+      };
+    }
+    // A company with a VAT number VIES could not check now: a French business sale, taxed in
+    // France whatever the OSS state (never a distance sale, which is a sale to a consumer).
+    return { ...taxed("domestic", SELLER_COUNTRY), vies: check, notice: "vies_unavailable" };
   }
-  // A consumer, or a business taxed like one: a distance sale.
+  // A consumer, or a company without a VAT number, taxed like one: a distance sale.
   const oss = sale.oss;
   const atDestination = oss.registered || oss.crossed ||
     oss.yearNetCents + netOf(sale.shelfCents, shelfRateBp) > OSS_THRESHOLD_CENTS;
   return {
     ...taxed("distance", atDestination ? destination : SELLER_COUNTRY),
-    vies,
-    notice,
+    notice: sale.buyer.kind === "business" ? "no_vat_number" : null,
   };
 }
 

@@ -30,7 +30,10 @@ function party(name: string, p: Party): XmlChild {
     name,
     el(
       "cac:Party",
-      leaf("cbc:EndpointID", p.email, { schemeID: "EM" }),
+      p.endpoint && leaf("cbc:EndpointID", p.endpoint.id, { schemeID: p.endpoint.scheme }),
+      // A registration that is not an EU VAT number: the buyer's id (BT-46) beside a SIREN, else
+      // its legal registration (BT-47) without a scheme.
+      leafAt("cac:PartyIdentification/cbc:ID", p.siren ? p.otherTaxId : null),
       address("cac:PostalAddress", p.address),
       p.vatNumber &&
         el(
@@ -41,7 +44,9 @@ function party(name: string, p: Party): XmlChild {
       el(
         "cac:PartyLegalEntity",
         leaf("cbc:RegistrationName", p.name),
-        leaf("cbc:CompanyID", p.siren, { schemeID: "0002" }),
+        p.siren
+          ? leaf("cbc:CompanyID", p.siren, { schemeID: "0002" })
+          : leaf("cbc:CompanyID", p.otherTaxId),
       ),
     ),
   );
@@ -70,6 +75,7 @@ export function toUbl(inv: EInvoice): string {
       "xmlns:cbc": CBC,
     },
     leaf("cbc:CustomizationID", CUSTOMIZATION),
+    leaf("cbc:ProfileID", inv.businessProcess),
     leaf("cbc:ID", inv.number),
     leaf("cbc:IssueDate", inv.issueDate),
     leaf(credit ? "cbc:CreditNoteTypeCode" : "cbc:InvoiceTypeCode", inv.typeCode),
@@ -87,7 +93,15 @@ export function toUbl(inv: EInvoice): string {
       leaf("cbc:ID", inv.purchaseOrder ?? "NA"),
       leaf("cbc:SalesOrderID", inv.salesOrder),
     ),
-    leafAt("cac:BillingReference/cac:InvoiceDocumentReference/cbc:ID", inv.precedingInvoice),
+    inv.precedingInvoice &&
+      el(
+        "cac:BillingReference",
+        el(
+          "cac:InvoiceDocumentReference",
+          leaf("cbc:ID", inv.precedingInvoice),
+          leaf("cbc:IssueDate", inv.precedingInvoiceDate),
+        ),
+      ),
     party("cac:AccountingSupplierParty", inv.seller),
     party("cac:AccountingCustomerParty", inv.buyer),
     el(

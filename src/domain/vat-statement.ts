@@ -16,7 +16,7 @@ export interface TaxWords {
   pricesIncluded: string;
   /** Why no VAT is charged: an export (G), an intra-EU supply (K). */
   why: { G: string; K: string };
-  /** Why a company is charged VAT. */
+  /** Why a company is charged VAT, or what an exempt supply to it means for it. */
   notices: Record<TaxNotice, string>;
 }
 
@@ -33,7 +33,10 @@ export interface VatStatement {
   exempt: boolean;
   /** The legal mention (French) when no VAT is charged. */
   mention: string | null;
-  /** One sentence: why no VAT, or why a company is charged some; else "Prices include VAT." */
+  /**
+   * Why no VAT, or why a company is charged some (or, exempt on another member state's number,
+   * that nothing changes on its side); else "Prices include VAT."
+   */
   note: string;
 }
 
@@ -49,10 +52,10 @@ export function vatStatement(
     vatCents,
     exempt,
     mention: exempt ? tax.mention : null,
-    note: exempt
-      ? (tax.category === "K" ? words.why.K : words.why.G)
-      : tax.notice
+    note: tax.notice
       ? words.notices[tax.notice]
+      : exempt
+      ? (tax.category === "K" ? words.why.K : words.why.G)
       : words.pricesIncluded,
   };
 }

@@ -27,6 +27,7 @@ export function taxWords(t: Messages["tax"], lang: Lang): TaxWords {
       vies_unavailable: t.viesUnavailable,
       no_vat_number: t.noVatNumber,
       vat_number_other_country: t.vatNumberOtherCountry,
+      vat_number_other_member_state: t.vatNumberOtherMemberState,
     },
   };
 }

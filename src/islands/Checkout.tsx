@@ -652,13 +652,13 @@ const isFrance = (country: string) => resolveCountryCode(country) === "FR";
 /** How the server words an order's VAT for its buyer. */
 type Statement = VatStatement & { excluded: string };
 
-/** Under the VAT number: VIES's confirmation, or why VAT is charged anyway. */
+/** Under the VAT number: VIES's confirmation (and what it means), or why VAT is charged anyway. */
 function vatNumberNote(
   q: Quote | null,
   t: { vatConfirmed: string; vatNumberNote: string },
 ): string {
-  if (q?.tax.category === "K") return t.vatConfirmed;
   if (q?.tax.notice) return q.statement.note;
+  if (q?.tax.category === "K") return t.vatConfirmed;
   return t.vatNumberNote;
 }
 

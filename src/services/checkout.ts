@@ -8,6 +8,7 @@ import {
   type CreateIntentBody,
   mergeLines,
   priceCheckout,
+  type PricedCheckout,
   type PricingProduct,
   type QuoteBody,
   RESERVATION_TTL_MS,
@@ -72,6 +73,14 @@ function statementFor(
   return { ...s, excluded: words.excluded };
 }
 
+/** How a quote is priced unlike a checkout (see `priceAndTax`). */
+export interface PricingOptions {
+  /** false: the stock is not checked (a quote holds none). */
+  checkStock?: boolean;
+  /** Staff's terms applied to the shelf prices before the tax decision. */
+  adjust?: (shelf: PricedCheckout) => PricedCheckout;
+}
+
 export interface CheckoutDeps {
   config: Config;
   products: ProductStore;
@@ -123,21 +132,24 @@ export function createCheckout(deps: CheckoutDeps) {
    * The cart priced from the shop's records, its stock checked now, and taxed: a company's
    * details checked (422 on a bad VAT number or SIREN), its VAT number asked to VIES when it
    * can make the sale exempt, the decision taken on today's rates and OSS state, and the
-   * amounts as charged under it.
+   * amounts as charged under it. A quote (`options`) holds no stock, so it is not checked, and
+   * staff's terms (discounts, their shipping fee) change the shelf prices before the decision.
    */
   async function priceAndTax(
     items: { id: string; quantity: number }[],
     shippingCountry: string,
     business: BusinessInput | undefined,
     locale: "en" | "fr" = "en",
+    options: PricingOptions = {},
   ) {
     const ids = mergeLines(items).map((l) => l.id);
     const found = await Promise.all(ids.map((id) => deps.products.get(id)));
     const products = new Map<string, PricingProduct>();
     for (const p of found) if (p) products.set(p.id, p);
     const fee = await deps.shippingFees.getByCountry(shippingCountry);
-    const shelf = priceCheckout(items, products, shippingCountry, fee);
-    assertAvailable(shelf.lines, products);
+    const catalogue = priceCheckout(items, products, shippingCountry, fee);
+    if (options.checkStock !== false) assertAvailable(catalogue.lines, products);
+    const shelf = options.adjust ? options.adjust(catalogue) : catalogue;
     const destination = assertCountryCode(
       shelf.shippingCountry,
       resolveCountryCode(shelf.shippingCountry),
@@ -428,6 +440,8 @@ export function createCheckout(deps: CheckoutDeps) {
   return {
     provider,
     release,
+    /** The one pricing and tax decision, for quotes to charge exactly as the checkout. */
+    priceAndTax,
 
     /**
      * Prices the cart and checks that its stock is there now (holding none), creates the

@@ -69,7 +69,12 @@ export interface Config {
   shopTimeZone: string;
   /** The seller's legal identity on invoices (SELLER_*); unset fields stop a production start. */
   seller: Partial<Seller>;
-  /** VAT settings: see README, "Taxes". */
+  /**
+   * SELLER_EINVOICE_ADDRESS: the seller's address in the French e-invoicing directory (BT-34,
+   * scheme 0225) when it is not its bare SIREN (a SIREN with a routing suffix); unset: the SIREN.
+   */
+  sellerEinvoiceAddress?: string;
+  /** VAT settings: see docs/money-and-law.md, "Taxes". */
   vat: {
     /** VAT_RATES: standard rates the built-in table does not know yet. */
     rates: RateOverride[];
@@ -93,6 +98,16 @@ function flag(name: string, value: string | undefined): boolean {
   if (["on", "true", "1", "yes"].includes(v)) return true;
   if (["off", "false", "0", "no"].includes(v)) return false;
   throw new Error(`Invalid ${name}: ${value} (on or off)`);
+}
+
+/** A directory address as the French rules accept it (BR-FR-23): letters, digits, - _ . */
+function einvoiceAddress(value: string | undefined): string | undefined {
+  if (value !== undefined && !/^[A-Za-z0-9._-]{1,125}$/.test(value)) {
+    throw new Error(
+      `Invalid SELLER_EINVOICE_ADDRESS: ${value} (the directory address: letters, digits, - _ .)`,
+    );
+  }
+  return value;
 }
 
 export function loadConfig(env: Record<string, string | undefined> = Deno.env.toObject()): Config {
@@ -137,6 +152,7 @@ export function loadConfig(env: Record<string, string | undefined> = Deno.env.to
         return v ? [[field, v]] : [];
       }),
     ),
+    sellerEinvoiceAddress: einvoiceAddress(get("SELLER_EINVOICE_ADDRESS")),
     vat: {
       rates: parseVatRates(get("VAT_RATES")),
       oss: flag("VAT_OSS", get("VAT_OSS")),

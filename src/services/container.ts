@@ -61,6 +61,7 @@ export function createServices(
   // ... and issues its invoice or credit note in that same commit.
   const invoices = createInvoiceStore(kv, {
     seller: () => sellerOf(config),
+    sellerEndpoint: () => config.sellerEinvoiceAddress ?? sellerOf(config).siren,
     timeZone: config.shopTimeZone,
     ossRegistered: config.vat.oss,
     vatOnDebits: config.vat.onDebits,

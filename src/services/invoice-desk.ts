@@ -3,8 +3,9 @@ import {
   type InvoiceDocument,
   type InvoicePeriodQuery,
   toDocumentSummary,
-  totalsByRate,
 } from "../domain/invoice.ts";
+import { RETURN_SCHEME_TEXT } from "../domain/return-schemes.ts";
+import { taxTotals } from "../domain/tax-reports.ts";
 import { firstOfMonth, lastOfMonth } from "../domain/date-ranges.ts";
 import { fromCents } from "../domain/money.ts";
 import { OSS_THRESHOLD_CENTS, OSS_WARNING_SHARE } from "../domain/tax.ts";
@@ -66,13 +67,23 @@ export function createInvoiceDesk(deps: {
     };
   }
 
+  /** A credit note's invoice's issue date: the period the credit note corrects. */
+  async function invoiceIssueDate(doc: InvoiceDocument): Promise<string | null> {
+    if (doc.kind !== "credit_note" || !doc.refersTo) return null;
+    return (await invoices.get(doc.refersTo))?.issueDate ?? null;
+  }
+
   return {
     period,
     pdf,
     oss,
     ubl,
+    invoiceIssueDate,
 
-    /** The period's documents, newest first, with the totals per VAT rate. */
+    /**
+     * The period's documents, newest first, with the totals per country of taxation, scheme
+     * and rate (French and foreign VAT at the same rate apart) and the CA3 box of each.
+     */
     async list(q: InvoicePeriodQuery) {
       const p = period(q);
       const docs: InvoiceDocument[] = [];
@@ -81,7 +92,10 @@ export function createInvoiceDesk(deps: {
         from: p.from,
         to: p.to,
         documents: docs.reverse().map(toDocumentSummary),
-        totals: totalsByRate(docs).map((t) => ({
+        totals: taxTotals(docs).map((t) => ({
+          taxCountry: t.taxCountry,
+          scheme: t.scheme,
+          box: RETURN_SCHEME_TEXT[t.scheme].box,
           rateBp: t.rateBp,
           category: t.category,
           net: fromCents(t.netCents),

@@ -78,6 +78,7 @@ function partyLines(p: Party): string[] {
     ...addressLines(p.address),
     p.siren ? `SIREN ${frenchSiren(p.siren)}` : "",
     p.vatNumber ? `TVA / VAT ${p.vatNumber}` : "",
+    p.otherTaxId ? `Identifiant fiscal / Tax ID ${p.otherTaxId}` : "",
     p.email ?? "",
   ].filter(Boolean);
 }

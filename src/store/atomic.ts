@@ -32,8 +32,8 @@ export async function retryOnConflict<T>(
  * How fresh a read must be. Strong (every store's default) reads the latest commit: on Deno
  * Deploy that is a round trip to the primary region. Eventual may answer from a nearby replica,
  * up to about a second behind; a local KV file is always strong. Only reads shown to visitors
- * that decide nothing pass it (the catalogue, the fees a cart shows): README, "When one machine
- * is not enough".
+ * that decide nothing pass it (the catalogue, the fees a cart shows): docs/operating.md,
+ * "Reads and consistency".
  */
 export interface ReadOptions {
   consistency?: Deno.KvConsistencyLevel;

@@ -107,7 +107,7 @@ export function decodeValue(v: unknown): unknown {
  * Writes the entries of `kv` to `out`, one line each, as it lists them (constant memory): every
  * entry with `includeSecrets`, else all but those under SECRET_PREFIXES (the header says
  * which). Returns the counts written and left out. KV lists in consistent batches, not as one
- * snapshot: see the README for backing up a shop that takes orders meanwhile.
+ * snapshot: see docs/operating.md, "Backup", for backing up a shop that takes orders meanwhile.
  */
 export async function writeBackup(
   kv: Deno.Kv,

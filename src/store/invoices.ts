@@ -50,6 +50,8 @@ export function createInvoiceStore(
   kv: Deno.Kv,
   settings: {
     seller: () => Seller;
+    /** The seller's electronic address (BT-34) for documents issued now. */
+    sellerEndpoint: () => string;
     timeZone: string;
     /** VAT_OSS=on: destination rates always, the running total shown for information only. */
     ossRegistered: boolean;
@@ -101,7 +103,9 @@ export function createInvoiceStore(
       orderId: order.id,
       orderNumber: order.orderNumber,
       refersTo: invoice?.number ?? null,
+      refersToDate: invoice?.issueDate ?? null,
       seller: invoice?.seller ?? settings.seller(),
+      sellerEndpoint: invoice?.sellerEndpoint ?? settings.sellerEndpoint(),
       vatOnDebits: invoice?.vatOnDebits ?? settings.vatOnDebits,
       buyer: {
         name: `${order.customer.firstName} ${order.customer.lastName}`.trim(),

@@ -2,12 +2,14 @@ import type { InvoiceDocument } from "../../src/domain/invoice.ts";
 import type { Business, NewOrder, Order } from "../../src/domain/order.ts";
 import { chargedPrice, decideTax, type OssState, type TaxBuyer } from "../../src/domain/tax.ts";
 import { shopDay } from "../../src/domain/shop-time.ts";
+import { RETURN_SCHEME_TEXT, type ReturnScheme } from "../../src/domain/return-schemes.ts";
 import { formatMoney } from "../../src/i18n/format.ts";
 import { toEInvoice } from "../../src/domain/en16931.ts";
 import { frenchDate, frenchRate, frenchSiren } from "../../src/services/invoice-pdf.ts";
 import { assert, assertEquals, assertJsonResponse } from "../_lib/assert.ts";
 import { loginAs, type SignedIn } from "../_lib/admin.ts";
 import { checkEn16931, en16931Ignore, type Report } from "../_lib/en16931.ts";
+import { BR_FR_VERSION, brFrMissing, checkBrFr } from "../_lib/br-fr.ts";
 import { jsonRequest, testConfig, type TestContext, withServices } from "../_lib/services.ts";
 
 /**
@@ -175,8 +177,10 @@ const SALES: Sale[] = [
     code: "CH",
     city: "Zürich",
     zip: "8001",
-    buyer: consumer,
+    buyer: { kind: "business", vatNumber: null, check: null },
     oss: under,
+    // A Swiss UID beside a SIREN: the buyer's identifier (BT-46), the SIREN its BT-47.
+    business: { companyName: "Zürich Antriebe AG", vatNumber: "CHE116281710", siren: "732829320" },
     category: "G",
     rate: "0",
   },
@@ -190,7 +194,8 @@ const SALES: Sale[] = [
     zip: "02110",
     buyer: { kind: "business", vatNumber: null, check: null },
     oss: under,
-    business: { companyName: "Analytical Engines Inc." },
+    // A US EIN (12-3456789 as typed): a tax id, never the buyer's VAT identifier (BT-48).
+    business: { companyName: "Analytical Engines Inc.", vatNumber: "987654321" },
     category: "G",
     rate: "0",
   },
@@ -390,9 +395,11 @@ Deno.test({
         const credit = doc.kind === "credit_note";
         const day = shopDay(Date.parse(doc.issuedAt), t.services.config.shopTimeZone);
         assertEquals(all(cii, "ram:TypeCode")[0], credit ? "381" : "380");
-        assertEquals(all(cii, "ram:ID")[1], doc.number);
+        // BT-23 (the billing framework, B1: goods), the guideline, then the number.
+        assertEquals(all(cii, "ram:ID").slice(0, 3), ["B1", "urn:cen.eu:en16931:2017", doc.number]);
         assertEquals(all(cii, "udt:DateTimeString")[0], day.replaceAll("-", ""));
-        assertEquals(one(ubl, "cbc:IssueDate"), day);
+        // The document's own date first (a credit note's invoice's date comes later, BT-26).
+        assertEquals(all(ubl, "cbc:IssueDate")[0], day);
         const grand = cents(one(cii, "ram:GrandTotalAmount"));
         const refunded = s.order.refund?.amountCents;
         assertEquals(grand, credit && refunded ? refunded : s.order.totalCents, where);
@@ -408,18 +415,39 @@ Deno.test({
         assertEquals(all(cii, "ram:IssuerAssignedID")[0], s.order.orderNumber);
         const po = sale.business?.purchaseOrder;
         if (po) assertEquals(all(cii, "ram:IssuerAssignedID")[1], po);
-        const vatIds = all(cii, "ram:ID").filter((id) => /^[A-Z]{2}\d/.test(id));
-        assertEquals(vatIds, [
-          SELLER.vatNumber,
-          ...sale.business?.vatNumber ? [sale.business.vatNumber] : [],
-        ]);
+        // An EU VAT number is the buyer's VAT identifier (BT-48); another tax id is not.
+        const taxId = sale.business?.vatNumber;
+        const euVat = taxId && /^[A-Z]{2}\d/.test(taxId) ? taxId : null;
+        const vatIds = [...cii.matchAll(/<ram:ID schemeID="VA">([^<]*)</g)].map((m) => m[1]);
+        assertEquals(vatIds, [SELLER.vatNumber, ...euVat ? [euVat] : []], where);
+        const ublVatIds = [...ubl.matchAll(/<cac:PartyTaxScheme>\s*<cbc:CompanyID>([^<]*)</g)]
+          .map((m) => m[1]);
+        assertEquals(ublVatIds, [SELLER.vatNumber, ...euVat ? [euVat] : []], where);
+        if (taxId && !euVat) {
+          if (sale.business?.siren) {
+            assert(cii.includes(`<ram:BuyerTradeParty><ram:ID>${taxId}</ram:ID>`), where);
+            assert(ubl.includes(`<cac:PartyIdentification><cbc:ID>${taxId}</cbc:ID>`), where);
+          } else {
+            assert(
+              cii.includes(`<ram:SpecifiedLegalOrganization><ram:ID>${taxId}</ram:ID>`),
+              where,
+            );
+            assert(ubl.includes(`<cbc:CompanyID>${taxId}</cbc:CompanyID>`), where);
+          }
+        }
         if (sale.business?.siren) {
           assert(cii.includes(`schemeID="0002">${sale.business.siren}<`), where);
         }
         if (credit) {
           assertEquals(all(cii, "ram:IssuerAssignedID").at(-1), doc.refersTo);
-          assert(!/retard|late payment/i.test(text), `${where}: no late-payment text`);
         }
+        // The L441-9 payment mentions are for business buyers (on their credit notes too, as the
+        // French rules ask); a consumer's documents carry none.
+        assertEquals(
+          /Pénalités de retard/.test(text),
+          sale.business !== undefined,
+          `${where}: late-payment mention`,
+        );
         assertEquals(all(cii, "ram:CategoryCode").at(-1), sale.category, where);
         assertEquals(all(cii, "ram:RateApplicablePercent").at(-1), sale.rate, where);
         assertEquals(all(ubl, "cbc:Percent").at(0), sale.rate, where);
@@ -445,7 +473,8 @@ Deno.test({
           `TVA / VAT ${flat(frenchRate(Number(sale.rate) * 100))}`,
           ...all(cii, "ram:Name").slice(0, doc.lines.length).map((n) => n.split(" / ")[0]),
           ...mention ? [mention] : [],
-          ...sale.business?.vatNumber ? [sale.business.vatNumber] : [],
+          ...euVat ? [`TVA / VAT ${euVat}`] : [],
+          ...taxId && !euVat ? [`Identifiant fiscal / Tax ID ${taxId}`] : [],
           ...sale.business?.siren ? [`SIREN ${flat(frenchSiren(sale.business.siren))}`] : [],
           ...po ? [po] : [],
           ...sale.billing ? [sale.billing.address] : [],
@@ -517,6 +546,149 @@ Deno.test("[api] the UBL download is staff's: anonymous 401, unknown 404", () =>
       headers: clerk.headers,
     });
     assertEquals(unknown.status, 404);
+  }));
+
+Deno.test({
+  name:
+    `[api] BR-FR ${BR_FR_VERSION}: a French company's invoice (SIREN, purchase order, its own billing address) and its credit note pass the XSD, EN 16931 and the French rules' fatal checks, in CII and UBL`,
+  ignore: en16931Ignore || (brFrMissing() !== null && Deno.env.get("CI") !== "true"),
+  fn: () =>
+    withServices(async (t) => {
+      const clerk = await loginAs(t, "admin");
+      const sale: Sale = {
+        ...SALES.find((s) => s.name === "company-fr")!,
+        billing: { address: "3 place Bellecour", city: "Lyon", zipCode: "69002" },
+      };
+      const o = await t.services.orders.create(order(sale, 0));
+      const [invoice] = await t.services.invoices.ofOrder(o.id);
+      await t.services.orders.update(o.id, (x) => ({
+        ...x,
+        status: "cancelled",
+        paymentStatus: "refunded",
+        refund: { at: new Date().toISOString(), amountCents: x.totalCents, id: `re_${x.id}` },
+      }));
+      const credit = (await t.services.invoices.ofOrder(o.id)).find((d) =>
+        d.kind === "credit_note"
+      )!;
+      const xml: Record<string, string> = {};
+      for (const doc of [invoice, credit]) {
+        const s = await serve(t, clerk, doc, o);
+        xml[`${doc.number}-cii`] = s.cii;
+        xml[`${doc.number}-ubl`] = s.ubl;
+      }
+      const reports = await checkEn16931(xml);
+      for (const [name, report] of Object.entries(reports)) assertClean(name, report);
+      const french = await checkBrFr(xml);
+      assertEquals(Object.keys(french).length, 4);
+      const failed = Object.entries(french).flatMap(([name, failures]) =>
+        failures.map((f) => `${name}: ${f.id} ${f.text}`)
+      );
+      assertEquals(failed, [], "BR-FR");
+    }, { config: { seller: SELLER } }),
+});
+
+/** The tax matrix's sales and where each is declared: scheme, country of taxation, CA3 box. */
+const DECLARED: Record<string, [ReturnScheme, string, string]> = {
+  "consumer-fr": ["domestic", "FR", "CA3 A1 (01)"],
+  "consumer-pl-french-rate": ["distance_fr", "FR", "CA3 A1 (01)"],
+  "oss-de": ["distance_oss", "DE", "CA3 E3 (5A) / OSS return"],
+  "oss-cz": ["distance_oss", "CZ", "CA3 E3 (5A) / OSS return"],
+  "oss-gr": ["distance_oss", "GR", "CA3 E3 (5A) / OSS return"],
+  "oss-at": ["distance_oss", "AT", "CA3 E3 (5A) / OSS return"],
+  "business-be": ["intra_eu", "FR", "CA3 F2 (06)"],
+  "company-fr": ["domestic", "FR", "CA3 A1 (01)"],
+  "export-ch": ["export", "FR", "CA3 E1 (04)"],
+  "export-us": ["export", "FR", "CA3 E1 (04)"],
+};
+
+Deno.test("[api] tax matrix in the returns: the Invoices screen's totals and the invoices CSV tell French VAT from foreign VAT at the same rate, by country of taxation and scheme, each with its CA3 box; the OSS return has only destination-taxed sales", () =>
+  withServices(async (t) => {
+    const clerk = await loginAs(t, "admin");
+    // Austria's 20% is France's: the two must not be added together.
+    const austria: Sale = {
+      name: "oss-at",
+      first: "Sebastian",
+      last: "Huber",
+      country: "Austria",
+      code: "AT",
+      city: "Wien",
+      zip: "1010",
+      buyer: consumer,
+      oss: registered,
+      category: "S",
+      rate: "20",
+    };
+    const sales = [...SALES, austria];
+    const docs = new Map<string, InvoiceDocument>();
+    for (const [i, sale] of sales.entries()) {
+      const o = await t.services.orders.create(order(sale, i));
+      docs.set(sale.name, (await t.services.invoices.ofOrder(o.id))[0]);
+    }
+    assertEquals(Object.keys(DECLARED).sort(), [...docs.keys()].sort());
+
+    // The screen's totals: one line per scheme, country of taxation, category and rate.
+    const expected = new Map<string, { net: number; vat: number; box: string }>();
+    for (const [name, doc] of docs) {
+      const [scheme, country, box] = DECLARED[name];
+      const key = `${scheme}/${country}/${doc.vat[0].category}/${doc.vat[0].rateBp}`;
+      const e = expected.get(key) ?? { net: 0, vat: 0, box };
+      e.net += doc.vat[0].netCents;
+      e.vat += doc.vat[0].vatCents;
+      expected.set(key, e);
+    }
+    const list = await assertJsonResponse(
+      await t.api.request("/api/invoices", { headers: clerk.headers }),
+      200,
+    ) as {
+      totals: {
+        scheme: string;
+        taxCountry: string;
+        category: string;
+        rateBp: number;
+        box: string;
+        net: number;
+        vat: number;
+      }[];
+    };
+    assertEquals(
+      new Map(list.totals.map((r) => [
+        `${r.scheme}/${r.taxCountry}/${r.category}/${r.rateBp}`,
+        { net: cents(String(r.net)), vat: cents(String(r.vat)), box: r.box },
+      ])),
+      expected,
+    );
+    const at20 = list.totals.filter((r) => r.rateBp === 2000 && r.category === "S");
+    assertEquals(at20.map((r) => `${r.scheme}/${r.taxCountry}`).sort(), [
+      "distance_fr/FR",
+      "distance_oss/AT",
+      "domestic/FR",
+    ]);
+
+    // The invoices CSV: each document's row says its country of taxation, scheme and box.
+    const csv = (await (await t.api.request("/api/invoices/export.csv", {
+      headers: clerk.headers,
+    })).text()).replace(/^\uFEFF/, "").trim().split("\r\n").map((r) => r.split(","));
+    const col = (name: string) => csv[0].indexOf(name);
+    for (const [name, doc] of docs) {
+      const row = csv.find((r) => r[0] === doc.number)!;
+      const [scheme, country, box] = DECLARED[name];
+      assertEquals(
+        [row[col("Tax country")], row[col("Tax scheme")], row[col("CA3 box")]],
+        [country, RETURN_SCHEME_TEXT[scheme].label, box],
+        name,
+      );
+    }
+
+    // The OSS return: the destination-taxed sales only, the rate a number.
+    const oss = (await (await t.api.request("/api/invoices/oss.csv", {
+      headers: clerk.headers,
+    })).text()).replace(/^\uFEFF/, "").trim().split("\r\n").slice(1).map((r) => r.split(","));
+    assertEquals(oss.map((r) => [r[0], r[2], r[3]]), [
+      ["Supplies", "AT", "20"],
+      ["Supplies", "CZ", "21"],
+      ["Supplies", "DE", "19"],
+      ["Supplies", "EL", "24"],
+    ]);
   }));
 
 Deno.test({

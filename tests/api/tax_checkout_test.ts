@@ -1,5 +1,6 @@
 import { EXEMPTION_MENTIONS, VAT_NUMBER_FIELD } from "../../src/domain/tax.ts";
 import { tax as VAT_TEXT } from "../../src/i18n/messages/en/tax.ts";
+import { tax as FR_VAT_TEXT } from "../../src/i18n/messages/fr/tax.ts";
 import { assert, assertEquals, assertJsonResponse, assertStringIncludes } from "../_lib/assert.ts";
 import { productByName } from "../_lib/checkout.ts";
 import { createApiApp } from "../../src/api/app.ts";
@@ -144,6 +145,70 @@ Deno.test("[api] VIES cannot answer (down, or slower than the timeout): the comp
       assertStringIncludes(mail.text, "incl. VAT (20%): €102.08");
     }
   }, { viesTimeoutMs: 300 }));
+
+Deno.test("[api] VIES cannot answer, VAT_OSS=on, goods to Germany: a French business sale at 20%, outside the OSS and its threshold", () =>
+  withVies(async (t, vies) => {
+    const clerk = await loginStaff(t);
+    const id = await board(t);
+    vies.control.down = true;
+    const { quote: q, order, invoice } = await buy(t, {
+      country: "Germany",
+      items: [{ id, price: 600, quantity: 1 }],
+      business: { companyName: "Muster GmbH", vatNumber: "DE136695976" },
+    });
+    assertEquals([q.total, q.tax.taxCountry, q.tax.rateBp, q.tax.scheme], [
+      612.5,
+      "FR",
+      2000,
+      "domestic",
+    ]);
+    assertEquals([invoice.tax.scheme, invoice.vat[0].rateBp, invoice.vat[0].vatCents], [
+      "domestic",
+      2000,
+      10_208,
+    ]);
+    assertEquals(order.tax?.notice, "vies_unavailable");
+    assertEquals((await screen(t, clerk)).oss.net, 0, "not counted toward the OSS threshold");
+  }, { oss: true }));
+
+Deno.test("[api] a Belgian VAT number, goods to Germany: exempt (art. 262 ter I CGI), the buyer told nothing changes on its side, in both languages", () =>
+  withVies(async (t, vies) => {
+    vies.registered.set(ACME, "ACME SA");
+    const id = await board(t);
+    for (const locale of ["en", "fr"] as const) {
+      const { quote: q, order, invoice } = await buy(t, {
+        country: "Germany",
+        items: [{ id, price: 600, quantity: 1 }],
+        business: { companyName: "ACME SA", vatNumber: ACME },
+        locale,
+      });
+      assertEquals(vies.seen.at(-1)?.countryCode, "BE");
+      assertEquals([q.tax.category, q.tax.notice, q.total], [
+        "K",
+        "vat_number_other_member_state",
+        510.42,
+      ]);
+      const words = locale === "en" ? VAT_TEXT : FR_VAT_TEXT;
+      assertEquals(
+        q.statement.note,
+        VAT_TEXT.vatNumberOtherMemberState,
+        "the quote speaks English",
+      );
+      assertEquals([invoice.vat[0].category, invoice.mention], [
+        "K",
+        EXEMPTION_MENTIONS["VATEX-EU-IC"],
+      ]);
+      assertEquals(invoice.buyer.vatNumber, ACME);
+      assertEquals(order.tax?.scheme, "intra_eu");
+      const mails = await t.services.outbox.list();
+      const mail = mails.find((m) =>
+        m.to === "ada@example.com" && m.text.includes(order.orderNumber)
+      );
+      assert(mail, "confirmation mail");
+      const flat = (text: string) => text.replace(/\s+/g, " ");
+      assertStringIncludes(flat(mail.text), flat(words.vatNumberOtherMemberState));
+    }
+  }));
 
 Deno.test("[api] a French company pays French VAT and its SIREN is on the invoice; exports outside the EU are net of French VAT", () =>
   withVies(async (t, vies) => {

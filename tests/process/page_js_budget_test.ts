@@ -10,7 +10,7 @@ import { MARKETING_ROUTES } from "../browser/_marketing_routes.ts";
  * tests/_lib/page-js.ts): at most 12 KB on a marketing page, 25 KB on a product page and on /shop
  * as a shop taking real payments serves it (Stripe's card field). /shop with the offline sandbox's
  * card field (tests, demos: it formats the typed card and maps test cards to tokens) is held to
- * 26 KB: 25.9 today, see README "Performance".
+ * 26 KB: 25.9 today, see docs/performance.md.
  * /request-a-demo's form loads its validation rules when the visitor starts filling it: 12 KB with
  * the page, and at most 25 KB more on first focus and Submit, the largest calling code's phone
  * metadata included (`deno task bench:js` prints both). Needs a build (`deno task build`).

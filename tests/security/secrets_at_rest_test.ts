@@ -70,7 +70,7 @@ Deno.test({
 
       const run = async (...args: string[]) => {
         const out = await new Deno.Command(Deno.execPath(), {
-          args: ["run", "-A", "--unstable-kv", "scripts/backup.ts", ...args],
+          args: ["run", "-A", "--unstable-kv", "tasks/backup.ts", ...args],
           cwd: ROOT,
           env: { KV_PATH: kvPath },
           stdout: "piped",

@@ -2,8 +2,8 @@ import {
   documentAmounts,
   type InvoiceDocument,
   parseInvoiceDocument,
-  totalsByRate,
 } from "../../src/domain/invoice.ts";
+import { taxTotals } from "../../src/domain/tax-reports.ts";
 import { legacyOrderDecision, vatGroup } from "../../src/domain/tax.ts";
 import { ORDER_INVOICED_MESSAGE } from "../../src/store/invoices.ts";
 import { assert, assertEquals, assertRejects } from "../_lib/assert.ts";
@@ -39,14 +39,14 @@ Deno.test("[unit] invoice amounts: lines and shipping are the total, their nets 
   );
   assertEquals(inv.lines.map((l) => [l.category, l.rateBp]), [["S", 2000], ["S", 2000]]);
   const exported = legacyOrderDecision("TN", "2026-01-10");
-  const totals = totalsByRate([
-    { kind: "invoice", vat: inv.vat },
-    { kind: "invoice", vat: [vatGroup(5_000, exported)] },
-    { kind: "credit_note", vat: [vatGroup(1_200, fr)] },
+  const totals = taxTotals([
+    { kind: "invoice", vat: inv.vat, tax: fr },
+    { kind: "invoice", vat: [vatGroup(5_000, exported)], tax: exported },
+    { kind: "credit_note", vat: [vatGroup(1_200, fr)], tax: fr },
   ]);
-  assertEquals(totals.map((t) => [t.category, t.rateBp, t.grossCents]), [
-    ["S", 2000, order.totalCents - 1_200],
-    ["G", 0, 5_000],
+  assertEquals(totals.map((t) => [t.scheme, t.category, t.rateBp, t.grossCents]), [
+    ["domestic", "S", 2000, order.totalCents - 1_200],
+    ["export", "G", 0, 5_000],
   ]);
 });
 

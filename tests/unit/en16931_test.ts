@@ -217,12 +217,13 @@ Deno.test("[unit] XML: text and attributes escaped, absent values left out, cont
   assert(cii.includes("<ram:Name>Ada &lt;Lovelace&gt; &amp; Co</ram:Name>"), cii);
 });
 
-Deno.test("[unit] a credit note is 381 and refers to its invoice; no late-payment note; the VAT-on-debits option when set", () => {
+Deno.test("[unit] a credit note is 381 and refers to its invoice and its date; a consumer's documents carry no late-payment note; the VAT-on-debits option when set", () => {
   const credit = toEInvoice(
     snapshot({
       kind: "credit_note",
       number: "A2026-000001",
       refersTo: "F2026-000042",
+      refersToDate: "2026-03-04",
       vatOnDebits: true,
     }),
   );
@@ -230,12 +231,55 @@ Deno.test("[unit] a credit note is 381 and refers to its invoice; no late-paymen
   assertEquals(credit.precedingInvoice, "F2026-000042");
   assertEquals(credit.notes.map((n) => n.subject), ["AAI", "TXD"]);
   const cii = toCii(credit);
-  assert(cii.includes("<ram:InvoiceReferencedDocument><ram:IssuerAssignedID>F2026-000042"), cii);
+  assert(
+    cii.includes(
+      '<ram:InvoiceReferencedDocument><ram:IssuerAssignedID>F2026-000042</ram:IssuerAssignedID><ram:FormattedIssueDateTime><qdt:DateTimeString format="102">20260304</qdt:DateTimeString>',
+    ),
+    cii,
+  );
   assert(cii.includes("d’après les débits"), cii);
   const ubl = toUbl(credit);
   assert(ubl.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<CreditNote'), ubl);
   assert(ubl.includes("<cbc:CreditNoteTypeCode>381</cbc:CreditNoteTypeCode>"), ubl);
   assert(ubl.includes("<cac:CreditNoteLine>"), ubl);
+  assert(
+    ubl.includes("<cbc:ID>F2026-000042</cbc:ID><cbc:IssueDate>2026-03-04</cbc:IssueDate>"),
+    ubl,
+  );
   const invoice = toEInvoice(snapshot());
-  assertEquals(invoice.notes.map((n) => n.subject), ["AAI", "PMD"]);
+  assertEquals(invoice.notes.map((n) => n.subject), ["AAI"]);
+});
+
+Deno.test("[unit] the French rules' terms: BT-23 B1 (goods), the seller's directory address (BT-34, scheme 0225: its SIREN or SELLER_EINVOICE_ADDRESS), a French company's SIREN as its address, and the L441-9 notes PMD, PMT, AAB on a business buyer's invoice and credit note", () => {
+  const company = {
+    name: "Claire Martin",
+    email: "claire@example.com",
+    phone: "",
+    company: "Lyon Motion SAS",
+    vatNumber: "FR40303265045",
+    siren: "303265045",
+    purchaseOrder: "BC-881",
+  };
+  for (const kind of ["invoice", "credit_note"] as const) {
+    const inv = toEInvoice(snapshot({ kind, buyer: company, refersTo: null }));
+    assertEquals(inv.notes.map((n) => n.subject), ["AAI", "PMD", "PMT", "AAB"]);
+    const cii = toCii(inv);
+    assert(
+      cii.includes(
+        "<rsm:ExchangedDocumentContext><ram:BusinessProcessSpecifiedDocumentContextParameter><ram:ID>B1</ram:ID>",
+      ),
+      cii,
+    );
+    assert(cii.includes('<ram:URIID schemeID="0225">123456789</ram:URIID>'), cii);
+    assert(cii.includes('<ram:URIID schemeID="0225">303265045</ram:URIID>'), cii);
+    const ubl = toUbl(inv);
+    assert(ubl.includes("<cbc:ProfileID>B1</cbc:ProfileID>"), ubl);
+    assert(ubl.includes('<cbc:EndpointID schemeID="0225">123456789</cbc:EndpointID>'), ubl);
+    assert(ubl.includes('<cbc:EndpointID schemeID="0225">303265045</cbc:EndpointID>'), ubl);
+    assert(ubl.includes("<cbc:Note>#PMT#Indemnité forfaitaire"), ubl);
+  }
+  const routed = toEInvoice(snapshot({ sellerEndpoint: "123456789_FACTURES" }));
+  assertEquals(routed.seller.endpoint, { id: "123456789_FACTURES", scheme: "0225" });
+  // A consumer is reached at its email.
+  assertEquals(toEInvoice(snapshot()).buyer.endpoint, { id: "ada@example.com", scheme: "EM" });
 });

@@ -1,7 +1,7 @@
 import { assertEquals } from "../_lib/assert.ts";
 
 /**
- * The house's rooms (README "Code layout") and the rooms each may import from. Arrows point
+ * The house's rooms (docs/code-layout.md) and the rooms each may import from. Arrows point
  * down only: a room not listed under another is above it or beside it, never reached. Every
  * import counts, type-only and dynamic ones included, in .ts, .tsx and .astro files (frontmatter
  * and <script> tags).

@@ -38,3 +38,33 @@ Deno.test("[unit] Invoices screen: the year's EU distance sales against the EUR 
     assert(renderToString(<InvoiceList result={result(0)} exportQuery="" />).includes(link));
   }
 });
+
+Deno.test("[unit] Invoices screen: French VAT and Austrian VAT at 20% are two totals, each with its scheme, country and CA3 box", () => {
+  const total = (taxCountry: string, scheme: "domestic" | "distance_oss", box: string) => ({
+    taxCountry,
+    scheme,
+    box,
+    rateBp: 2000,
+    category: "S",
+    net: 100,
+    vat: 20,
+    gross: 120,
+  });
+  const html = text(renderToString(
+    <InvoiceList
+      result={{
+        ...result(0),
+        totals: [
+          total("FR", "domestic", "CA3 A1 (01)"),
+          total("AT", "distance_oss", "CA3 E3 (5A) / OSS return"),
+        ],
+      }}
+      exportQuery=""
+    />,
+  ));
+  assertStringIncludes(html, "Domestic: FR VAT 20% (Category S, CA3 A1 (01))");
+  assertStringIncludes(
+    html,
+    "Distance sale taxed in destination (OSS): AT VAT 20% (Category S, CA3 E3 (5A) / OSS return)",
+  );
+});

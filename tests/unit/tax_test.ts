@@ -2,15 +2,18 @@ import fc from "fast-check";
 import { DomainError } from "../../src/domain/errors.ts";
 import {
   chargedPrice,
+  countsForOss,
   decideTax,
   EXEMPTION_MENTIONS,
   netOf,
+  onTaxPoint,
   OSS_THRESHOLD_CENTS,
   type OssState,
   type Sale,
   taxAmounts,
   type TaxBuyer,
   type TaxDecision,
+  type TaxScheme,
   VAT_NUMBER_FIELD,
   type VatCheck,
   vatGroup,
@@ -66,8 +69,8 @@ function charge(d: TaxDecision) {
 interface Row {
   name: string;
   sale: Sale;
-  /** [category, rate bp, tax country, total charged, VAT, mention] */
-  expect: [string, number, string, number, number, string | null];
+  /** [category, rate bp, tax country, total charged, VAT, mention, scheme] */
+  expect: [string, number, string, number, number, string | null, TaxScheme];
 }
 
 const IC = EXEMPTION_MENTIONS["VATEX-EU-IC"];
@@ -81,12 +84,12 @@ const MATRIX: Row[] = [
   {
     name: "French consumer",
     sale: sale("FR", consumer),
-    expect: ["S", 2000, "FR", SHELF_TOTAL, 11_067, null],
+    expect: ["S", 2000, "FR", SHELF_TOTAL, 11_067, null, "domestic"],
   },
   {
     name: "German consumer under the threshold",
     sale: sale("DE", consumer),
-    expect: ["S", 2000, "FR", SHELF_TOTAL, 11_067, null],
+    expect: ["S", 2000, "FR", SHELF_TOTAL, 11_067, null, "distance"],
   },
   {
     name: "German consumer: the sale that would reach the threshold exactly stays French",
@@ -95,7 +98,7 @@ const MATRIX: Row[] = [
       crossed: false,
       yearNetCents: OSS_THRESHOLD_CENTS - FR_NET,
     }),
-    expect: ["S", 2000, "FR", SHELF_TOTAL, 11_067, null],
+    expect: ["S", 2000, "FR", SHELF_TOTAL, 11_067, null, "distance"],
   },
   {
     name: "German consumer: the sale that crosses the threshold",
@@ -104,82 +107,106 @@ const MATRIX: Row[] = [
       crossed: false,
       yearNetCents: OSS_THRESHOLD_CENTS - FR_NET + 1,
     }),
-    expect: ["S", 1900, "DE", SHELF_TOTAL, 10_602, null],
+    expect: ["S", 1900, "DE", SHELF_TOTAL, 10_602, null, "distance"],
   },
   {
     name: "German consumer after the crossing (this year or last)",
     sale: sale("DE", consumer, { registered: false, crossed: true, yearNetCents: 0 }),
-    expect: ["S", 1900, "DE", SHELF_TOTAL, 10_602, null],
+    expect: ["S", 1900, "DE", SHELF_TOTAL, 10_602, null, "distance"],
   },
   {
     name: "VAT_OSS=on: Hungarian consumer",
     sale: sale("HU", consumer, registered),
-    expect: ["S", 2700, "HU", SHELF_TOTAL, 14_117, null],
+    expect: ["S", 2700, "HU", SHELF_TOTAL, 14_117, null, "distance"],
   },
   {
     name: "VAT_OSS=on: Finnish consumer",
     sale: sale("FI", consumer, registered),
-    expect: ["S", 2550, "FI", SHELF_TOTAL, 13_492, null],
+    expect: ["S", 2550, "FI", SHELF_TOTAL, 13_492, null, "distance"],
   },
   {
     name: "VAT_OSS=on: Finnish consumer before 2024-09-01",
     sale: sale("FI", consumer, registered, "2024-08-31"),
-    expect: ["S", 2400, "FI", SHELF_TOTAL, 12_852, null],
+    expect: ["S", 2400, "FI", SHELF_TOTAL, 12_852, null, "distance"],
   },
   {
     name: "VAT_OSS=on: Greek consumer (GR address)",
     sale: sale("GR", consumer, registered),
-    expect: ["S", 2400, "GR", SHELF_TOTAL, 12_852, null],
+    expect: ["S", 2400, "GR", SHELF_TOTAL, 12_852, null, "distance"],
   },
   {
     name: "Belgian company, VIES confirms",
     sale: sale("BE", company("BE0411905847", vies("BE0411905847", "valid"))),
-    expect: ["K", 0, "FR", NET_TOTAL, 0, IC],
+    expect: ["K", 0, "FR", NET_TOTAL, 0, IC, "intra_eu"],
   },
   {
     name: "Greek company (EL number, GR address), VIES confirms",
     sale: sale("GR", company("EL094259216", vies("EL094259216", "valid"))),
-    expect: ["K", 0, "FR", NET_TOTAL, 0, IC],
+    expect: ["K", 0, "FR", NET_TOTAL, 0, IC, "intra_eu"],
   },
   {
     name: "Belgian company, VIES cannot answer: VAT charged",
     sale: sale("BE", company("BE0411905847", vies("BE0411905847", "unavailable"))),
-    expect: ["S", 2000, "FR", SHELF_TOTAL, 11_067, null],
+    expect: ["S", 2000, "FR", SHELF_TOTAL, 11_067, null, "domestic"],
   },
   {
-    name: "Belgian company, VIES cannot answer, seller OSS-registered: Belgian VAT",
+    name: "Belgian company, VIES cannot answer, seller OSS-registered: a French sale, French VAT",
     sale: sale("BE", company("BE0411905847", vies("BE0411905847", "unavailable")), registered),
-    expect: ["S", 2100, "BE", SHELF_TOTAL, 11_524, null],
+    expect: ["S", 2000, "FR", SHELF_TOTAL, 11_067, null, "domestic"],
+  },
+  {
+    name: "German company, VIES cannot answer, threshold crossed: a French sale, French VAT",
+    sale: sale("DE", company("DE136695976", vies("DE136695976", "unavailable")), {
+      registered: false,
+      crossed: true,
+      yearNetCents: 2 * OSS_THRESHOLD_CENTS,
+    }),
+    expect: ["S", 2000, "FR", SHELF_TOTAL, 11_067, null, "domestic"],
+  },
+  {
+    name: "German company, VIES not asked (no answer at all): a French sale, French VAT",
+    sale: sale("DE", company("DE136695976"), registered),
+    expect: ["S", 2000, "FR", SHELF_TOTAL, 11_067, null, "domestic"],
+  },
+  {
+    name: "Goods to Germany, Belgian VAT number, VIES confirms: exempt (art. 262 ter I CGI)",
+    sale: sale("DE", company("BE0411905847", vies("BE0411905847", "valid")), registered),
+    expect: ["K", 0, "FR", NET_TOTAL, 0, IC, "intra_eu"],
+  },
+  {
+    name: "Goods to Greece, Belgian VAT number, VIES confirms: exempt",
+    sale: sale("GR", company("BE0411905847", vies("BE0411905847", "valid"))),
+    expect: ["K", 0, "FR", NET_TOTAL, 0, IC, "intra_eu"],
   },
   {
     name: "German company without a VAT number",
     sale: sale("DE", company(null)),
-    expect: ["S", 2000, "FR", SHELF_TOTAL, 11_067, null],
+    expect: ["S", 2000, "FR", SHELF_TOTAL, 11_067, null, "distance"],
   },
   {
-    name: "German delivery, French VAT number: not an intra-EU supply to that member state",
-    sale: sale("DE", company("FR40303265045", vies("FR40303265045", "valid"))),
-    expect: ["S", 2000, "FR", SHELF_TOTAL, 11_067, null],
+    name: "German delivery, French VAT number: never exempt, a French sale (even OSS-registered)",
+    sale: sale("DE", company("FR40303265045", vies("FR40303265045", "valid")), registered),
+    expect: ["S", 2000, "FR", SHELF_TOTAL, 11_067, null, "domestic"],
   },
   {
     name: "French company",
     sale: sale("FR", company("FR40303265045")),
-    expect: ["S", 2000, "FR", SHELF_TOTAL, 11_067, null],
+    expect: ["S", 2000, "FR", SHELF_TOTAL, 11_067, null, "domestic"],
   },
   {
     name: "Monaco: French VAT territory",
     sale: sale("MC", consumer, registered),
-    expect: ["S", 2000, "FR", SHELF_TOTAL, 11_067, null],
+    expect: ["S", 2000, "FR", SHELF_TOTAL, 11_067, null, "domestic"],
   },
   {
     name: "Swiss consumer: export",
     sale: sale("CH", consumer),
-    expect: ["G", 0, "FR", NET_TOTAL, 0, EXPORT],
+    expect: ["G", 0, "FR", NET_TOTAL, 0, EXPORT, "export"],
   },
   {
     name: "US company: export",
     sale: sale("US", company(null)),
-    expect: ["G", 0, "FR", NET_TOTAL, 0, EXPORT],
+    expect: ["G", 0, "FR", NET_TOTAL, 0, EXPORT, "export"],
   },
 ]; // deno-fmt-ignore
 
@@ -187,12 +214,14 @@ Deno.test("[unit] tax decision: the matrix of sales gives rate, amount charged, 
   for (const row of MATRIX) {
     const d = decideTax(row.sale);
     const a = charge(d);
-    const [category, rateBp, taxCountry, total, vat, mention] = row.expect;
+    const [category, rateBp, taxCountry, total, vat, mention, scheme] = row.expect;
     assertEquals(
-      [d.category, d.rateBp, d.taxCountry, a.totalCents, a.vat[0].vatCents, d.mention],
-      [category, rateBp, taxCountry, total, vat, mention],
+      [d.category, d.rateBp, d.taxCountry, a.totalCents, a.vat[0].vatCents, d.mention, d.scheme],
+      [category, rateBp, taxCountry, total, vat, mention, scheme],
       row.name,
     );
+    // Only a consumer's (or a company's without a VAT number) sale counts toward the threshold.
+    assertEquals(countsForOss(d), scheme === "distance", row.name);
     assertEquals(d.basis, category === "S" ? "gross" : "net", row.name);
     assertEquals(
       d.exemptionReason,
@@ -206,7 +235,19 @@ Deno.test("[unit] tax decision: the matrix of sales gives rate, amount charged, 
   assertEquals(be.vies?.consultationNumber, "WAPIAAAAXYZ123");
   assertEquals(be.scheme, "intra_eu");
   const down = decideTax(sale("BE", company("BE0411905847", vies("BE0411905847", "unavailable"))));
-  assertEquals([down.scheme, down.notice], ["distance", "vies_unavailable"]);
+  assertEquals([down.scheme, down.notice], ["domestic", "vies_unavailable"]);
+  // Another member state's number: exempt, and the buyer is told nothing changes on its side.
+  const other = decideTax(sale("DE", company("BE0411905847", vies("BE0411905847", "valid"))));
+  assertEquals([other.notice, other.vies?.consultationNumber], [
+    "vat_number_other_member_state",
+    "WAPIAAAAXYZ123",
+  ]);
+  assertEquals(be.notice, null);
+  // On the tax point, a French sale to a company stays one (VAT_OSS=on or not).
+  assertEquals(
+    [onTaxPoint(down, DAY, registered, SHELF_TOTAL).scheme, onTaxPoint(down, DAY, registered, SHELF_TOTAL).taxCountry],
+    ["domestic", "FR"],
+  );
   assertEquals(decideTax(sale("CH", consumer)).scheme, "export");
   assertEquals(decideTax(sale("FR", company("FR40303265045"))).scheme, "domestic");
   // Net prices: the shelf price / 1.20 per unit, to the cent; shipping the same.

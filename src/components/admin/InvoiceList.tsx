@@ -1,12 +1,22 @@
 import { formatRate } from "../../domain/invoice.ts";
 import type { DocumentSummary } from "../../domain/invoice.ts";
 import { formatMoney, toCents } from "../../domain/money.ts";
+import { RETURN_SCHEME_TEXT, type ReturnScheme } from "../../domain/return-schemes.ts";
 
 interface Result {
   from: string;
   to: string;
   documents: DocumentSummary[];
-  totals: { rateBp: number; category: string; net: number; vat: number; gross: number }[];
+  totals: {
+    taxCountry: string;
+    scheme: ReturnScheme;
+    box: string;
+    rateBp: number;
+    category: string;
+    net: number;
+    vat: number;
+    gross: number;
+  }[];
   oss: {
     year: string;
     registered: boolean;
@@ -31,11 +41,17 @@ const TEXT = {
   ossUnder: "Under the threshold: EU consumers pay French VAT.",
   ossReturn: "OSS return (CSV)",
   ecSalesList: "EC sales list (CSV)",
+  ossReturnExcel: "OSS return (Excel FR)",
+  ecSalesListExcel: "EC sales list (Excel FR)",
   category: "Category",
+  taxCountry: "Tax country",
+  scheme: "Scheme",
+  box: "Return box",
 };
 
 const money = (euros: number) => formatMoney(toCents(euros));
 type Total = Result["totals"][number];
+const totalKey = (t: Total) => `${t.taxCountry}/${t.scheme}/${t.category}/${t.rateBp}`;
 /** A VAT total's amounts, in the order both of its views show them. */
 const AMOUNTS = [["Net", "net"], ["VAT", "vat"], ["Gross", "gross"]] as const;
 /** The documents table's plain columns (Total and the files follow). */
@@ -43,16 +59,19 @@ const DOCUMENT_COLUMNS = ["Number", "Date", "Order", "Customer", "Country"];
 const BUTTON =
   "rounded-lg px-3 py-2 text-sm font-semibold text-slate-700 ring-1 ring-slate-300 hover:bg-slate-100";
 
-/** Phones: one block per category and rate, its amounts side by side, never cut. */
+/**
+ * Phones: one block per country of taxation, scheme and rate, its amounts side by side,
+ * never cut.
+ */
 function TotalsStacked({ totals }: { totals: Total[] }) {
   return (
     <ul class="mt-3 divide-y divide-slate-100 sm:hidden" data-testid="vat-totals-stacked">
       {totals.map((t) => (
-        <li key={`${t.category}/${t.rateBp}`} class="py-2 text-sm">
+        <li key={totalKey(t)} class="py-2 text-sm">
           <p class="font-medium">
-            VAT {formatRate(t.rateBp)}{" "}
+            {RETURN_SCHEME_TEXT[t.scheme].label}: {t.taxCountry} VAT {formatRate(t.rateBp)}{" "}
             <span class="font-normal text-slate-600">
-              ({TEXT.category} {t.category})
+              ({TEXT.category} {t.category}, {t.box})
             </span>
           </p>
           <dl class="mt-1 grid grid-cols-3 gap-2">
@@ -69,15 +88,18 @@ function TotalsStacked({ totals }: { totals: Total[] }) {
   );
 }
 
-/** Wider screens: a row per category and rate. */
+/** Wider screens: a row per country of taxation, scheme, category and rate. */
 function TotalsTable({ totals }: { totals: Total[] }) {
   return (
     <div class="mt-3 hidden sm:block">
       <table class="w-full text-left text-sm">
         <thead class="text-slate-600">
           <tr>
+            <th scope="col" class="py-1">{TEXT.scheme}</th>
+            <th scope="col" class="py-1">{TEXT.taxCountry}</th>
             <th scope="col" class="py-1">VAT rate</th>
             <th scope="col" class="py-1">{TEXT.category}</th>
+            <th scope="col" class="py-1">{TEXT.box}</th>
             {AMOUNTS.map(([label]) => (
               <th key={label} scope="col" class="py-1 text-right">{label}</th>
             ))}
@@ -85,9 +107,12 @@ function TotalsTable({ totals }: { totals: Total[] }) {
         </thead>
         <tbody>
           {totals.map((t) => (
-            <tr key={`${t.category}/${t.rateBp}`} class="border-t border-slate-100">
-              <th scope="row" class="py-1 font-medium">{formatRate(t.rateBp)}</th>
+            <tr key={totalKey(t)} class="border-t border-slate-100">
+              <th scope="row" class="py-1 font-medium">{RETURN_SCHEME_TEXT[t.scheme].label}</th>
+              <td class="py-1">{t.taxCountry}</td>
+              <td class="py-1">{formatRate(t.rateBp)}</td>
               <td class="py-1">{t.category}</td>
+              <td class="py-1">{t.box}</td>
               {AMOUNTS.map(([, amount]) => (
                 <td key={amount} class="py-1 text-right tabular-nums">{money(t[amount])}</td>
               ))}
@@ -99,7 +124,10 @@ function TotalsTable({ totals }: { totals: Total[] }) {
   );
 }
 
-/** The Invoices screen's body: totals per VAT rate, downloads, and the period's documents. */
+/**
+ * The Invoices screen's body: totals per country of taxation, scheme and rate, downloads,
+ * and the period's documents.
+ */
 export default function InvoiceList(
   { result, exportQuery }: { result: Result; exportQuery: string },
 ) {
@@ -171,6 +199,20 @@ export default function InvoiceList(
             </a>
             <a href={`/api/invoices/ec-sales-list.csv?${exportQuery}`} class={BUTTON} download>
               {TEXT.ecSalesList}
+            </a>
+            <a
+              href={`/api/invoices/oss.csv?${exportQuery}&format=excel-fr`}
+              class={BUTTON}
+              download
+            >
+              {TEXT.ossReturnExcel}
+            </a>
+            <a
+              href={`/api/invoices/ec-sales-list.csv?${exportQuery}&format=excel-fr`}
+              class={BUTTON}
+              download
+            >
+              {TEXT.ecSalesListExcel}
             </a>
           </div>
         </div>

@@ -18,7 +18,7 @@ const STAFF_TAX_WORDS = taxWords(taxMessages, "en");
 const TAX_TEXT = {
   title: "Tax",
   scheme: {
-    domestic: "Sale in France",
+    domestic: "Sale taxed in France (French return)",
     distance: "EU consumer (distance sale)",
     intra_eu: "Intra-EU supply to a business (exempt)",
     export: "Export outside the EU (exempt)",

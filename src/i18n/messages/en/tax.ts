@@ -19,5 +19,7 @@ export const tax = {
     "VIES, the EU's register of VAT numbers, could not be reached to check your VAT number: this order is charged VAT. Contact us if you need an exempt invoice.",
   noVatNumber: "Without a VAT number, a company in another EU country is charged VAT.",
   vatNumberOtherCountry:
-    "Your VAT number is not of the country the goods go to: this order is charged VAT.",
+    "A French VAT number does not make a sale leaving France exempt: this order is charged French VAT.",
+  vatNumberOtherMemberState:
+    "Your company's VAT number is confirmed by VIES: an intra-EU supply to a business is exempt from VAT, even when the goods go to another EU country than your number's. Nothing changes on your side: you account for the VAT yourself (reverse charge), as for any intra-EU purchase. Prices exclude VAT.",
 };

@@ -2,7 +2,7 @@
  * `deno task backup [file] [--include-secrets]`: writes the keys and values of the shop's KV
  * (KV_PATH) to a JSON-lines file, `backups/shop-<time>.jsonl` by default, readable by its owner
  * only (0600, in a 0700 folder). Sessions, rate-limit counters and generated secrets are left
- * out unless --include-secrets. Safe on a running shop (see the README, "Operating the shop").
+ * out unless --include-secrets. Safe on a running shop (see docs/operating.md, "Backup").
  * The file appears only once complete.
  */
 import { loadConfig } from "../src/services/config.ts";

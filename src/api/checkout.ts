@@ -9,7 +9,8 @@ export function checkoutRouter(services: Services) {
   return new Hono<ApiEnv>()
     .post("/quote", async (c) => {
       const body = await readJson(c, quoteBodySchema);
-      // A VAT number means a call to VIES: counted before it is made.
+      // Counted before the catalogue is read; a VAT number means a call to VIES too.
+      await enforceRateLimit(c, services, "quote");
       if (body.business?.vatNumber) await enforceRateLimit(c, services, "vatCheck");
       return c.json(await services.checkout.quote(body));
     });

@@ -1,4 +1,4 @@
-import type { MailMessage } from "./mail.ts";
+import type { MailAttachment, MailMessage } from "./mail.ts";
 import { formatMoney } from "./money.ts";
 import { renderOrderMailHtml } from "./order-mail-html.ts";
 import type { TaxWords } from "./vat-statement.ts";
@@ -47,6 +47,22 @@ export interface OrderMailWords {
     subject: (n: string) => string;
     heading: string;
     text: (amount: string, n: string) => string;
+  };
+  /** "Find my orders", at the foot of every buyer mail: its label and its page's path. */
+  findOrders: { label: string; path: string };
+  /** The confirmation's legal part: the terms accepted, and for consumers the withdrawal. */
+  legal: {
+    terms: (version: string) => { label: string; path: string };
+    attached: string;
+    withdrawalInfo: string;
+    withdrawalForm: { label: string; path: string };
+  };
+  /** The acknowledgement of a consumer's withdrawal (a durable medium: C. consom. L221-21). */
+  withdrawal: {
+    subject: (n: string) => string;
+    heading: string;
+    text: (date: string, n: string) => string;
+    returnTo: (address: string) => string;
   };
   /** A refund's facts: its credit note's number and the VAT it gives back. */
   creditNote: string;
@@ -144,7 +160,10 @@ export function buyerMail(
     paragraphs: string[];
     facts?: [string, string][];
     secondaryLink?: { label: string; url: string };
+    /** Links after the text (the terms accepted, the withdrawal form). */
+    links?: { label: string; url: string }[];
     withOrder?: boolean;
+    attachments?: MailAttachment[];
   },
 ): MailMessage {
   const withOrder = m.withOrder ?? true;
@@ -156,6 +175,7 @@ export function buyerMail(
     ...m.paragraphs,
     ...(facts.length ? ["", ...facts.map(([k, v]) => w.fact(k, v))] : []),
     ...(m.secondaryLink ? [w.fact(m.secondaryLink.label, m.secondaryLink.url)] : []),
+    ...(m.links?.length ? ["", ...m.links.map((l) => w.fact(l.label, l.url))] : []),
     ...(withOrder
       ? [
         "",
@@ -169,6 +189,7 @@ export function buyerMail(
     ...(orderLink ? ["", w.follow, orderLink] : []),
     "",
     vatNote(order, w),
+    w.fact(w.findOrders.label, site.url + w.findOrders.path),
     `${site.name} - ${site.url}`,
   ].join("\n");
   const html = renderOrderMailHtml({
@@ -185,6 +206,8 @@ export function buyerMail(
     paragraphs: m.paragraphs,
     facts,
     secondaryLink: m.secondaryLink,
+    links: m.links,
+    footerLink: { label: w.findOrders.label, url: site.url + w.findOrders.path },
     lines: withOrder
       ? order.items.map((l) => ({
         title: l.title,
@@ -196,7 +219,13 @@ export function buyerMail(
     address: withOrder ? address(order) : [],
     button: orderLink ? { label: w.button, url: orderLink } : undefined,
   });
-  return { to: order.customer.email, subject: m.subject, text, html };
+  return {
+    to: order.customer.email,
+    subject: m.subject,
+    text,
+    html,
+    ...(m.attachments?.length ? { attachments: m.attachments } : {}),
+  };
 }
 
 /**
@@ -206,12 +235,55 @@ export function buyerMail(
 export const orderConfirmationMail: BuyerMail = (order, site, orderLink, w) => {
   const n = order.orderNumber;
   const said = order.needsRefund ? w.soldOut : w.confirmed;
+  // Consumers may withdraw (C. consom. L221-18); the confirmation on a durable medium carries
+  // the terms accepted and the withdrawal form (L221-13).
+  const consumer = !order.business;
+  const terms = order.termsVersion ? w.legal.terms(order.termsVersion) : null;
+  const link = (l: { label: string; path: string }) => ({ label: l.label, url: site.url + l.path });
   return buyerMail(order, site, orderLink, w, {
     subject: said.subject(n),
     heading: said.heading,
-    paragraphs: [said.text(n)],
+    paragraphs: [
+      said.text(n),
+      ...(consumer ? [w.legal.withdrawalInfo] : []),
+      ...(terms ? [w.legal.attached] : []),
+    ],
+    links: [
+      ...(terms ? [link(terms)] : []),
+      ...(consumer ? [link(w.legal.withdrawalForm)] : []),
+    ],
+    attachments: order.termsVersion
+      ? [
+        { kind: "terms", version: order.termsVersion, lang: w.lang },
+        { kind: "withdrawal-form", lang: w.lang },
+      ]
+      : [],
   });
 };
+
+/**
+ * The acknowledgement of a consumer's withdrawal, sent when it is received: the day, the items
+ * withdrawn, where to send them back and how the refund comes.
+ */
+export function withdrawalMail(
+  order: Order,
+  site: Site,
+  orderLink: string | undefined,
+  w: OrderMailWords,
+  withdrawal: { day: string; items: { title: string; quantity: number }[] },
+  returnAddress: string,
+): MailMessage {
+  return buyerMail(order, site, orderLink, w, {
+    subject: w.withdrawal.subject(order.orderNumber),
+    heading: w.withdrawal.heading,
+    paragraphs: [
+      w.withdrawal.text(withdrawal.day, order.orderNumber),
+      ...withdrawal.items.map((i) => `${i.quantity} × ${i.title}`),
+      w.withdrawal.returnTo(returnAddress),
+    ],
+    withOrder: false,
+  });
+}
 
 /**
  * The shop's new-order notice, its time the shop's (`timeZone`); orders paid for sold-out

@@ -37,6 +37,8 @@ export interface CheckoutProps {
    * data, domain/address-format.ts): elsewhere the field is optional.
    */
   regionCountries: readonly string[];
+  /** What paying accepts (the terms, the privacy notice): the page's HTML, shown by the pay button. */
+  children?: ComponentChildren;
 }
 
 /** The form's fields and their autofill tokens; their labels are the catalogue's. */
@@ -113,7 +115,9 @@ function serverError(
  * card payment dialog, then the success or error dialog. Every amount is recomputed and checked
  * by the server; the card goes to the provider's field only.
  */
-export default function Checkout({ lang, cardField, regionCountries }: CheckoutProps) {
+export default function Checkout(
+  { lang, cardField, regionCountries, children }: CheckoutProps,
+) {
   const t = pageMessages("checkout", lang);
   const words = pageMessages("payment", lang);
   const money = (cents: number) => formatMoney(cents, lang);
@@ -580,6 +584,7 @@ export default function Checkout({ lang, cardField, regionCountries }: CheckoutP
               {busy ? t.processingPayment : fill(t.pay, { amount: money(totalCents) })}
             </button>
           </DialogActions>
+          {children}
         </Modal>
       )}
 

@@ -6,6 +6,7 @@ import { fill } from "../../i18n/fill.ts";
 import { taxWords } from "../../i18n/tax-words.ts";
 import { formatDate, formatMoney } from "../../i18n/format.ts";
 import { type Lang, localePath } from "../../i18n/locales.ts";
+import WithdrawalSection from "./WithdrawalSection.tsx";
 
 /**
  * The buyer's order page: where the order is, its lines and totals, the delivery address, and
@@ -204,6 +205,14 @@ export default function OrderStatusContent(
             )}
         </div>
       </div>
+
+      <WithdrawalSection
+        lang={lang}
+        order={order}
+        token={token}
+        timeZone={timeZone}
+        now={Date.now()}
+      />
 
       <p class="mt-12 text-sm text-slate-600">
         {t.questionsBefore}{" "}

@@ -32,6 +32,8 @@ export const chrome = {
     terms: "General terms",
     privacy: "Privacy",
     cookies: "Cookies",
+    legalNotice: "Legal notice",
+    findOrders: "Find my orders",
   },
   splash: {
     tagline: "Real-time DSP and motor control, programmed as block diagrams.",

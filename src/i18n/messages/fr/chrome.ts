@@ -29,6 +29,8 @@ export const chrome: Messages["chrome"] = {
     terms: "Conditions générales",
     privacy: "Confidentialité",
     cookies: "Cookies",
+    legalNotice: "Mentions légales",
+    findOrders: "Retrouver mes commandes",
   },
   splash: {
     tagline: "DSP et commande moteur temps réel, programmés en schémas-blocs.",

@@ -16,7 +16,7 @@ import { openKv } from "../../src/store/kv.ts";
  */
 import { createOrderStore } from "../../src/store/orders.ts";
 import { createProductStore } from "../../src/store/products.ts";
-import { type RunningServer, startBuiltServer } from "../_lib/server.ts";
+import { cpuMs, type RunningServer, startBuiltServer } from "../_lib/server.ts";
 
 const BUYERS = Number(Deno.env.get("BUYERS") ?? 200);
 const UNITS = Number(Deno.env.get("UNITS") ?? 10);
@@ -146,9 +146,13 @@ try {
   const round = async (label: string, units: number, buyers: [number, string][]) => {
     await products.update(board.id, { stock: units });
     const before = (await orders.list()).length;
+    // The servers' CPU, not the wall clock, is what other load on the machine moves least.
+    const running = [server, second].filter((s): s is RunningServer => s !== null);
+    const cpuBefore = running.reduce((sum, s) => sum + cpuMs(s.pid), 0);
     const started = performance.now();
     const results = await Promise.all(buyers.map(([i, base]) => buy(base, i)));
     const elapsed = performance.now() - started;
+    const cpu = running.reduce((sum, s) => sum + cpuMs(s.pid), 0) - cpuBefore;
     const made = results.flatMap((r) => r.order ? [r.order] : []);
     const after = await orders.list();
     const roundOrders = after.slice(0, after.length - before);
@@ -184,9 +188,10 @@ try {
     console.log(
       `  create-payment-intent ${ms(results.map((r) => r.intentMs))}; commit step ` +
         `(confirm-payment) ${ms(commits)}; ${(buyers.length / (elapsed / 1000)).toFixed(0)} ` +
-        `buyers/s, ${(made.length / (elapsed / 1000)).toFixed(1)} orders/s`,
+        `buyers/s, ${(made.length / (elapsed / 1000)).toFixed(1)} orders/s; server CPU ` +
+        `${(cpu / buyers.length).toFixed(2)} ms per buyer (${(cpu / 1000).toFixed(2)} s in all)`,
     );
-    return { elapsed, results };
+    return { elapsed, results, cpu };
   };
 
   for (let r = 1; r <= (ONLY_LAUNCH ? 0 : ROUNDS); r++) {
@@ -288,10 +293,10 @@ try {
   }
   for (const [what, n] of problems) console.log(`  log: ${n} x ${what}`);
   console.log(
-    `  one instance: ${(LAUNCH_BUYERS / (one.elapsed / 1000)).toFixed(0)} buyers/s; two on ` +
-      `one SQLite file (one writer at a time): ${
-        (LAUNCH_BUYERS / (two.elapsed / 1000)).toFixed(0)
-      } buyers/s`,
+    `  one instance: ${(LAUNCH_BUYERS / (one.elapsed / 1000)).toFixed(0)} buyers/s, ` +
+      `${(one.cpu / LAUNCH_BUYERS).toFixed(2)} ms of server CPU per buyer; two on one SQLite ` +
+      `file (one writer at a time): ${(LAUNCH_BUYERS / (two.elapsed / 1000)).toFixed(0)} ` +
+      `buyers/s, ${(two.cpu / LAUNCH_BUYERS).toFixed(2)} ms per buyer (both servers)`,
   );
 } finally {
   kv.close();

@@ -22,6 +22,7 @@ import { shippingRouter } from "./shipping.ts";
 import { stockNotificationsRouter } from "./stock-notifications.ts";
 import { stripeRouter } from "./stripe.ts";
 import { checkoutRouter } from "./checkout.ts";
+import { publicQuotesRouter, quoteRequestsRouter, quotesRouter } from "./quotes.ts";
 import { subscriptionRouter } from "./subscription.ts";
 import { uploadsRouter } from "./uploads.ts";
 import { securitySettingsRouter, twoFactorRouter } from "./two-factor.ts";
@@ -60,6 +61,8 @@ export function createApiApp(services: Services) {
   api.route("/stock-notifications", stockNotificationsRouter(services));
   api.route("/stripe", stripeRouter(services));
   api.route("/checkout", checkoutRouter(services));
+  api.route("/quote-requests", quoteRequestsRouter(services));
+  api.route("/public/quotes", publicQuotesRouter(services));
   if (services.sandbox) api.route("/sandbox", sandboxRouter(services.sandbox));
   api.route("/subscription", subscriptionRouter(services));
   api.route("/demo", demoRouter(services));
@@ -71,6 +74,7 @@ export function createApiApp(services: Services) {
   api.route("/admins/products", adminProductsRouter(services));
   api.route("/orders", ordersRouter(services));
   api.route("/invoices", invoicesRouter(services));
+  api.route("/quotes", quotesRouter(services));
   api.route("/products", productsRouter(services));
   api.route("/subscribers", subscribersRouter(services));
   api.route("/superadmins", accountsRouter(services, "superadmin"));

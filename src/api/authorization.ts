@@ -37,6 +37,12 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   "POST /api/stripe/confirm-payment": "public",
   "POST /api/stripe/webhook": "public",
   "POST /api/checkout/quote": "public",
+  // Quotes (devis): the cart's request, and the buyer's page behind its signed link (the
+  // route checks the token: a wrong one is a 404)
+  "POST /api/quote-requests": "public",
+  "GET /api/public/quotes/:number": "public",
+  "POST /api/public/quotes/:number/accept": "public",
+  "POST /api/public/quotes/:number/decline": "public",
   "POST /api/sandbox/confirm-card": "public",
   "POST /api/subscription/subscribe": "public",
   "POST /api/demo": "public",
@@ -68,6 +74,15 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   "DELETE /api/admins/:id": "superadmin",
   "DELETE /api/superadmins/:id": "superadmin",
 
+  // Quotes (both roles sell: they create, edit, send and cancel quotes)
+  "GET /api/quotes": "staff",
+  "POST /api/quotes": "staff",
+  "GET /api/quotes/:id": "staff",
+  "PUT /api/quotes/:id": "staff",
+  "POST /api/quotes/:id/send": "staff",
+  "POST /api/quotes/:id/cancel": "staff",
+  "GET /api/quotes/:id/purchase-order": "staff",
+
   // Orders (both roles run the orders)
   "GET /api/orders": "staff",
   "GET /api/orders/export.csv": "staff",
@@ -79,6 +94,8 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   "PUT /api/orders/:id/date": "staff",
   // As the payment status it records: both roles run the orders.
   "POST /api/orders/:id/refund": "staff",
+  "POST /api/orders/:id/credit-note": "staff",
+  "POST /api/orders/:id/reinvoice": "staff",
   "POST /api/orders/:id/notes": "staff",
   "DELETE /api/orders/:id": "staff",
   "GET /api/admins/products": "staff",

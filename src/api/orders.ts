@@ -3,10 +3,13 @@ import { stream } from "hono/streaming";
 import { NotFoundError } from "../domain/errors.ts";
 import {
   bulkBodySchema,
+  creditBodySchema,
   dateBodySchema,
   manualOrderBodySchema,
   noteBodySchema,
   paymentBodySchema,
+  refundBodySchema,
+  reinvoiceBodySchema,
   statusBodySchema,
 } from "../domain/order-admin.ts";
 import { toDocumentSummary } from "../domain/invoice.ts";
@@ -68,7 +71,19 @@ export function ordersRouter(services: Services) {
       return c.json(await desk.setDate(actor(c), c.req.param("id"), createdAt));
     })
     .post("/:id/refund", async (c) => {
-      return c.json(await desk.refund(actor(c), c.req.param("id")));
+      // No body: everything left is refunded (the spec's Refund button).
+      const body = c.req.header("Content-Length") === "0" || !c.req.header("Content-Type")
+        ? {}
+        : await readJson(c, refundBodySchema);
+      return c.json(await desk.refund(actor(c), c.req.param("id"), body));
+    })
+    .post("/:id/credit-note", async (c) => {
+      const body = await readJson(c, creditBodySchema);
+      return c.json(await desk.credit(actor(c), c.req.param("id"), body));
+    })
+    .post("/:id/reinvoice", async (c) => {
+      const body = await readJson(c, reinvoiceBodySchema);
+      return c.json(await desk.reinvoice(actor(c), c.req.param("id"), body));
     })
     .post("/:id/notes", async (c) => {
       const { text } = await readJson(c, noteBodySchema);

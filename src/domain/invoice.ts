@@ -1,5 +1,7 @@
 import { z } from "zod";
 import type { Order } from "./order.ts";
+import { invoicedCents } from "./order-correction.ts";
+import type { ReturnedLine } from "./order-correction-schema.ts";
 import { DEFAULT_SHOP_TIMEZONE, shopDay } from "./shop-time.ts";
 import { dayRangeSchema } from "./staff-dates.ts";
 import { csvAmount, type CsvDialect, csvNumber, csvRow } from "./csv.ts";
@@ -227,16 +229,16 @@ export function formatDocumentNumber(kind: DocumentKind, year: string, n: number
 }
 
 /**
- * What the shop has been paid for an order and keeps: the gross an invoice must cover. A
- * cancellation alone returns no money, so it changes nothing here: only a refund (or a payment
- * staff mark as not received) calls for a credit note.
+ * What the shop has been paid for an order and keeps, as its documents must say: the total less
+ * what credit notes took off (refunds, price corrections). A cancellation alone returns no money,
+ * so it changes nothing here; a payment staff mark as not received leaves nothing due.
  */
-export function amountDue(o: Pick<Order, "paymentStatus" | "totalCents" | "refund">) {
-  if (o.paymentStatus === "paid") return o.totalCents;
-  if (o.paymentStatus === "refunded") {
-    return Math.max(0, o.totalCents - (o.refund?.amountCents ?? 0));
-  }
-  return 0;
+export function amountDue(
+  o: Pick<Order, "paymentStatus" | "totalCents" | "refund" | "corrections">,
+) {
+  const paid = o.paymentStatus === "paid" || o.paymentStatus === "partially_refunded" ||
+    o.paymentStatus === "refunded";
+  return paid ? invoicedCents(o) : 0;
 }
 
 /**
@@ -283,6 +285,7 @@ export function documentAmounts(
       "number" | "lines" | "shippingCents" | "shippingNetCents" | "totalCents" | "vat"
     >
     | null = null,
+  returned: { lines: readonly ReturnedLine[]; shipping: boolean } | null = null,
 ) {
   const perLine = { category: tax.category, rateBp: tax.rateBp };
   if (kind === "credit_note") {
@@ -290,6 +293,8 @@ export function documentAmounts(
       const { lines, shippingCents, shippingNetCents, vat } = invoice;
       return { lines, shippingCents, shippingNetCents, totalCents: amountCents, vat };
     }
+    const credited = invoice && returned && creditedLines(invoice, returned, tax);
+    if (credited && credited.totalCents === amountCents) return credited;
     const group = vatGroup(amountCents, tax);
     const ref = invoice?.number ?? "";
     return {
@@ -315,6 +320,35 @@ export function documentAmounts(
   );
   return {
     lines: taxed.lines.map((l, i) => ({ title: order.items[i].title, ...l, ...perLine })),
+    shippingCents: taxed.shipping.totalCents,
+    shippingNetCents: taxed.shipping.netCents,
+    totalCents: taxed.totalCents,
+    vat: taxed.vat,
+  };
+}
+
+/**
+ * A credit note of returned lines: each returned line as invoiced (its unit price, the units
+ * given back) and the shipping if refunded, their VAT worked out as the invoice's was.
+ */
+function creditedLines(
+  invoice: Pick<InvoiceDocument, "lines" | "shippingCents">,
+  returned: { lines: readonly ReturnedLine[]; shipping: boolean },
+  tax: TaxDecision,
+) {
+  const chosen = returned.lines.map((r) => ({
+    line: invoice.lines[r.index],
+    quantity: r.quantity,
+  }));
+  if (chosen.some((c) => !c.line)) return null;
+  const taxed = taxAmounts(
+    chosen.map((c) => ({ quantity: c.quantity, unitCents: c.line.unitCents })),
+    returned.shipping ? invoice.shippingCents : 0,
+    tax,
+  );
+  const perLine = { category: tax.category, rateBp: tax.rateBp };
+  return {
+    lines: taxed.lines.map((l, i) => ({ title: chosen[i].line.title, ...l, ...perLine })),
     shippingCents: taxed.shipping.totalCents,
     shippingNetCents: taxed.shipping.netCents,
     totalCents: taxed.totalCents,

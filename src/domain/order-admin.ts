@@ -4,7 +4,8 @@ import { holdsStock, type Order, type OrderStatus } from "./order.ts";
 import { optionalEmailField } from "./email.ts";
 import { GENDERS } from "./order-status.ts";
 import { instantText } from "./staff-dates.ts";
-import { addressSchema, businessInputSchema } from "./checkout.ts";
+import { addressSchema, type BusinessInput, businessInputSchema } from "./checkout.ts";
+import { returnedLineSchema } from "./order-correction-schema.ts";
 
 /** `PUT /api/orders/{id}/status` */
 export const statusBodySchema = z.object({
@@ -97,3 +98,47 @@ export const bulkBodySchema = z.object({
   status: z.enum(ORDER_STATUSES).optional(),
   paymentStatus: z.enum(PAYMENT_STATUSES).optional(),
 }).refine((b) => b.status || b.paymentStatus, "Choose a status or a payment status");
+
+const euros = z.number({ error: "amount must be a number of euros" })
+  .positive("The amount must be more than 0")
+  .max(1_000_000)
+  .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, "At most two decimals");
+
+/**
+ * `POST /api/orders/{id}/refund`: nothing (all that is left), an `amount` in euros, or returned
+ * `lines` (and/or the `shipping`), whose units go back to the stock unless `restock` is false.
+ */
+export const refundBodySchema = z.object({
+  amount: euros.optional(),
+  lines: z.array(returnedLineSchema).min(1, "Choose at least one line").max(50).optional(),
+  shipping: z.boolean().optional(),
+  restock: z.boolean().optional(),
+  reason: z.string().trim().max(500).optional(),
+}).strict().refine((b) => b.amount === undefined || (!b.lines && !b.shipping), {
+  message: "Refund an amount or lines, not both",
+  path: ["amount"],
+});
+export type RefundBody = z.infer<typeof refundBodySchema>;
+
+/** `POST /api/orders/{id}/credit-note`: a credit note without money (a price correction). */
+export const creditBodySchema = z.object({
+  amount: euros,
+  reason: z.string().trim().min(1, "Say why (it is in the audit log)").max(500),
+}).strict();
+
+/**
+ * `POST /api/orders/{id}/reinvoice`: the invoice credited and issued again for a changed buyer
+ * (company, VAT number, billing address, name) under the tax decision that buyer gets.
+ */
+export const reinvoiceBodySchema = z.object({
+  customer: z.object({
+    firstName: z.string().trim().min(1).max(100),
+    lastName: z.string().trim().min(1).max(100),
+  }).optional(),
+  business: businessInputSchema.nullable(),
+  billingAddress: addressSchema.nullable(),
+  reason: z.string().trim().min(1, "Say why (it is in the audit log)").max(500),
+}).strict();
+export type ReinvoiceBody = Omit<z.infer<typeof reinvoiceBodySchema>, "business"> & {
+  business: BusinessInput | null;
+};

@@ -48,7 +48,25 @@ export interface OrderMailWords {
     heading: string;
     text: (amount: string, n: string) => string;
   };
+  /** A refund's facts: its credit note's number and the VAT it gives back. */
+  creditNote: string;
+  vatRefunded: string;
 }
+
+/** What a refund mail states: the amount given back now, and its credit note if one was issued. */
+export interface RefundNews {
+  amountCents: number;
+  creditNote: { number: string; vatCents: number } | null;
+}
+
+/** The credit note's number and the VAT it gives back, as facts of a mail. */
+const refundFacts = (news: RefundNews | undefined, w: OrderMailWords): [string, string][] =>
+  news?.creditNote
+    ? [
+      [w.creditNote, news.creditNote.number],
+      [w.vatRefunded, w.money(news.creditNote.vatCents)],
+    ]
+    : [];
 
 function lines(order: Order, w: OrderMailWords): string[] {
   return order.items.map((l) =>
@@ -108,13 +126,14 @@ type BuyerMail<R = MailMessage> = (
   site: Site,
   orderLink: string | undefined,
   w: OrderMailWords,
+  refund?: RefundNews,
 ) => R;
 
 /**
  * A buyer's mail about their order, as one view: the text part and the HTML part are both
  * made from it, so they always say the same.
  */
-function buyerMail(
+export function buyerMail(
   order: Order,
   site: Site,
   orderLink: string | undefined,
@@ -234,7 +253,8 @@ export function newOrderNotice(
 }
 
 /** What a cancellation does with the buyer's money: whether, how much and when it comes back. */
-function moneyBack(order: Order, w: OrderMailWords): string {
+function moneyBack(order: Order, w: OrderMailWords, refund?: RefundNews): string {
+  if (refund) return w.cancelMoney.refunded(w.money(refund.amountCents));
   if (order.refund) return w.cancelMoney.refunded(w.money(order.refund.amountCents));
   if (order.paymentStatus === "paid") return w.cancelMoney.kept(w.money(order.totalCents));
   return w.cancelMoney.unpaid;
@@ -244,7 +264,13 @@ function moneyBack(order: Order, w: OrderMailWords): string {
  * The customer's news about a status staff set: shipped (carrier, tracking number and the
  * carrier's tracking page), delivered, cancelled.
  */
-export const orderStatusMail: BuyerMail<MailMessage | null> = (order, site, orderLink, w) => {
+export const orderStatusMail: BuyerMail<MailMessage | null> = (
+  order,
+  site,
+  orderLink,
+  w,
+  refund,
+) => {
   const ship = order.shipment;
   const n = order.orderNumber;
   switch (order.status) {
@@ -268,8 +294,9 @@ export const orderStatusMail: BuyerMail<MailMessage | null> = (order, site, orde
         subject: said.subject(n),
         heading: said.heading,
         paragraphs: order.status === "cancelled"
-          ? [said.text(n), moneyBack(order, w)]
+          ? [said.text(n), moneyBack(order, w, refund)]
           : [said.text(n)],
+        facts: order.status === "cancelled" ? refundFacts(refund, w) : [],
         withOrder: false,
       });
     }
@@ -279,12 +306,14 @@ export const orderStatusMail: BuyerMail<MailMessage | null> = (order, site, orde
 };
 
 /** The customer's news that their payment was given back. */
-export const orderRefundedMail: BuyerMail = (order, site, orderLink, w) => {
+export const orderRefundedMail: BuyerMail = (order, site, orderLink, w, refund) => {
   const n = order.orderNumber;
+  const amount = refund?.amountCents ?? order.refund?.amountCents ?? order.totalCents;
   return buyerMail(order, site, orderLink, w, {
     subject: w.refunded.subject(n),
     heading: w.refunded.heading,
-    paragraphs: [w.refunded.text(w.money(order.refund?.amountCents ?? order.totalCents), n)],
+    paragraphs: [w.refunded.text(w.money(amount), n)],
+    facts: refundFacts(refund, w),
     withOrder: false,
   });
 };

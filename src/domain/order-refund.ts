@@ -5,23 +5,29 @@ export interface RefundFields {
   paymentMethod: string;
   paymentStatus: string;
   paymentIntentId?: string | null;
-  refund?: unknown;
 }
 
-/** Why an order cannot be refunded through its payment provider, or null when it can. */
+/**
+ * Why an order cannot be refunded through its payment provider, or null when it can (a
+ * partially refunded one can, up to what is left).
+ */
 export function refundRefusal(o: RefundFields): string | null {
-  if (o.refund || o.paymentStatus === "refunded") return "This order has already been refunded";
+  if (o.paymentStatus === "refunded") return "This order has already been refunded";
   if (o.paymentMethod !== "online") return "Only orders paid online can be refunded";
-  if (o.paymentStatus !== "paid") return "Only paid orders can be refunded";
+  if (o.paymentStatus !== "paid" && o.paymentStatus !== "partially_refunded") {
+    return "Only paid orders can be refunded";
+  }
   if (!o.paymentIntentId) return "This order has no online payment to refund";
   return null;
 }
 
 /**
- * The provider's idempotency key of an order's refund: the same for every attempt, so racing
- * or retried refunds of one order make one refund at the provider.
+ * The provider's idempotency key of an order's `n`th refund (from 1): the same for every attempt
+ * of it, so racing or retried refunds make one refund at the provider. The first keeps the key
+ * of the time when an order had one refund.
  */
-export const refundIdempotencyKey = (orderId: string) => `refund-${orderId}`;
+export const refundIdempotencyKey = (orderId: string, n = 1) =>
+  n === 1 ? `refund-${orderId}` : `refund-${orderId}-${n}`;
 
 export const PROVIDER_LABELS: Readonly<Record<string, string>> = {
   stripe: "Stripe",

@@ -6,6 +6,7 @@
  * Units and per-product figures count the lines of those orders while not refunded.
  */
 import { lastOfMonth } from "./date-ranges.ts";
+import { refundableCents, returnedUnits } from "./order-correction.ts";
 import type { Order } from "./order.ts";
 
 /**
@@ -58,16 +59,18 @@ export const emptyMonth = (): MonthStats => ({ total: emptyTally(), ...emptyBrea
 /** Revenue an order brings, in cents (see the module comment). */
 export function revenueCents(o: Order): number {
   if (!bringsRevenue(o)) return 0;
-  return Math.max(0, o.totalCents - (o.refund?.amountCents ?? 0));
+  return refundableCents(o);
 }
 
 /** Paid (refunded later or not) and not cancelled. */
 export const bringsRevenue = (o: Order): boolean =>
-  (o.paymentStatus === "paid" || o.paymentStatus === "refunded") && o.status !== "cancelled";
+  (o.paymentStatus === "paid" || o.paymentStatus === "partially_refunded" ||
+    o.paymentStatus === "refunded") && o.status !== "cancelled";
 
-/** Whether an order's lines count as sold units. */
+/** Whether an order's lines count as sold units (a partial refund leaves them sold). */
 export function isSale(o: Order): boolean {
-  return o.paymentStatus === "paid" && o.status !== "cancelled" && !o.refund;
+  return (o.paymentStatus === "paid" || o.paymentStatus === "partially_refunded") &&
+    o.status !== "cancelled";
 }
 
 /**
@@ -86,9 +89,12 @@ export const countryOf = (o: Order): string =>
 /** An order's figures: its totals and its breakdown, to be added to its day and month. */
 export function contribution(o: Order): MonthStats {
   const sale = isSale(o);
-  const units = sale ? o.items.reduce((n, l) => n + l.quantity, 0) : 0;
+  // Returned units are not sold.
+  const returned = returnedUnits(o);
+  const kept = o.items.map((l, i) => l.quantity - (returned[i] ?? 0));
+  const units = sale ? kept.reduce((n, q) => n + q, 0) : 0;
   // A fully refunded order brings nothing: it does not count in the average order value.
-  const counts = bringsRevenue(o) && (!o.refund || o.refund.amountCents < o.totalCents);
+  const counts = bringsRevenue(o) && refundableCents(o) > 0;
   const tally = { o: 1, s: Number(counts), r: revenueCents(o), u: units };
   const stats = emptyMonth();
   stats.total = { ...tally };
@@ -97,14 +103,14 @@ export function contribution(o: Order): MonthStats {
   stats.statuses[o.status] = 1;
   stats.methods[o.paymentMethod] = 1;
   stats.payments[o.paymentStatus] = 1;
-  for (const l of o.items) {
+  o.items.forEach((l, i) => {
     const p = stats.products[l.id] ?? { t: l.title, o: 1, s: Number(sale), r: 0, u: 0 };
     if (sale) {
-      p.r += l.priceCents * l.quantity;
-      p.u += l.quantity;
+      p.r += l.priceCents * kept[i];
+      p.u += kept[i];
     }
     stats.products[l.id] = p;
-  }
+  });
   return stats;
 }
 

@@ -7,9 +7,16 @@ export const ORDER_STATUSES = [
   "delivered",
   "cancelled",
 ] as const;
-/** The payment statuses staff may pick (spec); `refunded` is set by a refund only. */
+/**
+ * The payment statuses staff may pick (spec); `partially_refunded` and `refunded` are set by
+ * refunds only.
+ */
 export const PAYMENT_STATUSES = ["pending", "paid", "failed"] as const;
-export const STORED_PAYMENT_STATUSES = [...PAYMENT_STATUSES, "refunded"] as const;
+export const STORED_PAYMENT_STATUSES = [
+  ...PAYMENT_STATUSES,
+  "partially_refunded",
+  "refunded",
+] as const;
 export type OrderStatus = typeof ORDER_STATUSES[number];
 export type PaymentStatus = typeof STORED_PAYMENT_STATUSES[number];
 /** "transfer": an order on account (a quote accepted), paid by bank transfer. */
@@ -24,6 +31,7 @@ export const STATUS_COLOURS: Readonly<Record<string, string>> = {
   cancelled: "red",
   failed: "red",
   paid: "teal",
+  partially_refunded: "blue",
 };
 
 /** The dashboard's order colours (spec section 4): completed blue, pending yellow, other grey. */

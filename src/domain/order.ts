@@ -11,6 +11,7 @@ import {
   vatGroup,
 } from "./tax.ts";
 import { type TaxWords, vatStatement } from "./vat-statement.ts";
+import { correctionSchema } from "./order-correction-schema.ts";
 
 import {
   ORDER_STATUSES,
@@ -45,6 +46,7 @@ export const orderLineSchema = z.object({
   quantity: z.number().int().min(1),
   image: z.string(),
 });
+export type OrderLine = z.infer<typeof orderLineSchema>;
 
 /**
  * A business buyer: its company, its VAT number (prefix first, checked), its SIREN (French
@@ -116,8 +118,18 @@ export const orderSchema = z.object({
     carrier: z.string().max(100),
     trackingNumber: z.string().max(100),
   }).optional(),
+  /** All the money given back so far: its total, the last refund's day and provider id. */
   refund: z.object({ at: z.string(), amountCents: z.number().int().min(0), id: z.string() })
     .optional(),
+  /** Staff's and the provider's corrections, oldest first (refunds, credit notes, re-invoices). */
+  corrections: z.array(correctionSchema).max(200).optional(),
+  /**
+   * What the buyer was charged, kept when a re-invoice changed the order's total (the payment
+   * is still the first one); absent: `totalCents`.
+   */
+  chargedCents: z.number().int().min(0).optional(),
+  /** Bumped by a re-invoice: the invoice hook credits the invoice and issues a new one. */
+  invoiceRevision: z.number().int().min(0).optional(),
   /** An order on account (a quote accepted, paid by transfer): what is due, and its payments. */
   account: orderAccountSchema.optional(),
   /** Recorded by staff on manual orders (the public checkout does not ask). */

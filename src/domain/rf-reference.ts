@@ -9,7 +9,7 @@
 export const RF_BODY_MAX = 21;
 
 /** Letters as numbers (A=10 ... Z=35), digits as themselves, reduced modulo 97 piece by piece. */
-function mod97(text: string): number {
+export function mod97(text: string): number {
   let rest = 0;
   for (const ch of text) {
     const n = parseInt(ch, 36);

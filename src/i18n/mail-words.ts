@@ -61,5 +61,7 @@ export function mailWords(lang: Lang): OrderMailWords {
       heading: t.refundedHeading,
       text: (amount, n) => fill(t.refundedText, { amount, n }),
     },
+    creditNote: t.creditNote,
+    vatRefunded: t.vatRefunded,
   };
 }

@@ -4,7 +4,7 @@ import { log } from "../services/log.ts";
 import { stripeKeyProblem } from "../services/payments/key-policy.ts";
 import { securityConfigProblem } from "../services/security-config.ts";
 import { seedIfEmpty } from "../services/seed.ts";
-import { sellerProblem } from "../services/invoicing.ts";
+import { sellerProblem, transferProblem } from "../services/invoicing.ts";
 import { openKv } from "../store/kv.ts";
 import { createFrontDoor, type RenderPage } from "./front-door.ts";
 import { builtOrigin, siteOriginProblem } from "./site-origin.ts";
@@ -52,6 +52,8 @@ export async function startServer(
   if (keyProblem) throw new Error(`Refusing to start: ${keyProblem}`);
   const sellerMissing = sellerProblem(config);
   if (sellerMissing) throw new Error(`Refusing to start: ${sellerMissing}`);
+  const transfersMissing = transferProblem(config);
+  if (transfersMissing) throw new Error(`Refusing to start: ${transfersMissing}`);
   // Registered once the settings are known good and before anything is awaited (see jobs.ts).
   const jobs = createJobs();
   const { assets, kv, services } = await prepare(config, clientDir).catch((err) => {

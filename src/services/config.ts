@@ -1,3 +1,11 @@
+import { compactIban, isBic, isIban } from "../domain/bank-account.ts";
+import {
+  daysSetting,
+  DEFAULT_QUOTE_VALIDITY_DAYS,
+  DEFAULT_TERMS_DAYS,
+  MAX_QUOTE_VALIDITY_DAYS,
+  MAX_TERMS_DAYS,
+} from "../domain/payment-terms.ts";
 import { LOG_LEVELS, type LogLevel } from "./log.ts";
 
 import { DEFAULT_SHOP_TIMEZONE } from "../domain/shop-time.ts";
@@ -74,6 +82,17 @@ export interface Config {
    * scheme 0225) when it is not its bare SIREN (a SIREN with a routing suffix); unset: the SIREN.
    */
   sellerEinvoiceAddress?: string;
+  /**
+   * Quotes and orders on account: the seller's bank account (SELLER_IBAN, SELLER_BIC; bank
+   * transfers are on once SELLER_IBAN is set), how long a quote is valid (QUOTE_VALIDITY_DAYS)
+   * and the default payment terms (PAYMENT_TERMS_DAYS, at most 60).
+   */
+  transfers: {
+    iban?: string;
+    bic?: string;
+    quoteValidityDays: number;
+    termsDays: number;
+  };
   /** VAT settings: see docs/money-and-law.md, "Taxes". */
   vat: {
     /** VAT_RATES: standard rates the built-in table does not know yet. */
@@ -91,6 +110,18 @@ export interface Config {
 
 /** The Commission's VIES REST API. */
 export const DEFAULT_VIES_URL = "https://ec.europa.eu/taxation_customs/vies/rest-api";
+
+/** A value that must pass `valid` when set (normalized by `clean`); anything else stops the start. */
+function checked(
+  name: string,
+  value: string | undefined,
+  valid: (v: string) => boolean,
+  clean: (v: string) => string,
+): string | undefined {
+  if (value === undefined) return undefined;
+  if (!valid(value)) throw new Error(`Invalid ${name}: ${value}`);
+  return clean(value);
+}
 
 /** "on"/"off", "true"/"false", "1"/"0"; anything else stops the start. */
 function flag(name: string, value: string | undefined): boolean {
@@ -153,6 +184,24 @@ export function loadConfig(env: Record<string, string | undefined> = Deno.env.to
       }),
     ),
     sellerEinvoiceAddress: einvoiceAddress(get("SELLER_EINVOICE_ADDRESS")),
+    transfers: {
+      iban: checked("SELLER_IBAN", get("SELLER_IBAN"), isIban, compactIban),
+      bic: checked("SELLER_BIC", get("SELLER_BIC")?.toUpperCase(), isBic, (v) => v),
+      quoteValidityDays: daysSetting(
+        "QUOTE_VALIDITY_DAYS",
+        get("QUOTE_VALIDITY_DAYS"),
+        DEFAULT_QUOTE_VALIDITY_DAYS,
+        1,
+        MAX_QUOTE_VALIDITY_DAYS,
+      ),
+      termsDays: daysSetting(
+        "PAYMENT_TERMS_DAYS",
+        get("PAYMENT_TERMS_DAYS"),
+        DEFAULT_TERMS_DAYS,
+        0,
+        MAX_TERMS_DAYS,
+      ),
+    },
     vat: {
       rates: parseVatRates(get("VAT_RATES")),
       oss: flag("VAT_OSS", get("VAT_OSS")),

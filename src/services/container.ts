@@ -5,9 +5,11 @@ import { createDemoRequestStore } from "../store/demo-requests.ts";
 import { createOrderStatsStore } from "../store/order-stats.ts";
 import { createOrderStore } from "../store/orders.ts";
 import { createInvoiceStore } from "../store/invoices.ts";
-import { sellerOf } from "./invoicing.ts";
+import { bankAccountOf, sellerOf } from "./invoicing.ts";
+import { createQuoteDesk } from "./quote-desk.ts";
+import { createSalesQuoteStore } from "../store/sales-quotes.ts";
 import { createInvoiceDesk } from "./invoice-desk.ts";
-import { createOrderLinks } from "./order-links.ts";
+import { createOrderLinks, QUOTE_PAGE } from "./order-links.ts";
 import { createOrderTracking } from "./order-tracking.ts";
 import { createOrderLinksRequestStore } from "../store/order-link-requests.ts";
 import { createOutboxStore } from "../store/outbox.ts";
@@ -122,6 +124,44 @@ export function createServices(
     vatRates: config.vat.rates,
     ossState: invoices.ossState,
     vies,
+    documents: invoices,
+  });
+  const checkout = createCheckout({
+    config,
+    products,
+    shippingFees,
+    orders,
+    reservations,
+    outbox,
+    mailer,
+    provider,
+    links: orderLinks,
+    vies,
+    ossState: invoices.ossState,
+    // A refund made at the provider (Stripe's dashboard), read back from it: as the shop's own.
+    onRefunded: (intent) => orderDesk.recordProviderRefund(intent),
+  });
+  const quoteLinks = createOrderLinks(kv, config.jwtSecret, config.siteUrl, QUOTE_PAGE);
+  const quoteDesk = createQuoteDesk({
+    kv,
+    quotes: createSalesQuoteStore(kv),
+    orders,
+    stock: createStockMoves(kv),
+    outbox,
+    mailer,
+    audit,
+    blobs,
+    price: checkout.priceAndTax,
+    quoteLinks,
+    orderLinks,
+    site: { name: config.siteName, url: config.siteUrl },
+    shopEmail: config.shopEmail,
+    timeZone: config.shopTimeZone,
+    bank: bankAccountOf(config),
+    transfersOn: Boolean(config.transfers.iban),
+    production: config.shopEnv === "production",
+    quoteValidityDays: config.transfers.quoteValidityDays,
+    termsDays: config.transfers.termsDays,
   });
   const restock = createRestockNotices({
     kv,
@@ -179,21 +219,9 @@ export function createServices(
     }),
     reservations,
     sandbox,
-    checkout: createCheckout({
-      config,
-      products,
-      shippingFees,
-      orders,
-      reservations,
-      outbox,
-      mailer,
-      provider,
-      links: orderLinks,
-      vies,
-      ossState: invoices.ossState,
-      // A refund made at the provider (Stripe's dashboard), read back from it: as the shop's own.
-      onRefunded: (intent) => orderDesk.recordProviderRefund(intent),
-    }),
+    checkout,
+    quoteDesk,
+    quoteLinks,
     subscribers,
     stockNotifications,
     restock,

@@ -21,3 +21,23 @@ export function sellerProblem(config: Pick<Config, "seller" | "shopEnv">): strin
     ? `invoices need the seller's legal identity: set ${missing.join(", ")}`
     : null;
 }
+
+/**
+ * Why a production start must not take orders on account: bank transfers are on (SELLER_IBAN
+ * set) without the BIC, or the other way round. Null when both or neither are set.
+ */
+export function transferProblem(config: Pick<Config, "transfers" | "shopEnv">): string | null {
+  if (config.shopEnv !== "production") return null;
+  const { iban, bic } = config.transfers;
+  if (iban && !bic) return "bank transfers need SELLER_BIC beside SELLER_IBAN";
+  if (bic && !iban) return "bank transfers need SELLER_IBAN beside SELLER_BIC";
+  return null;
+}
+
+/** The account printed for transfers: unset fields a loud placeholder (refused in production). */
+export function bankAccountOf(config: Pick<Config, "transfers">) {
+  return {
+    iban: config.transfers.iban ?? sellerPlaceholder("SELLER_IBAN"),
+    bic: config.transfers.bic ?? sellerPlaceholder("SELLER_BIC"),
+  };
+}

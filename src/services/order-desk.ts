@@ -1,5 +1,4 @@
-import type { AuditActor, AuditDraft } from "../domain/audit.ts";
-import { auditFields } from "../domain/audit.ts";
+import type { AuditActor } from "../domain/audit.ts";
 import {
   chargeCheckout,
   chargedSale,
@@ -10,32 +9,20 @@ import { resolveCountryCode } from "../domain/country-code.ts";
 import { decideTax } from "../domain/tax.ts";
 import type { RateOverride } from "../domain/vat-rates.ts";
 import type { InvoiceStore } from "../store/invoices.ts";
-import {
-  ConflictError,
-  DomainError,
-  NotFoundError,
-  rerooted,
-  UpstreamError,
-  ValidationError,
-} from "../domain/errors.ts";
-import { formatMoney } from "../domain/money.ts";
+import { ConflictError, DomainError, rerooted, ValidationError } from "../domain/errors.ts";
 import {
   deletionRestocks,
   type ManualOrderBody,
+  type ReinvoiceBody,
   type StatusBody,
   stockMoveFor,
 } from "../domain/order-admin.ts";
-import { orderRefundedMail, orderStatusMail } from "../domain/order-mails.ts";
+import { unitsOut } from "../domain/order-correction.ts";
+import { orderStatusMail } from "../domain/order-mails.ts";
 import { mailWords } from "../i18n/mail-words.ts";
 import type { OrderLinks } from "./order-links.ts";
-import type { PaymentIntentView } from "./payments/provider.ts";
 import { EVERY_DATE, type OrderQuery } from "../domain/order-query.ts";
-import {
-  cancelRefundQuestion,
-  PROVIDER_LABELS,
-  refundIdempotencyKey,
-  refundRefusal,
-} from "../domain/order-refund.ts";
+import { cancelRefundQuestion } from "../domain/order-refund.ts";
 import {
   type AdminOrder,
   holdsStock,
@@ -47,28 +34,22 @@ import {
 import { dayStart, nextDay, shopDay } from "../domain/shop-time.ts";
 import { orderDateProblem } from "../domain/staff-dates.ts";
 import { nowIso } from "../store/atomic.ts";
-import { addAudit } from "../store/audit.ts";
 import type { AuditStore } from "../store/audit.ts";
-import type { OrderCommitExtra, OrderStore } from "../store/orders.ts";
+import type { OrderStore } from "../store/orders.ts";
 import type { OutboxStore } from "../store/outbox.ts";
 import type { ProductStore } from "../store/products.ts";
 import type { ShippingFeeStore } from "../store/shipping-fees.ts";
 import type { StockMoves } from "../store/stock.ts";
-import { log } from "./log.ts";
+import { allOf, orderAudit } from "./order-audit.ts";
+import {
+  createOrderCorrections,
+  type OrderCorrectionDeps,
+  type RefundRequest,
+} from "./order-corrections.ts";
 import { companyBuyer } from "./company-buyer.ts";
 import type { Vies } from "./vies.ts";
 import type { Mailer } from "./mail/mailer.ts";
-import { type PaymentProvider, ProviderError } from "./payments/provider.ts";
-
-const SHOWN = [
-  "status",
-  "paymentStatus",
-  "createdAt",
-  "stockHeld",
-  "shipment",
-  "needsRefund",
-  "refund",
-] as const;
+import type { PaymentProvider } from "./payments/provider.ts";
 
 export interface OrderDeskDeps {
   orders: OrderStore;
@@ -88,10 +69,9 @@ export interface OrderDeskDeps {
   ossState: InvoiceStore["ossState"];
   /** A company's VAT number is checked with it, as at the checkout. */
   vies: Vies;
+  /** The documents a commit issued, and an order's (corrections check and mail them). */
+  documents: OrderCorrectionDeps["documents"];
 }
-
-/** Who records what the payment provider reports (a refund made in its dashboard). */
-const PROVIDER_ACTOR: AuditActor = { id: "payment-provider", email: "", role: "system" };
 
 export type OrderDesk = ReturnType<typeof createOrderDesk>;
 
@@ -102,26 +82,9 @@ export type OrderDesk = ReturnType<typeof createOrderDesk>;
 export function createOrderDesk(deps: OrderDeskDeps) {
   const { orders } = deps;
 
-  /** The audit entry of an order change, added to the order's own commit. */
-  function audited(actor: AuditActor, action: string, summary: (o: Order) => string) {
-    return (op: Deno.AtomicOperation, before: Order | null, after: Order | null) => {
-      const subject = (after ?? before)!;
-      const draft: AuditDraft = {
-        actor,
-        action,
-        entity: "order",
-        entityId: subject.id,
-        summary: summary(subject),
-        before: auditFields(before, SHOWN),
-        after: auditFields(after, SHOWN),
-      };
-      addAudit(op, draft);
-    };
-  }
-
-  const both = (...extras: OrderCommitExtra[]): OrderCommitExtra => async (op, before, after) => {
-    for (const extra of extras) await extra(op, before, after);
-  };
+  const audited = orderAudit;
+  const both = allOf;
+  const corrections = createOrderCorrections(deps);
 
   /**
    * The `from`..`to` days of a query as epoch ms, `to` inclusive (shop time zone); an open end
@@ -140,117 +103,6 @@ export function createOrderDesk(deps: OrderDeskDeps) {
     const problem = orderDateProblem(ms, Date.now(), deps.timeZone);
     if (problem) throw new ValidationError(problem, [{ field: "createdAt", message: problem }]);
     return new Date(ms).toISOString();
-  }
-
-  /**
-   * The refund once its order is claimed: recorded if made outside the shop, else made;
-   * `cancel` cancels the order in the same commit (staff's "refund and cancel").
-   */
-  async function refundClaimed(
-    actor: AuditActor,
-    order: Order,
-    cancel = false,
-  ): Promise<AdminOrder> {
-    const id = order.id;
-    const via = PROVIDER_LABELS[deps.provider.name] ?? deps.provider.name;
-    // Refunded outside the shop already (Stripe's dashboard): recorded, not made again (the
-    // provider would refuse it). Unreachable, the refund below says why.
-    const intent = await deps.provider.retrieveIntent(order.paymentIntentId!).catch(() => null);
-    if (intent && intent.refundedCents >= order.totalCents) {
-      const outside = { id: `outside-${intent.id}`, amountCents: intent.refundedCents };
-      return toAdminOrder(
-        await recordRefund(
-          actor,
-          id,
-          outside,
-          `${via}, made outside the shop`,
-          refundRefusal,
-          cancel,
-        ),
-      );
-    }
-    let refund: { id: string; amountCents: number };
-    try {
-      refund = await deps.provider.refund({
-        paymentIntentId: order.paymentIntentId!,
-        amountCents: order.totalCents,
-        idempotencyKey: refundIdempotencyKey(order.id),
-      });
-    } catch (err) {
-      if (!(err instanceof ProviderError)) throw err;
-      log.error("order refund: payment provider refused", {
-        orderNumber: order.orderNumber,
-        paymentIntentId: order.paymentIntentId,
-      }, err);
-      throw new UpstreamError("refund_failed", `The refund failed: ${err.message}`);
-    }
-    return toAdminOrder(await recordRefund(actor, id, refund, via, refundRefusal, cancel));
-  }
-
-  /**
-   * Records a refund on its order, once (`refusal` is checked again in the commit): paid
-   * status to refunded, the buyer's mail, the audit entry; the invoice hook issues the credit
-   * note in the same commit. `cancel`: the order is cancelled in that commit too, its units go
-   * back, and the buyer's one mail is the cancellation, saying the refund.
-   */
-  async function recordRefund(
-    actor: AuditActor,
-    id: string,
-    refund: { id: string; amountCents: number },
-    via: string,
-    refusal: (o: Order) => string | null,
-    cancel = false,
-  ): Promise<Order> {
-    const at = nowIso();
-    let mailSubject: string | null = null;
-    const updated = await orders.update(
-      id,
-      (o) => {
-        const late = refusal(o);
-        if (late) throw new ConflictError(late);
-        const { needsRefund: _, ...rest } = o;
-        const move = cancel ? stockMoveFor(o, "cancelled") : null;
-        return {
-          ...rest,
-          ...(cancel ? { status: "cancelled" as const } : {}),
-          paymentStatus: "refunded",
-          refund: { at, amountCents: refund.amountCents, id: refund.id },
-          // Said explicitly: without the flag, an older order would seem to hold its stock.
-          stockHeld: move === "give" ? false : holdsStock(o),
-        };
-      },
-      both(
-        async (op, before, after) => {
-          if (cancel && stockMoveFor(before!, "cancelled") === "give") {
-            await deps.stock.give(op, before!.items);
-          }
-          if (!after!.customer.email) return;
-          const lang = orderLocale(after!);
-          const link = await deps.links.url(after!.orderNumber, lang);
-          const mail = cancel
-            ? orderStatusMail(after!, deps.site, link, mailWords(lang))!
-            : orderRefundedMail(after!, deps.site, link, mailWords(lang));
-          deps.outbox.add(op, mail);
-          mailSubject = mail.subject;
-        },
-        audited(
-          actor,
-          "order.refund",
-          (o) =>
-            `${cancel ? "Cancelled and refunded" : "Refunded"} ${
-              formatMoney(o.refund?.amountCents ?? 0)
-            } via ${via}`,
-        ),
-      ),
-    );
-    if (mailSubject) deps.mailer.wake([mailSubject]);
-    log.info("order refunded", {
-      orderNumber: updated.orderNumber,
-      refundId: refund.id,
-      amountCents: refund.amountCents,
-      provider: deps.provider.name,
-    });
-    return updated;
   }
 
   return {
@@ -309,8 +161,9 @@ export function createOrderDesk(deps: OrderDeskDeps) {
         },
         both(async (op, before, after) => {
           const move = stockMoveFor(before!, after!.status);
-          if (move === "give") await deps.stock.give(op, before!.items);
-          if (move === "take") await deps.stock.take(op, before!.items);
+          // Units a return put back already are not the order's to move again.
+          if (move === "give") await deps.stock.give(op, unitsOut(before!));
+          if (move === "take") await deps.stock.take(op, unitsOut(before!));
           mailSubject = null;
           const changed = before!.status !== after!.status;
           const notify = after!.status === "shipped" || body.notifyCustomer === true;
@@ -368,63 +221,23 @@ export function createOrderDesk(deps: OrderDeskDeps) {
       return toAdminOrder(updated);
     },
 
-    /**
-     * Refunds an order paid online, in full, through its payment provider, once: one call at a
-     * time holds the order's refund claim (the others answer 409), the provider call carries a
-     * key derived from the order (a retry after a crash gets the same refund back), and the
-     * commit checks the order was not refunded meanwhile.
-     */
-    async refund(
-      actor: AuditActor,
-      id: string,
-      options: { cancel?: boolean } = {},
-    ): Promise<AdminOrder> {
-      const order = await orders.get(id);
-      if (!order) throw new NotFoundError("Order not found");
-      const refusal = refundRefusal(order);
-      if (refusal) throw new ConflictError(refusal);
-      if (!(await orders.claimRefund(id))) {
-        throw new ConflictError("A refund of this order is already under way");
-      }
-      try {
-        return await refundClaimed(actor, order, options.cancel);
-      } finally {
-        await orders.releaseRefund(id);
-      }
+    /** Corrections after the invoice: refunds, credit notes, re-invoices (one commit each). */
+    corrections,
+
+    /** Refunds an order paid online (src/services/order-corrections.ts), as staff see it. */
+    async refund(actor: AuditActor, id: string, req: RefundRequest = {}): Promise<AdminOrder> {
+      return toAdminOrder(await corrections.refund(actor, id, req));
     },
 
-    /**
-     * A refund the provider reports (`charge.refunded`, the intent read back from it): made in
-     * Stripe's dashboard, it is recorded on its order as the shop's own refunds are (status,
-     * credit note, the buyer's mail, audit), once per amount.
-     */
-    async recordProviderRefund(
-      intent: PaymentIntentView,
-    ): Promise<"recorded" | "unchanged" | "unknown"> {
-      if (intent.refundedCents <= 0) return "unchanged";
-      const order = await orders.getByPaymentIntent(intent.id);
-      if (!order) return "unknown";
-      const newer = (o: Order) =>
-        (o.refund?.amountCents ?? 0) >= intent.refundedCents ? "Already recorded" : null;
-      if (newer(order)) return "unchanged";
-      // Stripe reports staff's own refund too, often before the shop has recorded it: while
-      // the claim is held the event is refused (non-2xx), so Stripe delivers it again once the
-      // refund is recorded, or, if it never is (a crash), once the claim has lapsed.
-      if (await orders.refundUnderWay(order.id)) {
-        throw new ConflictError("A refund of this order is under way in the shop");
-      }
-      const via = `${
-        PROVIDER_LABELS[deps.provider.name] ?? deps.provider.name
-      }, made outside the shop`;
-      const refund = { id: `outside-${intent.id}`, amountCents: intent.refundedCents };
-      try {
-        await recordRefund(PROVIDER_ACTOR, order.id, refund, via, newer);
-      } catch (err) {
-        if (err instanceof ConflictError) return "unchanged"; // a redelivery raced this one
-        throw err;
-      }
-      return "recorded";
+    async credit(actor: AuditActor, id: string, body: { amount: number; reason: string }) {
+      return toAdminOrder(await corrections.credit(actor, id, body));
     },
+
+    async reinvoice(actor: AuditActor, id: string, body: ReinvoiceBody) {
+      return toAdminOrder(await corrections.reinvoice(actor, id, body));
+    },
+
+    recordProviderRefund: corrections.recordProviderRefund,
 
     async setDate(actor: AuditActor, id: string, createdAt: string) {
       const iso = checkedOrderDate(createdAt);
@@ -453,7 +266,7 @@ export function createOrderDesk(deps: OrderDeskDeps) {
       await orders.remove(
         id,
         both(async (op, before) => {
-          if (deletionRestocks(before!)) await deps.stock.give(op, before!.items);
+          if (deletionRestocks(before!)) await deps.stock.give(op, unitsOut(before!));
         }, audited(actor, "order.delete", (o) => `Deleted ${o.orderNumber}`)),
       );
     },

@@ -1,8 +1,26 @@
 import { fromBase64Url, toBase64Url } from "../domain/base64url.ts";
 import { getOrCreateSecret } from "./secrets.ts";
 
-/** The MAC covers a purpose prefix: a signature made for another use of a secret never passes. */
-const PURPOSE = "order-page:";
+/**
+ * A page a signed link opens: the MAC covers its purpose prefix (a signature made for another
+ * use of the secret never passes), and its path in each language.
+ */
+export interface SignedPage {
+  purpose: string;
+  path: { en: string; fr: string };
+}
+
+/** The buyer's order page. */
+export const ORDER_PAGE: SignedPage = {
+  purpose: "order-page:",
+  path: { en: "/orders", fr: "/fr/orders" },
+};
+
+/** The buyer's quote page (a devis): the order page's link rules, its own purpose. */
+export const QUOTE_PAGE: SignedPage = {
+  purpose: "quote-page:",
+  path: { en: "/quotes", fr: "/fr/devis" },
+};
 const encoder = new TextEncoder();
 /** How many order numbers' tokens are kept (a few KB). */
 const RECENT_TOKENS = 256;
@@ -18,13 +36,14 @@ export function createOrderLinks(
   kv: Deno.Kv,
   configuredSecret: string | undefined,
   siteUrl: string,
+  page: SignedPage = ORDER_PAGE,
 ) {
   let key: Promise<CryptoKey> | undefined;
   const hmacKey = () =>
     key ??= getOrCreateSecret(kv, "order_links", configuredSecret).then((secret) =>
       crypto.subtle.importKey(
         "raw",
-        encoder.encode(`${PURPOSE}${secret}`),
+        encoder.encode(`${page.purpose}${secret}`),
         { name: "HMAC", hash: "SHA-256" },
         false,
         ["sign", "verify"],
@@ -52,8 +71,7 @@ export function createOrderLinks(
    * (the success dialog).
    */
   async function path(orderNumber: string, lang: "en" | "fr" = "en"): Promise<string> {
-    const prefix = lang === "en" ? "" : `/${lang}`;
-    return `${prefix}/orders/${encodeURIComponent(orderNumber)}?t=${await token(orderNumber)}`;
+    return `${page.path[lang]}/${encodeURIComponent(orderNumber)}?t=${await token(orderNumber)}`;
   }
 
   return {

@@ -12,6 +12,7 @@ import {
 } from "../domain/invoice.ts";
 import { resolveCountryCode } from "../domain/country-code.ts";
 import { type Order, orderTax } from "../domain/order.ts";
+import type { ReturnedLine } from "../domain/order-correction-schema.ts";
 import { countsForOss, OSS_THRESHOLD_CENTS, type OssState } from "../domain/tax.ts";
 import { shopDay } from "../domain/shop-time.ts";
 import { nowIso } from "./atomic.ts";
@@ -76,6 +77,9 @@ export function createInvoiceStore(
   const covered = (docs: readonly InvoiceDocument[]) =>
     docs.reduce((n, d) => n + (d.kind === "invoice" ? d.totalCents : -d.totalCents), 0);
 
+  /** The documents each commit issues, for its other writes (the buyer's mail names them). */
+  const issued = new WeakMap<Deno.AtomicOperation, InvoiceDocument[]>();
+
   async function issue(
     op: Deno.AtomicOperation,
     kind: DocumentKind,
@@ -83,6 +87,7 @@ export function createInvoiceStore(
     amountCents: number,
     invoice: InvoiceDocument | null,
     issuedAt: string,
+    returned: { lines: readonly ReturnedLine[]; shipping: boolean } | null = null,
   ): Promise<InvoiceDocument> {
     const issueDate = shopDay(Date.parse(issuedAt), settings.timeZone);
     const year = issueDate.slice(0, 4);
@@ -120,7 +125,7 @@ export function createInvoiceStore(
       billingAddress: order.billingAddress ??
         { ...order.shippingAddress, country: order.shippingCountry },
       countryCode: invoice?.countryCode ?? resolveCountryCode(order.shippingCountry),
-      ...documentAmounts(kind, order, amountCents, tax, invoice),
+      ...documentAmounts(kind, order, amountCents, tax, invoice, returned),
       tax,
       mention: tax.mention,
       paymentMethod: order.paymentMethod,
@@ -132,6 +137,7 @@ export function createInvoiceStore(
       .set(docKey(doc.number), doc)
       .set(byOrderKey(order.id, doc.number), doc.number)
       .set(byTimeKey(Date.parse(issuedAt), doc.number), doc.number);
+    issued.set(op, [...(issued.get(op) ?? []), doc]);
     return doc;
   }
 
@@ -175,10 +181,12 @@ export function createInvoiceStore(
   const hook: OrderWriteHook = async (op, before, after) => {
     if (!before && !after) return;
     const orderId = (after ?? before)!.id;
-    // Only a change of what is due can call for a document: no read on other writes.
+    // Only a change of what is due, or a re-invoice, can call for a document: no read on other
+    // writes.
     const dueBefore = before ? amountDue(before) : 0;
     const dueAfter = after ? amountDue(after) : 0;
-    if (after && dueBefore === dueAfter) return;
+    const revised = (after?.invoiceRevision ?? 0) > (before?.invoiceRevision ?? 0);
+    if (after && dueBefore === dueAfter && !revised) return;
     // Every order commit checks the order itself, so two writes of one order never both
     // decide on its documents; the sequence counters order writes across orders.
     // A new order (its id made for this write) has no documents yet: nothing to list.
@@ -188,18 +196,46 @@ export function createInvoiceStore(
       return;
     }
     const have = covered(docs);
+    const invoice = docs.findLast((d) => d.kind === "invoice") ?? null;
+    if (revised) {
+      // A re-invoice: what the invoice still bills is credited as it was issued (its buyer, its
+      // tax), and the order as it is now invoiced again, the two in this one commit.
+      if (!invoice || have <= 0) throw new ConflictError("This order has no invoice to correct");
+      const now = nowIso();
+      await issue(op, "credit_note", before!, have, invoice, now);
+      if (dueAfter > 0) await issue(op, "invoice", after, dueAfter, null, now);
+      return;
+    }
     // A paid order gets its invoice when it becomes paid; an order paid before invoices
     // existed gets none later (its number would not be of its sale's date).
     if (have === 0 && dueBefore > 0) return;
     const next = nextDocument(dueAfter, have, after.totalCents);
     if (!next) return;
-    const invoice = docs.findLast((d) => d.kind === "invoice") ?? null;
-    await issue(op, next.kind, after, next.amountCents, invoice, nowIso());
+    await issue(
+      op,
+      next.kind,
+      after,
+      next.amountCents,
+      invoice,
+      nowIso(),
+      returnedBy(before, after),
+    );
   };
+
+  /** The returned lines of the correction this change adds, if it credits them. */
+  function returnedBy(before: Order | null, after: Order) {
+    const added = after.corrections?.length ?? 0;
+    if (added <= (before?.corrections?.length ?? 0)) return null;
+    const c = after.corrections![added - 1];
+    if (!c.lines && !c.shipping) return null;
+    return { lines: c.lines ?? [], shipping: c.shipping ?? false };
+  }
 
   return {
     hook,
     ofOrder,
+    /** The documents issued so far in `op` (by the order write it belongs to). */
+    issuedIn: (op: Deno.AtomicOperation): readonly InvoiceDocument[] => issued.get(op) ?? [],
     ossState,
     ossYear,
 

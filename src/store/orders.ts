@@ -121,7 +121,10 @@ export function createOrderStore(kv: Deno.Kv, hooks: readonly OrderWriteHook[] =
    * by staff (`orderNumber`) is kept when no order has it (409 otherwise); a counted number
    * skips the ones typed before.
    */
-  async function prepare(data: NewOrder, orderNumber?: string) {
+  async function prepare(
+    data: NewOrder | ((orderNumber: string) => NewOrder),
+    orderNumber?: string,
+  ) {
     const counter = await kv.get<number>(COUNTER_KEY);
     let count = counter.value ?? 0;
     let number: string;
@@ -137,7 +140,8 @@ export function createOrderStore(kv: Deno.Kv, hooks: readonly OrderWriteHook[] =
       } while (free.value);
     }
     const order: Order = {
-      ...data,
+      // An order whose fields derive from its number (an RF reference) is built once it has one.
+      ...(typeof data === "function" ? data(number) : data),
       schemaVersion: 1,
       id: newId(),
       orderNumber: number,
@@ -292,7 +296,7 @@ export function createOrderStore(kv: Deno.Kv, hooks: readonly OrderWriteHook[] =
      * staff, kept if no order has it (409 otherwise).
      */
     async createWith(
-      data: NewOrder,
+      data: NewOrder | ((orderNumber: string) => NewOrder),
       extra?: OrderCommitExtra,
       orderNumber?: string,
     ): Promise<Order> {

@@ -370,6 +370,44 @@ Deno.test({
         const o = (await t.services.orders.get(s.order.id))!;
         served.push({ ...await serve(t, clerk, credit, o), sale: s.sale });
       }
+      // A refund of a returned line (its credit note lists the line) and a re-invoice (the
+      // invoice credited as issued, and issued again).
+      const returned = byName("oss-de");
+      await t.services.orders.update(returned.order.id, (x) => {
+        const back = { at: new Date().toISOString(), amountCents: x.items[0].priceCents };
+        return {
+          ...x,
+          paymentStatus: "partially_refunded",
+          refund: { ...back, id: "re_2" },
+          corrections: [{
+            ...back,
+            id: "c1",
+            kind: "refund",
+            creditedCents: back.amountCents,
+            lines: [{ index: 0, quantity: 1 }],
+            refundId: "re_2",
+          }],
+        };
+      });
+      const company = byName("company-fr");
+      await t.services.orderDesk.reinvoice(
+        { id: "test", email: "test@example.com", role: "system" },
+        company.order.id,
+        { business: company.sale.business!, billingAddress: null, reason: "new contact" },
+      );
+      for (const s of [returned, company]) {
+        const o = (await t.services.orders.get(s.order.id))!;
+        for (const d of (await t.services.invoices.ofOrder(s.order.id)).slice(1)) {
+          served.push({ ...await serve(t, clerk, d, o), sale: s.sale });
+        }
+      }
+      const [returnedCredit, reinvoiceCredit, reinvoiced] = served.slice(-3);
+      assertEquals(returnedCredit.doc.lines.map((l) => [l.title, l.quantity]), [
+        [returned.doc.lines[0].title, 1],
+      ]);
+      assertEquals(reinvoiceCredit.doc.refersTo, company.doc.number);
+      assertEquals(reinvoiceCredit.doc.lines, company.doc.lines);
+      assertEquals(reinvoiced.doc.kind, "invoice");
 
       // The official checks, all documents at once (one JVM per syntax).
       const xml: Record<string, string> = {};
@@ -379,7 +417,7 @@ Deno.test({
       }
       const reports = await checkEn16931(xml);
       for (const [name, report] of Object.entries(reports)) assertClean(name, report);
-      assertEquals(Object.keys(reports).length, 2 * (SALES.length + 3));
+      assertEquals(Object.keys(reports).length, 2 * (SALES.length + 6));
 
       for (const s of served) {
         const { doc, cii, ubl, text, meta, sale } = s;
@@ -485,7 +523,10 @@ Deno.test({
       }
       // A credit note of the whole invoice lists its lines; a partial one says what it is; one
       // of an exempt invoice keeps its mention.
-      const [fullCredit, partialCredit, exemptCredit] = served.slice(-3);
+      const [fullCredit, partialCredit, exemptCredit] = served.slice(
+        SALES.length,
+        SALES.length + 3,
+      );
       assertEquals(fullCredit.doc.lines, full.doc.lines);
       assert(partialCredit.text.includes("Remboursement partiel"), partialCredit.text);
       assert(partialCredit.text.includes(partial.doc.number), partialCredit.text);

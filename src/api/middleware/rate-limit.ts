@@ -30,6 +30,10 @@ export const FORM_LIMITS = {
   paymentIntent: { limit: 20, windowMs: TEN_MINUTES },
   /** A quote with a VAT number asks VIES: a buyer types theirs a few times, not hundreds. */
   vatCheck: { limit: 20, windowMs: TEN_MINUTES },
+  /** "Request a quote": each one asks VIES and mails the buyer and staff. */
+  quoteRequest: { limit: 5, windowMs: TEN_MINUTES },
+  /** Accepting or declining a quote behind its link: a buyer answers once or twice. */
+  quoteAnswer: { limit: 20, windowMs: TEN_MINUTES },
 } as const;
 
 /**

@@ -17,3 +17,4 @@ export * from "./en/orders.ts";
 export * from "./en/tax.ts";
 export * from "./en/checkout.ts";
 export * from "./en/marketing.ts";
+export * from "./en/quotes.ts";

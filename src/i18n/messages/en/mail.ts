@@ -41,6 +41,8 @@ export const mail = {
   refundedHeading: "Your refund is on its way",
   refundedText:
     "We have refunded {amount} for order {n} to the card you paid with. It usually shows within 5 to 10 days. The credit note is on your order's page.",
+  creditNote: "Credit note",
+  vatRefunded: "VAT refunded",
   findSubject: "Your orders at {site}",
   findHello: "Hello,",
   findText: "Here are the links to your orders. Each one shows where the order is and its invoice.",

@@ -42,6 +42,8 @@ export const mail: Messages["mail"] = {
   refundedHeading: "Votre remboursement est en cours",
   refundedText:
     "Nous avons remboursé {amount} pour la commande {n} sur la carte utilisée pour le paiement. Le montant apparaît en général sous 5 à 10 jours. L’avoir se trouve sur la page de votre commande.",
+  creditNote: "Avoir",
+  vatRefunded: "TVA remboursée",
   findSubject: "Vos commandes chez {site}",
   findHello: "Bonjour,",
   findText:

@@ -1,0 +1,33 @@
+/** Quotes (devis) and orders on account: the buyer's mails, the quote page and its PDF. */
+export const quotes = {
+  title: "Quote",
+  number: "Quote number",
+  validUntil: "Valid until {date}",
+  sentSubject: "Your quote {n}",
+  sentText:
+    "Here is our quote {n} for {company}, valid until {date}. Open it to read it, download it as a PDF, accept it with your purchase order number, or decline it:",
+  button: "View the quote",
+  total: "Total: {amount}",
+  acceptedSubject: "Order {n}: your quote {quote} is accepted",
+  acceptedText:
+    "Thank you: your quote {quote} is accepted with your purchase order {po}. Your order is {n}.",
+  payBefore:
+    "Please pay {amount} by bank transfer to the IBAN {iban} (BIC {bic}) with the reference {reference}; we ship your order as soon as the payment arrives.",
+  payOnTerms:
+    "We ship your order with its invoice, payable by bank transfer within {days} days to the IBAN {iban} (BIC {bic}), reference {reference}.",
+  stockShortSubject: "Quote {n}: not enough stock to accept it",
+  stockShortText:
+    "The quote {n} of {company} could not be accepted: {reason}. Nothing was created; the buyer was told.",
+  stockShort:
+    "We cannot accept this quote right now: {reason}. Nothing was ordered; our team has been told and will contact you.",
+  requestSubject: "Quote request {n} from {company}",
+  requestText: "{company} ({email}) asked for a quote, sent to them as {n}:",
+  declinedSubject: "Quote {n} declined by {company}",
+  acceptedStaffSubject: "Quote {n} accepted by {company}: order {order}",
+  terms: {
+    before_shipping: "Payment by bank transfer before shipping",
+    on_terms: "Payment by bank transfer within {days} days of the invoice",
+  },
+  reason: "Reason",
+  message: "Message",
+};

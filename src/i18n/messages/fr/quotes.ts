@@ -1,0 +1,34 @@
+import type { Messages } from "../shape.ts";
+
+export const quotes: Messages["quotes"] = {
+  title: "Devis",
+  number: "Numéro de devis",
+  validUntil: "Valable jusqu’au {date}",
+  sentSubject: "Votre devis {n}",
+  sentText:
+    "Voici notre devis {n} pour {company}, valable jusqu’au {date}. Ouvrez-le pour le lire, le télécharger en PDF, l’accepter avec votre numéro de bon de commande, ou le refuser\u00a0:",
+  button: "Voir le devis",
+  total: "Total\u00a0: {amount}",
+  acceptedSubject: "Commande {n}\u00a0: votre devis {quote} est accepté",
+  acceptedText:
+    "Merci\u202f! Votre devis {quote} est accepté avec votre bon de commande {po}. Votre commande porte le numéro {n}.",
+  payBefore:
+    "Merci de régler {amount} par virement sur l’IBAN {iban} (BIC {bic}) avec la référence {reference}\u202f; nous expédions votre commande dès réception du paiement.",
+  payOnTerms:
+    "Nous expédions votre commande avec sa facture, payable par virement sous {days} jours sur l’IBAN {iban} (BIC {bic}), référence {reference}.",
+  stockShortSubject: "Devis {n}\u00a0: stock insuffisant pour l’accepter",
+  stockShortText:
+    "Le devis {n} de {company} n’a pas pu être accepté\u00a0: {reason}. Rien n’a été créé\u202f; l’acheteur a été prévenu.",
+  stockShort:
+    "Nous ne pouvons pas accepter ce devis pour le moment\u00a0: {reason}. Rien n’a été commandé\u202f; notre équipe est prévenue et vous contactera.",
+  requestSubject: "Demande de devis {n} de {company}",
+  requestText: "{company} ({email}) a demandé un devis, envoyé sous le numéro {n}\u00a0:",
+  declinedSubject: "Devis {n} refusé par {company}",
+  acceptedStaffSubject: "Devis {n} accepté par {company}\u00a0: commande {order}",
+  terms: {
+    before_shipping: "Paiement par virement avant expédition",
+    on_terms: "Paiement par virement à {days} jours date de facture",
+  },
+  reason: "Motif",
+  message: "Message",
+};

@@ -23,6 +23,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   "GET /api/public/products/:idOrSlug": "public",
   // The buyer's order link: its token is checked by the route (a wrong one is a 404)
   "GET /api/public/orders/:orderNumber/documents/:number": "public",
+  "POST /api/public/orders/:orderNumber/withdrawal": "public",
   "POST /api/public/orders/find": "public",
   "GET /api/shipping/fees": "public",
   "GET /api/shipping/fees/country/:country": "public",

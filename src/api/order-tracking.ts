@@ -3,6 +3,7 @@ import { z } from "zod";
 import { emailField } from "../domain/email.ts";
 import { NotFoundError } from "../domain/errors.ts";
 import { ORDER_LOCALES } from "../domain/order.ts";
+import { withdrawalRequestSchema } from "../domain/withdrawal.ts";
 import type { Services } from "../services/container.ts";
 import { type ApiEnv, enforceRateLimit } from "./middleware/rate-limit.ts";
 import { readJson } from "./validate.ts";
@@ -20,8 +21,8 @@ const findBodySchema = z.object({
 });
 
 /**
- * `/api/public/orders`: a buyer's invoice and credit notes behind their order link, and
- * "Find my orders".
+ * `/api/public/orders`: a buyer's invoice and credit notes behind their order link, their
+ * withdrawal from the order, and "Find my orders".
  */
 export function orderTrackingRouter(services: Services) {
   const tracking = services.orderTracking;
@@ -31,6 +32,16 @@ export function orderTrackingRouter(services: Services) {
       await enforceRateLimit(c, services, "findOrders");
       await tracking.requestLinks(email, lang);
       return c.json({ success: true, message: FIND_ORDERS_MESSAGE }, 202);
+    })
+    .post("/:orderNumber/withdrawal", async (c) => {
+      // Counted before the link is checked: the slow part, and any guessing.
+      await enforceRateLimit(c, services, "withdrawal");
+      const body = await readJson(c, withdrawalRequestSchema);
+      const { withdrawal, repeated } = await services.withdrawals.withdraw(
+        c.req.param("orderNumber"),
+        body,
+      );
+      return c.json({ success: true, withdrawal }, repeated ? 200 : 201);
     })
     .get("/:orderNumber/documents/:number", async (c) => {
       // Counted before the link is checked and the PDF made: the slow part, and any guessing.

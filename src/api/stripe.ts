@@ -3,6 +3,7 @@ import { confirmPaymentBodySchema, createIntentBodySchema } from "../domain/chec
 import { orderLocale, toPublicOrder } from "../domain/order.ts";
 import type { Services } from "../services/container.ts";
 import { type ApiEnv, enforceRateLimit } from "./middleware/rate-limit.ts";
+import { buyerLanguage } from "./middleware/buyer-language.ts";
 import { readJson } from "./validate.ts";
 
 /**
@@ -20,6 +21,8 @@ export function stripeRouter(services: Services) {
         c.res = c.json({ success: false, ...body }, c.res.status as 400);
       }
     })
+    .use("/create-payment-intent", buyerLanguage)
+    .use("/confirm-payment", buyerLanguage)
     .post("/create-payment-intent", async (c) => {
       const body = await readJson(c, createIntentBodySchema);
       await enforceRateLimit(c, services, "paymentIntent");

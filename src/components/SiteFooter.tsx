@@ -3,6 +3,7 @@ import { messagesFor } from "../i18n/catalog.ts";
 import { fill } from "../i18n/fill.ts";
 import { type Lang, localePath } from "../i18n/locales.ts";
 import type { NAV_LINKS } from "../services/site.ts";
+import { LEGAL_NOTICE_PATH } from "../domain/terms.ts";
 
 interface Props {
   lang: Lang;
@@ -36,11 +37,13 @@ export default function SiteFooter({ lang, siteName, companyName, links, childre
     ...links.map((link): FooterLink => [link.href, t.nav[link.key]]),
     ["/about", t.nav.about],
     ["/request-a-demo", t.nav.demo],
+    ["/orders", t.footer.findOrders],
   ];
   const legal: FooterLink[] = [
     ["/general-terms/page/1", t.footer.terms],
     ["/privacy", t.footer.privacy],
     ["/cookies", t.footer.cookies],
+    [LEGAL_NOTICE_PATH, t.footer.legalNotice],
   ];
   return (
     <footer class="mt-24 bg-ink text-slate-300">
@@ -63,7 +66,7 @@ export default function SiteFooter({ lang, siteName, companyName, links, childre
       <div class="border-t border-white/10">
         <div class="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-4 px-4 py-6 text-sm sm:px-6">
           <p>{fill(t.footer.rights, { year: new Date().getFullYear(), company: companyName })}</p>
-          <FooterLinks lang={lang} links={legal} class="flex gap-6" />
+          <FooterLinks lang={lang} links={legal} class="flex flex-wrap gap-x-6 gap-y-2" />
         </div>
       </div>
     </footer>

@@ -15,21 +15,28 @@ const CODES = (
   "TM TN TO TR TT TV TW TZ UA UG US UY UZ VA VC VE VG VI VN VU WF WS XK YE YT ZA ZM ZW"
 ).split(" ");
 
+const KNOWN: ReadonlySet<string> = new Set(CODES);
+
 const fold = (s: string) =>
   s.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").trim().toLowerCase();
 
 let byName: Map<string, string> | undefined;
 
 /**
- * The two-letter code of a country: a two-capital-letter value is used as-is, otherwise the
- * name is matched (ignoring case and accents) against the country table. Null on a miss.
+ * The two-letter code of a country: a two-capital-letter value is used when the table has it
+ * ("ZZ", "EL" or "XI" are no country's code: a VAT prefix is not an address), otherwise the
+ * name is matched (ignoring case and accents) against the country table, in English or French.
+ * Null on a miss.
  */
 export function resolveCountryCode(country: string): string | null {
   const value = country.trim();
-  if (/^[A-Z]{2}$/.test(value)) return value;
+  if (/^[A-Z]{2}$/.test(value)) return KNOWN.has(value) ? value : null;
   if (!byName) {
-    const names = new Intl.DisplayNames(["en"], { type: "region" });
-    byName = new Map(CODES.map((code) => [fold(names.of(code) ?? code), code]));
+    // English names (the shop's stored ones) and French ones (a billing country typed in French).
+    byName = new Map(["fr", "en"].flatMap((lang) => {
+      const names = new Intl.DisplayNames([lang], { type: "region" });
+      return CODES.map((code) => [fold(names.of(code) ?? code), code] as const);
+    }));
   }
   return byName.get(fold(value)) ?? null;
 }
@@ -37,4 +44,19 @@ export function resolveCountryCode(country: string): string | null {
 /** The spec's message when a country has no two-letter code. */
 export function invalidCountryMessage(country: string): string {
   return `Invalid country: ${country}. Please use a valid country name.`;
+}
+
+/** A known code's English name, the form the shop records ("France" for "FR"). */
+export function countryNameOf(code: string): string {
+  return new Intl.DisplayNames(["en"], { type: "region" }).of(code) ?? code;
+}
+
+/**
+ * A country (as the shop stores it: its English name, or its code) named in `lang` by
+ * Intl.DisplayNames ("Germany" -> "Allemagne"): the one way the shop, its mails and its pages
+ * name a country to a buyer. A name without a code is shown as given.
+ */
+export function countryIn(country: string, lang: string): string {
+  const code = resolveCountryCode(country);
+  return (code && new Intl.DisplayNames([lang], { type: "region" }).of(code)) || country;
 }

@@ -1,12 +1,23 @@
 import { z } from "zod";
 import { isEmailAddress } from "./email-pattern.ts";
 
+/**
+ * A document a mail carries, named rather than stored: the PDF is drawn when the mail is sent
+ * (the outbox record stays small), from text that never changes (a dated version of the terms).
+ */
+export const mailAttachmentSchema = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("terms"), version: z.string().max(20), lang: z.enum(["en", "fr"]) }),
+  z.object({ kind: z.literal("withdrawal-form"), lang: z.enum(["en", "fr"]) }),
+]);
+export type MailAttachment = z.infer<typeof mailAttachmentSchema>;
+
 export const mailMessageSchema = z.object({
   to: z.string().min(3),
   subject: z.string().min(1).max(300),
   text: z.string(),
   html: z.string().optional(),
   headers: z.record(z.string(), z.string()).optional(),
+  attachments: z.array(mailAttachmentSchema).max(4).optional(),
 });
 export type MailMessage = z.infer<typeof mailMessageSchema>;
 

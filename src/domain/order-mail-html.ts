@@ -38,6 +38,8 @@ export interface OrderMailView {
   totals: [string, string][];
   address: string[];
   button?: { label: string; url: string };
+  /** A link in the footer ("Find my orders"). */
+  footerLink?: { label: string; url: string };
 }
 
 /** The shop's mark: its initial on its colour, drawn with a table cell (no image). */
@@ -161,7 +163,13 @@ ${
 </td></tr><tr><td style="padding:16px 28px 28px;font:13px/20px Arial,Helvetica,sans-serif;color:${MUTED}" class="muted">
 ${e(v.words.footer)} <a href="${e(v.siteUrl)}" style="color:${BRAND}" class="link">${
     e(v.siteName)
-  }</a>
+  }</a>${
+    v.footerLink
+      ? `<br><a href="${e(v.footerLink.url)}" style="color:${BRAND}" class="link">${
+        e(v.footerLink.label)
+      }</a>`
+      : ""
+  }
 </td></tr></table>
 </td></tr></table>
 </body>

@@ -1,4 +1,4 @@
-import type { MailMessage } from "./mail.ts";
+import type { MailAttachment, MailMessage } from "./mail.ts";
 import { formatMoney } from "./money.ts";
 import { renderOrderMailHtml } from "./order-mail-html.ts";
 import type { TaxWords } from "./vat-statement.ts";
@@ -17,6 +17,8 @@ export interface OrderMailWords {
   line: (quantity: number, title: string, each: string, amount: string) => string;
   subtotal: string;
   shipping: (country: string) => string;
+  /** A country as the shop stores it, named in the mail's language. */
+  country: (country: string) => string;
   total: string;
   vat: (rate: string) => string;
   /** "Label: value" in a text part (French puts a no-break space before the colon). */
@@ -47,6 +49,22 @@ export interface OrderMailWords {
     subject: (n: string) => string;
     heading: string;
     text: (amount: string, n: string) => string;
+  };
+  /** "Find my orders", at the foot of every buyer mail: its label and its page's path. */
+  findOrders: { label: string; path: string };
+  /** The confirmation's legal part: the terms accepted, and for consumers the withdrawal. */
+  legal: {
+    terms: (version: string) => { label: string; path: string };
+    attached: string;
+    withdrawalInfo: string;
+    withdrawalForm: { label: string; path: string };
+  };
+  /** The acknowledgement of a consumer's withdrawal (a durable medium: C. consom. L221-21). */
+  withdrawal: {
+    subject: (n: string) => string;
+    heading: string;
+    text: (date: string, n: string) => string;
+    returnTo: (address: string) => string;
   };
   /** A refund's facts: its credit note's number and the VAT it gives back. */
   creditNote: string;
@@ -80,7 +98,7 @@ function totals(order: Order, w: OrderMailWords): string[] {
   const excl = vat.exempt ? ` (${w.tax.excluded})` : "";
   return [
     w.fact(w.subtotal + excl, w.money(order.subtotalCents)),
-    w.fact(w.shipping(order.shippingCountry) + excl, w.money(order.shippingFeeCents)),
+    w.fact(w.shipping(w.country(order.shippingCountry)) + excl, w.money(order.shippingFeeCents)),
     w.fact(w.total + excl, w.money(order.totalCents)),
     `  ${w.fact(vat.label, w.money(vat.vatCents))}`,
   ];
@@ -92,14 +110,14 @@ function vatNote(order: Order, w: OrderMailWords): string {
   return vat.mention ? `${vat.note} ${vat.mention}.` : vat.note;
 }
 
-function address(order: Order): string[] {
+function address(order: Order, w: OrderMailWords): string[] {
   const a = order.shippingAddress;
   return [
     `${order.customer.firstName} ${order.customer.lastName}`,
     a.address,
     [a.zipCode, a.city].filter(Boolean).join(" "),
     a.state,
-    a.country,
+    w.country(a.country),
   ].filter(Boolean);
 }
 
@@ -108,7 +126,7 @@ function htmlTotals(order: Order, w: OrderMailWords): [string, string][] {
   const excl = vat.exempt ? ` (${w.tax.excluded})` : "";
   return [
     [w.subtotal + excl, w.money(order.subtotalCents)],
-    [w.shipping(order.shippingCountry) + excl, w.money(order.shippingFeeCents)],
+    [w.shipping(w.country(order.shippingCountry)) + excl, w.money(order.shippingFeeCents)],
     [vat.label, w.money(vat.vatCents)],
     [w.total + excl, w.money(order.totalCents)],
   ];
@@ -144,7 +162,10 @@ export function buyerMail(
     paragraphs: string[];
     facts?: [string, string][];
     secondaryLink?: { label: string; url: string };
+    /** Links after the text (the terms accepted, the withdrawal form). */
+    links?: { label: string; url: string }[];
     withOrder?: boolean;
+    attachments?: MailAttachment[];
   },
 ): MailMessage {
   const withOrder = m.withOrder ?? true;
@@ -156,6 +177,7 @@ export function buyerMail(
     ...m.paragraphs,
     ...(facts.length ? ["", ...facts.map(([k, v]) => w.fact(k, v))] : []),
     ...(m.secondaryLink ? [w.fact(m.secondaryLink.label, m.secondaryLink.url)] : []),
+    ...(m.links?.length ? ["", ...m.links.map((l) => w.fact(l.label, l.url))] : []),
     ...(withOrder
       ? [
         "",
@@ -165,10 +187,11 @@ export function buyerMail(
         ...totals(order, w),
       ]
       : []),
-    ...(withOrder ? ["", w.shippingAddress, ...address(order)] : []),
+    ...(withOrder ? ["", w.shippingAddress, ...address(order, w)] : []),
     ...(orderLink ? ["", w.follow, orderLink] : []),
     "",
     vatNote(order, w),
+    w.fact(w.findOrders.label, site.url + w.findOrders.path),
     `${site.name} - ${site.url}`,
   ].join("\n");
   const html = renderOrderMailHtml({
@@ -185,6 +208,8 @@ export function buyerMail(
     paragraphs: m.paragraphs,
     facts,
     secondaryLink: m.secondaryLink,
+    links: m.links,
+    footerLink: { label: w.findOrders.label, url: site.url + w.findOrders.path },
     lines: withOrder
       ? order.items.map((l) => ({
         title: l.title,
@@ -193,10 +218,16 @@ export function buyerMail(
       }))
       : [],
     totals: htmlTotals(order, w),
-    address: withOrder ? address(order) : [],
+    address: withOrder ? address(order, w) : [],
     button: orderLink ? { label: w.button, url: orderLink } : undefined,
   });
-  return { to: order.customer.email, subject: m.subject, text, html };
+  return {
+    to: order.customer.email,
+    subject: m.subject,
+    text,
+    html,
+    ...(m.attachments?.length ? { attachments: m.attachments } : {}),
+  };
 }
 
 /**
@@ -206,12 +237,55 @@ export function buyerMail(
 export const orderConfirmationMail: BuyerMail = (order, site, orderLink, w) => {
   const n = order.orderNumber;
   const said = order.needsRefund ? w.soldOut : w.confirmed;
+  // Consumers may withdraw (C. consom. L221-18); the confirmation on a durable medium carries
+  // the terms accepted and the withdrawal form (L221-13).
+  const consumer = !order.business;
+  const terms = order.termsVersion ? w.legal.terms(order.termsVersion) : null;
+  const link = (l: { label: string; path: string }) => ({ label: l.label, url: site.url + l.path });
   return buyerMail(order, site, orderLink, w, {
     subject: said.subject(n),
     heading: said.heading,
-    paragraphs: [said.text(n)],
+    paragraphs: [
+      said.text(n),
+      ...(consumer ? [w.legal.withdrawalInfo] : []),
+      ...(terms ? [w.legal.attached] : []),
+    ],
+    links: [
+      ...(terms ? [link(terms)] : []),
+      ...(consumer ? [link(w.legal.withdrawalForm)] : []),
+    ],
+    attachments: order.termsVersion
+      ? [
+        { kind: "terms", version: order.termsVersion, lang: w.lang },
+        { kind: "withdrawal-form", lang: w.lang },
+      ]
+      : [],
   });
 };
+
+/**
+ * The acknowledgement of a consumer's withdrawal, sent when it is received: the day, the items
+ * withdrawn, where to send them back and how the refund comes.
+ */
+export function withdrawalMail(
+  order: Order,
+  site: Site,
+  orderLink: string | undefined,
+  w: OrderMailWords,
+  withdrawal: { day: string; items: { title: string; quantity: number }[] },
+  returnAddress: string,
+): MailMessage {
+  return buyerMail(order, site, orderLink, w, {
+    subject: w.withdrawal.subject(order.orderNumber),
+    heading: w.withdrawal.heading,
+    paragraphs: [
+      w.withdrawal.text(withdrawal.day, order.orderNumber),
+      ...withdrawal.items.map((i) => `${i.quantity} × ${i.title}`),
+      w.withdrawal.returnTo(returnAddress),
+    ],
+    withOrder: false,
+  });
+}
 
 /**
  * The shop's new-order notice, its time the shop's (`timeZone`); orders paid for sold-out
@@ -247,7 +321,7 @@ export function newOrderNotice(
       ...totals(order, w),
       "",
       "Ship to:",
-      ...address(order),
+      ...address(order, w),
     ].join("\n"),
   };
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { withdrawalSchema } from "./withdrawal.ts";
 import { recordTimes } from "./record.ts";
 import { orderAccountSchema } from "./order-account.ts";
 import { fromCents } from "./money.ts";
@@ -82,6 +83,11 @@ export const pricedOrderShape = {
   tax: taxDecisionSchema.optional(),
   /** The language the buyer ordered in: its mails and order page speak it (absent: English). */
   locale: z.enum(ORDER_LOCALES).optional(),
+  /**
+   * The general terms the buyer accepted by paying: the version in force when the checkout
+   * showed them (domain/terms.ts). Absent on older orders and on orders staff enter.
+   */
+  termsVersion: z.string().max(20).optional(),
 };
 
 /** The order's language (older orders have none: English). */
@@ -134,6 +140,10 @@ export const orderSchema = z.object({
   account: orderAccountSchema.optional(),
   /** Recorded by staff on manual orders (the public checkout does not ask). */
   gender: z.string().max(30).optional(),
+  /** When staff set it delivered: the consumer's 14 days to withdraw run from then. */
+  deliveredAt: z.string().optional(),
+  /** A consumer's withdrawal (domain/withdrawal.ts), as received; staff refund it. */
+  withdrawal: withdrawalSchema.optional(),
   ...recordTimes,
 });
 export type Order = z.infer<typeof orderSchema>;
@@ -213,6 +223,8 @@ export function toAdminOrder(o: Order) {
     /** VIES's answer about the buyer's VAT number: its consultation number is the proof. */
     vies: orderTax(o).vies,
     locale: orderLocale(o),
+    termsVersion: o.termsVersion ?? null,
+    withdrawal: o.withdrawal ?? null,
     updatedAt: o.updatedAt,
   };
 }

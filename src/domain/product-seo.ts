@@ -31,6 +31,8 @@ export function productJsonLd(
   siteUrl: string,
   brand: string,
   lang: "en" | "fr" = "en",
+  /** The category as the page names it (the shop's French category names). */
+  categoryName: (category: string) => string = (c) => c,
 ) {
   const url = `${siteUrl}${lang === "en" ? "" : `/${lang}`}/shop/${p.slug}`;
   const images = [p.image, p.hoverImage].filter(Boolean).map((i) => new URL(i!, siteUrl).href);
@@ -42,7 +44,7 @@ export function productJsonLd(
     sku: p._id,
     url,
     ...(images.length ? { image: images } : {}),
-    ...(p.category.length ? { category: p.category[0] } : {}),
+    ...(p.category.length ? { category: categoryName(p.category[0]) } : {}),
     brand: { "@type": "Brand", name: brand },
     offers: {
       "@type": "Offer",
@@ -53,4 +55,15 @@ export function productJsonLd(
       seller: { "@id": `${siteUrl}/#organization` },
     },
   };
+}
+
+/**
+ * A description cut to at most `max` characters for a meta description: at the last word
+ * boundary that fits, with an ellipsis; never inside a word.
+ */
+export function summarize(text: string, max = 160): string {
+  const plain = text.replace(/\s+/g, " ").trim();
+  if (plain.length <= max) return plain;
+  const cut = plain.slice(0, max).replace(/\s+\S*$/, "").replace(/[\s,;:.!?\u2013\u2014-]+$/, "");
+  return `${cut || plain.slice(0, max - 1)}…`;
 }

@@ -83,6 +83,14 @@ export const vatCheckSchema = z.object({
   consultationNumber: z.string().nullable(),
   /** The trader's name as VIES has it, when it gives one. */
   name: z.string().nullable(),
+  /** The trader's address as VIES has it, when it gives one. */
+  address: z.string().nullable().optional(),
+  /**
+   * Whether the company name the buyer typed is VIES's (its approximate matching, else the
+   * shop's comparison with the name VIES gives): `unknown` when there was no name to compare
+   * (a quote, or a member state that discloses none). Absent on older answers.
+   */
+  nameMatch: z.enum(["match", "mismatch", "unknown"]).optional(),
   /** When the answer was given (ISO time). */
   checkedAt: z.string(),
 });
@@ -152,6 +160,24 @@ export const VAT_NUMBER_FIELD = "orderData.business.vatNumber";
 /** The message under the VAT number field when VIES does not know it. */
 export const UNKNOWN_VAT_NUMBER_MESSAGE =
   "This VAT number is not registered in VIES, the EU's register: check it, or buy without it (VAT is then charged)";
+
+/** The field a company's name is reported on. */
+export const COMPANY_NAME_FIELD = "orderData.business.companyName";
+
+/** The message under the company name when VIES registers another name for the VAT number. */
+export const TRADER_NAME_MISMATCH_MESSAGE =
+  "This is not the company name VIES, the EU's register, has for this VAT number: type the registered name, or buy without the VAT number (VAT is then charged)";
+
+/**
+ * The 422 answered when VIES registers another company's name for the VAT number: an exempt
+ * sale needs the buyer to be the number's holder (a consumer could type any company's public
+ * number). The buyer corrects the name or buys with VAT; nothing is charged meanwhile.
+ */
+export function traderNameMismatch(): DomainError {
+  return new DomainError(422, "vat_number_name_mismatch", TRADER_NAME_MISMATCH_MESSAGE, [
+    { field: COMPANY_NAME_FIELD, message: TRADER_NAME_MISMATCH_MESSAGE },
+  ]);
+}
 
 /** The 422 answered for a VAT number VIES does not know. */
 export function unknownVatNumber(): DomainError {
@@ -279,6 +305,7 @@ export function decideTax(sale: Sale): TaxDecision {
     }
     if (check?.status === "invalid") throw unknownVatNumber();
     if (check?.status === "valid" && check.vatNumber === vatNumber) {
+      if (check.nameMatch === "mismatch") throw traderNameMismatch();
       return {
         ...exempt("intra_eu", "VATEX-EU-IC"),
         vies: check,

@@ -1,9 +1,11 @@
 import type { FindMailWords, OrderMailWords } from "../domain/order-mails.ts";
+import { countryIn } from "../domain/country-code.ts";
 import { messagesFor } from "./catalog.ts";
 import { taxWords } from "./tax-words.ts";
 import { fill } from "./fill.ts";
-import { formatMoney } from "./format.ts";
-import type { Lang } from "./locales.ts";
+import { formatDate, formatMoney } from "./format.ts";
+import { type Lang, localePath } from "./locales.ts";
+import { termsVersionPath, WITHDRAWAL_FORM_PATH } from "../domain/terms.ts";
 
 /** The "Find my orders" mail's words in a language, from its catalogue. */
 export function findMailWords(lang: Lang): FindMailWords {
@@ -33,6 +35,7 @@ export function mailWords(lang: Lang): OrderMailWords {
     line: (quantity, title, each, amount) => fill(t.line, { quantity, title, each, amount }),
     subtotal: t.subtotal,
     shipping: (country) => fill(t.shipping, { country }),
+    country: (country) => countryIn(country, lang),
     total: t.total,
     vat: (rate) => fill(t.vat, { rate }),
     fact: (label, value) => fill(t.fact, { label, value }),
@@ -60,6 +63,22 @@ export function mailWords(lang: Lang): OrderMailWords {
       subject: (n) => fill(t.refundedSubject, { n }),
       heading: t.refundedHeading,
       text: (amount, n) => fill(t.refundedText, { amount, n }),
+    },
+    findOrders: { label: t.findOrders, path: localePath(lang, "/orders") },
+    legal: {
+      terms: (version) => ({
+        label: fill(t.termsAccepted, { date: formatDate(`${version}T12:00:00Z`, lang, "UTC") }),
+        path: localePath(lang, termsVersionPath(version)),
+      }),
+      attached: t.termsPdf,
+      withdrawalInfo: t.withdrawalInfo,
+      withdrawalForm: { label: t.withdrawalForm, path: localePath(lang, WITHDRAWAL_FORM_PATH) },
+    },
+    withdrawal: {
+      subject: (n) => fill(t.withdrawalSubject, { n }),
+      heading: t.withdrawalHeading,
+      text: (date, n) => fill(t.withdrawalText, { date, n }),
+      returnTo: (address) => fill(t.withdrawalReturn, { address }),
     },
     creditNote: t.creditNote,
     vatRefunded: t.vatRefunded,

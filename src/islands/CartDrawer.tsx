@@ -2,7 +2,7 @@ import { useEffect, useState } from "preact/hooks";
 import { type CartItem, cartTotal, totalWithShipping } from "../domain/cart.ts";
 import { overStockLines, stockNote } from "../domain/cart-stock.ts";
 import { toCents } from "../domain/money.ts";
-import { resolveCountryCode } from "../domain/country-code.ts";
+import { countryIn } from "../domain/country-code.ts";
 import { textLang } from "../domain/shop-product.ts";
 import { pageMessages } from "../i18n/client.ts";
 import { fill } from "../i18n/fill.ts";
@@ -38,8 +38,7 @@ async function loadCountries() {
     const res = await fetch("/api/shipping/fees");
     if (!res.ok) throw new Error(String(res.status));
     const fees = await res.json() as PublicShippingFee[];
-    countries.value = fees.filter((f) => f.isActive !== false).map((f) => f.country)
-      .sort((a, b) => a.localeCompare(b));
+    countries.value = fees.filter((f) => f.isActive !== false).map((f) => f.country);
   } catch {
     shippingError.value = "Failed to fetch shipping fees";
     countries.value = [];
@@ -74,21 +73,17 @@ async function chooseCountry(country: string) {
   }
 }
 
-/** A shipping country (stored by its English name) as the page's language names it. */
-function countryLabel(country: string, lang: Lang): string {
-  if (lang === "en") return country;
-  const code = resolveCountryCode(country);
-  return (code && new Intl.DisplayNames([lang], { type: "region" }).of(code)) || country;
-}
-
 /**
  * The cart drawer: lines with quantity and remove, the shipping country and its fee, subtotal
  * and total, and 'Proceed to Checkout' (enabled once a country is chosen and its fee known, and
  * no line asks for more than the stock; a refresh of a known fee does not disable it),
- * which hands over to the checkout island. A modal dialog: focus stays inside while open,
+ * which hands over to the checkout island, or on a page without one (a product page) leads to
+ * `checkoutPage`, the shop with its checkout open. A modal dialog: focus stays inside while open,
  * Escape closes, focus goes back to the button that opened it.
  */
-export default function CartDrawer({ lang }: { lang: Lang }) {
+export default function CartDrawer(
+  { lang, checkoutPage }: { lang: Lang; checkoutPage?: string },
+) {
   const t = pageMessages("cart", lang);
   const open = useStore(drawerOpen);
   const state = useStore(cart);
@@ -122,7 +117,8 @@ export default function CartDrawer({ lang }: { lang: Lang }) {
   const vat = q?.statement;
   const excl = vat?.exempt ? ` (${vat.excluded})` : "";
   // Until the list arrives (or if it cannot), the saved choice still shows.
-  const options = countryList?.length ? countryList : [selectedCountry].filter((c) => c !== "");
+  const options = (countryList?.length ? countryList : [selectedCountry].filter((c) => c !== ""))
+    .map((c) => [c, countryIn(c, lang)]).sort((a, b) => a[1].localeCompare(b[1], lang));
   const overStock = overStockLines(state);
   // A fee already known for this country stays usable while it is re-checked: disabling the
   // button during that refresh would swallow a click that was meant for the shown total.
@@ -171,7 +167,7 @@ export default function CartDrawer({ lang }: { lang: Lang }) {
             <option value="">
               {countryList === null ? t.loadingCountries : t.selectCountry}
             </option>
-            {options.map((c) => <option key={c} value={c}>{countryLabel(c, lang)}</option>)}
+            {options.map(([c, name]) => <option key={c} value={c}>{name}</option>)}
           </select>
         </div>
         {/* Nothing to ship: no subtotal, fee or total to show. */}
@@ -186,14 +182,12 @@ export default function CartDrawer({ lang }: { lang: Lang }) {
             {selectedCountry && (
               <div class="flex justify-between">
                 <dt>
-                  {fill(t.shippingTo, { country: countryLabel(selectedCountry, lang) })}
+                  {fill(t.shippingTo, { country: countryIn(selectedCountry, lang) })}
                   {excl}
                 </dt>
                 <dd data-testid="cart-shipping" aria-live="polite">
                   {fee
-                    ? `${formatAmount(toCents(q ? q.shippingFee : fee.shippingFee), lang)}${
-                      lang === "en" ? " " : "\u00a0"
-                    }${fee.currency}`
+                    ? shippingAmount(toCents(q ? q.shippingFee : fee.shippingFee), fee, lang)
                     : t.loadingFee}
                 </dd>
               </div>
@@ -228,6 +222,7 @@ export default function CartDrawer({ lang }: { lang: Lang }) {
           aria-describedby={hint ? "cart-checkout-hint" : undefined}
           class="w-full rounded-lg bg-brand-600 px-4 py-3 font-semibold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-50"
           onClick={() => {
+            if (checkoutPage) return location.assign(checkoutPage);
             checkoutOpen.value = true;
             close();
           }}
@@ -237,6 +232,13 @@ export default function CartDrawer({ lang }: { lang: Lang }) {
       </div>
     </ModalFrame>
   );
+}
+
+/** The spec's "9.90 EUR" in English; French writes an amount as it writes any other: "9,90 €". */
+function shippingAmount(cents: number, fee: { currency: string }, lang: Lang): string {
+  return lang === "en"
+    ? `${formatAmount(cents, lang)} ${fee.currency}`
+    : formatMoney(cents, lang, fee.currency);
 }
 
 function CartLine({ lang, item, quote }: { lang: Lang; item: CartItem; quote: Quote | null }) {

@@ -1,6 +1,6 @@
 import type { ComponentChildren, RefObject } from "preact";
 import { useEffect, useRef, useState } from "preact/hooks";
-import { resolveCountryCode } from "../domain/country-code.ts";
+import { countryIn, resolveCountryCode } from "../domain/country-code.ts";
 import { toCents } from "../domain/money.ts";
 import {
   cardProblem,
@@ -19,6 +19,7 @@ import { useStore } from "./use-store.ts";
 import type { CardField } from "./checkout/card-field.ts";
 import { pageMessages } from "../i18n/client.ts";
 import { fill } from "../i18n/fill.ts";
+import { fillNodes } from "../ui/fill-nodes.tsx";
 import { formatMoney } from "../i18n/format.ts";
 import type { Lang } from "../i18n/locales.ts";
 import FormField, { PRIMARY_BUTTON, SubmitButton } from "../ui/FormField.tsx";
@@ -37,6 +38,8 @@ export interface CheckoutProps {
    * data, domain/address-format.ts): elsewhere the field is optional.
    */
   regionCountries: readonly string[];
+  /** What paying accepts (the terms, the privacy notice): the page's HTML, shown by the pay button. */
+  children?: ComponentChildren;
 }
 
 /** The form's fields and their autofill tokens; their labels are the catalogue's. */
@@ -52,6 +55,8 @@ const AUTOFILL = {
 } as const;
 type Field = keyof typeof AUTOFILL;
 const FIELDS = Object.keys(AUTOFILL) as Field[];
+/** A French address reads postal code, then town: the French form asks them in that order. */
+const FRENCH_FIELDS: Field[] = [...FIELDS.slice(0, 5), "zipCode", "city", "state"];
 /** The email and phone fields' tokens are their inputs' types too (the keyboard a phone shows). */
 const inputType = (token: string) => token === "email" || token === "tel" ? token : "text";
 
@@ -66,6 +71,7 @@ type CompanyField = typeof COMPANY_FIELDS[number][0];
 /** The billing address: the shipping address's fields, and its country. */
 const BILLING_FIELDS = ["address", "city", "state", "zipCode", "country"] as const;
 type BillingField = typeof BILLING_FIELDS[number];
+const FRENCH_BILLING_FIELDS: BillingField[] = ["address", "zipCode", "city", "state", "country"];
 const blank = <K extends string>(keys: readonly K[]) =>
   Object.fromEntries(keys.map((k) => [k, ""])) as Record<K, string>;
 const EMPTY_FORM = blank(FIELDS);
@@ -113,7 +119,9 @@ function serverError(
  * card payment dialog, then the success or error dialog. Every amount is recomputed and checked
  * by the server; the card goes to the provider's field only.
  */
-export default function Checkout({ lang, cardField, regionCountries }: CheckoutProps) {
+export default function Checkout(
+  { lang, cardField, regionCountries, children }: CheckoutProps,
+) {
   const t = pageMessages("checkout", lang);
   const words = pageMessages("payment", lang);
   const money = (cents: number) => formatMoney(cents, lang);
@@ -172,10 +180,24 @@ export default function Checkout({ lang, cardField, regionCountries }: CheckoutP
   function checkVatNumber() {
     refreshQuote(vatNumber, lang).then(showQuoteError).catch(() => {});
   }
-  const shipCode = country ? resolveCountryCode(country) : null;
-  /** No state / region where the country's addresses have none (France). */
-  const optional = (name: Field) =>
-    name === "state" && !!shipCode && !regionCountries.includes(shipCode);
+  /** No state / region where the country's addresses have none (France), billing ones too. */
+  const noRegion = (place: string) => {
+    const code = resolveCountryCode(place);
+    return !!code && !regionCountries.includes(code);
+  };
+  const optional = (name: Field) => name === "state" && noRegion(country);
+  const billingOptional = (name: BillingField) => name === "state" && noRegion(billing.country);
+  /** A field's label, saying so when it may be left empty. */
+  const fieldLabel = (label: string, optional: boolean) =>
+    optional
+      ? (
+        <>
+          {label} <span class="font-normal text-slate-500">{t.optional}</span>
+        </>
+      )
+      : label;
+  const fields = lang === "fr" ? FRENCH_FIELDS : FIELDS;
+  const billingFields = lang === "fr" ? FRENCH_BILLING_FIELDS : BILLING_FIELDS;
 
   function closeAll() {
     if (busy) return;
@@ -191,7 +213,8 @@ export default function Checkout({ lang, cardField, regionCountries }: CheckoutP
     if (
       FIELDS.some((name) => !optional(name) && !form[name].trim()) || !country ||
       (forCompany && !company.companyName.trim()) ||
-      (billingDifferent && BILLING_FIELDS.some((name) => !billing[name].trim()))
+      (billingDifferent &&
+        BILLING_FIELDS.some((name) => !billingOptional(name) && !billing[name].trim()))
     ) {
       setFormError(t.required);
       return;
@@ -205,6 +228,11 @@ export default function Checkout({ lang, cardField, regionCountries }: CheckoutP
       if (quoted?.error?.field) return showQuoteError(quoted);
       const problem = await ensureIntent(orderData());
       if (problem && "fields" in problem) return setFieldErrors(problem.fields);
+      // No card was asked for yet: a refusal is said on the form, not as a payment failure
+      // (the stock's has its dialog, which leads back to the cart).
+      if (problem && !checkoutProblemDialog(problem, words).backToCart) {
+        return setFormError(problem.message);
+      }
       if (problem) return fail(problem);
       setFieldErrors({});
       setStage("payment");
@@ -225,11 +253,14 @@ export default function Checkout({ lang, cardField, regionCountries }: CheckoutP
       orderData: data,
     });
     if (!created.ok || !created.data.success) {
-      // Refused on the company's or billing fields: shown under them, the form stays.
+      // Refused on the form's fields (a mistyped email, the company's VAT number): shown under
+      // them, the form stays; no payment was asked for, so no payment error.
       const fields = Array.isArray(created.data.errors)
         ? Object.fromEntries(
           (created.data.errors as { field: string; message: string }[])
-            .filter((e) => /^orderData\.(business|billingAddress)\./.test(e.field))
+            .filter((e) =>
+              /^orderData\.(customer|shippingAddress|business|billingAddress)\./.test(e.field)
+            )
             .map((e) => [e.field, e.message]),
         )
         : {};
@@ -383,23 +414,19 @@ export default function Checkout({ lang, cardField, regionCountries }: CheckoutP
     <>
       <Modal title={t.title} closeLabel={t.close} onClose={closeAll} hidden={stage !== "form"}>
         <form onSubmit={submitForm} noValidate class="grid grid-cols-1 gap-4 sm:grid-cols-2">
-          {FIELDS.map((name) => (
+          {fields.map((name) => (
             <FormField
               key={name}
               id={`checkout-${name}`}
-              label={optional(name)
-                ? (
-                  <>
-                    {t.fields[name]} <span class="font-normal text-slate-500">{t.optional}</span>
-                  </>
-                )
-                : t.fields[name]}
+              label={fieldLabel(t.fields[name], optional(name))}
               marked={!optional(name)}
               name={name}
               type={inputType(AUTOFILL[name])}
               required={!optional(name)}
               autocomplete={AUTOFILL[name]}
               value={form[name]}
+              error={fieldErrors[`orderData.customer.${name}`] ??
+                fieldErrors[`orderData.shippingAddress.${name}`]}
               onInput={(e) => setForm({ ...form, [name]: e.currentTarget.value })}
             />
           ))}
@@ -413,7 +440,7 @@ export default function Checkout({ lang, cardField, regionCountries }: CheckoutP
               <input
                 {...wiring}
                 name="country"
-                value={country}
+                value={countryIn(country, lang)}
                 readOnly
                 class="mt-1 block w-full rounded-lg border border-slate-200 bg-slate-100 px-3 py-2 text-base text-slate-700 sm:text-sm"
               />
@@ -477,14 +504,16 @@ export default function Checkout({ lang, cardField, regionCountries }: CheckoutP
             {billingDifferent && (
               <fieldset class="mt-3 grid grid-cols-1 gap-4 sm:grid-cols-2">
                 <legend class="mb-2 text-sm font-medium text-gray-900">{t.billingTitle}</legend>
-                {BILLING_FIELDS.map((name) => (
+                {billingFields.map((name) => (
                   <FormField
                     key={name}
                     id={`checkout-billing-${name}`}
-                    label={name === "country" ? t.country : t.fields[name]}
-                    marked
+                    label={name === "country"
+                      ? t.country
+                      : fieldLabel(t.fields[name], billingOptional(name))}
+                    marked={!billingOptional(name)}
                     name={`billing-${name}`}
-                    required
+                    required={!billingOptional(name)}
                     autocomplete={`billing ${name === "country" ? "country-name" : AUTOFILL[name]}`}
                     value={billing[name]}
                     error={fieldErrors[`orderData.billingAddress.${name}`]}
@@ -512,7 +541,7 @@ export default function Checkout({ lang, cardField, regionCountries }: CheckoutP
             <p class="font-semibold text-gray-900">
               {fill(t.total, { amount: money(totalCents), excl })}
             </p>
-            {vat && <p>{vat.label}: {money(vat.vatCents)}</p>}
+            {vat && <p>{fill(t.fact, { label: vat.label, value: money(vat.vatCents) })}</p>}
             {vat && (vat.exempt || q?.tax.notice) && <p class="mt-1 text-gray-600">{vat.note}</p>}
           </div>
           <fieldset class="sm:col-span-2">
@@ -580,6 +609,7 @@ export default function Checkout({ lang, cardField, regionCountries }: CheckoutP
               {busy ? t.processingPayment : fill(t.pay, { amount: money(totalCents) })}
             </button>
           </DialogActions>
+          {children}
         </Modal>
       )}
 
@@ -616,14 +646,22 @@ export default function Checkout({ lang, cardField, regionCountries }: CheckoutP
       {stage === "success" && (
         <Modal title={t.successTitle} closeLabel={t.close} onClose={continueShopping}>
           <p class="text-gray-700">
-            {fill(t.successText, {
-              n: orderNumber ? ` ${orderNumber}` : "",
+            {fillNodes(t.successText, {
+              // The order number is one word: never broken at its hyphen.
+              n: orderNumber
+                ? (
+                  <>
+                    {" "}
+                    <span class="whitespace-nowrap">{orderNumber}</span>
+                  </>
+                )
+                : "",
               email: form.email.trim(),
             })}
           </p>
           {paid && (
             <p class="mt-3 text-sm text-gray-700" data-testid="success-vat">
-              {paidVat(paid, money, t.paid)}
+              {paidVat(paid, money, t)}
             </p>
           )}
           <div class="mt-5 flex flex-wrap items-center justify-end gap-3">
@@ -666,12 +704,14 @@ function vatNumberNote(
 function paidVat(
   paid: { total: number; vatStatement: Statement },
   money: (cents: number) => string,
-  said: string,
+  t: { paid: string; fact: string },
 ): string {
   const vat = paid.vatStatement;
-  return `${fill(said, { amount: money(toCents(paid.total)) })} (${
+  return `${fill(t.paid, { amount: money(toCents(paid.total)) })} (${
     vat.exempt ? `${vat.excluded}, ` : ""
-  }${vat.label}: ${money(vat.vatCents)}). ${vat.exempt ? vat.note : ""}`;
+  }${fill(t.fact, { label: vat.label, value: money(vat.vatCents) })}). ${
+    vat.exempt ? vat.note : ""
+  }`;
 }
 
 let modalIds = 0;

@@ -5,6 +5,7 @@ import { stripeKeyProblem } from "../services/payments/key-policy.ts";
 import { securityConfigProblem } from "../services/security-config.ts";
 import { seedIfEmpty } from "../services/seed.ts";
 import { sellerProblem, transferProblem } from "../services/invoicing.ts";
+import { legalNoticeProblem } from "../services/legal-identity.ts";
 import { openKv } from "../store/kv.ts";
 import { createFrontDoor, type RenderPage } from "./front-door.ts";
 import { builtOrigin, siteOriginProblem } from "./site-origin.ts";
@@ -52,6 +53,8 @@ export async function startServer(
   if (keyProblem) throw new Error(`Refusing to start: ${keyProblem}`);
   const sellerMissing = sellerProblem(config);
   if (sellerMissing) throw new Error(`Refusing to start: ${sellerMissing}`);
+  const noticeMissing = legalNoticeProblem(config);
+  if (noticeMissing) throw new Error(`Refusing to start: ${noticeMissing}`);
   const transfersMissing = transferProblem(config);
   if (transfersMissing) throw new Error(`Refusing to start: ${transfersMissing}`);
   // Registered once the settings are known good and before anything is awaited (see jobs.ts).

@@ -4,6 +4,7 @@ import { newId } from "../domain/ids.ts";
 import type { AdminStore } from "../store/admins.ts";
 import { type AttemptBucket, claimAttempt, refundAttempt } from "../store/rate-limits.ts";
 import { normalizeEmail } from "../domain/email.ts";
+import { clientGroup } from "../domain/client-group.ts";
 import { sessionKey, type SessionRecord } from "../store/sessions.ts";
 import { getOrCreateSecret } from "./secrets.ts";
 import { signToken, verifyToken } from "./signed-tokens.ts";
@@ -21,17 +22,26 @@ const MINUTE = 60_000;
 /**
  * Password attempts (a login, or the current password on a change of one's own) allowed per
  * window, a window opening at its first attempt. Counted before the password is checked and
- * given back when it was right, so they bound wrong guesses only. Keyed so that a stranger
- * cannot lock an owner out: one address locks itself out of one account (`pair`) or of all
- * (`client`); an account's own bound (`account`) is above what one address can reach in an
- * account window (5 pair windows), and past `account.freeAttempts` each attempt waits longer
- * (1 s, doubling every 10 attempts, at most a minute).
+ * given back when it was right, so they bound wrong guesses only. A client is an IPv4 address
+ * or an IPv6 /64 (domain/client-group.ts). One client locks itself out of one account (`pair`)
+ * or of all (`client`). An account's own bound (`account`, past `account.freeAttempts` each
+ * attempt waits longer: 1 s, doubling every 10 attempts, at most a minute) counts guesses from
+ * every client, so strangers can fill it: past it the password is still checked and a wrong
+ * one refused as before, but the right one passes when its owner can prove more than the
+ * password (the account's second factor, or a client that signed in to it within
+ * `KNOWN_CLIENT_MS`): strangers never lock the owner out. Wrong second-factor codes have their
+ * own account bound (`code`), which only someone who knows the password can fill.
  */
 export const LOGIN_LIMITS = {
   pair: { limit: 10, windowMs: 15 * MINUTE },
   client: { limit: 30, windowMs: 15 * MINUTE },
   account: { limit: 100, windowMs: 60 * MINUTE, freeAttempts: 50 },
+  code: { limit: 100, windowMs: 60 * MINUTE },
 } as const;
+
+/** How long a client that signed in to an account stays known to it. */
+export const KNOWN_CLIENT_MS = 30 * 24 * 60 * MINUTE;
+const knownClientKey = (email: string, client: string) => ["login_known_client", email, client];
 
 /** The least time between two attempts on an account that has counted `n` in its window. */
 export function accountGapMs(n: number): number {
@@ -99,31 +109,53 @@ export function createAdminAuth(deps: {
 
   /**
    * Runs `check` (a password or a second-factor code of the account `email`) under the sign-in
-   * limits: the attempt is counted first, per email and client address, and given back when
-   * the check passed (`passed` of its answer); over a limit nothing is checked.
+   * limits: the attempt is counted first, per (email, client), per client and per account, and
+   * given back when the check passed (`passed` of its answer); over a client's limit nothing is
+   * checked. Over the account's own limit (`account`, filled by anyone) the check runs only
+   * when `vouched` says the owner will prove more than it (a wrong answer is still refused).
    */
   async function guarded<T>(
     email: string,
-    client: string,
+    address: string,
+    account: AttemptBucket,
     check: () => Promise<T>,
     passed: (answer: T) => boolean,
+    vouched: () => Promise<boolean>,
   ): Promise<T> {
-    const { pair, client: perClient, account } = LOGIN_LIMITS;
-    const buckets: AttemptBucket[] = [
+    const client = clientGroup(address);
+    const { pair, client: perClient } = LOGIN_LIMITS;
+    const own = await claimAttempt(kv, [
       { bucket: "login_pair", who: `${email} ${client}`, ...pair },
       { bucket: "login_client", who: client, ...perClient },
-      { bucket: "login_account", who: email, ...account, gapMs: accountGapMs },
-    ];
-    const attempt = await claimAttempt(kv, buckets);
-    if (!attempt.allowed) throw new TooManyLoginsError(attempt.retryAfter);
+    ]);
+    if (!own.allowed) throw new TooManyLoginsError(own.retryAfter);
+    const shared = await claimAttempt(kv, [account]);
+    if (!shared.allowed && !await vouched()) {
+      // Refused unchecked, as if never tried: the client's own allowance is untouched.
+      await refundAttempt(kv, own.claim);
+      throw new TooManyLoginsError(shared.retryAfter);
+    }
     const answer = await check();
-    if (passed(answer)) await refundAttempt(kv, attempt.claim);
+    if (!passed(answer)) {
+      if (!shared.allowed) throw new TooManyLoginsError(shared.retryAfter);
+      return answer;
+    }
+    await refundAttempt(kv, shared.allowed ? [...own.claim, ...shared.claim] : own.claim);
     return answer;
   }
 
+  const accountBucket = (email: string): AttemptBucket => ({
+    bucket: "login_account",
+    who: email,
+    ...LOGIN_LIMITS.account,
+    gapMs: accountGapMs,
+  });
+
   /**
    * Checks `password` against `admin`'s (or, for no account, against a dummy hash: same work,
-   * same timing), the attempt counted first for the email and the client address.
+   * same timing), the attempt counted first for the email and the client address. Past the
+   * account's own limit, it is checked only when the second factor is still to come, or from a
+   * client that signed in to the account before.
    */
   function checkPassword(
     email: string,
@@ -131,11 +163,27 @@ export function createAdminAuth(deps: {
     password: string,
     client: string,
   ): Promise<boolean> {
-    return guarded(email, client, async () => {
-      dummyHash ??= hashPassword(newId());
-      const ok = await verifyPassword(password, admin?.passwordHash ?? await dummyHash);
-      return !!admin && ok;
-    }, (ok) => ok);
+    return guarded(
+      email,
+      client,
+      accountBucket(email),
+      async () => {
+        dummyHash ??= hashPassword(newId());
+        const ok = await verifyPassword(password, admin?.passwordHash ?? await dummyHash);
+        return !!admin && ok;
+      },
+      (ok) => ok,
+      async () =>
+        !!admin && (
+          (admin.twoFactor && await deps.twoFactor.isSetUp(admin)) ||
+          (await kv.get(knownClientKey(email, clientGroup(client)))).value !== null
+        ),
+    );
+  }
+
+  /** Remembers that `client` signed in to `email`'s account (it vouches for its owner). */
+  async function knownClient(email: string, client: string) {
+    await kv.set(knownClientKey(email, clientGroup(client)), true, { expireIn: KNOWN_CLIENT_MS });
   }
 
   /**
@@ -153,8 +201,10 @@ export function createAdminAuth(deps: {
     const found = await guarded(
       admin.email,
       client,
+      { bucket: "login_code", who: admin.email, ...LOGIN_LIMITS.code },
       () => deps.twoFactor.verify(admin, code, challenge),
       (answer) => answer === "ok",
+      () => Promise.resolve(false),
     );
     if (found === "challenge_used") {
       throw new UnauthorizedError(TWO_FACTOR_MESSAGES.challengeExpired);
@@ -202,6 +252,7 @@ export function createAdminAuth(deps: {
       if (admin.twoFactor && await deps.twoFactor.isSetUp(admin)) {
         return { twoFactorRequired: true, challenge: await deps.twoFactor.challengeFor(admin) };
       }
+      await knownClient(who, client);
       const { token, expiresAt } = await issue(admin);
       return { token, expiresAt, user: toPublicAdmin(admin), admin };
     },
@@ -222,6 +273,7 @@ export function createAdminAuth(deps: {
       }
       // The code and the challenge are spent in one commit: one challenge, one session.
       await checkCode(admin, code, client, id);
+      await knownClient(admin.email, client);
       const { token, expiresAt } = await issue(admin);
       return { token, expiresAt, user: toPublicAdmin(admin), admin };
     },

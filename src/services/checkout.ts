@@ -13,6 +13,7 @@ import {
   type QuoteBody,
   RESERVATION_TTL_MS,
 } from "../domain/checkout.ts";
+import { CURRENT_TERMS_VERSION } from "../domain/terms.ts";
 import { resolveCountryCode } from "../domain/country-code.ts";
 import {
   DomainError,
@@ -57,7 +58,7 @@ import {
 import { backgroundJob } from "./background-job.ts";
 import { log } from "./log.ts";
 import type { Vies } from "./vies.ts";
-import { companyBuyer } from "./company-buyer.ts";
+import { type CompanyAddress, companyBuyer } from "./company-buyer.ts";
 import { messagesFor } from "../i18n/catalog.ts";
 import { taxWords } from "../i18n/tax-words.ts";
 import { vatStatement } from "../domain/vat-statement.ts";
@@ -79,6 +80,8 @@ export interface PricingOptions {
   checkStock?: boolean;
   /** Staff's terms applied to the shelf prices before the tax decision. */
   adjust?: (shelf: PricedCheckout) => PricedCheckout;
+  /** An order's company address: VIES is asked with the company's name and address. */
+  companyAddress?: CompanyAddress;
 }
 
 export interface CheckoutDeps {
@@ -143,7 +146,7 @@ export function createCheckout(deps: CheckoutDeps) {
     options: PricingOptions = {},
   ) {
     const ids = mergeLines(items).map((l) => l.id);
-    const found = await Promise.all(ids.map((id) => deps.products.get(id)));
+    const found = await deps.products.getMany(ids);
     const products = new Map<string, PricingProduct>();
     for (const p of found) if (p) products.set(p.id, p);
     const fee = await deps.shippingFees.getByCountry(shippingCountry);
@@ -154,7 +157,12 @@ export function createCheckout(deps: CheckoutDeps) {
       shelf.shippingCountry,
       resolveCountryCode(shelf.shippingCountry),
     );
-    const { buyer, business: stored } = await companyBuyer(deps.vies, business, destination);
+    const { buyer, business: stored } = await companyBuyer(
+      deps.vies,
+      business,
+      destination,
+      options.companyAddress,
+    );
     const taxPoint = shopDay(Date.now(), config.shopTimeZone);
     const { state } = await deps.ossState(taxPoint);
     const tax = decideTax({
@@ -202,6 +210,7 @@ export function createCheckout(deps: CheckoutDeps) {
       data.shippingCountry,
       data.business,
       data.locale,
+      { companyAddress: data.billingAddress ?? data.shippingAddress },
     );
     assertClientAmounts(taxed.priced, body);
     return taxed;
@@ -255,6 +264,7 @@ export function createCheckout(deps: CheckoutDeps) {
       ...(r.billingAddress ? { billingAddress: r.billingAddress } : {}),
       ...(tax ? { tax } : {}),
       ...(r.locale ? { locale: r.locale } : {}),
+      ...(r.termsVersion ? { termsVersion: r.termsVersion } : {}),
       paymentIntentId: pi.id,
       ...(noStock || amountWrong ? { needsRefund: true } : {}),
       createdAt: nowIso(),
@@ -479,6 +489,7 @@ export function createCheckout(deps: CheckoutDeps) {
         shippingAddress: data.shippingAddress,
         ...chargedSale(priced, tax, business, data.billingAddress),
         locale: data.locale,
+        termsVersion: CURRENT_TERMS_VERSION,
         expiresAt: Date.now() + RESERVATION_TTL_MS,
         createdAt: nowIso(),
       });

@@ -11,6 +11,11 @@ import { LOG_LEVELS, type LogLevel } from "./log.ts";
 import { DEFAULT_SHOP_TIMEZONE } from "../domain/shop-time.ts";
 import { parseTrustProxy } from "../domain/proxy.ts";
 import { type Seller, SELLER_ENV } from "../domain/invoice.ts";
+import {
+  isWebAddress,
+  LEGAL_NOTICE_ENV,
+  type LegalNoticeSettings,
+} from "../domain/legal-notice.ts";
 import { parseVatRates, type RateOverride } from "../domain/vat-rates.ts";
 import { isEmailAddress } from "../domain/email-pattern.ts";
 
@@ -77,6 +82,11 @@ export interface Config {
   shopTimeZone: string;
   /** The seller's legal identity on invoices (SELLER_*); unset fields stop a production start. */
   seller: Partial<Seller>;
+  /**
+   * The legal notice's and the mediation clause's further settings (SELLER_LEGAL_FORM, ...,
+   * SELLER_MEDIATOR_URL); unset fields stop a production start too.
+   */
+  legalNotice: Partial<LegalNoticeSettings>;
   /**
    * SELLER_EINVOICE_ADDRESS: the seller's address in the French e-invoicing directory (BT-34,
    * scheme 0225) when it is not its bare SIREN (a SIREN with a routing suffix); unset: the SIREN.
@@ -180,6 +190,15 @@ export function loadConfig(env: Record<string, string | undefined> = Deno.env.to
     seller: Object.fromEntries(
       Object.entries(SELLER_ENV).flatMap(([field, name]) => {
         const v = get(name);
+        return v ? [[field, v]] : [];
+      }),
+    ),
+    legalNotice: Object.fromEntries(
+      Object.entries(LEGAL_NOTICE_ENV).flatMap(([field, name]) => {
+        const v = get(name);
+        if (v && field === "mediatorUrl" && !isWebAddress(v)) {
+          throw new Error(`Invalid ${name}: an http(s) address is expected`);
+        }
         return v ? [[field, v]] : [];
       }),
     ),

@@ -11,6 +11,7 @@ import { createSalesQuoteStore } from "../store/sales-quotes.ts";
 import { createInvoiceDesk } from "./invoice-desk.ts";
 import { createOrderLinks, QUOTE_PAGE } from "./order-links.ts";
 import { createOrderTracking } from "./order-tracking.ts";
+import { createWithdrawals } from "./withdrawals.ts";
 import { createOrderLinksRequestStore } from "../store/order-link-requests.ts";
 import { createOutboxStore } from "../store/outbox.ts";
 import { createProductStore } from "../store/products.ts";
@@ -31,6 +32,9 @@ import { createCheckout } from "./checkout.ts";
 import type { Config } from "./config.ts";
 import { createMailer } from "./mail/mailer.ts";
 import { createSmtpTransport, type MailTransport } from "./mail/transport.ts";
+import { legalMailFiles } from "./legal-pdfs.ts";
+import { legalIdentityOf } from "./legal-identity.ts";
+import { companyName } from "../domain/legal-notice.ts";
 import { createSandboxProvider } from "./payments/sandbox.ts";
 import { createStripeProvider } from "./payments/stripe.ts";
 import { createDemoDesk } from "./demo-desk.ts";
@@ -78,7 +82,14 @@ export function createServices(
   });
   const reservations = createReservationStore(kv, orders);
   const shippingFees = createShippingFeeStore(kv);
-  const mailer = createMailer(outbox, transport);
+  const mailer = createMailer(
+    outbox,
+    transport,
+    legalMailFiles(
+      { siteName: config.siteName, company: companyName(config.siteName) },
+      () => legalIdentityOf(config),
+    ),
+  );
   // Stripe when a secret key is set, else the offline sandbox (see services/payments/).
   const { secretKey, webhookSecret, apiBase } = config.stripe;
   let sandboxSecret: Promise<string> | undefined;
@@ -202,6 +213,15 @@ export function createServices(
       site: { name: config.siteName, url: config.siteUrl },
       timeZone: config.shopTimeZone,
       documents,
+    }),
+    withdrawals: createWithdrawals({
+      orders,
+      links: orderLinks,
+      outbox,
+      mailer,
+      site: { name: config.siteName, url: config.siteUrl },
+      timeZone: config.shopTimeZone,
+      returnAddress: () => legalIdentityOf(config).address,
     }),
     invoiceDesk: createInvoiceDesk({
       invoices,

@@ -5,7 +5,7 @@ import {
   priceCheckout,
   type PricingProduct,
 } from "../domain/checkout.ts";
-import { resolveCountryCode } from "../domain/country-code.ts";
+import { checkedCountries } from "../domain/manual-order-countries.ts";
 import { decideTax } from "../domain/tax.ts";
 import type { RateOverride } from "../domain/vat-rates.ts";
 import type { InvoiceStore } from "../store/invoices.ts";
@@ -156,6 +156,9 @@ export function createOrderDesk(deps: OrderDeskDeps) {
             ...o,
             status: body.status,
             ...(shipment ? { shipment } : {}),
+            ...(body.status === "delivered" && o.status !== "delivered"
+              ? { deliveredAt: nowIso() }
+              : {}),
             stockHeld: move === "give" ? false : move === "take" ? true : holdsStock(o),
           };
         },
@@ -277,7 +280,8 @@ export function createOrderDesk(deps: OrderDeskDeps) {
      * stock taken in the same commit, never below what is available. State and ZIP code stay
      * empty when not given; an order id typed by staff becomes its number if unique.
      */
-    async createManual(actor: AuditActor, body: ManualOrderBody): Promise<AdminOrder> {
+    async createManual(actor: AuditActor, input: ManualOrderBody): Promise<AdminOrder> {
+      const { body, destination } = checkedCountries(input);
       const createdAt = body.createdAt ? checkedOrderDate(body.createdAt) : nowIso();
       const products = new Map<string, PricingProduct>();
       for (const { id } of body.items) {
@@ -294,12 +298,16 @@ export function createOrderDesk(deps: OrderDeskDeps) {
           : { country: body.shippingCountry, feeCents: 0, currency: "EUR", isActive: true },
       );
       const taxPoint = shopDay(Date.parse(createdAt), deps.timeZone);
-      const destination = resolveCountryCode(shelf.shippingCountry) ?? "";
       const oss = (await deps.ossState(taxPoint)).state;
       let taxed;
       try {
         // A company is checked and asked to VIES as at the checkout: taxed alike.
-        const { buyer, business } = await companyBuyer(deps.vies, body.business, destination);
+        const { buyer, business } = await companyBuyer(
+          deps.vies,
+          body.business,
+          destination,
+          body.billingAddress ?? body.shippingAddress,
+        );
         const tax = decideTax({
           destination,
           taxPoint,

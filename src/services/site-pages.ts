@@ -1,6 +1,12 @@
 import { messagesFor } from "../i18n/catalog.ts";
 import { type Lang, localePath } from "../i18n/locales.ts";
 import { MBD_PATH, SITE_NAME } from "./site.ts";
+import {
+  CURRENT_TERMS_VERSION,
+  LEGAL_NOTICE_PATH,
+  termsVersionPath,
+  WITHDRAWAL_FORM_PATH,
+} from "../domain/terms.ts";
 
 /**
  * The public pages with their metadata in each language: the pages read their title and
@@ -26,6 +32,9 @@ const PAGE_PATHS = {
   terms1: "/general-terms/page/1",
   terms2: "/general-terms/page/2",
   terms3: "/general-terms/page/3",
+  termsVersion: termsVersionPath(CURRENT_TERMS_VERSION),
+  legalNotice: LEGAL_NOTICE_PATH,
+  withdrawalForm: WITHDRAWAL_FORM_PATH,
   privacy: "/privacy",
   cookies: "/cookies",
 } as const;

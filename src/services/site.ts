@@ -1,4 +1,5 @@
 import { slugify } from "../domain/ids.ts";
+import { companyName } from "../domain/legal-notice.ts";
 import { DEFAULT_SITE_NAME } from "./config.ts";
 import { demoProducts } from "./seed.ts";
 
@@ -12,7 +13,7 @@ export const SITE_NAME = env("SITE_NAME") ?? DEFAULT_SITE_NAME;
 export const SITE_URL = (env("PUBLIC_SITE_URL") ?? `http://localhost:${env("PORT") ?? 8000}`)
   .replace(/\/+$/, "");
 export const MBD_PATH = `/what-is-${slugify(SITE_NAME)}-mbd-solution`;
-export const COMPANY_NAME = `${SITE_NAME} Systems`;
+export const COMPANY_NAME = companyName(SITE_NAME);
 
 /** The board as the demo catalogue lists it: the structured data of prerendered pages. */
 export const BOARD = demoProducts(SITE_NAME)[0];

@@ -32,12 +32,13 @@ export function englishSentences(): string[] {
 
 /**
  * Every sentence of a catalogue (pieces of three words or more between placeholders), but the
- * demo form's rules' messages: the rules, shared with the API, are code and say them in English.
+ * demo form's rules' messages and the API's refusals: the rules, shared with the API, are code
+ * and say them in English.
  */
 export function catalogueSentences(lang: "en" | "fr"): string[] {
   const out = new Set<string>();
   for (const [key, text] of flatten(CATALOGS[lang])) {
-    if (key.startsWith("demoForm.errors.")) continue;
+    if (key.startsWith("demoForm.errors.") || key.startsWith("apiErrors.")) continue;
     for (const piece of text.split(/\{\w+\}/)) {
       const sentence = piece.trim().replace(/\s+/g, " ");
       if (sentence.split(" ").length >= 3 && sentence.length >= 12) out.add(sentence);

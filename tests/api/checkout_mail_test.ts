@@ -66,3 +66,39 @@ Deno.test("[api] checkout mails: confirmation to the customer and notice to the 
     await smtp.close();
   }
 });
+
+Deno.test("[api] checkout mails: a consumer's confirmation records the terms version and carries the dated terms and the withdrawal form, as links and as PDFs attached", async () => {
+  const smtp = await smtpSink();
+  try {
+    await withServices(async ({ api, services }) => {
+      const board = await productByName(services, "Vectra DSP Board");
+      const intent = await createIntent(
+        api,
+        intentBody([{ id: board.id, price: 600, quantity: 1 }]),
+      );
+      await payWithToken(api, intent.clientSecret, "pm_card_visa");
+      const { order } = await confirmPayment(api, intent.paymentIntentId);
+      const stored = await services.orders.getByNumber(order.orderNumber);
+      assertEquals(stored?.termsVersion, "2026-11-27");
+      await services.mailer.flush();
+      for (let i = 0; i < 100 && smtp.received.length < 2; i++) {
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      const customer = smtp.received.find((m) => m.to.includes("ada@example.com"))!;
+      const raw = decodeQp(customer.raw);
+      assertStringIncludes(
+        raw,
+        "The general terms of sale you accepted (version of 27 November 2026)",
+      );
+      assertStringIncludes(raw, "/general-terms/2026-11-27");
+      assertStringIncludes(raw, "/withdrawal-form");
+      assertStringIncludes(raw, "within 14 days of its delivery");
+      assertStringIncludes(raw, "Find my orders: ");
+      assertStringIncludes(raw, "filename=general-terms-2026-11-27.pdf");
+      assertStringIncludes(raw, "filename=withdrawal-form.pdf");
+      assertEquals(raw.match(/Content-Type: application\/pdf/g)?.length, 2);
+    }, { config: { smtpUrl: smtp.url, shopEmail: "orders@example.com" } });
+  } finally {
+    await smtp.close();
+  }
+});

@@ -565,3 +565,56 @@ Deno.test("[api] CSV export: the filtered set, quoted, formulas neutralised", ()
     assertMatch(rows[1], /,"'=HYPERLINK\(""x""\) Doe, Jr",'=cmd@evil\.com,Tunisia,1 x /);
     assertMatch(rows[1], /,20\.42,18\.33,38\.75,EUR,pending,pending$/, "an export: net");
   }));
+
+Deno.test("[api] manual orders: an unknown shipping country is a 422 naming the field, never a VAT-free export; the address's country must be the order's; the invoice names the buyer's country", () =>
+  withServices(async (t) => {
+    const clerk = await loginAs(t, "superadmin");
+    const board = await productId(t, "Vectra");
+    const stock = await stockOf(t, board);
+    const french = { address: "1 rue de la Paix", city: "Paris", state: "", zipCode: "75002" };
+    for (const country of ["Frnace", "ZZ", "EL", "XI", "Narnia"]) {
+      const res = await create(
+        t,
+        clerk,
+        manualOrder([{ id: board, quantity: 1 }], {
+          shippingAddress: { ...french, country: "France" },
+          shippingCountry: country,
+        }),
+      );
+      const body = await assertJsonResponse(res, 422) as { errors: { field: string }[] };
+      assert(body.errors.some((e) => e.field === "shippingCountry"), `${country}: ${body}`);
+    }
+    const mismatch = await create(
+      t,
+      clerk,
+      manualOrder([{ id: board, quantity: 1 }], {
+        shippingAddress: { ...french, country: "France" },
+        shippingCountry: "Switzerland",
+      }),
+    );
+    const body = await assertJsonResponse(mismatch, 422) as { errors: { field: string }[] };
+    assertEquals(body.errors.map((e) => e.field), ["shippingAddress.country"]);
+    const billing = await create(
+      t,
+      clerk,
+      manualOrder([{ id: board, quantity: 1 }], {
+        shippingAddress: french,
+        shippingCountry: "France",
+        billingAddress: { ...french, country: "Narnia" },
+      }),
+    );
+    const billed = await assertJsonResponse(billing, 422) as { errors: { field: string }[] };
+    assertEquals(billed.errors.map((e) => e.field), ["billingAddress.country"]);
+    assertEquals(await stockOf(t, board), stock, "nothing created");
+
+    // "FR" is France: taxed in France, the invoice naming France.
+    const ok = await createOk(
+      t,
+      clerk,
+      manualOrder([{ id: board, quantity: 1 }], { shippingAddress: french, shippingCountry: "FR" }),
+    );
+    await t.services.orders.update(ok._id, (o) => ({ ...o, paymentStatus: "paid" }));
+    const [invoice] = await t.services.invoices.ofOrder(ok._id);
+    assertEquals([invoice.tax.scheme, invoice.tax.rateBp], ["domestic", 2000]);
+    assertEquals(invoice.address.country, "France");
+  }));

@@ -82,13 +82,22 @@ Deno.test("[api] a Belgian company VIES confirms pays net of French VAT: exempt 
     assertStringIncludes(mail.text, `Total (${VAT_TEXT.excluded}): €510.42`);
     assertStringIncludes(mail.text, `${VAT_TEXT.none}: €0.00`);
     assertStringIncludes(mail.text, EXEMPTION_MENTIONS["VATEX-EU-IC"]);
-    // The answer is kept for the day: asking again does not call VIES.
+    // The order is its own consultation, with the company's name and address for VIES's
+    // matching; the quote's answer is kept for the day: quoting again does not call VIES.
+    assertEquals(vies.seen.length, 2);
+    assertEquals(vies.seen[1], {
+      ...vies.seen[0],
+      traderName: "ACME SA",
+      traderStreet: "Rue de la Loi 200",
+      traderPostalCode: "1049",
+      traderCity: "Bruxelles",
+    });
     await quote(t.api, {
       items: [{ id, quantity: 1 }],
       shippingCountry: "Belgium",
       vatNumber: ACME,
     });
-    assertEquals(vies.seen.length, 1);
+    assertEquals(vies.seen.length, 2);
   }));
 
 Deno.test("[api] a VAT number VIES does not know, or with wrong check digits: 422 on orderData.business.vatNumber, nothing opened", () =>
@@ -99,7 +108,8 @@ Deno.test("[api] a VAT number VIES does not know, or with wrong check digits: 42
       items: [{ id, price: 600, quantity: 1 }],
       business: { companyName: "Muster GmbH", vatNumber },
     });
-    for (const [vatNumber, asked] of [["DE136695976", 1], ["DE136695978", 1]] as const) {
+    // The quote asks VIES, and the checkout again (its own consultation).
+    for (const [vatNumber, asked] of [["DE136695976", 2], ["DE136695978", 2]] as const) {
       const q = await quote(t.api, {
         items: [{ id, quantity: 1 }],
         shippingCountry: "Germany",

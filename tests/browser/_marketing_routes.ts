@@ -12,6 +12,9 @@ export const MARKETING_ROUTES: { path: string; heading: string }[] = [
   { path: "/general-terms/page/3", heading: "General Terms of Sale" },
   { path: "/privacy", heading: "Privacy" },
   { path: "/cookies", heading: "Cookies" },
+  { path: "/general-terms/2026-11-27", heading: "General Terms of Sale" },
+  { path: "/legal-notice", heading: "Legal notice" },
+  { path: "/withdrawal-form", heading: "Model withdrawal form" },
   { path: "/search?q=filter", heading: "Search" },
 ];
 
@@ -38,5 +41,8 @@ export const FRENCH_MARKETING_ROUTES: { path: string; heading: string }[] = [
   { path: "/fr/general-terms/page/3", heading: "Conditions générales de vente" },
   { path: "/fr/privacy", heading: "Confidentialité" },
   { path: "/fr/cookies", heading: "Cookies" },
+  { path: "/fr/general-terms/2026-11-27", heading: "Conditions générales de vente" },
+  { path: "/fr/legal-notice", heading: "Mentions légales" },
+  { path: "/fr/withdrawal-form", heading: "Formulaire de rétractation" },
   { path: "/fr/search?q=filtre", heading: "Recherche" },
 ];

@@ -111,7 +111,7 @@ browserTest(
     await page.getByRole("button", { name: "Voir le panier (1)" }).click();
     const drawer = page.getByRole("dialog", { name: "Panier" });
     await drawer.getByLabel("Pays de livraison").selectOption("France");
-    await drawer.getByTestId("cart-shipping").filter({ hasText: "9,90\u00a0EUR" }).waitFor();
+    await drawer.getByTestId("cart-shipping").filter({ hasText: "9,90\u00a0€" }).waitFor();
     assertEquals(await drawer.getByTestId("cart-total").innerText(), "609,90\u00a0€");
     await drawer.getByRole("button", { name: "Passer la commande" }).click();
 

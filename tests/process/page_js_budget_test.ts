@@ -7,18 +7,21 @@ import { MARKETING_ROUTES } from "../browser/_marketing_routes.ts";
 
 /**
  * What a visitor on a slow phone pays, all in (gzip, `import()` and inline scripts included;
- * tests/_lib/page-js.ts): at most 12 KB on a marketing page, 25 KB on a product page and on /shop
- * as a shop taking real payments serves it (Stripe's card field). /shop with the offline sandbox's
- * card field (tests, demos: it formats the typed card and maps test cards to tokens) is held to
- * 26 KB: 25.9 today, see docs/performance.md.
+ * tests/_lib/page-js.ts): at most 12 KB on a marketing page, 25.25 KB on a product page and on
+ * /shop as a shop taking real payments serves it (Stripe's card field). /shop with the offline
+ * sandbox's card field (tests, demos: it formats the typed card and maps test cards to tokens) is
+ * held to 26.25 KB: 26.2 today, see docs/performance.md.
  * /request-a-demo's form loads its validation rules when the visitor starts filling it: 12 KB with
  * the page, and at most 25 KB more on first focus and Submit, the largest calling code's phone
  * metadata included (`deno task bench:js` prints both). Needs a build (`deno task build`).
  */
 const KB = 1024;
 const MARKETING_BUDGET = 12 * KB;
-const SHOP_BUDGET = 25 * KB;
-const SANDBOX_SHOP_BUDGET = 26 * KB;
+// +0.25 KB each (2026-11-27, issue 35): the checkout in the buyer's language (countries named and
+// sorted in it, French field order, a French billing address without a region, the form's
+// refusals under their fields) and a product page's cart leading to the shop's checkout.
+const SHOP_BUDGET = 25.25 * KB;
+const SANDBOX_SHOP_BUDGET = 26.25 * KB;
 const DEMO_FORM_ON_USE_BUDGET = 25 * KB;
 const DEMO = "/request-a-demo";
 const MARKETING = MARKETING_ROUTES.map((r) => r.path).filter((p) => p !== DEMO);
@@ -52,7 +55,7 @@ const over = (path: string, bytes: number, budget: number) =>
 
 Deno.test({
   name:
-    "[server] page JavaScript: marketing pages <= 12 KB without Preact (the demo form's rules: 25 KB on use), the shop <= 25 KB (26 with the sandbox's card field)",
+    "[server] page JavaScript: marketing pages <= 12 KB without Preact (the demo form's rules: 25 KB on use), the shop <= 25.25 KB (26.25 with the sandbox's card field)",
   sanitizeResources: false,
   sanitizeOps: false,
   async fn() {

@@ -106,6 +106,7 @@ Deno.test("[unit] country code: two capitals as-is, names matched, 'Invalid coun
   assertEquals(resolveCountryCode("france"), "FR");
   assertEquals(resolveCountryCode("United Kingdom"), "GB");
   assertEquals(resolveCountryCode("Atlantis"), null);
+  for (const notACountry of ["ZZ", "EL", "XI"]) assertEquals(resolveCountryCode(notACountry), null);
   for (const c of listCountries([])) assertEquals(resolveCountryCode(c.name), c.code, c.name);
   assertEquals(assertCountryCode("France", "FR"), "FR");
   const err = thrown(() => assertCountryCode("Atlantis", null));

@@ -26,8 +26,12 @@ export const FORM_LIMITS = {
   findOrders: { limit: 5, windowMs: TEN_MINUTES },
   /** A buyer's invoice and credit notes behind their order link: each is a PDF made anew. */
   orderDocuments: { limit: 30, windowMs: TEN_MINUTES },
+  /** A buyer's withdrawal from the order page: sent once, perhaps repeated; each may mail. */
+  withdrawal: { limit: 10, windowMs: TEN_MINUTES },
   /** A buyer retrying a declined card or changing the cart stays far below it. */
   paymentIntent: { limit: 20, windowMs: TEN_MINUTES },
+  /** A cart or checkout asks a quote on each change: one every two seconds on average. */
+  quote: { limit: 300, windowMs: TEN_MINUTES },
   /** A quote with a VAT number asks VIES: a buyer types theirs a few times, not hundreds. */
   vatCheck: { limit: 20, windowMs: TEN_MINUTES },
   /** "Request a quote": each one asks VIES and mails the buyer and staff. */

@@ -1,6 +1,14 @@
 import { messagesFor } from "../../i18n/catalog.ts";
 import { PerksSection } from "./shared-sections.tsx";
-import { type ContentProps, Icon, PageHero, PICTURES, Section, TileSection } from "./ui.tsx";
+import {
+  type ContentProps,
+  Icon,
+  PageHero,
+  pictureIn,
+  PICTURES,
+  Section,
+  TileSection,
+} from "./ui.tsx";
 
 const STEP_ICONS = ["pencil", "layers", "pulse", "rocket"] as const;
 const BENEFIT_ICONS = ["pencil", "clock", "pulse", "layers"] as const;
@@ -41,7 +49,7 @@ export default function AboutContent({ lang, siteName }: ContentProps) {
         copy={t.hero}
         buttons={["videos", "learnMore"]}
         more={{ learnMore: t.hero.learnMoreMore }}
-        image={{ ...PICTURES.blockDiagram, alt: t.hero.imageAlt }}
+        image={{ ...pictureIn(PICTURES.blockDiagram, lang), alt: t.hero.imageAlt }}
       />
 
       <section aria-label={t.stepsLabel} class="border-b border-slate-200 bg-white">

@@ -1,6 +1,6 @@
 import { messagesFor } from "../../i18n/catalog.ts";
 import { ConsultationBanner, PartnersStrip } from "./shared-sections.tsx";
-import { type ContentProps, FeatureRows, PageHero, PICTURES } from "./ui.tsx";
+import { type ContentProps, FeatureRows, PageHero, pictureIn, PICTURES } from "./ui.tsx";
 
 /** Each section's anchor and illustration, in the catalogue's order. */
 const ROWS = [
@@ -16,7 +16,11 @@ export default function FeaturesContent({ lang, siteName }: ContentProps) {
   return (
     <>
       <PageHero lang={lang} copy={t.hero} buttons={["demo", "videos"]} />
-      <FeatureRows rows={ROWS} copy={t.rows} class="mx-auto max-w-7xl px-4 py-8 sm:px-6" />
+      <FeatureRows
+        rows={ROWS.map((r) => ({ ...r, picture: pictureIn(r.picture, lang) }))}
+        copy={t.rows}
+        class="mx-auto max-w-7xl px-4 py-8 sm:px-6"
+      />
       <ConsultationBanner lang={lang} siteName={siteName} />
       <PartnersStrip lang={lang} siteName={siteName} />
     </>

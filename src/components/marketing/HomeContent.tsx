@@ -5,6 +5,7 @@ import {
   buttonOutline,
   type ContentProps,
   PageHero,
+  pictureIn,
   PICTURES,
   Section,
   TileGrid,
@@ -25,7 +26,7 @@ export default function HomeContent({ lang, siteName }: ContentProps) {
         lang={lang}
         copy={t.hero}
         buttons={["demo", "features"]}
-        image={{ ...PICTURES.blockDiagram, alt: t.hero.imageAlt }}
+        image={{ ...pictureIn(PICTURES.blockDiagram, lang), alt: t.hero.imageAlt }}
       />
 
       <Section id="intro" title={t.intro.title}>

@@ -1,7 +1,15 @@
 import { messagesFor } from "../../i18n/catalog.ts";
 import { fill } from "../../i18n/fill.ts";
 import { ConsultationBanner } from "./shared-sections.tsx";
-import { type ContentProps, FeatureRows, PageHero, PICTURES, Section, TileSection } from "./ui.tsx";
+import {
+  type ContentProps,
+  FeatureRows,
+  PageHero,
+  pictureIn,
+  PICTURES,
+  Section,
+  TileSection,
+} from "./ui.tsx";
 
 const ROWS = [
   { id: "executable-specification", picture: PICTURES.blockDiagram },
@@ -32,7 +40,11 @@ export default function MbdContent({ lang, siteName }: ContentProps) {
         </p>
       </Section>
 
-      <FeatureRows rows={ROWS} copy={t.rows} class="mx-auto max-w-7xl px-4 sm:px-6" />
+      <FeatureRows
+        rows={ROWS.map((r) => ({ ...r, picture: pictureIn(r.picture, lang) }))}
+        copy={t.rows}
+        class="mx-auto max-w-7xl px-4 sm:px-6"
+      />
 
       <TileSection lang={lang} id="who" tone="tint" copy={t.who} icons={WHO_ICONS} columns={3} />
 

@@ -37,6 +37,15 @@ export const PICTURES = {
   videoPoster: { src: "/images/illustrations/video-poster.svg", width: 640, height: 360 },
 } as const;
 
+/** The illustrations drawn with words: each has its French drawing under /images/illustrations/fr/. */
+const WORDED: readonly string[] = [PICTURES.blockDiagram.src, PICTURES.prototyping.src];
+
+/** An illustration as a page in `lang` shows it: its words drawn in that language. */
+export function pictureIn<P extends { src: string }>(picture: P, lang: Lang): P {
+  if (lang === "en" || !WORDED.includes(picture.src)) return picture;
+  return { ...picture, src: picture.src.replace("/illustrations/", `/illustrations/${lang}/`) };
+}
+
 /** An illustration: a hero's (`first`) loads at once, the others when the reader nears them. */
 export function Illustration(
   { image, first = false, class: className }: { image: Picture; first?: boolean; class: string },

@@ -1,3 +1,4 @@
+import { countryIn } from "../../domain/country-code.ts";
 import type { InvoiceDocument } from "../../domain/invoice.ts";
 import { type Order, orderVat } from "../../domain/order.ts";
 import { orderProgress, trackingUrl } from "../../domain/order-progress.ts";
@@ -6,6 +7,7 @@ import { fill } from "../../i18n/fill.ts";
 import { taxWords } from "../../i18n/tax-words.ts";
 import { formatDate, formatMoney } from "../../i18n/format.ts";
 import { type Lang, localePath } from "../../i18n/locales.ts";
+import WithdrawalSection from "./WithdrawalSection.tsx";
 
 /**
  * The buyer's order page: where the order is, its lines and totals, the delivery address, and
@@ -43,7 +45,7 @@ export default function OrderStatusContent(
   return (
     <section class="mx-auto max-w-3xl px-4 py-12 sm:px-6">
       <p class="text-sm font-semibold uppercase tracking-widest text-brand-700">{t.eyebrow}</p>
-      <h1 class="mt-1 text-3xl font-bold text-ink">{order.orderNumber}</h1>
+      <h1 class="mt-1 whitespace-nowrap text-3xl font-bold text-ink">{order.orderNumber}</h1>
       <p class="mt-2 text-slate-600">{fill(t.placedOn, { date: dateOf(order.createdAt) })}</p>
 
       {stopped
@@ -130,7 +132,7 @@ export default function OrderStatusContent(
         <tfoot>
           <tr>
             <th scope="row" colSpan={2} class="pt-3 text-right font-normal text-slate-600">
-              {fill(t.shipping, { country: order.shippingCountry })}
+              {fill(t.shipping, { country: countryIn(order.shippingCountry, lang) })}
             </th>
             <td class="pt-3 text-right">{money(order.shippingFeeCents)}</td>
           </tr>
@@ -173,7 +175,7 @@ export default function OrderStatusContent(
               </>
             )}
             <br />
-            {order.shippingCountry}
+            {countryIn(order.shippingCountry, lang)}
           </address>
         </div>
         <div>
@@ -204,6 +206,14 @@ export default function OrderStatusContent(
             )}
         </div>
       </div>
+
+      <WithdrawalSection
+        lang={lang}
+        order={order}
+        token={token}
+        timeZone={timeZone}
+        now={Date.now()}
+      />
 
       <p class="mt-12 text-sm text-slate-600">
         {t.questionsBefore}{" "}

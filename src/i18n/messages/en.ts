@@ -17,4 +17,5 @@ export * from "./en/orders.ts";
 export * from "./en/tax.ts";
 export * from "./en/checkout.ts";
 export * from "./en/marketing.ts";
+export * from "./en/api-errors.ts";
 export * from "./en/quotes.ts";

@@ -13,4 +13,5 @@ export * from "./fr/orders.ts";
 export * from "./fr/tax.ts";
 export * from "./fr/checkout.ts";
 export * from "./fr/marketing.ts";
+export * from "./fr/api-errors.ts";
 export * from "./fr/quotes.ts";

@@ -1,16 +1,23 @@
+import type { ComponentChildren } from "preact";
 import Checkout from "../Checkout.tsx";
 import { SandboxCardField } from "./sandbox-card-field.tsx";
 import type { Lang } from "../../i18n/locales.ts";
 
 /** The checkout island when the server uses the offline sandbox provider. */
 export default function SandboxCheckout(
-  { lang, regionCountries }: { lang: Lang; regionCountries: string[] },
+  { lang, regionCountries, children }: {
+    lang: Lang;
+    regionCountries: string[];
+    children?: ComponentChildren;
+  },
 ) {
   return (
     <Checkout
       lang={lang}
       regionCountries={regionCountries}
       cardField={(ref, lang) => <SandboxCardField fieldRef={ref} lang={lang} />}
-    />
+    >
+      {children}
+    </Checkout>
   );
 }

@@ -1,5 +1,6 @@
 import type { OutboxStore } from "../../store/outbox.ts";
-import { type MailTransport, UnsafeMailError } from "./transport.ts";
+import type { MailAttachment } from "../../domain/mail.ts";
+import { type MailFile, type MailTransport, UnsafeMailError } from "./transport.ts";
 import { log } from "../log.ts";
 
 export type Mailer = ReturnType<typeof createMailer>;
@@ -12,7 +13,12 @@ const PASS = 50;
  * caused it; this sender is woken after such a commit and also sweeps periodically, so a
  * crash or a lost wake-up only delays a mail. Without a transport, mails are kept and logged.
  */
-export function createMailer(outbox: OutboxStore, transport: MailTransport | null) {
+export function createMailer(
+  outbox: OutboxStore,
+  transport: MailTransport | null,
+  /** Draws the files a message names (the terms' and the withdrawal form's PDFs). */
+  filesOf: (attachments: MailAttachment[]) => Promise<MailFile[]> = () => Promise.resolve([]),
+) {
   let running: Promise<number> | null = null;
   let again = false;
   let timer: ReturnType<typeof setInterval> | undefined;
@@ -26,7 +32,8 @@ export function createMailer(outbox: OutboxStore, transport: MailTransport | nul
       if (stopping) break;
       if (!(await outbox.claim(entry.id))) continue;
       try {
-        await transport.send(entry, entry.id);
+        const files = entry.attachments?.length ? await filesOf(entry.attachments) : [];
+        await transport.send(entry, entry.id, files);
         await outbox.recordAttempt(entry.id);
         sent++;
       } catch (err) {

@@ -1,3 +1,4 @@
+import { Buffer } from "node:buffer";
 import type { Transporter } from "nodemailer";
 import { type MailMessage, mailMessageProblem } from "../../domain/mail.ts";
 
@@ -6,10 +7,17 @@ export class UnsafeMailError extends Error {
   override name = "UnsafeMailError";
 }
 
+/** A file sent with a message (drawn from the message's `attachments` when it is sent). */
+export interface MailFile {
+  filename: string;
+  contentType: string;
+  content: Uint8Array;
+}
+
 /** Delivers one message or throws. */
 export interface MailTransport {
   /** `id` (the outbox record's) becomes the Message-ID: a resent message keeps its identity. */
-  send(message: MailMessage, id?: string): Promise<void>;
+  send(message: MailMessage, id?: string, files?: MailFile[]): Promise<void>;
   close(): void;
 }
 
@@ -28,7 +36,7 @@ export function createSmtpTransport(url: string, from: string): MailTransport {
       nodemailer.createTransport(options)
     );
   return {
-    async send(message, id) {
+    async send(message, id, files = []) {
       const problem = mailMessageProblem(message);
       if (problem) throw new UnsafeMailError(`Not sent: ${problem}`);
       await (await connect()).sendMail({
@@ -39,6 +47,9 @@ export function createSmtpTransport(url: string, from: string): MailTransport {
         text: message.text,
         ...(message.html ? { html: message.html } : {}),
         ...(message.headers ? { headers: message.headers } : {}),
+        ...(files.length
+          ? { attachments: files.map((f) => ({ ...f, content: Buffer.from(f.content) })) }
+          : {}),
       });
     },
     close() {

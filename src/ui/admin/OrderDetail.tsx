@@ -26,6 +26,13 @@ const TAX_TEXT = {
   category: "VAT category",
   taxCountry: "VAT of",
   vies: "VIES consultation",
+  viesName: "Name at VIES",
+  viesAddress: "Address at VIES",
+  nameCheck: {
+    match: "Typed name matches VIES's",
+    mismatch: "Typed name differs from VIES's",
+    unknown: "VIES gives no name to compare: check it",
+  } as Record<string, string>,
   viesUnavailable: "VIES unavailable: VAT charged",
   company: "Company",
   vatNumber: "VAT number",
@@ -66,6 +73,26 @@ export default function OrderDetail(
             Refund needed: this order was paid after its stock was sold. Refund the customer or
             restock and ship.
           </p>
+        )}
+        {order.withdrawal && (
+          <div
+            class="rounded-xl bg-amber-50 p-4 text-sm text-amber-950 ring-1 ring-amber-200"
+            data-testid="order-withdrawal"
+          >
+            <p class="font-semibold">
+              <span class="mr-2 rounded-full bg-amber-200 px-2 py-0.5 text-xs uppercase">
+                Withdrawal
+              </span>
+              Consumer withdrawal received {when(order.withdrawal.at)}
+            </p>
+            <ul class="mt-1 list-disc pl-5">
+              {order.withdrawal.items.map((i) => <li key={i.id}>{i.quantity} × {i.title}</li>)}
+            </ul>
+            <p class="mt-1">
+              Refund within 14 days of receipt (standard delivery included for a full withdrawal),
+              once the goods or proof of their sending are back: use Refund.
+            </p>
+          </div>
         )}
         <Section title="Items">
           <table class="w-full text-sm">
@@ -137,6 +164,15 @@ export default function OrderDetail(
             Language: {ORDER_LANGUAGES[order.locale]}{" "}
             <span class="text-slate-500">(its mails and order page)</span>
           </p>
+          <p class="text-sm text-slate-600" data-testid="order-terms">
+            Terms accepted: {order.termsVersion
+              ? (
+                <a class="underline" href={`/general-terms/${order.termsVersion}`}>
+                  version of {order.termsVersion}
+                </a>
+              )
+              : "not recorded (before versions, or entered by staff)"}
+          </p>
         </Section>
         {order.business && (
           <Section title={TAX_TEXT.company}>
@@ -150,6 +186,15 @@ export default function OrderDetail(
                   [TAX_TEXT.vatNumber, order.business.vatNumber],
                   [TAX_TEXT.siren, order.business.siren],
                   [TAX_TEXT.purchaseOrder, order.business.purchaseOrder],
+                  // VIES's register beside what the buyer typed: staff see whose number it is.
+                  [TAX_TEXT.viesName, order.vies?.name],
+                  [TAX_TEXT.viesAddress, order.vies?.address],
+                  [
+                    "VIES",
+                    order.vies?.status === "valid" && order.vies.nameMatch
+                      ? TAX_TEXT.nameCheck[order.vies.nameMatch]
+                      : null,
+                  ],
                 ] as const
               ).filter(([, v]) => v).map(([k, v]) => (
                 <div key={k} class="flex justify-between gap-2">

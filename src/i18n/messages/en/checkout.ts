@@ -29,6 +29,8 @@ export const checkout = {
   vatConfirmed: "VAT number confirmed by VIES.",
   billingDifferent: "Bill to another address",
   billingTitle: "Billing address",
+  /** A label and its amount ("VAT (20%): €100.00"); French puts a no-break space before the colon. */
+  fact: "{label}: {value}",
   paid: "Total paid: {amount}",
   /** `{excl}` is " (excl. VAT)" for a sale charged net of VAT, else empty. */
   subtotal: "Subtotal{excl}: {amount}",

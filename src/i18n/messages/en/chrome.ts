@@ -2,6 +2,8 @@ import { NEWSLETTER_MESSAGES } from "../../../domain/newsletter.ts";
 
 /** What every page shows around its content: header, footer, newsletter, toasts, language. */
 export const chrome = {
+  /** Every page's meta keywords after its own (the site's name follows). */
+  keywords: ["DSP board", "motor control", "real-time", "block diagram programming"],
   skipToContent: "Skip to content",
   nav: {
     home: "Home",
@@ -32,6 +34,8 @@ export const chrome = {
     terms: "General terms",
     privacy: "Privacy",
     cookies: "Cookies",
+    legalNotice: "Legal notice",
+    findOrders: "Find my orders",
   },
   splash: {
     tagline: "Real-time DSP and motor control, programmed as block diagrams.",

@@ -16,6 +16,13 @@ export const legal = (site: string, company: string) => ({
     pagesNav: "Terms pages",
     previous: "Previous Page",
     next: "Next Page",
+    businessOnly: "Business buyers only",
+    consumersOnly: "Consumers",
+    version: "Version of {date}",
+    versionLink: "This version, dated, on one page",
+    withdrawalForm: "The model withdrawal form",
+    withdrawalFormPdf: "The model withdrawal form (PDF)",
+    pdf: "These terms (PDF)",
     pages: [
       [
         {
@@ -31,6 +38,7 @@ export const legal = (site: string, company: string) => ({
           title: "2. Purpose",
           paragraphs: [
             `These general terms of sale govern every sale of products (the ${site} development board, modules, sensors and accessories) and of the associated software licence concluded through this website between the Seller and any professional or private customer (hereinafter "the Client").`,
+            'A Client who buys as a consumer (for purposes outside their trade, business, craft or profession) has the rights of articles 34 to 36 below, and the articles marked "Business buyers only" do not apply to them. Nothing in these terms limits a consumer\'s statutory rights.',
           ],
         },
         {
@@ -255,7 +263,7 @@ export const legal = (site: string, company: string) => ({
           id: "mediation",
           title: "32. Mediation",
           paragraphs: [
-            "Before any legal action, the parties will seek an amicable solution. A private Client may refer a dispute free of charge to a consumer mediator, whose details the Seller provides on request, or use the European Commission's online dispute resolution platform.",
+            "Before any legal action, the parties will seek an amicable solution. A Client who is a consumer may, after first writing to the Seller, refer a dispute free of charge to the consumer mediator: {mediatorName}, {mediatorAddress}, {mediatorUrl} (C. consom. L612-1 and L616-1).",
           ],
         },
         {
@@ -265,8 +273,102 @@ export const legal = (site: string, company: string) => ({
             "Failing an amicable solution, any dispute between professionals is submitted to the exclusive jurisdiction of the Toulouse commercial court, including in case of multiple defendants or third-party claims.",
           ],
         },
+        {
+          id: "withdrawal",
+          title: "34. Right of withdrawal (consumers)",
+          paragraphs: [
+            "A Client who is a consumer has fourteen days to withdraw from the contract without giving any reason (C. consom. L221-18; Directive 2011/83/EU). The period runs from the day the consumer, or a third party other than the carrier indicated by them, takes physical possession of the goods; for several goods ordered together and delivered separately, from the day the last one is received. The consumer may also withdraw before delivery.",
+            'To withdraw, the consumer informs the Seller of their decision by an unambiguous statement: with the "Withdraw from this order" button of their order page (its link is in every order mail), by email to {email}, or by letter to {legalName}, {address}. They may use the model withdrawal form below, but do not have to. It is enough to send the statement before the fourteen days have expired. The Seller acknowledges a withdrawal by email without delay.',
+            "The consumer sends the goods back, or hands them over, to {legalName}, {address}, without undue delay and at the latest fourteen days after informing the Seller of their decision. The direct cost of returning the goods is borne by the consumer. The consumer is liable only for a diminished value of the goods resulting from handling beyond what is necessary to establish their nature, characteristics and functioning.",
+            "The Seller reimburses all payments received for the goods withdrawn, including the cost of standard delivery (not the extra cost of a delivery method other than the least expensive standard delivery offered), without undue delay and at the latest fourteen days from the day it is informed of the withdrawal, with the same means of payment as the one used for the order unless the consumer expressly agrees otherwise, at no cost to them. The Seller may withhold the reimbursement until it has received the goods back or the consumer has supplied evidence of having sent them back, whichever is earliest.",
+            "The right of withdrawal belongs to consumers; it does not apply to business buyers.",
+          ],
+        },
+        {
+          id: "legal-guarantee",
+          title: "35. Legal guarantee of conformity (consumers)",
+          paragraphs: [
+            "The consumer has two years from the delivery of the goods to obtain the application of the legal guarantee of conformity if a lack of conformity appears. During this period, the consumer only has to establish the existence of the lack of conformity, not the date it appeared.",
+            "Where the contract of sale of the goods provides for the supply of digital content or a digital service continuously over a period of more than two years, the legal guarantee applies to that digital content or digital service throughout the planned period of supply. During this period, the consumer only has to establish the existence of the lack of conformity affecting the digital content or digital service, not the date it appeared.",
+            "The legal guarantee of conformity obliges the professional, where applicable, to supply all the updates necessary to keep the goods in conformity.",
+            "The legal guarantee of conformity entitles the consumer to the repair or replacement of the goods within thirty days of their request, free of charge and without major inconvenience to them.",
+            "If the goods are repaired under the legal guarantee of conformity, the consumer benefits from a six-month extension of the initial guarantee.",
+            "If the consumer asks for the goods to be repaired but the seller imposes their replacement, the legal guarantee of conformity is renewed for a period of two years from the date the goods are replaced.",
+            "The consumer may obtain a reduction of the purchase price by keeping the goods, or end the contract and be fully reimbursed against the return of the goods, if: 1° the professional refuses to repair or replace the goods; 2° the repair or replacement of the goods takes place after a period of thirty days; 3° the repair or replacement of the goods causes a major inconvenience to the consumer, in particular where the consumer definitively bears the costs of taking back or removing the non-conforming goods, or bears the costs of installing the repaired or replacement goods; 4° the lack of conformity of the goods persists despite the seller's unsuccessful attempt to bring them into conformity.",
+            "The consumer is also entitled to a price reduction or to the termination of the contract where the lack of conformity is so serious that it justifies an immediate price reduction or termination. The consumer then does not have to ask for the repair or replacement of the goods first.",
+            "The consumer is not entitled to the termination of the sale if the lack of conformity is minor.",
+            "Any period during which the goods are immobilised for their repair or replacement suspends the guarantee still to run until the goods are delivered back in working order.",
+            "The rights mentioned above result from the application of articles L. 217-1 to L. 217-32 of the French Consumer Code.",
+            "A seller who in bad faith obstructs the application of the legal guarantee of conformity incurs a civil fine of up to 300,000 euros, which may be raised to 10% of the average annual turnover (article L. 241-5 of the French Consumer Code).",
+            "The consumer also benefits from the legal guarantee against hidden defects under articles 1641 to 1649 of the French Civil Code, for two years from the discovery of the defect. This guarantee entitles them to a price reduction if the goods are kept, or to a full refund against the return of the goods.",
+          ],
+        },
+        {
+          id: "hidden-defects",
+          title: "36. Hidden defects",
+          paragraphs: [
+            "Every Client, consumer or business buyer, benefits from the guarantee against hidden defects of articles 1641 and following of the French Civil Code: the Seller guarantees the goods against hidden defects that make them unfit for their intended use, or so reduce that use that the buyer would not have bought them, or would have paid less, had they known. The action must be brought within two years of the discovery of the defect (article 1648). The buyer may then return the goods and be refunded, or keep them and be refunded part of the price (article 1644).",
+          ],
+        },
       ],
     ],
+  },
+  /** The legal notice (LCEN art. 6 III): its values come from the SELLER_* settings. */
+  notice: {
+    title: "Legal notice",
+    intro: "Who publishes and hosts this website, as French law (LCEN art. 6 III) requires.",
+    publisher: "Publisher",
+    legalName: "Company name",
+    legalForm: "Legal form",
+    shareCapital: "Share capital",
+    address: "Registered office",
+    rcs: "Trade and companies register (RCS)",
+    siren: "SIREN",
+    vatNumber: "VAT number",
+    contact: "Contact",
+    email: "Email",
+    phone: "Phone",
+    director: "Publication director",
+    host: "Host",
+    hostName: "Name",
+    hostAddress: "Address",
+    hostPhone: "Phone",
+    mediator: "Consumer mediator",
+    mediatorText:
+      "A consumer may refer a dispute with us to this mediator free of charge, after first writing to us (C. consom. L612-1, L616-1).",
+    mediatorName: "Name",
+    mediatorAddress: "Address",
+    mediatorUrl: "Website",
+    terms: "The general terms of sale",
+  },
+  /** The model withdrawal form: Directive 2011/83/EU, Annex I B. */
+  withdrawalForm: {
+    title: "Model withdrawal form",
+    intro:
+      "(Complete and return this form only if you wish to withdraw from the contract.) You may also withdraw with the button of your order page, or by any unambiguous statement: see article 34 of the general terms.",
+    to: "To {legalName}, {address}, {email}:",
+    lines: [
+      "I/We (*) hereby give notice that I/We (*) withdraw from my/our (*) contract of sale of the following goods (*)/for the provision of the following service (*):",
+      "Ordered on (*)/received on (*):",
+      "Order number:",
+      "Name of consumer(s):",
+      "Address of consumer(s):",
+      "Signature of consumer(s) (only if this form is notified on paper):",
+      "Date:",
+    ],
+    strike: "(*) Delete as appropriate.",
+    pdf: "Download the form (PDF)",
+    terms: "Article 34 of the general terms: right of withdrawal",
+  },
+  /** What paying, asking for a stock alert and sending the demo form accept, and the data notice. */
+  acceptance: {
+    checkout:
+      "By paying, you accept the {terms} (version of {date}), which set out, for consumers, the {withdrawal} (14 days from delivery). How we use your details: {privacy}.",
+    terms: "general terms of sale",
+    withdrawal: "right of withdrawal",
+    privacy: "privacy notice",
+    demo:
+      "We use these details only to answer your request and arrange the demo, and keep them for three years after our last exchange. Your rights and how to use them: {privacy}.",
   },
   privacy: {
     title: "Privacy",

@@ -41,6 +41,17 @@ export const mail = {
   refundedHeading: "Your refund is on its way",
   refundedText:
     "We have refunded {amount} for order {n} to the card you paid with. It usually shows within 5 to 10 days. The credit note is on your order's page.",
+  findOrders: "Find my orders",
+  termsAccepted: "The general terms of sale you accepted (version of {date})",
+  termsPdf: "They are attached as a PDF, with the model withdrawal form.",
+  withdrawalInfo:
+    "As a consumer, you may withdraw from this order within 14 days of its delivery without giving a reason: with the button of your order page, or by sending us the model withdrawal form. Returning the goods is at your cost; we refund you within 14 days, standard delivery included.",
+  withdrawalForm: "The model withdrawal form",
+  withdrawalSubject: "Your withdrawal from order {n}",
+  withdrawalHeading: "We have received your withdrawal",
+  withdrawalText: "We have received, on {date}, your withdrawal from order {n} for:",
+  withdrawalReturn:
+    "Please send the goods back to {address} within 14 days; returning them is at your cost. We refund you within 14 days of your withdrawal, with the means of payment you used (standard delivery included when you withdraw from the whole order); we may wait until we have received the goods or proof that you sent them.",
   creditNote: "Credit note",
   vatRefunded: "VAT refunded",
   findSubject: "Your orders at {site}",

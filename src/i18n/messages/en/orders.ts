@@ -31,6 +31,24 @@ export const orders = {
   questionsBefore: "Questions about this order? Reply to its confirmation mail, or use the",
   contactForm: "contact form",
   questionsAfter: ".",
+  withdraw: {
+    heading: "Withdraw from this order",
+    text:
+      "As a consumer, you may withdraw from this order within 14 days of its delivery, without giving a reason (article 34 of the general terms). Choose the items you send back; we acknowledge your withdrawal by email, and refund you within 14 days.",
+    until: "You can withdraw until {date}.",
+    beforeDelivery: "You can withdraw now, or within 14 days of the delivery.",
+    items: "Items to withdraw",
+    submit: "Withdraw from this order",
+    busy: "Sending…",
+    none: "Choose at least one item.",
+    failed: "Your withdrawal could not be sent. Please try again, or write to us.",
+    received: "Withdrawal received on {date}",
+    receivedText:
+      "We have sent you an acknowledgement by email. Please send the items back; we refund you within 14 days.",
+    form: "The model withdrawal form",
+    terms: "Article 34 of the general terms",
+  },
+  termsAccepted: "General terms accepted: version of {date}",
   find: {
     title: "Find my orders",
     description: "Get the links to your orders, their progress and their invoices, by mail.",

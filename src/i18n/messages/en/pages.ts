@@ -86,8 +86,26 @@ export const pages = (site: string) => ({
   terms3: {
     title: "General Terms of Sale (3/3)",
     description:
-      "General terms of sale, part 3: exclusion and cap of liability, subcontracting, environment, personal data, governing law, mediation and jurisdiction.",
-    keywords: ["general terms", "personal data", "governing law", "mediation"],
+      "General terms of sale, part 3: liability, subcontracting, environment, personal data, governing law, mediation, jurisdiction, and for consumers the right of withdrawal and the legal guarantees.",
+    keywords: ["general terms", "right of withdrawal", "legal guarantee", "mediation"],
+  },
+  termsVersion: {
+    title: "General Terms of Sale, dated version",
+    description:
+      "The general terms of sale in one page, as dated: what an order placed under this version accepted.",
+    keywords: ["general terms", "terms of sale", "version"],
+  },
+  legalNotice: {
+    title: "Legal notice",
+    description:
+      `Who publishes and hosts the ${site} website: company, registered office, registration, contact, publication director, host and consumer mediator.`,
+    keywords: ["legal notice", "publisher", "host", "mediator"],
+  },
+  withdrawalForm: {
+    title: "Model withdrawal form",
+    description:
+      "The model withdrawal form for consumers: 14 days from delivery to withdraw from an order, on this page or as a PDF.",
+    keywords: ["right of withdrawal", "withdrawal form", "return", "consumer"],
   },
   privacy: {
     title: "Privacy",

@@ -32,10 +32,12 @@ export const checkout: Messages["checkout"] = {
   vatConfirmed: "Numéro de TVA confirmé par VIES.",
   billingDifferent: "Facturer à une autre adresse",
   billingTitle: "Adresse de facturation",
+  /** A label and its amount ("VAT (20%): €100.00"); French puts a no-break space before the colon. */
+  fact: "{label}\u00a0: {value}",
   paid: "Total payé\u00a0: {amount}",
   subtotal: "Sous-total{excl} : {amount}",
   shipping: "Livraison{excl} : {amount}",
-  shippingIn: "Livraison ({currency}){excl} : {amount}",
+  shippingIn: "Livraison{excl} : {amount}",
   total: "Total{excl} : {amount}",
   paymentMethod: "Moyen de paiement",
   payOnline: "Paiement en ligne",
@@ -87,12 +89,11 @@ export const payment: Messages["payment"] = {
   authentication:
     "Une authentification supplémentaire est nécessaire. Veuillez terminer la vérification.",
   failedTitle: "Échec du paiement",
-  failed: "Le paiement n’a pas abouti. Veuillez réessayer.",
+  failed: "{message}",
   unexpected: "Une erreur inattendue s’est produite.",
   footer: "Si le problème persiste, contactez votre banque ou essayez un autre moyen de paiement.",
   stockTitle: "Stock insuffisant",
-  stock:
-    "Le stock ne suffit plus pour un article de votre panier. Modifiez la quantité dans votre panier.",
+  stock: "{message} Modifiez la quantité dans votre panier.",
   nothingCharged: "Rien n’a été débité.",
   connectionTitle: "Échec de la connexion",
   connection: "La connexion à la boutique a échoué. Vérifiez votre connexion et réessayez.",

@@ -1,6 +1,8 @@
 import type { Messages } from "../shape.ts";
 
 export const chrome: Messages["chrome"] = {
+  /** Every page's meta keywords after its own (the site's name follows). */
+  keywords: ["carte DSP", "commande de moteurs", "temps réel", "programmation par schémas-blocs"],
   skipToContent: "Aller au contenu",
   nav: {
     home: "Accueil",
@@ -29,6 +31,8 @@ export const chrome: Messages["chrome"] = {
     terms: "Conditions générales",
     privacy: "Confidentialité",
     cookies: "Cookies",
+    legalNotice: "Mentions légales",
+    findOrders: "Retrouver mes commandes",
   },
   splash: {
     tagline: "DSP et commande moteur temps réel, programmés en schémas-blocs.",

@@ -13,6 +13,13 @@ export const legal: Messages["legal"] = (site: string, company: string) => ({
     pagesNav: "Pages des conditions générales",
     previous: "Page précédente",
     next: "Page suivante",
+    businessOnly: "Acheteurs professionnels uniquement",
+    consumersOnly: "Consommateurs",
+    version: "Version du {date}",
+    versionLink: "Cette version, datée, sur une seule page",
+    withdrawalForm: "Le modèle de formulaire de rétractation",
+    withdrawalFormPdf: "Le modèle de formulaire de rétractation (PDF)",
+    pdf: "Ces conditions (PDF)",
     pages: [
       [
         {
@@ -28,6 +35,7 @@ export const legal: Messages["legal"] = (site: string, company: string) => ({
           title: "2. Objet",
           paragraphs: [
             `Les présentes conditions générales de vente régissent toute vente de produits (la carte de développement ${site}, ses modules, capteurs et accessoires) et de la licence logicielle associée conclue par l’intermédiaire de ce site entre le Vendeur et tout client professionnel ou particulier (ci-après « le Client »).`,
+            "Le Client qui achète en qualité de consommateur (à des fins qui n’entrent pas dans le cadre de son activité commerciale, industrielle, artisanale, libérale ou agricole) bénéficie des articles 34 à 36 ci-dessous, et les articles marqués « Acheteurs professionnels uniquement » ne lui sont pas applicables. Rien dans les présentes conditions ne limite les droits que la loi reconnaît au consommateur.",
           ],
         },
         {
@@ -252,7 +260,7 @@ export const legal: Messages["legal"] = (site: string, company: string) => ({
           id: "mediation",
           title: "32. Médiation",
           paragraphs: [
-            "Avant toute action en justice, les parties rechercheront une solution amiable. Un Client particulier peut recourir gratuitement à un médiateur de la consommation, dont le Vendeur communique les coordonnées sur demande, ou utiliser la plateforme de règlement en ligne des litiges de la Commission européenne.",
+            "Avant toute action en justice, les parties rechercheront une solution amiable. Le Client consommateur peut, après une réclamation écrite préalable auprès du Vendeur, recourir gratuitement au médiateur de la consommation : {mediatorName}, {mediatorAddress}, {mediatorUrl} (C. consom. art. L612-1 et L616-1).",
           ],
         },
         {
@@ -262,8 +270,102 @@ export const legal: Messages["legal"] = (site: string, company: string) => ({
             "À défaut de solution amiable, tout litige entre professionnels est soumis à la compétence exclusive du tribunal de commerce de Toulouse, y compris en cas de pluralité de défendeurs ou d’appel en garantie.",
           ],
         },
+        {
+          id: "withdrawal",
+          title: "34. Droit de rétractation (consommateurs)",
+          paragraphs: [
+            "Le Client consommateur dispose d’un délai de quatorze jours pour exercer son droit de rétractation, sans avoir à motiver sa décision (C. consom. art. L221-18 et suivants). Ce délai court à compter du jour où le consommateur, ou un tiers autre que le transporteur désigné par lui, prend physiquement possession du bien ; pour une commande de plusieurs biens livrés séparément, à compter de la réception du dernier bien. Le consommateur peut aussi se rétracter avant la livraison.",
+            "Pour l’exercer, le consommateur notifie sa décision au Vendeur par une déclaration dénuée d’ambiguïté : avec le bouton « Me rétracter de cette commande » de la page de sa commande (son lien figure dans chaque e-mail de commande), par e-mail à {email}, ou par courrier à {legalName}, {address}. Il peut utiliser le modèle de formulaire de rétractation ci-dessous, sans y être tenu. Il suffit d’envoyer la déclaration avant l’expiration du délai de quatorze jours. Le Vendeur accuse réception de la rétractation par e-mail sans délai.",
+            "Le consommateur renvoie ou rend le bien à {legalName}, {address}, sans retard excessif et au plus tard quatorze jours après avoir communiqué sa décision de se rétracter. Les frais directs de renvoi du bien sont à la charge du consommateur. Sa responsabilité n’est engagée qu’à l’égard de la dépréciation du bien résultant de manipulations autres que celles nécessaires pour établir la nature, les caractéristiques et le bon fonctionnement du bien.",
+            "Le Vendeur rembourse la totalité des sommes versées pour les biens objets de la rétractation, y compris les frais de livraison standard (et non le supplément d’un mode de livraison plus coûteux que la livraison standard proposée), sans retard excessif et au plus tard dans les quatorze jours à compter du jour où il est informé de la rétractation, en utilisant le même moyen de paiement que celui de la commande, sauf accord exprès du consommateur pour un autre moyen, sans frais pour lui. Le Vendeur peut différer le remboursement jusqu’à la récupération des biens ou jusqu’à ce que le consommateur ait fourni une preuve de leur expédition, la date retenue étant celle du premier de ces faits.",
+            "Le droit de rétractation appartient au consommateur ; il ne s’applique pas aux acheteurs professionnels.",
+          ],
+        },
+        {
+          id: "legal-guarantee",
+          title: "35. Garantie légale de conformité (consommateurs)",
+          paragraphs: [
+            "Le consommateur dispose d’un délai de deux ans à compter de la délivrance du bien pour obtenir la mise en œuvre de la garantie légale de conformité en cas d’apparition d’un défaut de conformité. Durant ce délai, le consommateur n’est tenu d’établir que l’existence du défaut de conformité et non la date d’apparition de celui-ci.",
+            "Lorsque le contrat de vente du bien prévoit la fourniture d’un contenu numérique ou d’un service numérique de manière continue pendant une durée supérieure à deux ans, la garantie légale est applicable à ce contenu numérique ou ce service numérique tout au long de la période de fourniture prévue. Durant ce délai, le consommateur n’est tenu d’établir que l’existence du défaut de conformité affectant le contenu numérique ou le service numérique et non la date d’apparition de celui-ci.",
+            "La garantie légale de conformité emporte obligation pour le professionnel, le cas échéant, de fournir toutes les mises à jour nécessaires au maintien de la conformité du bien.",
+            "La garantie légale de conformité donne au consommateur droit à la réparation ou au remplacement du bien dans un délai de trente jours suivant sa demande, sans frais et sans inconvénient majeur pour lui.",
+            "Si le bien est réparé dans le cadre de la garantie légale de conformité, le consommateur bénéficie d’une extension de six mois de la garantie initiale.",
+            "Si le consommateur demande la réparation du bien, mais que le vendeur impose le remplacement, la garantie légale de conformité est renouvelée pour une période de deux ans à compter de la date de remplacement du bien.",
+            "Le consommateur peut obtenir une réduction du prix d’achat en conservant le bien ou mettre fin au contrat en se faisant rembourser intégralement contre restitution du bien, si : 1° Le professionnel refuse de réparer ou de remplacer le bien ; 2° La réparation ou le remplacement du bien intervient après un délai de trente jours ; 3° La réparation ou le remplacement du bien occasionne un inconvénient majeur pour le consommateur, notamment lorsque le consommateur supporte définitivement les frais de reprise ou d’enlèvement du bien non conforme, ou s’il supporte les frais d’installation du bien réparé ou de remplacement ; 4° La non-conformité du bien persiste en dépit de la tentative de mise en conformité du vendeur restée infructueuse.",
+            "Le consommateur a également droit à une réduction du prix du bien ou à la résolution du contrat lorsque le défaut de conformité est si grave qu’il justifie que la réduction du prix ou la résolution du contrat soit immédiate. Le consommateur n’est alors pas tenu de demander la réparation ou le remplacement du bien au préalable.",
+            "Le consommateur n’a pas droit à la résolution de la vente si le défaut de conformité est mineur.",
+            "Toute période d’immobilisation du bien en vue de sa réparation ou de son remplacement suspend la garantie qui restait à courir jusqu’à la délivrance du bien remis en état.",
+            "Les droits mentionnés ci-dessus résultent de l’application des articles L. 217-1 à L. 217-32 du code de la consommation.",
+            "Le vendeur qui fait obstacle de mauvaise foi à la mise en œuvre de la garantie légale de conformité encourt une amende civile d’un montant maximal de 300 000 euros, qui peut être porté jusqu’à 10 % du chiffre d’affaires moyen annuel (article L. 241-5 du code de la consommation).",
+            "Le consommateur bénéficie également de la garantie légale des vices cachés en application des articles 1641 à 1649 du code civil, pendant une durée de deux ans à compter de la découverte du défaut. Cette garantie donne droit à une réduction de prix si le bien est conservé ou à un remboursement intégral contre restitution du bien.",
+          ],
+        },
+        {
+          id: "hidden-defects",
+          title: "36. Vices cachés",
+          paragraphs: [
+            "Tout Client, consommateur ou professionnel, bénéficie de la garantie des vices cachés des articles 1641 et suivants du code civil : le Vendeur garantit le bien contre les défauts cachés qui le rendent impropre à l’usage auquel on le destine, ou qui diminuent tellement cet usage que l’acheteur ne l’aurait pas acquis, ou n’en aurait donné qu’un moindre prix, s’il les avait connus. L’action doit être intentée dans les deux ans de la découverte du vice (article 1648). L’acheteur a alors le choix de rendre le bien et de se faire restituer le prix, ou de garder le bien et de se faire rendre une partie du prix (article 1644).",
+          ],
+        },
       ],
     ],
+  },
+  /** Les mentions légales (LCEN art. 6 III) : leurs valeurs viennent des réglages SELLER_*. */
+  notice: {
+    title: "Mentions légales",
+    intro: "Qui édite et héberge ce site, comme le prévoit l’article 6 III de la LCEN.",
+    publisher: "Éditeur",
+    legalName: "Dénomination sociale",
+    legalForm: "Forme juridique",
+    shareCapital: "Capital social",
+    address: "Siège social",
+    rcs: "Registre du commerce et des sociétés (RCS)",
+    siren: "SIREN",
+    vatNumber: "Numéro de TVA intracommunautaire",
+    contact: "Contact",
+    email: "E-mail",
+    phone: "Téléphone",
+    director: "Directeur de la publication",
+    host: "Hébergeur",
+    hostName: "Nom",
+    hostAddress: "Adresse",
+    hostPhone: "Téléphone",
+    mediator: "Médiateur de la consommation",
+    mediatorText:
+      "Le consommateur peut soumettre gratuitement un litige avec nous à ce médiateur, après une réclamation écrite préalable auprès de nous (C. consom. art. L612-1 et L616-1).",
+    mediatorName: "Nom",
+    mediatorAddress: "Adresse",
+    mediatorUrl: "Site internet",
+    terms: "Les conditions générales de vente",
+  },
+  /** Le modèle de formulaire de rétractation : annexe à l’article R221-1 du code de la consommation. */
+  withdrawalForm: {
+    title: "Formulaire de rétractation",
+    intro:
+      "(Veuillez compléter et renvoyer le présent formulaire uniquement si vous souhaitez vous rétracter du contrat.) Vous pouvez aussi vous rétracter avec le bouton de la page de votre commande, ou par toute déclaration dénuée d’ambiguïté : voir l’article 34 des conditions générales.",
+    to: "À l’attention de {legalName}, {address}, {email} :",
+    lines: [
+      "Je/Nous (*) vous notifie/notifions (*) par la présente ma/notre (*) rétractation du contrat portant sur la vente du bien (*)/pour la prestation de services (*) ci-dessous :",
+      "Commandé le (*)/reçu le (*) :",
+      "Numéro de commande :",
+      "Nom du (des) consommateur(s) :",
+      "Adresse du (des) consommateur(s) :",
+      "Signature du (des) consommateur(s) (uniquement en cas de notification du présent formulaire sur papier) :",
+      "Date :",
+    ],
+    strike: "(*) Rayez la mention inutile.",
+    pdf: "Télécharger le formulaire (PDF)",
+    terms: "Article 34 des conditions générales : droit de rétractation",
+  },
+  /** Ce qu’acceptent le paiement, l’alerte de stock et le formulaire de démo, et l’information sur les données. */
+  acceptance: {
+    checkout:
+      "En payant, vous acceptez les {terms} (version du {date}), qui précisent, pour les consommateurs, le {withdrawal} (14 jours à compter de la livraison). L’usage de vos données : {privacy}.",
+    terms: "conditions générales de vente",
+    withdrawal: "droit de rétractation",
+    privacy: "politique de confidentialité",
+    demo:
+      "Nous utilisons ces informations uniquement pour répondre à votre demande et organiser la démo, et les conservons trois ans après notre dernier échange. Vos droits et comment les exercer : {privacy}.",
   },
   privacy: {
     title: "Confidentialité",

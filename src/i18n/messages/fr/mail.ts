@@ -42,6 +42,17 @@ export const mail: Messages["mail"] = {
   refundedHeading: "Votre remboursement est en cours",
   refundedText:
     "Nous avons remboursé {amount} pour la commande {n} sur la carte utilisée pour le paiement. Le montant apparaît en général sous 5 à 10 jours. L’avoir se trouve sur la page de votre commande.",
+  findOrders: "Retrouver mes commandes",
+  termsAccepted: "Les conditions générales de vente que vous avez acceptées (version du {date})",
+  termsPdf: "Elles sont jointes en PDF, avec le modèle de formulaire de rétractation.",
+  withdrawalInfo:
+    "En tant que consommateur, vous pouvez vous rétracter de cette commande dans les 14 jours suivant sa livraison, sans avoir à vous justifier : avec le bouton de la page de votre commande, ou en nous envoyant le modèle de formulaire de rétractation. Le renvoi des biens est à vos frais ; nous vous remboursons sous 14 jours, frais de livraison standard compris.",
+  withdrawalForm: "Le modèle de formulaire de rétractation",
+  withdrawalSubject: "Votre rétractation de la commande {n}",
+  withdrawalHeading: "Nous avons bien reçu votre rétractation",
+  withdrawalText: "Nous avons bien reçu, le {date}, votre rétractation de la commande {n} pour :",
+  withdrawalReturn:
+    "Merci de nous renvoyer les biens à l’adresse {address} dans les 14 jours ; leur renvoi est à vos frais. Nous vous remboursons dans les 14 jours suivant votre rétractation, avec le moyen de paiement utilisé (frais de livraison standard compris si vous vous rétractez de toute la commande) ; nous pouvons attendre d’avoir reçu les biens ou la preuve de leur expédition.",
   creditNote: "Avoir",
   vatRefunded: "TVA remboursée",
   findSubject: "Vos commandes chez {site}",

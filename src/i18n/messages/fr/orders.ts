@@ -33,6 +33,25 @@ export const orders: Messages["orders"] = {
     "Une question sur cette commande ? Répondez à son e-mail de confirmation, ou utilisez le",
   contactForm: "formulaire de contact",
   questionsAfter: ".",
+  withdraw: {
+    heading: "Me rétracter de cette commande",
+    text:
+      "En tant que consommateur, vous pouvez vous rétracter de cette commande dans les 14 jours suivant sa livraison, sans avoir à vous justifier (article 34 des conditions générales). Choisissez les articles que vous renvoyez ; nous accusons réception de votre rétractation par e-mail et vous remboursons sous 14 jours.",
+    until: "Vous pouvez vous rétracter jusqu’au {date}.",
+    beforeDelivery:
+      "Vous pouvez vous rétracter dès maintenant, ou dans les 14 jours suivant la livraison.",
+    items: "Articles dont vous vous rétractez",
+    submit: "Me rétracter de cette commande",
+    busy: "Envoi…",
+    none: "Choisissez au moins un article.",
+    failed: "Votre rétractation n’a pas pu être envoyée. Veuillez réessayer, ou nous écrire.",
+    received: "Rétractation reçue le {date}",
+    receivedText:
+      "Nous vous avons envoyé un accusé de réception par e-mail. Merci de nous renvoyer les articles ; nous vous remboursons sous 14 jours.",
+    form: "Le modèle de formulaire de rétractation",
+    terms: "Article 34 des conditions générales",
+  },
+  termsAccepted: "Conditions générales acceptées : version du {date}",
   find: {
     title: "Retrouver mes commandes",
     description:

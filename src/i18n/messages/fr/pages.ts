@@ -87,8 +87,26 @@ export const pages: Messages["pages"] = (site: string) => ({
   terms3: {
     title: "Conditions générales de vente (3/3)",
     description:
-      "Conditions générales de vente, partie 3 : exclusion et plafond de responsabilité, sous-traitance, environnement, données personnelles, droit applicable, médiation et juridiction.",
-    keywords: ["conditions générales", "données personnelles", "droit applicable", "médiation"],
+      "Conditions générales de vente, partie 3 : responsabilité, sous-traitance, environnement, données personnelles, droit applicable, médiation, juridiction et, pour les consommateurs, droit de rétractation et garanties légales.",
+    keywords: ["conditions générales", "droit de rétractation", "garantie légale", "médiation"],
+  },
+  termsVersion: {
+    title: "Conditions générales de vente, version datée",
+    description:
+      "Les conditions générales de vente sur une seule page, datées : ce qu’a accepté une commande passée sous cette version.",
+    keywords: ["conditions générales", "conditions de vente", "version"],
+  },
+  legalNotice: {
+    title: "Mentions légales",
+    description:
+      `Qui édite et héberge le site ${site} : société, siège social, immatriculation, contact, directeur de la publication, hébergeur et médiateur de la consommation.`,
+    keywords: ["mentions légales", "éditeur", "hébergeur", "médiateur"],
+  },
+  withdrawalForm: {
+    title: "Formulaire de rétractation",
+    description:
+      "Le modèle de formulaire de rétractation pour les consommateurs : 14 jours à compter de la livraison pour vous rétracter d’une commande, sur cette page ou en PDF.",
+    keywords: ["droit de rétractation", "formulaire de rétractation", "retour", "consommateur"],
   },
   privacy: {
     title: "Confidentialité",

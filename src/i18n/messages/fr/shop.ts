@@ -48,7 +48,7 @@ export const stock: Messages["stock"] = {
   title: "M’avertir du retour en stock",
   close: "Fermer",
   intro:
-    "{title} est en rupture de stock. Laissez votre e-mail : nous vous préviendrons dès son retour.",
+    "{title} est en rupture de stock. Laissez votre e-mail : nous vous préviendrons dès son retour. Nous ne l’utilisons que pour cet avis, puis le supprimons (voir Confidentialité, en bas de page).",
   email: "Adresse e-mail",
   cancel: "Annuler",
   submit: "M’avertir",

@@ -1,0 +1,157 @@
+import type { Page } from "playwright-core";
+import { assert, assertEquals, assertStringIncludes } from "../_lib/assert.ts";
+import { browserTest, hydrated } from "../_lib/browser.ts";
+import { outboxEntrySchema } from "../../src/domain/mail.ts";
+import { openKv } from "../../src/store/kv.ts";
+
+const PHONE = { viewport: { width: 390, height: 844 } };
+
+/** The buyer's mail in the outbox (the shop's own mail to `to`). */
+async function mailTo(kvPath: string, to: string) {
+  const kv = await openKv(kvPath);
+  try {
+    for await (const e of kv.list({ prefix: ["outbox"] })) {
+      const parsed = outboxEntrySchema.safeParse(e.value);
+      if (parsed.success && parsed.data.to === to) return parsed.data;
+    }
+  } finally {
+    kv.close();
+  }
+  throw new Error(`no mail to ${to}`);
+}
+
+/** The product page's buy box: the board put in the cart, and the cart opened from the header. */
+async function boardInCart(page: Page, path: string, addToCart: string, cartLabel: RegExp) {
+  await page.goto(path);
+  const add = page.getByRole("button", { name: addToCart });
+  await hydrated(page, add);
+  await page.locator("astro-island[component-url*=CartDrawer]:not([ssr])").waitFor({
+    state: "attached",
+  });
+  await add.click();
+  await page.getByRole("link", { name: cartLabel }).click();
+}
+
+browserTest(
+  "[browser] French shop at 390 px: a buyer from a product page checks out on /fr/shop, countries named and sorted in French, a mistyped email shown under its field, the country French in the mail and on the order page",
+  async ({ server, newPage }) => {
+    const page = await newPage(PHONE);
+    await boardInCart(page, "/fr/shop/vectra-dsp-board", "Ajouter au panier", /^Panier, 1 article/);
+    const drawer = page.getByRole("dialog", { name: "Panier" });
+    const country = drawer.getByLabel("Pays de livraison");
+    await country.locator("option", { hasText: "Allemagne" }).waitFor({ state: "attached" });
+    const names = (await country.locator("option").allInnerTexts()).slice(1);
+    assert(names.includes("Royaume-Uni") && names.includes("États-Unis"), names.join(", "));
+    assert(!names.includes("Germany"), "no English country name");
+    assertEquals(names, [...names].sort((a, b) => a.localeCompare(b, "fr")), "sorted in French");
+    await country.selectOption({ label: "France" });
+    await drawer.getByTestId("cart-shipping").filter({ hasText: "9,90\u00a0€" }).waitFor();
+    await country.selectOption({ label: "Allemagne" });
+    await drawer.getByText("Livraison\u00a0: Allemagne").waitFor();
+    await drawer.getByTestId("cart-shipping").filter({ hasText: /^\d+,\d\d\u00a0€$/ }).waitFor();
+
+    // The product page has no checkout: 'Passer la commande' opens the shop's, cart kept.
+    await drawer.getByRole("button", { name: "Passer la commande" }).click();
+    await page.waitForURL("**/fr/shop");
+    const form = page.getByRole("dialog", { name: "Commande" });
+    await form.waitFor();
+    assertEquals(await form.getByLabel("Pays").inputValue(), "Allemagne");
+    // A French address: postal code, then town.
+    const labels = await form.locator("label").allInnerTexts();
+    assert(
+      labels.findIndex((l) => l.startsWith("Code postal")) <
+        labels.findIndex((l) => l.startsWith("Ville")),
+      labels.join(" | "),
+    );
+    for (
+      const [label, value] of [
+        ["Prénom", "Claire"],
+        ["Nom", "Martin"],
+        ["E-mail", "claire@example"],
+        ["Téléphone", "+4930123456"],
+        ["Adresse", "Unter den Linden 1"],
+        ["Code postal", "10117"],
+        ["Ville", "Berlin"],
+      ]
+    ) await form.getByLabel(new RegExp(`^${label}`)).fill(value);
+    await form.getByRole("button", { name: "Passer au paiement" }).click();
+
+    // A mistyped email: said under the field, in French; no payment error before any card.
+    const email = form.getByLabel(/^E-mail/);
+    await page.locator("#checkout-email-error").filter({ hasText: "L’e-mail n’est pas valide" })
+      .waitFor();
+    assertEquals(await email.getAttribute("aria-invalid"), "true");
+    assertEquals(await page.getByRole("alertdialog").count(), 0, "no payment error dialog");
+    await email.fill("claire@example.fr");
+    await form.getByRole("button", { name: "Passer au paiement" }).click();
+
+    const payment = page.getByRole("dialog", { name: "Paiement par carte" });
+    await payment.getByLabel("Numéro de carte").fill("4242 4242 4242 4242");
+    await payment.getByLabel("Expiration (MM / AA)").fill("12 / 34");
+    await payment.getByLabel("Cryptogramme").fill("123");
+    await payment.getByRole("button", { name: /^Payer / }).click();
+    const success = page.getByRole("dialog", { name: "Paiement réussi\u202f!" });
+    await success.waitFor();
+    // The order number is never cut at its hyphen.
+    const number = success.locator(".whitespace-nowrap", { hasText: /^ORD-\d+$/ });
+    assertEquals(await number.count(), 1);
+    const vat = await success.getByTestId("success-vat").innerText();
+    assert(/dont TVA \(\d+(,\d+)?\u00a0%\)\u00a0: /.test(vat), vat);
+
+    const mail = await mailTo(server.kvPath, "claire@example.fr");
+    assertStringIncludes(mail.text, "Livraison (Allemagne)");
+    assertStringIncludes(mail.text, "\nAllemagne");
+    assert(!mail.text.includes("Germany"), mail.text);
+    const link = new URL(/https?:\/\/\S+\/fr\/orders\/\S+/.exec(mail.text)![0]);
+    await page.goto(link.pathname + link.search);
+    const address = await page.locator("address").innerText();
+    assertStringIncludes(address, "Allemagne");
+    assertStringIncludes(await page.locator("tfoot").innerText(), "Allemagne");
+    // The refused email was the only failed call.
+    assertEquals(page.problems.filter((p) => !/status of 400/.test(p)), []);
+  },
+);
+
+browserTest(
+  "[browser] shop: from an English product page, 'Proceed to Checkout' opens the shop's checkout with the cart kept",
+  async ({ newPage }) => {
+    const page = await newPage(PHONE);
+    await boardInCart(page, "/shop/vectra-dsp-board", "Add to Cart", /^Cart, 1 item/);
+    const drawer = page.getByRole("dialog", { name: "Shopping Cart" });
+    await drawer.getByLabel("Shipping country").selectOption("France");
+    await drawer.getByTestId("cart-shipping").filter({ hasText: "9.90 EUR" }).waitFor();
+    await drawer.getByRole("button", { name: "Proceed to Checkout" }).click();
+    await page.waitForURL((url) => url.pathname === "/shop" && url.search === "");
+    const form = page.getByRole("dialog", { name: "Checkout" });
+    await form.waitFor();
+    assertEquals(await form.getByLabel("Country").inputValue(), "France");
+    await form.getByRole("button", { name: "Cancel" }).click();
+    await page.getByRole("button", { name: "View Cart (1)" }).click();
+    assertEquals(await page.getByTestId("cart-line").count(), 1, "the cart is kept");
+    assertEquals(page.problems, []);
+  },
+);
+
+browserTest(
+  "[browser] the offer to read in French never covers a dialog: the open cart's checkout button at 390 px",
+  async ({ newPage }) => {
+    const page = await newPage({ ...PHONE, locale: "fr-FR" });
+    await boardInCart(page, "/shop/vectra-dsp-board", "Add to Cart", /^Cart, 1 item/);
+    await page.getByTestId("lang-offer").waitFor();
+    const drawer = page.getByRole("dialog", { name: "Shopping Cart" });
+    await drawer.getByLabel("Shipping country").selectOption("France");
+    const proceed = drawer.getByRole("button", { name: "Proceed to Checkout" });
+    await proceed.waitFor();
+    const onTop = await proceed.evaluate((button) => {
+      const box = button.getBoundingClientRect();
+      return [[0.1, 0.5], [0.5, 0.5], [0.9, 0.5]].every(([x, y]) =>
+        button.contains(
+          document.elementFromPoint(box.left + box.width * x, box.top + box.height * y),
+        )
+      );
+    });
+    assert(onTop, "the checkout button is not under the language offer");
+    await proceed.click();
+    await page.getByRole("dialog", { name: "Checkout" }).waitFor();
+  },
+);

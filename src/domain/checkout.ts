@@ -7,6 +7,7 @@ import { type Cents, formatMoney, toCents } from "./money.ts";
 import { chargedPrice, SELLER_COUNTRY, type TaxDecision, VAT_NUMBER_FIELD } from "./tax.ts";
 import { checkVatNumber, isSiren, normalizeVatNumber, type VatNumber } from "./vat-number.ts";
 import { isEuMemberState } from "./vat-rates.ts";
+import { HIDDEN_CHARACTERS_MESSAGE, isPlainLine } from "./plain-text.ts";
 import { type Business, ORDER_LOCALES } from "./order.ts";
 
 /** How long a checkout's payment intent can be paid (the sweep then cancels it). */
@@ -20,8 +21,15 @@ export const COMMIT_GRACE_MS = 30 * 60 * 1000;
 /** Lines per order; keeps a reservation far below KV's 64 KiB value limit. */
 export const MAX_ORDER_LINES = 50;
 
+/**
+ * A line of text a buyer types (a name, an address line, a reference): trimmed, and refused
+ * when it holds a control or text-direction character (plain-text.ts).
+ */
+export const textLine = () => z.string().trim().refine(isPlainLine, HIDDEN_CHARACTERS_MESSAGE);
+
 const required = (label: string) =>
-  z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`);
+  z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`)
+    .refine(isPlainLine, HIDDEN_CHARACTERS_MESSAGE);
 
 /** A cart line as the shop sends it: the cart item (product fields plus quantity). */
 export const checkoutItemSchema = z.object({
@@ -35,14 +43,14 @@ export const checkoutItemSchema = z.object({
 
 /** A field left empty is a field not given. */
 const optionalText = (max: number) =>
-  z.string().trim().max(max).optional().transform((v) => v || undefined);
+  textLine().max(max).optional().transform((v) => v || undefined);
 
 /** An address as the checkout asks it (the billing address of a manual order too). */
 export const addressSchema = z.object({
   address: required("Address").max(300),
   city: required("City").max(100),
   // Asked only where the country's addresses have one (see orderDataSchema's refinement).
-  state: z.string().trim().max(100).default(""),
+  state: textLine().max(100).default(""),
   zipCode: required("ZIP code").max(20),
   country: required("Country").max(100),
 });

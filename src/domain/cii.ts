@@ -143,11 +143,15 @@ export function toCii(inv: EInvoice): string {
       ),
       el(
         "ram:ApplicableHeaderTradeSettlement",
+        // BT-83: the RF reference a transfer quotes.
+        leaf("ram:PaymentReference", inv.paymentMeans.reference),
         leaf("ram:InvoiceCurrencyCode", c),
         el(
           "ram:SpecifiedTradeSettlementPaymentMeans",
           leaf("ram:TypeCode", inv.paymentMeans.code),
           leaf("ram:Information", inv.paymentMeans.text),
+          leafAt("ram:PayeePartyCreditorFinancialAccount/ram:IBANID", inv.paymentMeans.iban),
+          leafAt("ram:PayeeSpecifiedCreditorFinancialInstitution/ram:BICID", inv.paymentMeans.bic),
         ),
         inv.vat.map(tradeTax),
         inv.period &&
@@ -155,6 +159,12 @@ export function toCii(inv: EInvoice): string {
             "ram:BillingSpecifiedPeriod",
             date102("ram:StartDateTime", inv.period.start),
             date102("ram:EndDateTime", inv.period.end),
+          ),
+        (inv.paymentTerms || inv.dueDate) &&
+          el(
+            "ram:SpecifiedTradePaymentTerms",
+            leaf("ram:Description", inv.paymentTerms),
+            inv.dueDate && date102("ram:DueDateDateTime", inv.dueDate),
           ),
         el(
           "ram:SpecifiedTradeSettlementHeaderMonetarySummation",

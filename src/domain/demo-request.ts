@@ -3,6 +3,7 @@ import { z } from "zod/mini";
 import { isEmailAddress } from "./email-pattern.ts";
 import { DEMO_MESSAGE_MAX } from "./demo-form.ts";
 import type { FieldError } from "./errors.ts";
+import { HIDDEN_CHARACTERS_MESSAGE, isPlainLine, isPlainText } from "./plain-text.ts";
 
 /**
  * The demo request's rules, shared by the API and the browser, written with zod/mini: the
@@ -16,13 +17,20 @@ const tooBig = (max: number) => `Too big: expected string to have <=${max} chara
 
 /**
  * A required text field: trimmed, one message whether it is missing, blank or not text, then at
- * most `max` characters when given.
+ * most `max` characters when given, and no control or text-direction character (a message may
+ * hold lines and tabs).
  */
-const required = (message: string, max?: number, maxMessage = tooBig(max ?? 0)) =>
+const required = (
+  message: string,
+  max?: number,
+  maxMessage = tooBig(max ?? 0),
+  plain = isPlainLine,
+) =>
   z.string({ error: message }).check(
     z.trim(),
     z.minLength(1, { error: message, abort: true }),
     ...(max === undefined ? [] : [z.maxLength(max, { error: maxMessage })]),
+    z.refine(plain, HIDDEN_CHARACTERS_MESSAGE),
   );
 
 /**
@@ -90,6 +98,7 @@ export function demoRequestInputSchema(
         "Message is required",
         DEMO_MESSAGE_MAX,
         `Message cannot exceed ${DEMO_MESSAGE_MAX} characters`,
+        isPlainText,
       ),
     }),
     z.transform(({ phone, countryCode: _sent, ...rest }) => ({

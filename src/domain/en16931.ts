@@ -115,8 +115,22 @@ export interface EInvoice {
     prepaidCents: number;
     dueCents: number;
   };
-  /** UNTDID 4461 (BT-81): 48 bank card, 1 not defined (paid on delivery). */
-  paymentMeans: { code: "48" | "1"; text: string };
+  /**
+   * UNTDID 4461 (BT-81): 48 bank card, 1 not defined (paid on delivery), 58 SEPA credit
+   * transfer (an order on account) with the seller's IBAN (BT-84), BIC (BT-86) and the
+   * creditor reference the transfer quotes (BT-83, ISO 11649 RF).
+   */
+  paymentMeans: {
+    code: "48" | "1" | "58";
+    text: string;
+    iban?: string;
+    bic?: string;
+    reference?: string;
+  };
+  /** When the amount due is to be paid (BT-9), for an invoice on terms. */
+  dueDate: string | null;
+  /** The payment terms (BT-20), for an invoice of an order on account. */
+  paymentTerms: string | null;
 }
 
 export const GOODS_MENTION = "Livraison de biens";
@@ -273,6 +287,9 @@ export function toEInvoice(doc: InvoiceDocument): EInvoice {
     ...(doc.mention ? [{ subject: "TXD" as const, text: doc.mention }] : []),
     ...(b.company ? BUSINESS_PAYMENT_NOTES : []),
   ];
+  // An order on account's invoice: what is due, by when, to which account, quoting what.
+  const account = invoice ? doc.account ?? null : null;
+  const prepaidCents = account ? Math.min(account.paidCents, grossCents) : grossCents;
   return {
     typeCode: invoice ? "380" : "381",
     number: doc.number,
@@ -322,11 +339,32 @@ export function toEInvoice(doc: InvoiceDocument): EInvoice {
       taxBasisCents: lineNetCents,
       vatCents,
       grossCents,
-      prepaidCents: grossCents,
-      dueCents: 0,
+      prepaidCents,
+      dueCents: grossCents - prepaidCents,
     },
-    paymentMeans: doc.paymentMethod === "online"
+    paymentMeans: account
+      ? {
+        code: "58",
+        text: "Virement SEPA / SEPA credit transfer",
+        iban: account.iban,
+        bic: account.bic,
+        reference: account.reference,
+      }
+      : doc.paymentMethod === "online"
       ? { code: "48", text: "Carte bancaire / Card" }
       : { code: "1", text: "Payé à la livraison / Paid on delivery" },
+    dueDate: account?.dueDate ?? null,
+    paymentTerms: account ? paymentTermsText(account) : null,
   };
+}
+
+/** BT-20 of an order on account, in French and English as the invoice prints. */
+export function paymentTermsText(
+  a: { terms: "before_shipping" | "on_terms"; termsDays: number; dueDate: string | null },
+): string {
+  if (a.terms === "before_shipping") {
+    return "Paiement par virement avant expédition / Payment by bank transfer before shipping";
+  }
+  const due = a.dueDate ? `, échéance ${a.dueDate} / due ${a.dueDate}` : "";
+  return `Paiement par virement à ${a.termsDays} jours date de facture / Bank transfer within ${a.termsDays} days of the invoice${due}`;
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PAYMENT_TERMS } from "./payment-terms.ts";
 import type { Order } from "./order.ts";
 import { invoicedCents } from "./order-correction.ts";
 import type { ReturnedLine } from "./order-correction-schema.ts";
@@ -101,7 +102,10 @@ export const invoiceDocumentSchema = z.object({
    * else its SIREN. Documents issued before it was kept read the SIREN.
    */
   sellerEndpoint: z.string().optional(),
-  /** The seller opted to pay VAT on debits (SELLER_VAT_ON_DEBITS): the invoice says so. */
+  /**
+   * The invoice states the option for VAT on debits: only documents issued while
+   * SELLER_VAT_ON_DEBITS was accepted (goods' VAT is due on delivery: it is refused now).
+   */
   vatOnDebits: z.boolean(),
   buyer: z.object({
     name: z.string(),
@@ -133,6 +137,20 @@ export const invoiceDocumentSchema = z.object({
   mention: z.string().nullable(),
   paymentMethod: z.string(),
   currency: z.string(),
+  /**
+   * An order on account's invoice: its terms, its due date (on terms: the day of issue plus
+   * the terms), the RF reference and the seller's account the transfer goes to, and what was
+   * paid already when it was issued. Absent on other documents.
+   */
+  account: z.object({
+    terms: z.enum(PAYMENT_TERMS),
+    termsDays: z.number().int().min(0).max(60),
+    dueDate: z.string().nullable(),
+    reference: z.string(),
+    iban: z.string(),
+    bic: z.string(),
+    paidCents: z.number().int().min(0),
+  }).optional(),
 });
 export type InvoiceDocument = z.infer<typeof invoiceDocumentSchema>;
 
@@ -234,11 +252,16 @@ export function formatDocumentNumber(kind: DocumentKind, year: string, n: number
  * so it changes nothing here; a payment staff mark as not received leaves nothing due.
  */
 export function amountDue(
-  o: Pick<Order, "paymentStatus" | "totalCents" | "refund" | "corrections">,
+  o:
+    & Pick<Order, "paymentStatus" | "totalCents" | "refund" | "corrections">
+    & Partial<Pick<Order, "status" | "account">>,
 ) {
   const paid = o.paymentStatus === "paid" || o.paymentStatus === "partially_refunded" ||
     o.paymentStatus === "refunded";
-  return paid ? invoicedCents(o) : 0;
+  // An order on terms is invoiced when it ships, unpaid: the invoice is what the buyer owes.
+  const owedOnTerms = o.account?.terms === "on_terms" && o.paymentStatus === "pending" &&
+    (o.status === "shipped" || o.status === "delivered");
+  return paid || owedOnTerms ? invoicedCents(o) : 0;
 }
 
 /**

@@ -4,14 +4,15 @@ import { holdsStock, type Order, type OrderStatus } from "./order.ts";
 import { optionalEmailField } from "./email.ts";
 import { GENDERS } from "./order-status.ts";
 import { instantText } from "./staff-dates.ts";
-import { addressSchema, type BusinessInput, businessInputSchema } from "./checkout.ts";
+import { addressSchema, type BusinessInput, businessInputSchema, textLine } from "./checkout.ts";
 import { returnedLineSchema } from "./order-correction-schema.ts";
+import { HIDDEN_CHARACTERS_MESSAGE, isPlainText } from "./plain-text.ts";
 
 /** `PUT /api/orders/{id}/status` */
 export const statusBodySchema = z.object({
   status: z.enum(ORDER_STATUSES, { error: `status must be one of ${ORDER_STATUSES.join(", ")}` }),
-  carrier: z.string().trim().max(100).optional(),
-  trackingNumber: z.string().trim().max(100).optional(),
+  carrier: textLine().max(100).optional(),
+  trackingNumber: textLine().max(100).optional(),
   /** Delivered and cancelled orders mail the customer only when ticked; shipped always does. */
   notifyCustomer: z.boolean().optional(),
   /**
@@ -31,7 +32,8 @@ export const paymentBodySchema = z.object({
 export const dateBodySchema = z.object({ createdAt: instantText });
 
 export const noteBodySchema = z.object({
-  text: z.string().trim().min(1, "A note cannot be empty").max(2000),
+  text: z.string().trim().min(1, "A note cannot be empty").max(2000)
+    .refine(isPlainText, HIDDEN_CHARACTERS_MESSAGE),
 });
 
 /** It names the buyer's order page (`/orders/{number}`) too: no slash, nothing to escape. */
@@ -41,21 +43,23 @@ const ORDER_ID_MESSAGE = "Order ID may hold letters, digits and . _ - only";
 /** `POST /api/orders/admin`: the spec's payload; amounts sent are ignored, the server prices. */
 export const manualOrderBodySchema = z.object({
   customer: customerSchema.extend({
+    firstName: textLine().min(1).max(100),
+    lastName: textLine().min(1).max(100),
     email: optionalEmailField("Please enter a valid email address"),
-    phone: z.string().trim().max(40).default(""),
+    phone: textLine().max(40).default(""),
   }),
   shippingAddress: z.object({
-    address: z.string().trim().min(1, "Address is required").max(300),
-    city: z.string().trim().min(1, "City is required").max(100),
-    state: z.string().trim().max(100).default(""),
-    zipCode: z.string().trim().max(20).default(""),
-    country: z.string().trim().max(100).optional(),
+    address: textLine().min(1, "Address is required").max(300),
+    city: textLine().min(1, "City is required").max(100),
+    state: textLine().max(100).default(""),
+    zipCode: textLine().max(20).default(""),
+    country: textLine().max(100).optional(),
   }),
   items: z.array(z.object({
     id: z.string().trim().min(1, "Choose a product").max(100),
     quantity: z.coerce.number().int().min(1, "Quantity must be at least 1").max(10_000),
   })).min(1, "Add at least one item").max(50),
-  shippingCountry: z.string().trim().min(1, "Country is required").max(100),
+  shippingCountry: textLine().min(1, "Country is required").max(100),
   paymentMethod: z.enum(PAYMENT_METHODS).default("delivery"),
   gender: z.enum(GENDERS).optional(),
   /** An order id staff typed (the order's number), kept if no order has it; empty: counted. */
@@ -113,7 +117,7 @@ export const refundBodySchema = z.object({
   lines: z.array(returnedLineSchema).min(1, "Choose at least one line").max(50).optional(),
   shipping: z.boolean().optional(),
   restock: z.boolean().optional(),
-  reason: z.string().trim().max(500).optional(),
+  reason: z.string().trim().max(500).refine(isPlainText, HIDDEN_CHARACTERS_MESSAGE).optional(),
 }).strict().refine((b) => b.amount === undefined || (!b.lines && !b.shipping), {
   message: "Refund an amount or lines, not both",
   path: ["amount"],
@@ -123,7 +127,8 @@ export type RefundBody = z.infer<typeof refundBodySchema>;
 /** `POST /api/orders/{id}/credit-note`: a credit note without money (a price correction). */
 export const creditBodySchema = z.object({
   amount: euros,
-  reason: z.string().trim().min(1, "Say why (it is in the audit log)").max(500),
+  reason: z.string().trim().min(1, "Say why (it is in the audit log)").max(500)
+    .refine(isPlainText, HIDDEN_CHARACTERS_MESSAGE),
 }).strict();
 
 /**
@@ -132,12 +137,13 @@ export const creditBodySchema = z.object({
  */
 export const reinvoiceBodySchema = z.object({
   customer: z.object({
-    firstName: z.string().trim().min(1).max(100),
-    lastName: z.string().trim().min(1).max(100),
+    firstName: textLine().min(1).max(100),
+    lastName: textLine().min(1).max(100),
   }).optional(),
   business: businessInputSchema.nullable(),
   billingAddress: addressSchema.nullable(),
-  reason: z.string().trim().min(1, "Say why (it is in the audit log)").max(500),
+  reason: z.string().trim().min(1, "Say why (it is in the audit log)").max(500)
+    .refine(isPlainText, HIDDEN_CHARACTERS_MESSAGE),
 }).strict();
 export type ReinvoiceBody = Omit<z.infer<typeof reinvoiceBodySchema>, "business"> & {
   business: BusinessInput | null;

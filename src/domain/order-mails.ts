@@ -66,6 +66,12 @@ export interface OrderMailWords {
     text: (date: string, n: string) => string;
     returnTo: (address: string) => string;
   };
+  /** A payment received after the order (staff's orders): its invoice is on the order page. */
+  paid: {
+    subject: (n: string) => string;
+    heading: string;
+    text: (n: string, invoice: string) => string;
+  };
   /** A refund's facts: its credit note's number and the VAT it gives back. */
   creditNote: string;
   vatRefunded: string;
@@ -262,6 +268,23 @@ export const orderConfirmationMail: BuyerMail = (order, site, orderLink, w) => {
       : [],
   });
 };
+
+/** The customer's news that the payment of an order placed earlier arrived, with its invoice. */
+export function orderPaidMail(
+  order: Order,
+  site: Site,
+  orderLink: string | undefined,
+  w: OrderMailWords,
+  invoice: string,
+): MailMessage {
+  const n = order.orderNumber;
+  return buyerMail(order, site, orderLink, w, {
+    subject: w.paid.subject(n),
+    heading: w.paid.heading,
+    paragraphs: [w.paid.text(n, invoice)],
+    withOrder: false,
+  });
+}
 
 /**
  * The acknowledgement of a consumer's withdrawal, sent when it is received: the day, the items

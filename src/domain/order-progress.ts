@@ -30,14 +30,17 @@ export interface ProgressStep {
 /** Where an order is, as its buyer reads it: the four steps, and whether it was stopped. */
 export function orderProgress(o: Pick<Order, "status" | "paymentStatus" | "refund">) {
   const shipped = o.status === "shipped" || o.status === "delivered";
-  const paid = o.paymentStatus === "paid" || o.paymentStatus === "refunded" || shipped;
+  const paid = o.paymentStatus === "paid" || o.paymentStatus === "partially_refunded" ||
+    o.paymentStatus === "refunded" || shipped;
   const steps: ProgressStep[] = [
     { key: "placed", label: "Order placed", done: true },
     { key: "paid", label: "Paid", done: paid },
     { key: "shipped", label: "Shipped", done: shipped },
     { key: "delivered", label: "Delivered", done: o.status === "delivered" },
   ];
-  const stoppedBy = o.paymentStatus === "refunded" || o.refund
+  // A part refunded (a returned item) stops nothing: the rest is still on its way.
+  const stoppedBy = o.paymentStatus === "refunded" ||
+      (o.refund && o.paymentStatus !== "partially_refunded")
     ? "refunded" as const
     : o.status === "cancelled"
     ? "cancelled" as const

@@ -13,6 +13,7 @@ import {
 } from "./tax.ts";
 import { type TaxWords, vatStatement } from "./vat-statement.ts";
 import { correctionSchema } from "./order-correction-schema.ts";
+import { balanceCents, invoicedCents, refundableCents, returnedUnits } from "./order-correction.ts";
 
 import {
   ORDER_STATUSES,
@@ -220,6 +221,13 @@ export function toAdminOrder(o: Order) {
       ? { at: o.refund.at, amount: fromCents(o.refund.amountCents), id: o.refund.id }
       : null,
     notes: o.notes ?? [],
+    /** What corrections may still do: money to give back, invoice to credit, units to return. */
+    corrections: {
+      refundable: fromCents(refundableCents(o)),
+      invoiced: fromCents(invoicedCents(o)),
+      balance: fromCents(balanceCents(o)),
+      returned: returnedUnits(o),
+    },
     /** VIES's answer about the buyer's VAT number: its consultation number is the proof. */
     vies: orderTax(o).vies,
     locale: orderLocale(o),

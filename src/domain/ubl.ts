@@ -78,6 +78,7 @@ export function toUbl(inv: EInvoice): string {
     leaf("cbc:ProfileID", inv.businessProcess),
     leaf("cbc:ID", inv.number),
     leaf("cbc:IssueDate", inv.issueDate),
+    !credit && leaf("cbc:DueDate", inv.dueDate),
     leaf(credit ? "cbc:CreditNoteTypeCode" : "cbc:InvoiceTypeCode", inv.typeCode),
     inv.notes.map((n) => leaf("cbc:Note", `#${n.subject}#${n.text}`)),
     leaf("cbc:DocumentCurrencyCode", c),
@@ -110,9 +111,18 @@ export function toUbl(inv: EInvoice): string {
       el("cac:DeliveryLocation", address("cac:Address", inv.delivery.address)),
       leafAt("cac:DeliveryParty/cac:PartyName/cbc:Name", inv.delivery.name),
     ),
-    leafAt("cac:PaymentMeans/cbc:PaymentMeansCode", inv.paymentMeans.code, {
-      name: inv.paymentMeans.text,
-    }),
+    el(
+      "cac:PaymentMeans",
+      leaf("cbc:PaymentMeansCode", inv.paymentMeans.code, { name: inv.paymentMeans.text }),
+      leaf("cbc:PaymentID", inv.paymentMeans.reference),
+      inv.paymentMeans.iban &&
+        el(
+          "cac:PayeeFinancialAccount",
+          leaf("cbc:ID", inv.paymentMeans.iban),
+          leafAt("cac:FinancialInstitutionBranch/cbc:ID", inv.paymentMeans.bic),
+        ),
+    ),
+    leafAt("cac:PaymentTerms/cbc:Note", inv.paymentTerms),
     el(
       "cac:TaxTotal",
       money("cbc:TaxAmount", t.vatCents),

@@ -80,6 +80,11 @@ export function mailWords(lang: Lang): OrderMailWords {
       text: (date, n) => fill(t.withdrawalText, { date, n }),
       returnTo: (address) => fill(t.withdrawalReturn, { address }),
     },
+    paid: {
+      subject: (n) => fill(t.paidSubject, { n }),
+      heading: t.paidHeading,
+      text: (n, invoice) => fill(t.paidText, { n, invoice }),
+    },
     creditNote: t.creditNote,
     vatRefunded: t.vatRefunded,
   };

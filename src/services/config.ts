@@ -109,8 +109,6 @@ export interface Config {
     rates: RateOverride[];
     /** VAT_OSS=on: registered for the One-Stop Shop, destination rates for EU consumers. */
     oss: boolean;
-    /** SELLER_VAT_ON_DEBITS=true: the seller opted to pay VAT on debits (invoices say so). */
-    onDebits: boolean;
     /** VIES_URL: the VIES REST API's base (the Commission's by default; a fake in tests). */
     viesUrl: string;
     /** How long a VIES answer may take before the sale is taxed as if it had none. */
@@ -151,11 +149,22 @@ function einvoiceAddress(value: string | undefined): string | undefined {
   return value;
 }
 
+/**
+ * Why SELLER_VAT_ON_DEBITS=on is refused: the shop sells goods, whose VAT is due on delivery
+ * whatever the seller opted for (art. 269 CGI); the option for VAT on debits covers services
+ * only, so no invoice of the shop may state it.
+ */
+export const VAT_ON_DEBITS_REFUSED =
+  "Invalid SELLER_VAT_ON_DEBITS: the shop sells goods, whose VAT is due on delivery (art. 269 CGI); the option for VAT on debits covers services only. Remove the setting (or set it off).";
+
 export function loadConfig(env: Record<string, string | undefined> = Deno.env.toObject()): Config {
   const get = (name: string) => {
     const v = env[name]?.trim();
     return v ? v : undefined;
   };
+  if (flag("SELLER_VAT_ON_DEBITS", get("SELLER_VAT_ON_DEBITS"))) {
+    throw new Error(VAT_ON_DEBITS_REFUSED);
+  }
   const port = Number(get("PORT") ?? 8000);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     throw new Error(`Invalid PORT: ${env.PORT}`);
@@ -224,7 +233,6 @@ export function loadConfig(env: Record<string, string | undefined> = Deno.env.to
     vat: {
       rates: parseVatRates(get("VAT_RATES")),
       oss: flag("VAT_OSS", get("VAT_OSS")),
-      onDebits: flag("SELLER_VAT_ON_DEBITS", get("SELLER_VAT_ON_DEBITS")),
       viesUrl: (get("VIES_URL") ?? DEFAULT_VIES_URL).replace(/\/+$/, ""),
       viesTimeoutMs: 4_000,
     },

@@ -70,7 +70,7 @@ export function createServices(
     sellerEndpoint: () => config.sellerEinvoiceAddress ?? sellerOf(config).siren,
     timeZone: config.shopTimeZone,
     ossRegistered: config.vat.oss,
-    vatOnDebits: config.vat.onDebits,
+    bank: () => bankAccountOf(config),
   });
   const orders = createOrderStore(kv, [orderStats.hook, invoices.hook]);
   const vies = createVies({

@@ -1,4 +1,4 @@
-import { NotFoundError } from "../domain/errors.ts";
+import { DomainError, NotFoundError, ValidationError } from "../domain/errors.ts";
 import {
   type InvoiceDocument,
   type InvoicePeriodQuery,
@@ -18,6 +18,12 @@ import { toUbl } from "../domain/ubl.ts";
 
 export type InvoiceDesk = ReturnType<typeof createInvoiceDesk>;
 
+/** The longest period the Invoices screen lists at once (it holds the period's documents). */
+export const MAX_LIST_DAYS = 366;
+/** ZIP exports made at once on an instance: each renders every PDF of its period. */
+export const MAX_ZIP_EXPORTS = 2;
+export const ZIP_BUSY_MESSAGE = "Other PDF exports are being made: try again in a minute";
+
 /** Staff's view of the invoices: a period's list and totals, PDFs, the CSV and the ZIP. */
 export function createInvoiceDesk(deps: {
   invoices: InvoiceStore;
@@ -26,6 +32,7 @@ export function createInvoiceDesk(deps: {
   documents: DocumentSettings;
 }) {
   const { invoices, timeZone } = deps;
+  let zipping = 0;
 
   /** The period's days and its bounds in ms (the current month by default). */
   function period(q: InvoicePeriodQuery) {
@@ -86,6 +93,10 @@ export function createInvoiceDesk(deps: {
      */
     async list(q: InvoicePeriodQuery) {
       const p = period(q);
+      if (Date.parse(p.to) - Date.parse(p.from) >= MAX_LIST_DAYS * 86_400_000) {
+        const message = `The period can be at most ${MAX_LIST_DAYS} days`;
+        throw new ValidationError(message, [{ field: "to", message }]);
+      }
       const docs: InvoiceDocument[] = [];
       for await (const d of invoices.between(p.start, p.end)) docs.push(d);
       return {
@@ -114,21 +125,41 @@ export function createInvoiceDesk(deps: {
 
     /**
      * A ZIP of the period's documents, streamed as the client reads: each document's Factur-X
-     * PDF and its UBL are made when the stream asks for more, written and let go.
+     * PDF and its UBL are made when the stream asks for more, written and let go. At most
+     * `MAX_ZIP_EXPORTS` at once (429 past them), so downloads cannot pile up PDF rendering.
      */
     zip(q: InvoicePeriodQuery): ReadableStream<Uint8Array> {
       const p = period(q);
+      if (zipping >= MAX_ZIP_EXPORTS) {
+        throw new DomainError(429, "too_many_exports", ZIP_BUSY_MESSAGE);
+      }
+      zipping++;
+      let done = false;
+      // Whichever comes first, the end, an error or the reader leaving, frees its place once.
+      const release = () => {
+        if (!done) zipping--;
+        done = true;
+      };
       const docs = invoices.between(p.start, p.end);
       return zipStream(async () => {
-        const next = await docs.next();
-        if (next.done) return null;
-        const doc = next.value;
-        const date = new Date(doc.issuedAt);
-        return [
-          { name: `${doc.number}.pdf`, data: await renderInvoicePdf(doc, deps.documents), date },
-          { name: `${doc.number}-ubl.xml`, data: ublOf(doc), date, deflate: true },
-        ];
+        try {
+          const next = await docs.next();
+          if (next.done) {
+            release();
+            return null;
+          }
+          const doc = next.value;
+          const date = new Date(doc.issuedAt);
+          return [
+            { name: `${doc.number}.pdf`, data: await renderInvoicePdf(doc, deps.documents), date },
+            { name: `${doc.number}-ubl.xml`, data: ublOf(doc), date, deflate: true },
+          ];
+        } catch (err) {
+          release();
+          throw err;
+        }
       }, async () => {
+        release();
         await docs.return(undefined);
       });
     },

@@ -1,3 +1,5 @@
+import { formatIban } from "../domain/bank-account.ts";
+import { formatRfReference } from "../domain/rf-reference.ts";
 import { PDFDocument, type PDFFont, type PDFPage, rgb } from "pdf-lib";
 import { toCii } from "../domain/cii.ts";
 import { type Address, type EInvoice, type Party, toEInvoice } from "../domain/en16931.ts";
@@ -106,7 +108,12 @@ export function pageMentions(inv: EInvoice): string[] {
   return [
     ...(credit ? [`Avoir de la facture ${credit} / Credit note for invoice ${credit}`] : []),
     ...inv.notes.map((n) => typographic(n.text)),
-    inv.typeCode === "380"
+    ...(inv.paymentTerms ? [inv.paymentTerms] : []),
+    inv.typeCode === "380" && inv.totals.dueCents > 0
+      ? `Net à payer / Amount due${GROUP}: ${formatMoney(inv.totals.dueCents, "fr", inv.currency)}${
+        inv.dueDate ? `, avant le / by ${frenchDate(inv.dueDate)}` : ""
+      }.`
+      : inv.typeCode === "380"
       ? `Payée le ${
         frenchDate(inv.issueDate)
       }${GROUP}: aucun montant dû / Paid in full: no amount due.`
@@ -175,6 +182,14 @@ export async function renderInvoicePdf(
   }
   if (inv.precedingInvoice) facts.push(["Facture d’origine / Invoice", inv.precedingInvoice]);
   facts.push(["Paiement / Payment", inv.paymentMeans.text]);
+  if (inv.dueDate) facts.push(["Échéance / Due date", frenchDate(inv.dueDate)]);
+  if (inv.paymentMeans.iban) {
+    facts.push(["IBAN", formatIban(inv.paymentMeans.iban)]);
+    if (inv.paymentMeans.bic) facts.push(["BIC", inv.paymentMeans.bic]);
+  }
+  if (inv.paymentMeans.reference) {
+    facts.push(["Référence / Reference", formatRfReference(inv.paymentMeans.reference)]);
+  }
   let factsY = y;
   for (const [label, value] of facts) {
     const left = right - FACTS_WIDTH;

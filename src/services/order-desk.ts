@@ -18,7 +18,7 @@ import {
   stockMoveFor,
 } from "../domain/order-admin.ts";
 import { unitsOut } from "../domain/order-correction.ts";
-import { orderStatusMail } from "../domain/order-mails.ts";
+import { orderConfirmationMail, orderPaidMail, orderStatusMail } from "../domain/order-mails.ts";
 import { mailWords } from "../i18n/mail-words.ts";
 import type { OrderLinks } from "./order-links.ts";
 import { EVERY_DATE, type OrderQuery } from "../domain/order-query.ts";
@@ -28,10 +28,13 @@ import {
   holdsStock,
   type Order,
   orderLocale,
+  type OrderStatus,
   type PaymentStatus,
   toAdminOrder,
 } from "../domain/order.ts";
 import { dayStart, nextDay, shopDay } from "../domain/shop-time.ts";
+import type { OrderAccount } from "../domain/order-account.ts";
+import { dueDate } from "../domain/payment-terms.ts";
 import { orderDateProblem } from "../domain/staff-dates.ts";
 import { nowIso } from "../store/atomic.ts";
 import type { AuditStore } from "../store/audit.ts";
@@ -74,6 +77,22 @@ export interface OrderDeskDeps {
 }
 
 export type OrderDesk = ReturnType<typeof createOrderDesk>;
+
+/**
+ * An order on terms is due its terms' days after it ships (its invoice is issued then): the due
+ * date is fixed at its first shipping, the shop's day.
+ */
+function onShipping(
+  account: OrderAccount,
+  from: OrderStatus,
+  to: OrderStatus,
+  today: string,
+): OrderAccount {
+  const ships = (to === "shipped" || to === "delivered") && from !== "shipped" &&
+    from !== "delivered";
+  if (!ships || account.terms !== "on_terms" || account.dueDate) return account;
+  return { ...account, dueDate: dueDate(today, account.termsDays) };
+}
 
 /**
  * What staff do with orders. Every change commits once: the order, its indexes and
@@ -159,6 +178,16 @@ export function createOrderDesk(deps: OrderDeskDeps) {
             ...(body.status === "delivered" && o.status !== "delivered"
               ? { deliveredAt: nowIso() }
               : {}),
+            ...(o.account
+              ? {
+                account: onShipping(
+                  o.account,
+                  o.status,
+                  body.status,
+                  shopDay(Date.now(), deps.timeZone),
+                ),
+              }
+              : {}),
             stockHeld: move === "give" ? false : move === "take" ? true : holdsStock(o),
           };
         },
@@ -211,7 +240,12 @@ export function createOrderDesk(deps: OrderDeskDeps) {
       return { updated: results.filter((r) => r.ok).length, results };
     },
 
+    /**
+     * Sets the payment status; a payment received now (a staff order paid by transfer or on
+     * delivery) mails the buyer its invoice's number, issued in the same commit.
+     */
     async setPayment(actor: AuditActor, id: string, paymentStatus: PaymentStatus) {
+      let mailSubject: string | null = null;
       const updated = await orders.update(
         id,
         (o) => {
@@ -219,8 +253,23 @@ export function createOrderDesk(deps: OrderDeskDeps) {
           if (o.refund) throw new ConflictError("This order has been refunded");
           return { ...o, paymentStatus };
         },
-        audited(actor, "order.payment", (o) => `Payment status set to ${o.paymentStatus}`),
+        both(async (op, _before, after) => {
+          mailSubject = null;
+          const invoice = deps.documents.issuedIn(op).find((d) => d.kind === "invoice");
+          if (!invoice || !after!.customer.email) return;
+          const lang = orderLocale(after!);
+          const mail = orderPaidMail(
+            after!,
+            deps.site,
+            await deps.links.url(after!.orderNumber, lang),
+            mailWords(lang),
+            invoice.number,
+          );
+          deps.outbox.add(op, mail);
+          mailSubject = mail.subject;
+        }, audited(actor, "order.payment", (o) => `Payment status set to ${o.paymentStatus}`)),
       );
+      if (mailSubject) deps.mailer.wake([mailSubject]);
       return toAdminOrder(updated);
     },
 
@@ -283,6 +332,7 @@ export function createOrderDesk(deps: OrderDeskDeps) {
     async createManual(actor: AuditActor, input: ManualOrderBody): Promise<AdminOrder> {
       const { body, destination } = checkedCountries(input);
       const createdAt = body.createdAt ? checkedOrderDate(body.createdAt) : nowIso();
+      let mailSubject: string | null = null;
       const products = new Map<string, PricingProduct>();
       for (const { id } of body.items) {
         const p = await deps.products.get(id);
@@ -340,10 +390,25 @@ export function createOrderDesk(deps: OrderDeskDeps) {
         },
         both(
           (op, _before, after) => deps.stock.take(op, after!.items),
+          // The buyer hears of it as of a shop order: the confirmation with its page's link.
+          async (op, _before, after) => {
+            mailSubject = null;
+            if (!after!.customer.email) return;
+            const lang = orderLocale(after!);
+            const mail = orderConfirmationMail(
+              after!,
+              deps.site,
+              await deps.links.url(after!.orderNumber, lang),
+              mailWords(lang),
+            );
+            deps.outbox.add(op, mail);
+            mailSubject = mail.subject;
+          },
           audited(actor, "order.create", (o) => `Created ${o.orderNumber} by hand`),
         ),
         body.orderId || undefined,
       );
+      if (mailSubject) deps.mailer.wake([mailSubject]);
       return toAdminOrder(order);
     },
   };

@@ -3,6 +3,9 @@ import { zlibSync } from "fflate";
 import { AFRelationship, type PDFDocument, PDFHexString, PDFName, PDFString } from "pdf-lib";
 import { NOTO_SANS_BOLD, NOTO_SANS_REGULAR } from "./pdf-assets/noto-sans.ts";
 import { SRGB_ICC } from "./pdf-assets/srgb-icc.ts";
+// Text in the XMP is escaped by the e-invoices' writer, which also drops what XML cannot carry at
+// all (a control character in a name stored before the edge refused them).
+import { text as xmlText } from "../domain/xml.ts";
 
 /**
  * What makes a pdf-lib document a PDF/A-3b Factur-X: embedded Unicode fonts (Noto Sans, so that
@@ -82,8 +85,6 @@ export interface FacturXAttachment {
 
 const PRODUCER = "pdf-lib with Noto Sans (PDF/A-3b, Factur-X)";
 const FX_NS = "urn:factur-x:pdfa:CrossIndustryDocument:invoice:1p0#";
-
-const xmlText = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
 /** XMP's date: "2026-03-01T10:00:00Z" (the Info dictionary's D:20260301100000Z). */
 const xmpDate = (d: Date) => d.toISOString().replace(/\.\d{3}Z$/, "Z");

@@ -1,3 +1,6 @@
+import type { BankAccount } from "../domain/bank-account.ts";
+import { accountBalance } from "../domain/order-account.ts";
+import { addDays } from "../domain/payment-terms.ts";
 import { ConflictError } from "../domain/errors.ts";
 import {
   amountDue,
@@ -47,6 +50,25 @@ export type InvoiceStore = ReturnType<typeof createInvoiceStore>;
  * atomic commit as the change, with the next number of the year's sequence (a checked counter:
  * racing payments on any instance get distinct, consecutive numbers, or retry).
  */
+/**
+ * What an order on account's invoice says of its payment: on terms, due the terms' days after
+ * its day of issue (the day it ships); the reference; the account; what was paid already.
+ */
+function accountOfInvoice(order: Order, issueDate: string, bank: BankAccount | undefined) {
+  const a = order.account!;
+  return {
+    terms: a.terms,
+    termsDays: a.termsDays,
+    dueDate: a.terms === "on_terms" ? a.dueDate ?? addDays(issueDate, a.termsDays) : null,
+    reference: a.reference,
+    iban: bank?.iban ?? "",
+    bic: bank?.bic ?? "",
+    paidCents: order.paymentStatus === "paid"
+      ? order.totalCents
+      : accountBalance(a, order.totalCents).paidCents,
+  };
+}
+
 export function createInvoiceStore(
   kv: Deno.Kv,
   settings: {
@@ -56,7 +78,8 @@ export function createInvoiceStore(
     timeZone: string;
     /** VAT_OSS=on: destination rates always, the running total shown for information only. */
     ossRegistered: boolean;
-    vatOnDebits: boolean;
+    /** The seller's account an order on account's invoice names (SELLER_IBAN, SELLER_BIC). */
+    bank?: () => BankAccount;
   },
 ) {
   const parse = (v: unknown) => parseInvoiceDocument(v, settings.timeZone);
@@ -111,7 +134,9 @@ export function createInvoiceStore(
       refersToDate: invoice?.issueDate ?? null,
       seller: invoice?.seller ?? settings.seller(),
       sellerEndpoint: invoice?.sellerEndpoint ?? settings.sellerEndpoint(),
-      vatOnDebits: invoice?.vatOnDebits ?? settings.vatOnDebits,
+      // Goods' VAT is never on debits (SELLER_VAT_ON_DEBITS is refused): only a credit note of
+      // an invoice issued when the setting was accepted repeats its mention.
+      vatOnDebits: invoice?.vatOnDebits ?? false,
       buyer: {
         name: `${order.customer.firstName} ${order.customer.lastName}`.trim(),
         email: order.customer.email,
@@ -130,6 +155,9 @@ export function createInvoiceStore(
       mention: tax.mention,
       paymentMethod: order.paymentMethod,
       currency: order.currency,
+      ...(kind === "invoice" && order.account
+        ? { account: accountOfInvoice(order, issueDate, settings.bank?.()) }
+        : {}),
     });
     if (countsForOss(tax)) await addToOssTotal(op, year, doc);
     op.check(counter).set(counterKey(kind, year), n)

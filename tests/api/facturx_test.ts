@@ -4,6 +4,9 @@ import { chargedPrice, decideTax, type OssState, type TaxBuyer } from "../../src
 import { shopDay } from "../../src/domain/shop-time.ts";
 import { RETURN_SCHEME_TEXT, type ReturnScheme } from "../../src/domain/return-schemes.ts";
 import { formatMoney } from "../../src/i18n/format.ts";
+import { orderReference } from "../../src/domain/order-account.ts";
+import { addDays } from "../../src/domain/payment-terms.ts";
+import { formatRfReference } from "../../src/domain/rf-reference.ts";
 import { toEInvoice } from "../../src/domain/en16931.ts";
 import { frenchDate, frenchRate, frenchSiren } from "../../src/services/invoice-pdf.ts";
 import { assert, assertEquals, assertJsonResponse } from "../_lib/assert.ts";
@@ -502,7 +505,6 @@ Deno.test({
           SELLER.vatNumber,
           s.order.orderNumber,
           "Livraison de biens",
-          "Option pour le paiement de la taxe d’après les débits",
           flat(formatMoney(grand, "fr")),
           flat(formatMoney(cents(one(cii, "ram:TaxBasisTotalAmount")), "fr")),
           flat(formatMoney(cents(one(cii, "ram:TaxTotalAmount")), "fr")),
@@ -520,6 +522,8 @@ Deno.test({
         for (const e of expected) {
           assert(text.includes(e), `${where}: the page says "${e}":\n${text}`);
         }
+        // Goods: VAT is due on delivery, never on debits (art. 269 CGI).
+        assert(!/d.après les débits/.test(text + cii + ubl), `${where}: no VAT on debits`);
       }
       // A credit note of the whole invoice lists its lines; a partial one says what it is; one
       // of an exempt invoice keeps its mention.
@@ -534,7 +538,88 @@ Deno.test({
       assert(exemptCredit.text.includes("Exonération de TVA, article 262 ter I du CGI"));
       assert(exemptCredit.cii.includes("<ram:ExemptionReasonCode>VATEX-EU-IC<"));
     }, {
-      config: { seller: SELLER, vat: { ...testConfig().vat, onDebits: true } },
+      config: { seller: SELLER },
+    }),
+});
+
+const IBAN = "FR7630006000011234567890189";
+const BIC = "AGRIFRPP882";
+
+Deno.test({
+  name:
+    "[api] Factur-X: an order on account's invoice, issued unpaid when it ships, states its due date (BT-9), terms (BT-20), SEPA transfer (58) to the seller's IBAN and BIC with its RF reference (BT-83) and the buyer's purchase order, passes the schemas and EN 16931, and its page says the same; a business card invoice carries the PMT, PMD and AAB notes",
+  ignore: en16931Ignore,
+  fn: () =>
+    withServices(async (t) => {
+      const clerk = await loginAs(t, "admin");
+      const sale = SALES.find((s) => s.name === "company-fr")!;
+      const reference = orderReference("ORD-000001");
+      const o = await t.services.orders.create({
+        ...order(sale, 0),
+        paymentMethod: "transfer",
+        paymentStatus: "pending",
+        status: "processing",
+        account: { terms: "on_terms", termsDays: 45, reference, payments: [] },
+      });
+      assertEquals(await t.services.invoices.ofOrder(o.id), [], "no invoice before it ships");
+      await t.services.orderDesk.setStatus(
+        { id: "x", email: "clerk@example.com", role: "admin" },
+        o.id,
+        { status: "shipped" },
+      );
+      const shipped = (await t.services.orders.get(o.id))!;
+      const [invoice] = await t.services.invoices.ofOrder(o.id);
+      const due = shipped.account!.dueDate!;
+      assertEquals(due, addDays(invoice.issueDate, 45));
+      const card = await t.services.orders.create(order(SALES[5], 1));
+      const [cardInvoice] = await t.services.invoices.ofOrder(card.id);
+      const s = await serve(t, clerk, invoice, shipped);
+      const c = await serve(t, clerk, cardInvoice, card);
+      const reports = await checkEn16931({
+        "account-cii": s.cii,
+        "account-ubl": s.ubl,
+        "card-cii": c.cii,
+        "card-ubl": c.ubl,
+      });
+      for (const [name, report] of Object.entries(reports)) assertClean(name, report);
+
+      assertEquals(one(s.cii, "ram:PaymentReference"), reference);
+      assertEquals(one(s.cii, "ram:IBANID"), IBAN);
+      assertEquals(one(s.cii, "ram:BICID"), BIC);
+      assertEquals(all(s.cii, "ram:TypeCode").includes("58"), true);
+      assert(
+        s.cii.includes(
+          `<ram:DueDateDateTime><udt:DateTimeString format="102">${due.replaceAll("-", "")}<`,
+        ),
+      );
+      assertEquals(cents(one(s.cii, "ram:DuePayableAmount")), shipped.totalCents);
+      assertEquals(cents(one(s.cii, "ram:TotalPrepaidAmount")), 0);
+      assertEquals(one(s.ubl, "cbc:DueDate"), due);
+      assertEquals(one(s.ubl, "cbc:PaymentID"), reference);
+      assertEquals(one(s.ubl, "cbc:PayableAmount"), (shipped.totalCents / 100).toFixed(2));
+      assertEquals(all(s.cii, "ram:IssuerAssignedID")[1], sale.business!.purchaseOrder);
+      for (const x of [s, c]) {
+        assertEquals(
+          all(x.cii, "ram:SubjectCode").filter((k) => k !== "AAI" && k !== "TXD").sort(),
+          ["AAB", "PMD", "PMT"],
+        );
+        assert(x.ubl.includes("<cbc:Note>#PMT#Indemnité forfaitaire"), x.ubl);
+        for (const e of ["40 €", "trois fois le taux d’intérêt légal", "Pas d’escompte"]) {
+          assert(x.text.includes(flat(e)), `the page says "${e}":\n${x.text}`);
+        }
+      }
+      for (
+        const e of [
+          "FR76 3000 6000 0112 3456 7890 189",
+          BIC,
+          formatRfReference(reference),
+          frenchDate(due),
+          flat(formatMoney(shipped.totalCents, "fr")),
+          "Paiement par virement à 45 jours",
+        ]
+      ) assert(s.text.includes(flat(e)), `the page says "${e}":\n${s.text}`);
+    }, {
+      config: { seller: SELLER, transfers: { ...testConfig().transfers, iban: IBAN, bic: BIC } },
     }),
 });
 
@@ -734,8 +819,8 @@ Deno.test("[api] tax matrix in the returns: the Invoices screen's totals and the
 
 Deno.test({
   name:
-    "[api] a back-dated staff order (sold 43 days ago, paid today) states its day of supply on the PDF, in the CII (BT-72), the UBL and the CSV; three boards at 59.00 print lines whose unit price x quantity is the line; the XML passes XSD and EN 16931",
-  ignore: en16931Ignore,
+    "[api] a French company's back-dated staff order (sold 43 days ago, paid today) states its day of supply on the PDF, in the CII (BT-72), the UBL and the CSV; three boards at 59.00 print lines whose unit price x quantity is the line; the XML passes XSD, EN 16931 and BR-FR",
+  ignore: en16931Ignore || (brFrMissing() !== null && Deno.env.get("CI") !== "true"),
   fn: () =>
     withServices(async (t) => {
       const clerk = await loginAs(t, "admin");
@@ -752,6 +837,8 @@ Deno.test({
           shippingCountry: "France",
           paymentMethod: "delivery",
           createdAt: sold.toISOString(),
+          // A French company: its invoice is an e-invoice the French rules (BR-FR) apply to.
+          business: { companyName: "Ateliers Lovelace SARL", siren: "303265045" },
         }, clerk.headers),
       );
       const { order: made201 } = await assertJsonResponse(made, 201) as { order: { _id: string } };
@@ -768,8 +855,13 @@ Deno.test({
       assertEquals([doc.issueDate, doc.tax.taxPoint], [today, soldDay]);
       const s = await serve(t, clerk, doc, o);
 
-      const reports = await checkEn16931({ "backdated-cii": s.cii, "backdated-ubl": s.ubl });
+      const xml = { "backdated-cii": s.cii, "backdated-ubl": s.ubl };
+      const reports = await checkEn16931(xml);
       for (const [name, report] of Object.entries(reports)) assertClean(name, report);
+      const french = Object.entries(await checkBrFr(xml)).flatMap(([name, failures]) =>
+        failures.map((f) => `${name}: ${f.id} ${f.text}`)
+      );
+      assertEquals(french, [], "BR-FR");
       assert(
         s.cii.includes(
           `<ram:ActualDeliverySupplyChainEvent><ram:OccurrenceDateTime><udt:DateTimeString format="102">${

@@ -163,9 +163,9 @@ browserTest(
     const refund = page.getByRole("button", { name: "Refund", exact: true });
     await hydrated(page, refund);
     await refund.click();
-    const dialog = page.getByTestId("confirm-dialog");
-    await dialog.getByText("Refund €609.90 to the customer?").waitFor();
-    await dialog.getByRole("button", { name: "Refund" }).click();
+    const dialog = page.getByTestId("correction-dialog");
+    await dialog.getByLabel("Everything left (€609.90)").waitFor();
+    await dialog.getByRole("button", { name: "Refund €609.90" }).click();
     await page.getByText("Order refunded").waitFor();
 
     await page.getByTestId("order-timeline").waitFor();
@@ -190,6 +190,41 @@ browserTest(
       await select.locator("option:not([disabled])").allTextContents(),
       ["Pending", "Paid", "Failed"],
     );
+    assertEquals(page.problems, []);
+  },
+);
+
+browserTest(
+  "[browser] orders: a returned item refunded from the corrections dialog, by keyboard at 390 px: partially refunded, the rest refundable",
+  async ({ server, newPage }) => {
+    const order = await paidOnline(server);
+    const page = await newPage(PHONE);
+    await signInAs(page, BOSS, `/admin/login?next=%2Fadmin%2Forders%2F${order._id}`);
+    await shellReady(page);
+    const refund = page.getByRole("button", { name: "Refund", exact: true });
+    await hydrated(page, refund);
+    await refund.focus();
+    await page.keyboard.press("Enter");
+    const dialog = page.getByTestId("correction-dialog");
+    // Focus starts in the dialog, on its first choice; the arrow keys move between choices.
+    const first = dialog.getByLabel("Everything left (€609.90)");
+    await first.waitFor();
+    assert(await first.evaluate((e) => e === document.activeElement), "focus in the dialog");
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("ArrowDown");
+    const units = dialog.getByLabel(/^Vectra DSP Board/);
+    await units.fill("1");
+    await dialog.getByLabel("Reason (optional)").fill("returned unopened");
+    assertEquals(await overflowX(page), 0, "no sideways scroll at 390 px");
+    await dialog.getByRole("button", { name: "Refund €600.00" }).click();
+    await page.getByText("Order refunded").waitFor();
+    await page.getByTestId("order-timeline").getByText(/Refunded €600\.00 \(1 x Vectra DSP Board\)/)
+      .waitFor();
+    assertEquals(
+      (await page.getByTestId("payment-status").textContent())?.trim(),
+      "partially_refunded",
+    );
+    await page.getByText("€9.90 can still be refunded.").waitFor();
     assertEquals(page.problems, []);
   },
 );

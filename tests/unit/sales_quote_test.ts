@@ -16,6 +16,9 @@ import {
   staffQuoteBodySchema,
 } from "../../src/domain/sales-quote.ts";
 import type { PricedCheckout } from "../../src/domain/checkout.ts";
+import { formatIban, isBic, isIban } from "../../src/domain/bank-account.ts";
+import { loadConfig } from "../../src/services/config.ts";
+import { transferProblem } from "../../src/services/invoicing.ts";
 
 Deno.test("RF references: the published examples' check digits, computed and checked", () => {
   // ISO 11649's example and the EPC's and banks' published ones.
@@ -106,4 +109,35 @@ Deno.test("Quotes: discounts and staff's shipping fee change the shelf prices be
   assertEquals(adjusted.shippingFeeDetails.feeCents, 0);
   assertEquals(adjusted.totalCents, 32499);
   assertEquals(applyQuoteTerms(shelf, new Map()).totalCents, 38499);
+});
+
+Deno.test("The seller's bank account: IBAN and BIC checked at start, both or neither in production", () => {
+  assert(isIban("FR76 3000 6000 0112 3456 7890 189"));
+  assert(!isIban("FR76 3000 6000 0112 3456 7890 188"), "one digit mistyped");
+  assert(isBic("AGRIFRPP882") && isBic("BNPAFRPP"));
+  assert(!isBic("BNPA-FR"));
+  assertEquals(formatIban("fr7630006000011234567890189"), "FR76 3000 6000 0112 3456 7890 189");
+  const config = loadConfig({
+    SELLER_IBAN: "fr76 3000 6000 0112 3456 7890 189",
+    SELLER_BIC: "agrifrpp882",
+  });
+  assertEquals(config.transfers, {
+    iban: "FR7630006000011234567890189",
+    bic: "AGRIFRPP882",
+    quoteValidityDays: 30,
+    termsDays: 30,
+  });
+  assertThrows(
+    () => loadConfig({ SELLER_IBAN: "FR7630006000011234567890188" }),
+    Error,
+    "SELLER_IBAN",
+  );
+  assertThrows(() => loadConfig({ PAYMENT_TERMS_DAYS: "61" }), Error, "PAYMENT_TERMS_DAYS");
+  const production = { ...config, shopEnv: "production" as const };
+  assertEquals(transferProblem(production), null);
+  assert(transferProblem({ ...production, transfers: { ...config.transfers, bic: undefined } }));
+  assertEquals(
+    transferProblem({ ...config, transfers: { ...config.transfers, bic: undefined } }),
+    null,
+  );
 });

@@ -1,5 +1,9 @@
+import { Fragment } from "preact";
 import { countryIn } from "../../domain/country-code.ts";
 import type { InvoiceDocument } from "../../domain/invoice.ts";
+import { type BankAccount, formatIban } from "../../domain/bank-account.ts";
+import { accountBalance } from "../../domain/order-account.ts";
+import { formatRfReference } from "../../domain/rf-reference.ts";
 import { type Order, orderVat } from "../../domain/order.ts";
 import { orderProgress, trackingUrl } from "../../domain/order-progress.ts";
 import { messagesFor } from "../../i18n/catalog.ts";
@@ -10,15 +14,56 @@ import { type Lang, localePath } from "../../i18n/locales.ts";
 import WithdrawalSection from "./WithdrawalSection.tsx";
 
 /**
+ * What an order on account owes and how to pay it: the amount still due, by when (or before
+ * shipping), the seller's IBAN and BIC, and the RF reference to quote.
+ */
+function TransferDue({ order, bank, lang }: { order: Order; bank: BankAccount; lang: Lang }) {
+  const w = messagesFor(lang).quotes.transfer;
+  const account = order.account!;
+  const { dueCents, state } = accountBalance(account, order.totalCents);
+  const paid = state === "paid" || state === "overpaid" || order.paymentStatus === "paid";
+  const facts: [string, string][] = [
+    [w.due, paid ? w.paid : formatMoney(dueCents, lang)],
+    [
+      w.dueDate,
+      account.terms === "before_shipping"
+        ? w.beforeShipping
+        : account.dueDate
+        ? formatDate(`${account.dueDate}T12:00:00Z`, lang, "UTC")
+        : fill(messagesFor(lang).quotes.terms.on_terms, { days: account.termsDays }),
+    ],
+    [w.iban, formatIban(bank.iban)],
+    [w.bic, bank.bic],
+    [w.reference, formatRfReference(account.reference)],
+  ];
+  return (
+    <div class="mt-10 rounded-lg border border-slate-200 p-5" data-testid="order-transfer">
+      <h2 class="text-xl font-semibold text-ink">{w.heading}</h2>
+      <dl class="mt-3 grid grid-cols-[auto_1fr] gap-x-6 gap-y-1">
+        {facts.map(([k, v]) => (
+          <Fragment key={k}>
+            <dt class="text-slate-600">{k}</dt>
+            <dd class="font-medium text-ink break-all">{v}</dd>
+          </Fragment>
+        ))}
+      </dl>
+      {!paid && <p class="mt-3 text-sm text-slate-600">{w.referenceHint}</p>}
+    </div>
+  );
+}
+
+/**
  * The buyer's order page: where the order is, its lines and totals, the delivery address, and
  * its invoice and credit notes to download. Server-rendered, no JavaScript.
  */
 export default function OrderStatusContent(
-  { lang, order, documents, token, timeZone }: {
+  { lang, order, documents, token, timeZone, bank }: {
     lang: Lang;
     order: Order;
     documents: InvoiceDocument[];
     token: string;
+    /** Where an order on account is paid (SELLER_IBAN, SELLER_BIC). */
+    bank?: BankAccount;
     /** The shop's (SHOP_TIMEZONE): its days are the order's and its invoices'. */
     timeZone: string;
   },
@@ -35,6 +80,9 @@ export default function OrderStatusContent(
   const ship = order.shipment;
   const tracking = ship ? trackingUrl(ship.carrier, ship.trackingNumber) : null;
   const a = order.shippingAddress;
+  const biz = order.business;
+  /** Where the invoice goes: the billing address, or the delivery address when none. */
+  const bill = order.billingAddress ?? { ...a, country: order.shippingCountry };
   const tt = messagesFor(lang).tax;
   const vat = orderVat(order, taxWords(tt, lang));
   const docUrl = (n: string) =>
@@ -85,6 +133,15 @@ export default function OrderStatusContent(
             ))}
           </ol>
         )}
+
+      {!stopped && order.refund && (
+        <p class="mt-6 rounded-lg bg-slate-50 px-4 py-3 text-sm" data-testid="order-refund">
+          {fill(t.partlyRefunded, {
+            amount: money(order.refund.amountCents),
+            date: dateOf(order.refund.at),
+          })}
+        </p>
+      )}
 
       {ship && (
         <div class="mt-6 rounded-lg bg-slate-50 px-4 py-3 text-sm" data-testid="shipment">
@@ -159,6 +216,8 @@ export default function OrderStatusContent(
         {vat.mention && <span lang="fr">{` ${vat.mention}.`}</span>}
       </p>
 
+      {order.account && bank && <TransferDue order={order} bank={bank} lang={lang} />}
+
       <div class="mt-10 grid gap-8 sm:grid-cols-2">
         <div>
           <h2 class="text-xl font-semibold text-ink">{t.deliveryAddress}</h2>
@@ -178,6 +237,41 @@ export default function OrderStatusContent(
             {countryIn(order.shippingCountry, lang)}
           </address>
         </div>
+        {(order.business || order.billingAddress) && (
+          <div data-testid="order-buyer">
+            <h2 class="text-xl font-semibold text-ink">{t.buyer}</h2>
+            {biz && (
+              <dl class="mt-3 space-y-1 text-slate-700">
+                {(
+                  [
+                    [t.company, biz.companyName],
+                    [t.vatNumber, biz.vatNumber],
+                    [t.purchaseOrder, biz.purchaseOrder],
+                  ] as const
+                ).filter(([, v]) => v).map(([label, value]) => (
+                  <div key={label}>
+                    <dt class="inline text-slate-600">{fill(t.fact, { label })}</dt>{" "}
+                    <dd class="inline break-all">{value}</dd>
+                  </div>
+                ))}
+              </dl>
+            )}
+            <h3 class="mt-4 font-semibold text-ink">{t.billingAddress}</h3>
+            <address class="mt-1 not-italic leading-6 text-slate-700">
+              {bill.address}
+              <br />
+              {[bill.zipCode, bill.city].filter(Boolean).join(" ")}
+              {bill.state && (
+                <>
+                  <br />
+                  {bill.state}
+                </>
+              )}
+              <br />
+              {bill.country}
+            </address>
+          </div>
+        )}
         <div>
           <h2 class="text-xl font-semibold text-ink">{t.invoice}</h2>
           {documents.length

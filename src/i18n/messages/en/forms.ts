@@ -42,5 +42,7 @@ export const demoForm = {
       "Too big: expected string to have <=100 characters",
     "Too big: expected string to have <=200 characters":
       "Too big: expected string to have <=200 characters",
+    "Remove the invisible control or text-direction characters (pasted text can hold them)":
+      "Remove the invisible control or text-direction characters (pasted text can hold them)",
   } as Record<string, string>,
 };

@@ -54,6 +54,10 @@ export const mail = {
     "Please send the goods back to {address} within 14 days; returning them is at your cost. We refund you within 14 days of your withdrawal, with the means of payment you used (standard delivery included when you withdraw from the whole order); we may wait until we have received the goods or proof that you sent them.",
   creditNote: "Credit note",
   vatRefunded: "VAT refunded",
+  paidSubject: "Payment received for your order {n}",
+  paidHeading: "Thank you for your payment",
+  paidText:
+    "We have received your payment for order {n}. Your invoice {invoice} is on your order's page.",
   findSubject: "Your orders at {site}",
   findHello: "Hello,",
   findText: "Here are the links to your orders. Each one shows where the order is and its invoice.",

@@ -28,6 +28,17 @@ export const quotes = {
     before_shipping: "Payment by bank transfer before shipping",
     on_terms: "Payment by bank transfer within {days} days of the invoice",
   },
+  transfer: {
+    heading: "Payment by bank transfer",
+    due: "Amount due",
+    dueDate: "Due date",
+    beforeShipping: "Before shipping: we ship once your transfer has arrived",
+    paid: "Paid",
+    iban: "IBAN",
+    bic: "BIC",
+    reference: "Reference",
+    referenceHint: "Quote this reference in your transfer so that we find your payment.",
+  },
   reason: "Reason",
   message: "Message",
 };

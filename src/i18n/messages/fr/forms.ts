@@ -43,5 +43,7 @@ export const demoForm: Messages["demoForm"] = {
     "Message cannot exceed 500 characters": "Le message ne peut pas dépasser 500 caractères",
     "Too big: expected string to have <=100 characters": "100 caractères au plus",
     "Too big: expected string to have <=200 characters": "200 caractères au plus",
+    "Remove the invisible control or text-direction characters (pasted text can hold them)":
+      "Retirez les caractères de contrôle ou de direction du texte invisibles (un texte collé peut en contenir)",
   },
 };

@@ -55,6 +55,10 @@ export const mail: Messages["mail"] = {
     "Merci de nous renvoyer les biens à l’adresse {address} dans les 14 jours ; leur renvoi est à vos frais. Nous vous remboursons dans les 14 jours suivant votre rétractation, avec le moyen de paiement utilisé (frais de livraison standard compris si vous vous rétractez de toute la commande) ; nous pouvons attendre d’avoir reçu les biens ou la preuve de leur expédition.",
   creditNote: "Avoir",
   vatRefunded: "TVA remboursée",
+  paidSubject: "Paiement reçu pour votre commande {n}",
+  paidHeading: "Merci pour votre paiement",
+  paidText:
+    "Nous avons bien reçu votre paiement pour la commande {n}. Votre facture {invoice} se trouve sur la page de votre commande.",
   findSubject: "Vos commandes chez {site}",
   findHello: "Bonjour,",
   findText:

@@ -12,6 +12,8 @@ export const orders: Messages["orders"] = {
   refunded: "Cette commande a été remboursée.",
   refundLine:
     "{amount} remboursés le {date} sur la carte utilisée pour le paiement : le montant apparaît en général sous 5 à 10 jours.",
+  partlyRefunded:
+    "Remboursée en partie : {amount} au total, le dernier remboursement le {date}, sur la carte utilisée pour le paiement.",
   cancelled: "Cette commande a été annulée.",
   shippedWith: "Expédiée par",
   ourCarrier: "notre transporteur",
@@ -25,6 +27,12 @@ export const orders: Messages["orders"] = {
   shipping: "Livraison ({country})",
   totalVat: "Total TTC",
   deliveryAddress: "Adresse de livraison",
+  buyer: "Facturée à",
+  company: "Société",
+  vatNumber: "N° de TVA",
+  purchaseOrder: "Bon de commande",
+  billingAddress: "Adresse de facturation",
+  fact: "{label} :",
   invoice: "Facture",
   invoiceDoc: "Facture {number} (PDF)",
   creditNote: "Avoir {number} (PDF)",

@@ -29,6 +29,18 @@ export const quotes: Messages["quotes"] = {
     before_shipping: "Paiement par virement avant expédition",
     on_terms: "Paiement par virement à {days} jours date de facture",
   },
+  transfer: {
+    heading: "Paiement par virement",
+    due: "Montant dû",
+    dueDate: "Échéance",
+    beforeShipping: "Avant expédition\u00a0: nous expédions dès réception de votre virement",
+    paid: "Payé",
+    iban: "IBAN",
+    bic: "BIC",
+    reference: "Référence",
+    referenceHint:
+      "Indiquez cette référence dans votre virement pour que nous retrouvions votre paiement.",
+  },
   reason: "Motif",
   message: "Message",
 };

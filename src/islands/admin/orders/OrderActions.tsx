@@ -4,7 +4,7 @@ import type { AdminOrder } from "../../../domain/order.ts";
 import { refundRefusal } from "../../../domain/order-refund.ts";
 import { ORDER_STATUSES } from "../../../domain/order-status.ts";
 import { adminApi } from "../ui/api.ts";
-import ConfirmDialog from "../ui/ConfirmDialog.tsx";
+import CorrectionDialog, { type CorrectionKind } from "./CorrectionDialog.tsx";
 import { errorSentence } from "../ui/errors.ts";
 import { useFailure } from "../ui/feedback.tsx";
 import { adminToast } from "../ui/toast.ts";
@@ -27,8 +27,8 @@ const MONEY_CHOICES = [
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /**
- * The order page's actions: status (with shipment and customer notice), the refund of an order
- * paid online, and internal notes.
+ * The order page's actions: status (with shipment and customer notice), the corrections after
+ * the invoice (refunds, credit notes, re-invoices: CorrectionDialog), and internal notes.
  */
 export default function OrderActions(
   { order, onChanged }: { order: AdminOrder; onChanged: () => Promise<boolean> },
@@ -42,8 +42,11 @@ export default function OrderActions(
   const [note, setNote] = useState("");
   const [busy, setBusy] = useState(false);
   const { fail, dialog } = useFailure();
-  const [refunding, setRefunding] = useState(false);
-  const refundable = refundRefusal(order) === null;
+  const [correcting, setCorrecting] = useState<CorrectionKind | null>(null);
+  const refundable = refundRefusal(order) === null && order.corrections.refundable > 0;
+  /** The invoice bills something still: a credit note or a re-invoice can correct it. */
+  const invoiced = order.corrections.invoiced > 0 &&
+    (order.paymentStatus === "paid" || order.paymentStatus === "partially_refunded");
   const total = formatMoney(toCents(order.total), order.currency);
   /** Cancelling an order paid online: refund it with the cancellation, or keep the payment. */
   const [money, setMoney] = useState<"refund" | "keep" | null>(null);
@@ -61,7 +64,6 @@ export default function OrderActions(
       fail(failure, errorSentence(err, "Update failed", { text: "Note" }));
       return false;
     } finally {
-      setRefunding(false);
       setBusy(false);
     }
   }
@@ -155,20 +157,52 @@ export default function OrderActions(
             : "Update Status"}
         </button>
       </form>
-      {refundable && (
+      {(refundable || invoiced) && (
         <section class="rounded-xl bg-white p-4 ring-1 ring-slate-200">
-          <h2 class="mb-2 text-base font-semibold">Refund</h2>
+          <h2 class="mb-2 text-base font-semibold">Corrections</h2>
           <p class="text-sm text-slate-600">
-            Gives the customer back {total} through the payment provider.
+            {refundable
+              ? `${
+                formatMoney(toCents(order.corrections.refundable), order.currency)
+              } can still be refunded.`
+              : "The invoice can be corrected by a credit note."}
+            {order.corrections.balance > 0 &&
+              ` The customer is owed ${
+                formatMoney(toCents(order.corrections.balance), order.currency)
+              } already credited.`}
           </p>
-          <button
-            type="button"
-            disabled={busy}
-            onClick={() => setRefunding(true)}
-            class="mt-3 rounded-lg bg-red-600 px-4 py-2 text-sm font-semibold text-white hover:bg-red-700 disabled:opacity-50"
-          >
-            Refund
-          </button>
+          <div class="mt-3 flex flex-wrap gap-2">
+            {refundable && (
+              <button
+                type="button"
+                disabled={busy}
+                onClick={() => setCorrecting("refund")}
+                class="rounded-lg bg-red-600 px-4 py-2 text-sm font-semibold text-white hover:bg-red-700 disabled:opacity-50"
+              >
+                Refund
+              </button>
+            )}
+            {invoiced && (
+              <>
+                <button
+                  type="button"
+                  disabled={busy}
+                  onClick={() => setCorrecting("credit")}
+                  class="rounded-lg px-4 py-2 text-sm font-semibold ring-1 ring-slate-300 disabled:opacity-50"
+                >
+                  Credit Note
+                </button>
+                <button
+                  type="button"
+                  disabled={busy}
+                  onClick={() => setCorrecting("reinvoice")}
+                  class="rounded-lg px-4 py-2 text-sm font-semibold ring-1 ring-slate-300 disabled:opacity-50"
+                >
+                  Invoice Again
+                </button>
+              </>
+            )}
+          </div>
         </section>
       )}
       <form
@@ -214,21 +248,19 @@ export default function OrderActions(
           Add Note
         </button>
       </form>
-      <ConfirmDialog
-        open={refunding}
-        title="Refund Order"
-        message={`Refund ${total} to the customer?`}
-        confirmLabel="Refund"
-        busyLabel="Refunding..."
-        busy={busy}
-        onConfirm={() =>
-          run(
-            () => adminApi(`/api/orders/${order._id}/refund`, { method: "POST" }),
-            "Order refunded",
-            "Refund Failed",
-          )}
-        onCancel={() => setRefunding(false)}
-      />
+      {correcting && (
+        <CorrectionDialog
+          order={order}
+          kind={correcting}
+          onClose={() => setCorrecting(null)}
+          onDone={async (done) => {
+            setCorrecting(null);
+            await onChanged();
+            adminToast(done, "success");
+          }}
+          onFail={(title, err) => fail(title, errorSentence(err, "Update failed"))}
+        />
+      )}
       {dialog}
     </div>
   );

@@ -37,6 +37,10 @@ browserTest(
   async ({ server, newPage }) => {
     const page = await newPage(PHONE);
     await boardInCart(page, "/fr/shop/vectra-dsp-board", "Ajouter au panier", /^Panier, 1 article/);
+    assertStringIncludes(
+      await page.getByTestId("product-price").innerText(),
+      "\u00a0€ TTC, hors frais de livraison",
+    );
     const drawer = page.getByRole("dialog", { name: "Panier" });
     const country = drawer.getByLabel("Pays de livraison");
     await country.locator("option", { hasText: "Allemagne" }).waitFor({ state: "attached" });

@@ -106,7 +106,7 @@ browserTest(
     });
     const card = page.locator("article", { hasText: "Carte DSP Vectra" });
     await card.getByRole("button", { name: "Ajouter au panier" }).click();
-    await page.getByTestId("toaster").getByText("Carte DSP Vectra est dans votre panier\u202f!")
+    await page.getByTestId("toaster").getByText("Article ajouté au panier\u00a0: Carte DSP Vectra")
       .waitFor();
     await page.getByRole("button", { name: "Voir le panier (1)" }).click();
     const drawer = page.getByRole("dialog", { name: "Panier" });

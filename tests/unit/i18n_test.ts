@@ -65,3 +65,23 @@ Deno.test("[unit] i18n: the English sentences French pages are checked for exist
   assert(sentences.length > 300, `${sentences.length} sentences`);
   assert(sentences.includes("Proceed to Checkout") || sentences.includes("Add to Cart"));
 });
+
+Deno.test("[unit] i18n: French shop wording: prices TTC with delivery extra, no bare product name as subject, no gendered 'vous'", () => {
+  const fr = CATALOGS.fr;
+  assertEquals(fr.shop.priceNote, "TTC, hors frais de livraison");
+  assert(fr.shop.heroText.includes("Prix TTC, hors frais de livraison."), fr.shop.heroText);
+  for (const [key, text] of flatten(fr)) {
+    // A product name needs an article before a verb ("La carte … est"): messages name it after a colon.
+    assert(
+      !/(^|[.!?:]\s)\{titles?\} (est|sont)\b/.test(text),
+      `${key}: "{title} est" in "${text}"`,
+    );
+    assert(!/\(e\)/.test(text), `${key}: "(e)" in "${text}"`);
+    // Words to the reader agree with no assumed gender.
+    assert(
+      !/\b(vous|Vous) (êtes|serez|seriez) [\wÀ-ſ]+(é|i|it)\b|vous vous êtes inscrit|Restez informé\b/
+        .test(text),
+      `${key}: a masculine-only agreement with "vous" in "${text}"`,
+    );
+  }
+});

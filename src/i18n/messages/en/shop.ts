@@ -3,12 +3,14 @@ import { NOTIFY_MESSAGES } from "../../../domain/stock-notification-request.ts";
 /** The shop's grid, cards, product pages and details modal (islands and server HTML). */
 export const shop = {
   heroTitle: "Electronic Development Solutions",
-  heroText: "Boards, power stages and sensors that work together out of the box.",
+  heroText:
+    "Boards, power stages and sensors that work together out of the box. Prices include VAT; delivery is extra.",
   viewCart: "View Cart ({count})",
   products: "Products",
   loading: "Loading products...",
   addToCart: "Add to Cart",
   details: "Details",
+  priceNote: "incl. VAT, plus delivery",
   notifyWhenAvailable: "Notify When Available",
   outOfStock: "Out of stock",
   inStock: "In stock",

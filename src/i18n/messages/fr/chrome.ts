@@ -26,7 +26,7 @@ export const chrome: Messages["chrome"] = {
     tagline: "Du matériel DSP et de commande moteur temps réel, programmé en schémas-blocs.",
     pages: "Pages",
     nav: "Pied de page",
-    stayUpToDate: "Restez informé",
+    stayUpToDate: "Suivez nos actualités",
     rights: "© {year} {company}. Tous droits réservés.",
     terms: "Conditions générales",
     privacy: "Confidentialité",
@@ -70,7 +70,7 @@ export const chrome: Messages["chrome"] = {
     confirmBefore: "Nous n’enverrons plus la lettre d’information à",
     confirmAfter: ".",
     submit: "Me désinscrire",
-    doneHeading: "Vous êtes désinscrit",
+    doneHeading: "Désinscription confirmée",
     doneText:
       "ne recevra plus notre lettre d’information. Vous avez changé d’avis ? Réinscrivez-vous depuis le formulaire en bas de chaque page.",
     invalidHeading: "Ce lien de désinscription n’est pas valide",

@@ -399,7 +399,7 @@ export const legal: Messages["legal"] = (site: string, company: string) => ({
         id: "newsletter",
         title: "4. Lettre d’information",
         paragraphs: [
-          `Si vous vous inscrivez à la lettre d’information de ${site}, nous conservons votre adresse e-mail, la langue de votre inscription et la preuve de votre consentement : la date, l’heure et la page où vous vous êtes inscrit. Le consentement est la base de ce traitement, et cette preuve permet de montrer qu’il a été donné.`,
+          `Si vous vous inscrivez à la lettre d’information de ${site}, nous conservons votre adresse e-mail, la langue de votre inscription et la preuve de votre consentement : la date, l’heure et la page de votre inscription. Le consentement est la base de ce traitement, et cette preuve permet de montrer qu’il a été donné.`,
           "Chaque lettre comporte un lien de désinscription qui fonctionne en un clic, et les logiciels de messagerie peuvent le proposer sous forme de bouton « Se désabonner ». Lorsque vous vous désinscrivez, nous ne gardons que votre adresse et la date de votre départ, afin de ne jamais vous réinscrire par erreur ; sur demande, nous la supprimons aussi.",
           "Les alertes de disponibilité fonctionnent de la même façon : nous conservons votre e-mail et le produit jusqu’à ce que nous vous ayons prévenu de son retour, puis supprimons la demande.",
         ],

@@ -7,7 +7,7 @@ import { MARKETING_ROUTES } from "../browser/_marketing_routes.ts";
 
 /**
  * What a visitor on a slow phone pays, all in (gzip, `import()` and inline scripts included;
- * tests/_lib/page-js.ts): at most 12 KB on a marketing page, 25.25 KB on a product page and on
+ * tests/_lib/page-js.ts): at most 12 KB on a marketing page, 25.3 KB on a product page and on
  * /shop as a shop taking real payments serves it (Stripe's card field). /shop with the offline
  * sandbox's card field (tests, demos: it formats the typed card and maps test cards to tokens) is
  * held to 26.25 KB: 26.2 today, see docs/performance.md.
@@ -19,8 +19,10 @@ const KB = 1024;
 const MARKETING_BUDGET = 12 * KB;
 // +0.25 KB each (2026-11-27, issue 35): the checkout in the buyer's language (countries named and
 // sorted in it, French field order, a French billing address without a region, the form's
-// refusals under their fields) and a product page's cart leading to the shop's checkout.
-const SHOP_BUDGET = 25.25 * KB;
+// refusals under their fields) and a product page's cart leading to the shop's checkout. +0.05 KB
+// (same day, issue 35 item 4): the line the law asks for at the pay button (the terms, withdrawal
+// and privacy notice, C. consom. L221-5 and L221-14), rendered by the server, placed by the island.
+const SHOP_BUDGET = 25.3 * KB;
 const SANDBOX_SHOP_BUDGET = 26.25 * KB;
 const DEMO_FORM_ON_USE_BUDGET = 25 * KB;
 const DEMO = "/request-a-demo";
@@ -55,7 +57,7 @@ const over = (path: string, bytes: number, budget: number) =>
 
 Deno.test({
   name:
-    "[server] page JavaScript: marketing pages <= 12 KB without Preact (the demo form's rules: 25 KB on use), the shop <= 25.25 KB (26.25 with the sandbox's card field)",
+    "[server] page JavaScript: marketing pages <= 12 KB without Preact (the demo form's rules: 25 KB on use), the shop <= 25.3 KB (26.25 with the sandbox's card field)",
   sanitizeResources: false,
   sanitizeOps: false,
   async fn() {

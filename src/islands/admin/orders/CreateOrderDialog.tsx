@@ -50,6 +50,11 @@ const LABELS = {
   "shippingAddress.zipCode": "ZIP code",
   "shippingAddress.country": "Country",
   shippingCountry: "Country",
+  "billingAddress.address": "Billing address",
+  "billingAddress.city": "Billing city",
+  "billingAddress.state": "Billing state",
+  "billingAddress.zipCode": "Billing ZIP code",
+  "billingAddress.country": "Billing country",
   "items.id": "Product",
   "items.quantity": "Quantity",
   createdAt: "Order date",
@@ -131,8 +136,16 @@ export default function CreateOrderDialog(
     vatNumber: "",
     siren: "",
     purchaseOrder: "",
+    billingAddress: "",
+    billingCity: "",
+    billingState: "",
+    billingZipCode: "",
+    billingCountry: "",
   });
   const [forCompany, setForCompany] = useState(false);
+  // Invoices go to the shipping address unless staff tick "Bill to another address".
+  const [billElsewhere, setBillElsewhere] = useState(false);
+  const billingCountry = form.billingCountry || country;
   // The VAT number the quote asks about: taken when staff leave the field, not at each key.
   const [quotedVat, setQuotedVat] = useState("");
   const [vatError, setVatError] = useState<string | undefined>(undefined);
@@ -222,6 +235,17 @@ export default function CreateOrderDialog(
           paymentMethod: form.paymentMethod || "delivery",
           shippingCountry: country,
           shippingFeeDetails: { country, fee: fee ?? 0, currency: "EUR" },
+          ...(billElsewhere
+            ? {
+              billingAddress: {
+                address: form.billingAddress,
+                city: form.billingCity,
+                state: form.billingState,
+                zipCode: form.billingZipCode,
+                country: billingCountry,
+              },
+            }
+            : {}),
           ...(form.gender ? { gender: form.gender } : {}),
           ...(forCompany
             ? {
@@ -306,6 +330,42 @@ export default function CreateOrderDialog(
             )}
           </FormField>
         </fieldset>
+        <div>
+          <CheckboxField
+            label="Bill to another address"
+            name="billElsewhere"
+            checked={billElsewhere}
+            onChange={(e) => setBillElsewhere(e.currentTarget.checked)}
+          />
+          {billElsewhere && (
+            <fieldset class="mt-2 grid gap-3 sm:grid-cols-2">
+              <legend class="sr-only">Billing address</legend>
+              <FormField
+                label="Billing address"
+                marked
+                required
+                class="sm:col-span-2"
+                {...field("billingAddress")}
+              />
+              <FormField label="Billing city" marked required {...field("billingCity")} />
+              <FormField label="Billing state" {...field("billingState")} />
+              <FormField label="Billing ZIP code" marked required {...field("billingZipCode")} />
+              <FormField id="create-order-billing-country" label="Billing country" marked>
+                {(wiring) => (
+                  <select
+                    {...wiring}
+                    required
+                    class={FIELD}
+                    {...field("billingCountry")}
+                    value={billingCountry}
+                  >
+                    {countries.map((c) => <option key={c} value={c}>{c}</option>)}
+                  </select>
+                )}
+              </FormField>
+            </fieldset>
+          )}
+        </div>
         <div>
           <CheckboxField
             label={companyMessages.forCompany}

@@ -38,8 +38,8 @@ browserTest(
     await page.getByTestId("message-dialog").getByText("Subject and content are required")
       .waitFor();
     await page.getByTestId("message-dialog").getByRole("button", { name: "Close" }).click();
-    await dialog.getByLabel("Subject", { exact: true }).fill("Autumn news");
-    await dialog.getByLabel("Message", { exact: true }).fill("New boards are in.");
+    await dialog.getByLabel(/^Subject/).fill("Autumn news");
+    await dialog.getByLabel(/^Message/).fill("New boards are in.");
     await dialog.getByLabel("French subject").fill("Nouvelles d’automne");
     await dialog.getByLabel("French message").fill("Les nouvelles cartes sont arrivées.");
     await page.evaluate(() => (document.body.dataset.marked = "yes"));

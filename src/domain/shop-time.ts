@@ -29,9 +29,23 @@ function parts(ms: number, timeZone: string) {
   };
 }
 
-/** "2026-11-23": the shop's day of an instant. */
+/** The last day `shopDay` answered per time zone, with the instants it spans. */
+const lastDays = new Map<string, { day: string; from: number; to: number }>();
+
+/**
+ * "2026-11-23": the shop's day of an instant. Every checkout and order write asks it, mostly of
+ * today: the last answer is kept with its day's bounds (formatting an instant costs far more).
+ */
 export function shopDay(ms: number, timeZone: string): string {
-  return parts(ms, timeZone).day;
+  const last = lastDays.get(timeZone);
+  if (last && ms >= last.from && ms < last.to) return last.day;
+  const { day } = parts(ms, timeZone);
+  lastDays.set(timeZone, {
+    day,
+    from: dayStart(day, timeZone),
+    to: dayStart(nextDay(day), timeZone),
+  });
+  return day;
 }
 
 /** The instant a shop day ("YYYY-MM-DD") begins, in epoch ms. */
@@ -64,13 +78,19 @@ export function fromShopDateTimeInput(local: string, timeZone: string): number {
   return Number.isNaN(wall) ? NaN : wallClockToInstant(wall, timeZone);
 }
 
+const staffFormatters = new Map<string, Intl.DateTimeFormat>();
+
 /** "23 Nov 2026, 16:26": an instant as staff read it, in the shop's zone. */
 export function formatShopTime(iso: string, timeZone: string): string {
-  return new Date(iso).toLocaleString("en-GB", {
-    dateStyle: "medium",
-    timeStyle: "short",
-    timeZone,
-  });
+  // One formatter per zone: `toLocaleString` built one per call (every new order's notice).
+  let f = staffFormatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone });
+    staffFormatters.set(timeZone, f);
+  }
+  const at = new Date(iso);
+  // "Invalid Date", as toLocaleString says it (format throws).
+  return Number.isNaN(at.getTime()) ? String(at) : f.format(at);
 }
 
 /** "1 January 2027": a shop day ("YYYY-MM-DD") as a buyer reads it. */

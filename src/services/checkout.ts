@@ -338,8 +338,14 @@ export function createCheckout(deps: CheckoutDeps) {
    * A crash between the stock commit and the capture leaves a `committed` checkout, which the
    * next sweep captures (or, if its authorization is gone, gives its stock back).
    * Throws ProviderError when the provider cannot be reached (the caller may try again).
+   * `known`: the checkout as the caller has just read it (it is read again as its stock is
+   * taken).
    */
-  async function settle(pi: PaymentIntentView, eventId?: string): Promise<Settlement> {
+  async function settle(
+    pi: PaymentIntentView,
+    eventId?: string,
+    known?: Reservation | null,
+  ): Promise<Settlement> {
     if (pi.status === "succeeded") return await complete(pi, eventId);
     if (pi.status !== "requires_capture") {
       if (pi.status === "canceled") {
@@ -350,7 +356,7 @@ export function createCheckout(deps: CheckoutDeps) {
       }
       return { kind: "not_paid", status: pi.status };
     }
-    const outcome = await reservations.commit(pi.id, pi.metadata.reservationId);
+    const outcome = await reservations.commit(pi.id, pi.metadata.reservationId, known);
     if (outcome.kind === "unknown") return { kind: "unknown" };
     if (outcome.kind === "no_stock" || outcome.kind === "closed") {
       // Once the authorization is canceled the checkout is over; if canceling failed, it
@@ -555,7 +561,7 @@ export function createCheckout(deps: CheckoutDeps) {
             intent.lastError ?? `The payment has not succeeded (status: ${intent.status})`,
           );
         }
-        settled = await settle(intent);
+        settled = await settle(intent, undefined, reservation);
       } catch (err) {
         providerDown(err, paymentIntentId);
       }

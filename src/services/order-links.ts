@@ -22,6 +22,8 @@ export const QUOTE_PAGE: SignedPage = {
   path: { en: "/quotes", fr: "/fr/devis" },
 };
 const encoder = new TextEncoder();
+/** How many order numbers' tokens are kept (a few KB). */
+const RECENT_TOKENS = 256;
 
 export type OrderLinks = ReturnType<typeof createOrderLinks>;
 
@@ -48,9 +50,20 @@ export function createOrderLinks(
       )
     );
 
+  /**
+   * The last orders' tokens: a new order's is made for its mail and again for the buyer's
+   * answer, in the same moment.
+   */
+  const recent = new Map<string, string>();
+
   async function token(orderNumber: string): Promise<string> {
+    const known = recent.get(orderNumber);
+    if (known) return known;
     const mac = await crypto.subtle.sign("HMAC", await hmacKey(), encoder.encode(orderNumber));
-    return toBase64Url(new Uint8Array(mac));
+    const made = toBase64Url(new Uint8Array(mac));
+    if (recent.size >= RECENT_TOKENS) recent.delete(recent.keys().next().value!);
+    recent.set(orderNumber, made);
+    return made;
   }
 
   /**

@@ -217,7 +217,8 @@ export function createInvoiceStore(
     if (after && dueBefore === dueAfter && !revised) return;
     // Every order commit checks the order itself, so two writes of one order never both
     // decide on its documents; the sequence counters order writes across orders.
-    const docs = await ofOrder(orderId);
+    // A new order (its id made for this write) has no documents yet: nothing to list.
+    const docs = before ? await ofOrder(orderId) : [];
     if (!after) {
       if (docs.length) throw new ConflictError(ORDER_INVOICED_MESSAGE);
       return;

@@ -84,50 +84,71 @@ export function createOrderStatsStore(kv: Deno.Kv, timeZone: string) {
       figuresOf(contribution(before)) === figuresOf(contribution(after));
   }
 
-  /** Adds a checked read-modify-write of one record to `op`; deletes it when it empties. */
-  async function change<T>(
+  /**
+   * Adds a checked write of one record, read as `entry`, to `op`; deletes it when it empties.
+   * The value is KV's own fresh copy: it is changed in place.
+   */
+  function change<T>(
     op: Deno.AtomicOperation,
-    key: Deno.KvKey,
+    entry: Deno.KvEntryMaybe<unknown>,
     empty: () => T,
     apply: (value: T) => T,
     isEmpty: (value: T) => boolean,
   ) {
-    const entry = await kv.get<T>(key);
-    const next = apply(structuredClone(entry.value) ?? empty());
+    const next = apply((entry.value as T | null) ?? empty());
     op.check(entry);
-    if (isEmpty(next)) op.delete(key);
-    else op.set(key, next);
+    if (isEmpty(next)) op.delete(entry.key);
+    else op.set(entry.key, next);
   }
 
+  /** The entries of `keys`, in KV's batches (an order's writes read 7 to 9 records). */
+  async function readAll(keys: Deno.KvKey[]): Promise<Deno.KvEntryMaybe<unknown>[]> {
+    const batches = [];
+    for (let i = 0; i < keys.length; i += 10) batches.push(kv.getMany(keys.slice(i, i + 10)));
+    return (await Promise.all(batches)).flat();
+  }
+
+  /**
+   * Moves the day, month and customer figures of an order write, every record it changes read
+   * at once (the reads one after another cost each order write as many round trips).
+   */
   const hook: OrderWriteHook = async (op, before, after) => {
     if (unchanged(before, after)) return;
+    const days = group(before, after);
     const months = new Map<string, Signed[]>();
-    for (const [day, changes] of group(before, after)) {
-      await change<DayTotal>(op, [DAY_TOTAL, day], emptyTally, (t) => {
-        for (const c of changes) addDayTotal(t, c.stats.total, c.sign);
-        return t;
-      }, isEmptyTally);
-      await change<Breakdown>(op, [DAY, day], emptyBreakdown, (b) => {
-        for (const c of changes) addBreakdown(b, c.stats, c.sign);
-        return b;
-      }, isEmptyBreakdown);
+    for (const [day, changes] of days) {
       const month = monthOf(day);
       months.set(month, [...months.get(month) ?? [], ...changes]);
     }
-    for (const [month, changes] of months) {
-      await change<MonthStats>(op, [MONTH, month], emptyMonth, (m) => {
+    const emails = customerMoves(before, after);
+    const keys: Deno.KvKey[] = [
+      ...[...days.keys()].flatMap((day) => [[DAY_TOTAL, day], [DAY, day]]),
+      ...[...months.keys()].map((month) => [MONTH, month]),
+      ...(emails.length ? [CUSTOMERS_KEY, ...emails.map(([email]) => [CUSTOMER, email])] : []),
+    ];
+    const entries = await readAll(keys);
+    let at = 0;
+    for (const changes of days.values()) {
+      change<DayTotal>(op, entries[at++], emptyTally, (t) => {
+        for (const c of changes) addDayTotal(t, c.stats.total, c.sign);
+        return t;
+      }, isEmptyTally);
+      change<Breakdown>(op, entries[at++], emptyBreakdown, (b) => {
+        for (const c of changes) addBreakdown(b, c.stats, c.sign);
+        return b;
+      }, isEmptyBreakdown);
+    }
+    for (const changes of months.values()) {
+      change<MonthStats>(op, entries[at++], emptyMonth, (m) => {
         for (const c of changes) addMonth(m, c.stats, c.sign);
         return m;
       }, (m) => isEmptyTally(m.total) && isEmptyBreakdown(m));
     }
-    await moveCustomers(op, before, after);
+    if (emails.length) moveCustomers(op, emails, entries.slice(at));
   };
 
-  async function moveCustomers(
-    op: Deno.AtomicOperation,
-    before: Order | null,
-    after: Order | null,
-  ) {
+  /** The customers whose order count an order write moves, with by how much. */
+  function customerMoves(before: Order | null, after: Order | null): [string, number][] {
     const deltas = new Map<string, number>();
     const move = (o: Order | null, delta: number) => {
       const email = o && customerOf(o);
@@ -135,20 +156,26 @@ export function createOrderStatsStore(kv: Deno.Kv, timeZone: string) {
     };
     move(before, -1);
     move(after, 1);
-    const moves = [...deltas].filter(([, d]) => d !== 0);
-    if (moves.length === 0) return;
-    const totals = await kv.get<CustomerCounts>(CUSTOMERS_KEY);
-    const next = { ...(totals.value ?? { customers: 0, repeaters: 0 }) };
-    for (const [email, delta] of moves) {
-      const entry = await kv.get<number>([CUSTOMER, email]);
-      const was = entry.value ?? 0;
+    return [...deltas].filter(([, d]) => d !== 0);
+  }
+
+  /** `entries`: the customer totals', then each moved customer's (in `moves`' order). */
+  function moveCustomers(
+    op: Deno.AtomicOperation,
+    moves: [string, number][],
+    [totals, ...counts]: Deno.KvEntryMaybe<unknown>[],
+  ) {
+    const next = { ...((totals.value as CustomerCounts | null) ?? { customers: 0, repeaters: 0 }) };
+    moves.forEach(([email, delta], i) => {
+      const entry = counts[i];
+      const was = (entry.value as number | null) ?? 0;
       const now = was + delta;
       next.customers += Number(now > 0) - Number(was > 0);
       next.repeaters += Number(now > 1) - Number(was > 1);
       op.check(entry);
       if (now > 0) op.set([CUSTOMER, email], now);
       else op.delete([CUSTOMER, email]);
-    }
+    });
     op.check(totals);
     if (next.customers === 0 && next.repeaters === 0) op.delete(CUSTOMERS_KEY);
     else op.set(CUSTOMERS_KEY, next);

@@ -84,9 +84,18 @@ export function createReservationStore(kv: Deno.Kv, orders: OrderStore) {
      * Takes the stock of an authorized checkout: `committed` (now or before), `no_stock`
      * (nothing written: its authorization is to be canceled), `closed` (released or too
      * old) or `unknown`. Idempotent; batched with the other commits waiting for the same
-     * products (src/store/stock-commits.ts).
+     * products (src/store/stock-commits.ts). `known`: the checkout as the caller read it.
      */
-    async commit(pi: string, reservationIdHint?: string): Promise<CommitOutcome> {
+    async commit(
+      pi: string,
+      reservationIdHint?: string,
+      known?: Reservation | null,
+    ): Promise<CommitOutcome> {
+      // An open checkout the caller has just read for this payment: the committer reads it
+      // again in its checked batch, so reading it here first would only repeat that.
+      if (known?.status === "active" && known.paymentIntentId === pi) {
+        return await committer.submit(known);
+      }
       const id = await idOf(pi, reservationIdHint);
       if (!id) return { kind: "unknown" };
       const r = await get(id);

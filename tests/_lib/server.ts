@@ -11,6 +11,8 @@ const serverEnv = (port: number) => ({
 export interface RunningServer {
   url: string;
   port: number;
+  /** The server process's id (its CPU time: `cpuMs`). */
+  pid: number;
   /** Empty under the Deploy profile (the runtime's own KV). */
   kvPath: string;
   output: () => string;
@@ -127,6 +129,7 @@ export async function startBuiltServer(
   return {
     url,
     port,
+    pid: child.pid,
     kvPath,
     output: () => log,
     stop: () => end("SIGTERM"),
@@ -192,3 +195,15 @@ export const serverApi = (server: RunningServer, client?: string) => ({
     return fetch(`${server.url}${path}`, { ...init, headers });
   },
 });
+
+/**
+ * CPU time (user + system) a process has used so far, in ms, from /proc (Linux): what a
+ * benchmark on a shared machine compares, since wall-clock times move with the other load.
+ */
+export function cpuMs(pid: number): number {
+  const stat = Deno.readTextFileSync(`/proc/${pid}/stat`);
+  // The fields after the command name (which may hold spaces), from field 3 (state) on.
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  const ticksPerSecond = 100; // USER_HZ: 100 on every Linux Deno runs on
+  return (Number(fields[11]) + Number(fields[12])) * 1000 / ticksPerSecond;
+}

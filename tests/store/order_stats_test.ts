@@ -157,3 +157,41 @@ Deno.test("[store] order stats: a rebuild repairs damaged aggregates and reports
     const day = await t.services.orderStats.dayTotals("2026-11-02", "2026-11-02");
     assertEquals(day.get("2026-11-02"), { o: 1, s: 1, r: 11000, u: 2 });
   }, { seed: false }));
+
+Deno.test("[store] order stats: an order write reads the figures it moves in one round trip", async () => {
+  const kv = await openKv(":memory:");
+  try {
+    // The hook's reads, counted on its own handle (the order's own reads are not its).
+    let reads = 0;
+    const counted = new Proxy(kv, {
+      get(target, prop) {
+        const value = Reflect.get(target, prop, target);
+        if (prop === "get" || prop === "getMany") {
+          return (...args: unknown[]) => {
+            reads++;
+            return (value as (...a: unknown[]) => unknown).apply(target, args);
+          };
+        }
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+    const stats = createOrderStatsStore(counted, "Europe/Paris");
+    const orders = createOrderStore(kv, [stats.hook]);
+    const sketch = {
+      at: "2026-11-27T10:00:00Z",
+      email: "ada@example.com",
+      country: "France",
+      feeCents: 990,
+      lines: [{ ...PRODUCTS[0], quantity: 2 }],
+    };
+    const order = await orders.createWith(sketchOrder({ ...sketch, paymentStatus: "pending" }));
+    // A day total, a day, a month, the customer totals and the customer: five reads before.
+    assertEquals(reads, 1);
+    reads = 0;
+    await orders.update(order.id, (o) => ({ ...o, paymentStatus: "paid" }));
+    assertEquals(reads, 1);
+    assertEquals((await stats.customers()).customers, 1);
+  } finally {
+    kv.close();
+  }
+});

@@ -43,8 +43,8 @@ export function subscribersRouter(services: Services) {
       return c.json({ success: true, message: "Subscriber deleted successfully!" });
     })
     .post("/send-to-all", async (c) => {
-      const { subject, message } = await readJson(c, sendToAllSchema);
-      const newsletter = await services.newsletterSender.create(actor(c), subject, message);
+      const input = await readJson(c, sendToAllSchema);
+      const newsletter = await services.newsletterSender.create(actor(c), input);
       return c.json({ success: true, message: "Newsletter sent successfully!", newsletter }, 202);
     })
     .get(

@@ -1,8 +1,10 @@
 import type { AuditActor } from "../domain/audit.ts";
 import {
   type Campaign,
+  campaignIn,
   type CampaignProgress,
   campaignSchema,
+  type NewsletterInput,
   newsletterMail,
   withProgress,
 } from "../domain/campaign.ts";
@@ -66,7 +68,7 @@ export function createNewsletterSender(deps: {
     for (const [i, s] of batch.entries()) {
       if (marks[i].value) continue; // queued by an earlier run of this batch
       const mail = newsletterMail(
-        c,
+        campaignIn(c, s.lang),
         s.email,
         await deps.newsletter.unsubscribeUrl(s.email, s.lang),
         await deps.newsletter.listUnsubscribeHeaders(s.email, s.lang),
@@ -99,17 +101,18 @@ export function createNewsletterSender(deps: {
   }
 
   return {
-    /** Records a campaign (audited in the same commit) and starts its delivery. */
-    async create(
-      actor: AuditActor,
-      subject: string,
-      message: string,
-    ): Promise<CampaignProgress> {
+    /**
+     * Records a campaign (audited in the same commit) and starts its delivery. The French version
+     * is optional; without it French subscribers get the English one.
+     */
+    async create(actor: AuditActor, input: NewsletterInput): Promise<CampaignProgress> {
+      const { subject, message, subjectFr, messageFr } = input;
       const campaign: Campaign = {
         schemaVersion: 1,
         id: newId(),
         subject,
         message,
+        ...(subjectFr && messageFr ? { subjectFr, messageFr } : {}),
         createdAt: nowIso(),
         createdBy: actor.email,
         status: "sending",
@@ -123,7 +126,9 @@ export function createNewsletterSender(deps: {
         action: "newsletter.send",
         entity: "newsletter",
         entityId: campaign.id,
-        summary: `Newsletter "${subject.slice(0, 100)}" to every active subscriber`,
+        summary: `Newsletter "${subject.slice(0, 100)}"${
+          campaign.subjectFr ? " (English and French)" : ""
+        } to every active subscriber`,
       });
       await op.commit();
       this.wake();

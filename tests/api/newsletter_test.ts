@@ -63,6 +63,14 @@ Deno.test("[api] send-to-all: subject and message required; answers at once with
       const json = await assertJsonResponse(res, 400) as { message: string };
       assert(json.message.endsWith("Subject and content are required"), json.message);
     }
+    for (const body of [{ subjectFr: "Nouvelles" }, { messageFr: "Bonjour" }]) {
+      const res = await t.api.request(
+        "/api/subscribers/send-to-all",
+        jsonRequest("POST", { subject: "News", message: "Hello", ...body }, clerk.headers),
+      );
+      const json = await assertJsonResponse(res, 400) as { message: string };
+      assert(json.message.includes("French subject and message go together"), json.message);
+    }
     assertEquals((await t.services.newsletterSender.list()).length, 0);
   }));
 
@@ -116,6 +124,58 @@ Deno.test("[api] a newsletter to 500 subscribers: each active one gets it once o
       const token = decodeURIComponent(/List-Unsubscribe:\s+<[^>]*token=([^>]+)>/.exec(one)![1]);
       const email = await t.services.newsletter.unsubscribe(token);
       assertEquals((await t.services.subscribers.getByEmail(email))?.subscribed, false);
+    });
+  } finally {
+    await smtp.close();
+  }
+});
+
+Deno.test("[api] a newsletter in English and French: each subscriber gets it in their language; without French, French readers get the English", async () => {
+  const smtp = await smtpSink();
+  try {
+    await withServices(async (t) => {
+      await t.services.subscribers.subscribe("ada@example.com", "/home", "en");
+      await t.services.subscribers.subscribe("claire@example.fr", "/fr/home", "fr");
+      const boss = await loginAs(t, "seeded");
+      const send = async (body: Record<string, string>) =>
+        await assertJsonResponse(
+          await t.api.request(
+            "/api/subscribers/send-to-all",
+            jsonRequest("POST", body, boss.headers),
+          ),
+          202,
+        );
+      await send({
+        subject: "Autumn news",
+        message: "New boards are in.",
+        subjectFr: "Nouvelles d’automne",
+        messageFr: "Les nouvelles cartes sont arrivées.",
+      });
+      await t.services.newsletterSender.wake();
+      const transport = createSmtpTransport(smtp.url, "Shop <shop@localhost>");
+      for (const entry of await t.services.outbox.pending(10)) await transport.send(entry);
+      await waitFor(() => smtp.received.length >= 2, "2 newsletters");
+      const mailTo = (to: string) => smtp.received.find((m) => m.to[0] === to)!.raw;
+      const english = mailTo("ada@example.com");
+      assertMatch(english, /Subject: Autumn news/);
+      assertMatch(english, /New boards are in\./);
+      const french = mailTo("claire@example.fr");
+      assert(!/New boards/.test(french), "the French reader gets only the French newsletter");
+      assertMatch(french, /Subject: =\?(?:UTF|utf)-8\?/, "a French subject, encoded");
+      assertMatch(french, /Les nouvelles cartes sont arriv/);
+
+      // The French half is optional: without it, everyone reads the English one.
+      smtp.received.length = 0;
+      await send({ subject: "Winter news", message: "Stock is back.", subjectFr: " " });
+      await t.services.newsletterSender.wake();
+      const pending = await t.services.outbox.pending(10);
+      for (const entry of pending) await transport.send(entry);
+      transport.close();
+      await waitFor(() => smtp.received.length >= pending.length, "newsletters");
+      const toClaire = smtp.received.filter((m) => m.to[0] === "claire@example.fr");
+      assert(toClaire.some((m) => /Stock is back\./.test(m.raw)), "English for the French reader");
+      const [latest] = await t.services.newsletterSender.list();
+      assertEquals([latest.subject, latest.subjectFr], ["Winter news", undefined]);
     });
   } finally {
     await smtp.close();

@@ -28,6 +28,7 @@ browserTest(
     await page.waitForURL(/search=BOB/);
     assertEquals(await page.getByTestId("subscriber-row").count(), 1);
     assertStringIncludes(await page.getByTestId("subscriber-row").innerText(), "bob@example.com");
+    assertEquals(await page.getByTestId("subscriber-language").innerText(), "English");
 
     // Send a newsletter: an empty one is refused, a real one is recorded and goes out.
     await hydrated(page, page.getByRole("button", { name: "Send Newsletter" }));
@@ -37,8 +38,10 @@ browserTest(
     await page.getByTestId("message-dialog").getByText("Subject and content are required")
       .waitFor();
     await page.getByTestId("message-dialog").getByRole("button", { name: "Close" }).click();
-    await dialog.getByLabel("Subject").fill("Autumn news");
-    await dialog.getByLabel("Message").fill("New boards are in.");
+    await dialog.getByLabel(/^Subject/).fill("Autumn news");
+    await dialog.getByLabel(/^Message/).fill("New boards are in.");
+    await dialog.getByLabel("French subject").fill("Nouvelles d’automne");
+    await dialog.getByLabel("French message").fill("Les nouvelles cartes sont arrivées.");
     await page.evaluate(() => (document.body.dataset.marked = "yes"));
     await dialog.getByRole("button", { name: "Send to All" }).click();
     // Said, listed and counted while the screen stays open (no reload took the message away).

@@ -19,8 +19,11 @@ interface Row {
   _id: string;
   email: string;
   subscribed: boolean;
+  lang: "en" | "fr";
   createdAt: string;
 }
+
+const LANGUAGE = { en: "English", fr: "French" } as const;
 
 /** How often the newsletters' counts are read again while one is still sending. */
 const PROGRESS_POLL_MS = 2000;
@@ -93,7 +96,7 @@ export default function Subscribers({ rows, newsletters, total, capped, timeZone
         <ListTable
           testId="subscribers-table"
           caption="Subscribers"
-          columns={["Email", "Status", "Subscribed", "Actions"]}
+          columns={["Email", "Status", "Language", "Subscribed", "Actions"]}
         >
           {list.map((r) => (
             <tr key={r._id} data-testid="subscriber-row">
@@ -104,6 +107,7 @@ export default function Subscribers({ rows, newsletters, total, capped, timeZone
                   colour={r.subscribed ? "green" : "grey"}
                 />
               </td>
+              <td class="px-3 py-2" data-testid="subscriber-language">{LANGUAGE[r.lang]}</td>
               <td class="whitespace-nowrap px-3 py-2">
                 {shopDay(Date.parse(r.createdAt), timeZone)}
               </td>
@@ -153,7 +157,10 @@ export default function Subscribers({ rows, newsletters, total, capped, timeZone
   );
 }
 
-/** Send Newsletter: subject and message, both required (spec section 5). */
+/**
+ * Send Newsletter: subject and message, both required (spec section 5), and optionally the French
+ * version for subscribers who signed up on a French page (without it they get the English one).
+ */
 function NewsletterDialog(
   { onClose, onSent, fail }: {
     onClose: () => void;
@@ -161,7 +168,12 @@ function NewsletterDialog(
     fail: (title: string, message: string) => void;
   },
 ) {
-  const { values, field } = useFields("newsletter", { subject: "", message: "" });
+  const { values, field } = useFields("newsletter", {
+    subject: "",
+    message: "",
+    subjectFr: "",
+    messageFr: "",
+  });
   const { subject, message } = values;
   const [busy, setBusy] = useState(false);
   const { requestClose, guard } = useCloseGuard(values, busy, onClose);
@@ -179,7 +191,14 @@ function NewsletterDialog(
       });
       onSent(res.message);
     } catch (err) {
-      fail("Error", errorSentence(err, "Failed to send newsletter", { message: "Message" }));
+      fail(
+        "Error",
+        errorSentence(err, "Failed to send newsletter", {
+          message: "Message",
+          subjectFr: "French subject",
+          messageFr: "French message",
+        }),
+      );
     } finally {
       setBusy(false);
     }
@@ -194,8 +213,18 @@ function NewsletterDialog(
             <textarea {...wiring} rows={8} required class={FIELD} {...field("message")} />
           )}
         </FormField>
+        <fieldset class="space-y-3">
+          <legend class="text-sm font-semibold">French version (optional)</legend>
+          <FormField label="French subject" lang="fr" {...field("subjectFr")} />
+          <FormField id="newsletter-message-fr" label="French message">
+            {(wiring) => (
+              <textarea {...wiring} rows={8} lang="fr" class={FIELD} {...field("messageFr")} />
+            )}
+          </FormField>
+        </fieldset>
         <p class="text-xs text-slate-600">
-          Every active subscriber gets it once, with an unsubscribe link.
+          Every active subscriber gets it once, with an unsubscribe link, in their language: French
+          subscribers get the French version, or the English one when it is left empty.
         </p>
         <FormActions
           busy={busy}

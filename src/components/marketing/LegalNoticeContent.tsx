@@ -1,3 +1,4 @@
+import { isEmailAddress } from "../../domain/email-pattern.ts";
 import type { LegalIdentity } from "../../domain/legal-notice.ts";
 import { messagesFor } from "../../i18n/catalog.ts";
 import { type Lang, localePath } from "../../i18n/locales.ts";
@@ -34,6 +35,10 @@ export default function LegalNoticeContent(
   { lang, siteName, identity: s }: { lang: Lang; siteName: string; identity: LegalIdentity },
 ) {
   const t = messagesFor(lang).legal(siteName, "").notice;
+  // Unset settings print their placeholder outside production: no link to "[SET ...]".
+  const email = isEmailAddress(s.email)
+    ? <a href={`mailto:${s.email}`} class={link}>{s.email}</a>
+    : s.email;
   const mediatorUrl = /^https?:\/\//.test(s.mediatorUrl)
     ? <a href={s.mediatorUrl} class={link} rel="noopener noreferrer">{s.mediatorUrl}</a>
     : s.mediatorUrl;
@@ -58,7 +63,7 @@ export default function LegalNoticeContent(
         id="contact"
         title={t.contact}
         rows={[
-          [t.email, <a key="email" href={`mailto:${s.email}`} class={link}>{s.email}</a>],
+          [t.email, email],
           [t.phone, s.phone],
           [t.director, s.publicationDirector],
         ]}

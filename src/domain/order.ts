@@ -13,7 +13,6 @@ import {
 } from "./tax.ts";
 import { type TaxWords, vatStatement } from "./vat-statement.ts";
 import { correctionSchema } from "./order-correction-schema.ts";
-import { balanceCents, invoicedCents, refundableCents, returnedUnits } from "./order-correction.ts";
 
 import {
   ORDER_STATUSES,
@@ -209,31 +208,3 @@ export function toPublicOrder(o: Order) {
     ...(o.needsRefund ? { needsRefund: true } : {}),
   };
 }
-
-/** What staff see of an order: the public shape plus its internal fields. */
-export function toAdminOrder(o: Order) {
-  return {
-    ...toPublicOrder(o),
-    paymentIntentId: o.paymentIntentId ?? null,
-    stockHeld: holdsStock(o),
-    shipment: o.shipment ?? null,
-    refund: o.refund
-      ? { at: o.refund.at, amount: fromCents(o.refund.amountCents), id: o.refund.id }
-      : null,
-    notes: o.notes ?? [],
-    /** What corrections may still do: money to give back, invoice to credit, units to return. */
-    corrections: {
-      refundable: fromCents(refundableCents(o)),
-      invoiced: fromCents(invoicedCents(o)),
-      balance: fromCents(balanceCents(o)),
-      returned: returnedUnits(o),
-    },
-    /** VIES's answer about the buyer's VAT number: its consultation number is the proof. */
-    vies: orderTax(o).vies,
-    locale: orderLocale(o),
-    termsVersion: o.termsVersion ?? null,
-    withdrawal: o.withdrawal ?? null,
-    updatedAt: o.updatedAt,
-  };
-}
-export type AdminOrder = ReturnType<typeof toAdminOrder>;

@@ -1,4 +1,5 @@
 import type { AuditActor } from "../domain/audit.ts";
+import { type AdminOrder, toAdminOrder } from "../domain/admin-order.ts";
 import {
   chargeCheckout,
   chargedSale,
@@ -24,13 +25,11 @@ import type { OrderLinks } from "./order-links.ts";
 import { EVERY_DATE, type OrderQuery } from "../domain/order-query.ts";
 import { cancelRefundQuestion } from "../domain/order-refund.ts";
 import {
-  type AdminOrder,
   holdsStock,
   type Order,
   orderLocale,
   type OrderStatus,
   type PaymentStatus,
-  toAdminOrder,
 } from "../domain/order.ts";
 import { dayStart, nextDay, shopDay } from "../domain/shop-time.ts";
 import type { OrderAccount } from "../domain/order-account.ts";

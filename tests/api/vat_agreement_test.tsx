@@ -1,7 +1,7 @@
 import { renderToString } from "preact-render-to-string";
 import { extractText, getDocumentProxy } from "unpdf";
 import OrderStatusContent from "../../src/components/orders/OrderStatusContent.tsx";
-import type { AdminOrder } from "../../src/domain/order.ts";
+import type { AdminOrder } from "../../src/domain/admin-order.ts";
 import { formatMoney } from "../../src/domain/money.ts";
 import { formatMoney as frenchMoney } from "../../src/i18n/format.ts";
 import OrderDetail from "../../src/ui/admin/OrderDetail.tsx";

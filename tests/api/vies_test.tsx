@@ -1,5 +1,5 @@
 import { renderToString } from "preact-render-to-string";
-import type { AdminOrder } from "../../src/domain/order.ts";
+import type { AdminOrder } from "../../src/domain/admin-order.ts";
 
 import { checkVatNumber, type VatNumber } from "../../src/domain/vat-number.ts";
 import { sameTraderName } from "../../src/domain/trader-name.ts";

@@ -1,7 +1,7 @@
 import type { AuditEntry } from "../../domain/audit.ts";
 import { formatMoney, toCents } from "../../domain/money.ts";
 import { PAYMENT_METHOD_LABELS, STATUS_COLOURS } from "../../domain/order-status.ts";
-import type { AdminOrder } from "../../domain/order.ts";
+import type { AdminOrder } from "../../domain/admin-order.ts";
 import { formatShopTime } from "../../domain/shop-time.ts";
 import { ratePercent, vatStatement } from "../../domain/vat-statement.ts";
 import { tax as taxMessages } from "../../i18n/messages/en/tax.ts";

@@ -1,6 +1,6 @@
 import { useState } from "preact/hooks";
 import { formatMoney, toCents } from "../../../domain/money.ts";
-import type { AdminOrder } from "../../../domain/order.ts";
+import type { AdminOrder } from "../../../domain/admin-order.ts";
 import { FIELD } from "../../../ui/FormField.tsx";
 import { adminApi } from "../ui/api.ts";
 import FormDialog from "../ui/FormDialog.tsx";

@@ -1,6 +1,6 @@
 import { useState } from "preact/hooks";
 import { formatMoney, toCents } from "../../../domain/money.ts";
-import type { AdminOrder } from "../../../domain/order.ts";
+import type { AdminOrder } from "../../../domain/admin-order.ts";
 import { refundRefusal } from "../../../domain/order-refund.ts";
 import { ORDER_STATUSES } from "../../../domain/order-status.ts";
 import { adminApi } from "../ui/api.ts";

@@ -1,6 +1,6 @@
 import type { AuditEntry } from "../../../domain/audit.ts";
 import type { DocumentSummary } from "../../../domain/invoice.ts";
-import type { AdminOrder } from "../../../domain/order.ts";
+import type { AdminOrder } from "../../../domain/admin-order.ts";
 import OrderDetail from "../../../ui/admin/OrderDetail.tsx";
 import OrderDocuments from "../../../ui/admin/OrderDocuments.tsx";
 import { adminApi } from "../ui/api.ts";

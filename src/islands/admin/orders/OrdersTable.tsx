@@ -1,5 +1,5 @@
 import { useState } from "preact/hooks";
-import type { AdminOrder } from "../../../domain/order.ts";
+import type { AdminOrder } from "../../../domain/admin-order.ts";
 import {
   ORDER_STATUSES,
   PAYMENT_METHOD_LABELS,

@@ -162,6 +162,33 @@ export function createQuoteDesk(deps: QuoteDeskDeps) {
     };
   }
 
+  /** What a quote stores of its buyer and of its pricing, a request's or staff's alike. */
+  function pricedFields(
+    body: Pick<
+      StaffQuoteBody,
+      "locale" | "customer" | "business" | "shippingAddress" | "billingAddress"
+    >,
+    p: Awaited<ReturnType<typeof priced>>,
+  ) {
+    return {
+      locale: body.locale,
+      customer: body.customer,
+      business: {
+        ...p.business,
+        ...(body.business.purchaseOrder ? { purchaseOrder: body.business.purchaseOrder } : {}),
+      },
+      shippingAddress: body.shippingAddress,
+      ...(body.billingAddress ? { billingAddress: body.billingAddress } : {}),
+      shippingCountry: p.shippingCountry,
+      lines: p.lines,
+      subtotalCents: p.subtotalCents,
+      shippingFeeCents: p.shippingFeeCents,
+      totalCents: p.totalCents,
+      shippingFeeDetails: p.shippingFeeDetails,
+      tax: p.tax,
+    };
+  }
+
   async function mailSent(q: SalesQuote, op: Deno.AtomicOperation, subjects: string[]) {
     const link = await deps.quoteLinks.url(q.number, q.locale);
     const mail = quoteSentMail(
@@ -255,21 +282,7 @@ export function createQuoteDesk(deps: QuoteDeskDeps) {
           number,
           status: "sent",
           source: "request",
-          locale: body.locale,
-          customer: body.customer,
-          business: {
-            ...p.business,
-            ...(body.business.purchaseOrder ? { purchaseOrder: body.business.purchaseOrder } : {}),
-          },
-          shippingAddress: body.shippingAddress,
-          ...(body.billingAddress ? { billingAddress: body.billingAddress } : {}),
-          shippingCountry: p.shippingCountry,
-          lines: p.lines,
-          subtotalCents: p.subtotalCents,
-          shippingFeeCents: p.shippingFeeCents,
-          totalCents: p.totalCents,
-          shippingFeeDetails: p.shippingFeeDetails,
-          tax: p.tax,
+          ...pricedFields(body, p),
           ...(body.message ? { message: body.message } : {}),
           validUntil: addDays(today(), deps.quoteValidityDays),
           terms: defaultTerms(deps.termsDays),
@@ -312,21 +325,7 @@ export function createQuoteDesk(deps: QuoteDeskDeps) {
     /** The stored fields of staff's body, priced. */
     fields(body: StaffQuoteBody, p: Awaited<ReturnType<typeof priced>>, fee?: number) {
       return {
-        locale: body.locale,
-        customer: body.customer,
-        business: {
-          ...p.business,
-          ...(body.business.purchaseOrder ? { purchaseOrder: body.business.purchaseOrder } : {}),
-        },
-        shippingAddress: body.shippingAddress,
-        ...(body.billingAddress ? { billingAddress: body.billingAddress } : {}),
-        shippingCountry: p.shippingCountry,
-        lines: p.lines,
-        subtotalCents: p.subtotalCents,
-        shippingFeeCents: p.shippingFeeCents,
-        totalCents: p.totalCents,
-        shippingFeeDetails: p.shippingFeeDetails,
-        tax: p.tax,
+        ...pricedFields(body, p),
         ...(fee === undefined ? {} : { shippingFeeOverrideCents: fee }),
         ...(body.note ? { note: body.note } : {}),
         validUntil: body.validUntil ?? addDays(today(), deps.quoteValidityDays),

@@ -18,6 +18,7 @@ import {
 } from "../domain/legal-notice.ts";
 import { parseVatRates, type RateOverride } from "../domain/vat-rates.ts";
 import { isEmailAddress } from "../domain/email-pattern.ts";
+import { VAT_REGIMES, type VatRegime } from "../domain/reporting-periods.ts";
 
 function validTimeZone(zone: string): string {
   try {
@@ -113,7 +114,14 @@ export interface Config {
     viesUrl: string;
     /** How long a VIES answer may take before the sale is taxed as if it had none. */
     viesTimeoutMs: number;
+    /** VAT_REGIME: the seller's VAT regime, which sets the e-reporting cadence. */
+    regime: VatRegime;
   };
+  /**
+   * PA_MATRICULE: the approved platform's registration number (4 characters), the sender of
+   * the e-reporting files (Flux 10); unset: no file can be written.
+   */
+  platformMatricule: string | null;
 }
 
 /** The Commission's VIES REST API. */
@@ -156,6 +164,22 @@ function einvoiceAddress(value: string | undefined): string | undefined {
  */
 export const VAT_ON_DEBITS_REFUSED =
   "Invalid SELLER_VAT_ON_DEBITS: the shop sells goods, whose VAT is due on delivery (art. 269 CGI); the option for VAT on debits covers services only. Remove the setting (or set it off).";
+
+function vatRegime(value: string | undefined): VatRegime {
+  const v = (value ?? "monthly").toLowerCase();
+  if (!(VAT_REGIMES as readonly string[]).includes(v)) {
+    throw new Error(`Invalid VAT_REGIME: ${value} (one of ${VAT_REGIMES.join(", ")})`);
+  }
+  return v as VatRegime;
+}
+
+function platformMatricule(value: string | undefined): string | null {
+  if (value === undefined) return null;
+  if (!/^[A-Za-z0-9]{4}$/.test(value)) {
+    throw new Error(`Invalid PA_MATRICULE: ${value} (the platform's 4-character number)`);
+  }
+  return value.toUpperCase();
+}
 
 export function loadConfig(env: Record<string, string | undefined> = Deno.env.toObject()): Config {
   const get = (name: string) => {
@@ -235,7 +259,9 @@ export function loadConfig(env: Record<string, string | undefined> = Deno.env.to
       oss: flag("VAT_OSS", get("VAT_OSS")),
       viesUrl: (get("VIES_URL") ?? DEFAULT_VIES_URL).replace(/\/+$/, ""),
       viesTimeoutMs: 4_000,
+      regime: vatRegime(get("VAT_REGIME")),
     },
+    platformMatricule: platformMatricule(get("PA_MATRICULE")),
     excludedCountries: (get("EXCLUDED_COUNTRIES") ?? "IL").split(",").map((c) =>
       c.trim().toUpperCase()
     )

@@ -9,6 +9,7 @@ import { bankAccountOf, sellerOf } from "./invoicing.ts";
 import { createQuoteDesk } from "./quote-desk.ts";
 import { createSalesQuoteStore } from "../store/sales-quotes.ts";
 import { createInvoiceDesk } from "./invoice-desk.ts";
+import { createEReporting } from "./e-reporting.ts";
 import { createOrderLinks, QUOTE_PAGE } from "./order-links.ts";
 import { createOrderTracking } from "./order-tracking.ts";
 import { createWithdrawals } from "./withdrawals.ts";
@@ -228,6 +229,12 @@ export function createServices(
       timeZone: config.shopTimeZone,
       documents,
       ossRegistered: config.vat.oss,
+    }),
+    eReporting: createEReporting({
+      invoices,
+      timeZone: config.shopTimeZone,
+      seller: () => sellerOf(config),
+      matricule: config.platformMatricule,
     }),
     analytics: createAnalytics({
       stats: orderStats,

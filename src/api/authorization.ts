@@ -109,6 +109,8 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   "GET /api/invoices/ec-sales-list.csv": "staff",
   "GET /api/invoices/:number/pdf": "staff",
   "GET /api/invoices/:number/ubl": "staff",
+  // A period's e-reporting file (Flux 10), downloads audited
+  "GET /api/e-reporting/:file": "staff",
 
   // Products (staff read; superadmins write)
   "GET /api/products": "staff",

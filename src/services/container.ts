@@ -231,6 +231,7 @@ export function createServices(
       ossRegistered: config.vat.oss,
     }),
     eReporting: createEReporting({
+      kv,
       invoices,
       timeZone: config.shopTimeZone,
       seller: () => sellerOf(config),

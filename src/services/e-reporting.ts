@@ -1,9 +1,11 @@
+import type { AuditActor } from "../domain/audit.ts";
 import { DomainError } from "../domain/errors.ts";
 import { type EReport, eReportOf } from "../domain/e-reporting.ts";
 import { eReportingXml } from "../domain/e-reporting-xml.ts";
 import type { Seller } from "../domain/invoice.ts";
 import type { ReportingPeriod } from "../domain/reporting-periods.ts";
 import { dayStart, nextDay } from "../domain/shop-time.ts";
+import { addAudit } from "../store/audit.ts";
 import type { InvoiceStore } from "../store/invoices.ts";
 
 export const MATRICULE_MISSING_MESSAGE =
@@ -15,6 +17,7 @@ export const MATRICULE_MISSING_MESSAGE =
  * EReportingWriter); staff can download it.
  */
 export function createEReporting(deps: {
+  kv: Deno.Kv;
   invoices: Pick<InvoiceStore, "between" | "get">;
   timeZone: string;
   seller: () => Seller;
@@ -49,6 +52,21 @@ export function createEReporting(deps: {
     return new TextEncoder().encode(xml);
   }
 
-  return { report, file };
+  /** A staff download of a period's file, in the audit log (who took which period's file). */
+  async function download(actor: AuditActor, period: ReportingPeriod): Promise<Uint8Array> {
+    const bytes = await file(period);
+    const op = deps.kv.atomic();
+    addAudit(op, {
+      actor,
+      action: "ereporting.download",
+      entity: "ereporting",
+      entityId: period.id,
+      summary: `Downloaded the e-reporting file of ${period.from} to ${period.to}`,
+    });
+    await op.commit();
+    return bytes;
+  }
+
+  return { report, file, download };
 }
 export type EReporting = ReturnType<typeof createEReporting>;

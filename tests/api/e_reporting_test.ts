@@ -1,12 +1,14 @@
 import type { InvoiceDocument } from "../../src/domain/invoice.ts";
 import type { NewOrder } from "../../src/domain/order.ts";
-import { periodOf } from "../../src/domain/reporting-periods.ts";
 import { chargedPrice, decideTax, type OssState, type TaxBuyer } from "../../src/domain/tax.ts";
-import { assert, assertEquals } from "../_lib/assert.ts";
+import { assert, assertEquals, assertJsonResponse } from "../_lib/assert.ts";
 import { atInstant } from "../_lib/clock.ts";
 import { checkFlux10, FLUX10_VERSION, flux10Missing } from "../_lib/flux10.ts";
 import { sketchOrder } from "../_lib/orders.ts";
 import { withServices } from "../_lib/services.ts";
+import { loginAs } from "../_lib/admin.ts";
+import { UNKNOWN_PERIOD_MESSAGE } from "../../src/api/e-reporting.ts";
+import { MATRICULE_MISSING_MESSAGE } from "../../src/services/e-reporting.ts";
 
 const SELLER = {
   legalName: "Vectra SAS",
@@ -67,7 +69,7 @@ const cents = (s: string) => Math.round(Number(s) * 100);
 const all = (xml: string, re: RegExp) => [...xml.matchAll(re)].map((m) => m.slice(1));
 
 Deno.test(
-  `[store] e-reporting: a month's consumer (France, OSS), intra-EU, export sales and credit notes make a Flux 10 file that passes the XSD and the PPF Schematron ${FLUX10_VERSION}, its totals those of the documents to the cent`,
+  `[api] e-reporting: a month's consumer (France, OSS), intra-EU, export sales and credit notes make a Flux 10 file that passes the XSD and the PPF Schematron ${FLUX10_VERSION}, its totals those of the documents to the cent; staff download it (audited)`,
   { ignore: flux10Missing() !== null && Deno.env.get("CI") !== "true" },
   () =>
     withServices(async (t) => {
@@ -163,9 +165,17 @@ Deno.test(
         sale({ at: "2026-10-31T23:30:00Z", email: "z@x.fr", country: "France", code: "FR" }),
       );
 
-      const period = periodOf("2026-10")!;
-      const bytes = await t.services.eReporting.file(period);
-      const xml = new TextDecoder().decode(bytes);
+      // Staff download it: GET /api/e-reporting/2026-10.xml, in the audit log.
+      const clerk = await loginAs(t, "admin");
+      const res = await t.api.request("/api/e-reporting/2026-10.xml", { headers: clerk.headers });
+      assertEquals(res.status, 200);
+      assertEquals(
+        res.headers.get("content-disposition"),
+        'attachment; filename="e-reporting-2026-10.xml"',
+      );
+      const xml = await res.text();
+      const [entry] = await t.services.audit.forRecord("ereporting", "2026-10");
+      assertEquals([entry?.action, entry?.actor.id], ["ereporting.download", clerk.id]);
 
       const { schemaErrors, failures } = await checkFlux10(xml);
       assertEquals(schemaErrors, [], "valid against the Flux 10 schema");
@@ -242,3 +252,21 @@ Deno.test(
       },
     }),
 );
+
+Deno.test("[api] e-reporting download: an unknown period is a 404, a shop without PA_MATRICULE a 409 saying to set it", () =>
+  withServices(async (t) => {
+    const clerk = await loginAs(t, "admin");
+    for (const name of ["2026-13.xml", "2026-11-D4.xml", "2026-11", "x.xml"]) {
+      const res = await t.api.request(`/api/e-reporting/${name}`, { headers: clerk.headers });
+      assertEquals(await assertJsonResponse(res, 404), {
+        error: "not_found",
+        message: UNKNOWN_PERIOD_MESSAGE,
+      }, name);
+    }
+    const res = await t.api.request("/api/e-reporting/2026-11-D2.xml", { headers: clerk.headers });
+    assertEquals(await assertJsonResponse(res, 409), {
+      error: "platform_matricule_missing",
+      message: MATRICULE_MISSING_MESSAGE,
+    });
+    assertEquals(await t.services.audit.forRecord("ereporting", "2026-11-D2"), [], "nothing taken");
+  }));

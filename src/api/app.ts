@@ -21,6 +21,7 @@ import { sandboxRouter } from "./sandbox.ts";
 import { shippingRouter } from "./shipping.ts";
 import { stockNotificationsRouter } from "./stock-notifications.ts";
 import { stripeRouter } from "./stripe.ts";
+import { platformRouter } from "./platform.ts";
 import { checkoutRouter } from "./checkout.ts";
 import { publicQuotesRouter, quoteRequestsRouter, quotesRouter } from "./quotes.ts";
 import { subscriptionRouter } from "./subscription.ts";
@@ -61,6 +62,7 @@ export function createApiApp(services: Services) {
   api.route("/shipping", shippingRouter(services));
   api.route("/stock-notifications", stockNotificationsRouter(services));
   api.route("/stripe", stripeRouter(services));
+  api.route("/platform", platformRouter(services));
   api.route("/checkout", checkoutRouter(services));
   api.route("/quote-requests", quoteRequestsRouter(services));
   api.route("/public/quotes", publicQuotesRouter(services));

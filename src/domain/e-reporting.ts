@@ -1,3 +1,4 @@
+import { isDomesticBusiness } from "./approved-platform.ts";
 import type { InvoiceDocument } from "./invoice.ts";
 import type { ReportingPeriod } from "./reporting-periods.ts";
 import { SELLER_COUNTRY } from "./tax.ts";
@@ -22,18 +23,6 @@ import { checkVatNumber, countryOfVatPrefix } from "./vat-number.ts";
 /** Flux 10 transaction categories (TT-81) of the sales the shop makes (goods). */
 export const TRANSACTION_CATEGORIES = ["TLB1", "TNT1"] as const;
 export type TransactionCategory = typeof TRANSACTION_CATEGORIES[number];
-
-/**
- * An invoice to a French business, which goes to the platform as an e-invoice (not reported):
- * a company with a SIREN or a French VAT number, billed or delivered in France.
- */
-export function isDomesticBusiness(doc: InvoiceDocument): boolean {
-  const b = doc.buyer;
-  if (!b.company) return false;
-  const french = doc.billingAddress.country.trim().toLowerCase() === "france" ||
-    doc.countryCode === "FR";
-  return french && Boolean(b.siren || b.vatNumber?.toUpperCase().startsWith("FR"));
-}
 
 /** A buyer's identifier in Flux 10 (TT-36, its scheme TT-37) and VAT number (TT-38). */
 export interface BuyerId {

@@ -122,6 +122,17 @@ export interface Config {
    * the e-reporting files (Flux 10); unset: no file can be written.
    */
   platformMatricule: string | null;
+  /**
+   * The approved platform (PA_URL, PA_CLIENT_ID, PA_CLIENT_SECRET, PA_FROM; PA_TOKEN_URL):
+   * null, the default, sends nothing. See docs/e-invoicing.md.
+   */
+  platform: {
+    url: string;
+    tokenUrl: string;
+    clientId: string;
+    clientSecret: string;
+    from: string;
+  } | null;
 }
 
 /** The Commission's VIES REST API. */
@@ -165,6 +176,43 @@ function einvoiceAddress(value: string | undefined): string | undefined {
 export const VAT_ON_DEBITS_REFUSED =
   "Invalid SELLER_VAT_ON_DEBITS: the shop sells goods, whose VAT is due on delivery (art. 269 CGI); the option for VAT on debits covers services only. Remove the setting (or set it off).";
 
+const PLATFORM_ENV = ["PA_URL", "PA_CLIENT_ID", "PA_CLIENT_SECRET", "PA_FROM"] as const;
+
+/**
+ * The approved platform's settings: all four, or none (off). Half a configuration stops a
+ * production start (documents would silently not be sent); elsewhere it leaves sending off.
+ */
+function platformSettings(get: (name: string) => string | undefined, production: boolean) {
+  const tokenUrl = get("PA_TOKEN_URL");
+  const missing = PLATFORM_ENV.filter((name) => !get(name));
+  if (missing.length === PLATFORM_ENV.length) return null;
+  if (missing.length) {
+    if (!production) return null;
+    throw new Error(
+      `Incomplete approved platform settings: ${missing.join(", ")} unset (set all of ${
+        PLATFORM_ENV.join(", ")
+      }, or none)`,
+    );
+  }
+  const web = (name: string) => {
+    const v = get(name)!.replace(/\/+$/, "");
+    if (!isWebAddress(v)) throw new Error(`Invalid ${name}: an http(s) address is expected`);
+    return v;
+  };
+  const url = web("PA_URL");
+  const from = get("PA_FROM")!;
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(from) || Number.isNaN(Date.parse(from))) {
+    throw new Error(`Invalid PA_FROM: ${from} (a date, YYYY-MM-DD)`);
+  }
+  return {
+    url,
+    tokenUrl: tokenUrl ? web("PA_TOKEN_URL") : `${url}/oauth/token`,
+    clientId: get("PA_CLIENT_ID")!,
+    clientSecret: get("PA_CLIENT_SECRET")!,
+    from,
+  };
+}
+
 function vatRegime(value: string | undefined): VatRegime {
   const v = (value ?? "monthly").toLowerCase();
   if (!(VAT_REGIMES as readonly string[]).includes(v)) {
@@ -198,6 +246,14 @@ export function loadConfig(env: Record<string, string | undefined> = Deno.env.to
     throw new Error(`Invalid LOG_LEVEL: ${env.LOG_LEVEL} (one of ${LOG_LEVELS.join(", ")})`);
   }
   const siteUrl = (get("PUBLIC_SITE_URL") ?? `http://localhost:${port}`).replace(/\/+$/, "");
+  const production = get("SHOP_ENV") === "production";
+  const platform = platformSettings(get, production);
+  // A platform without the matricule the e-reporting files name would never report: refused.
+  if (platform && production && !get("PA_MATRICULE")) {
+    throw new Error(
+      "Incomplete approved platform settings: PA_MATRICULE unset (the platform's 4-character number, the sender of the e-reporting files)",
+    );
+  }
   return {
     port,
     kvPath: get("KV_PATH") ?? (onDeploy(env) ? undefined : "./data/shop.kv"),
@@ -262,6 +318,7 @@ export function loadConfig(env: Record<string, string | undefined> = Deno.env.to
       regime: vatRegime(get("VAT_REGIME")),
     },
     platformMatricule: platformMatricule(get("PA_MATRICULE")),
+    platform,
     excludedCountries: (get("EXCLUDED_COUNTRIES") ?? "IL").split(",").map((c) =>
       c.trim().toUpperCase()
     )

@@ -1,7 +1,8 @@
 import type { InvoiceDocument } from "../../src/domain/invoice.ts";
 import type { NewOrder } from "../../src/domain/order.ts";
 import { chargedPrice, decideTax, type OssState, type TaxBuyer } from "../../src/domain/tax.ts";
-import { assert, assertEquals, assertJsonResponse } from "../_lib/assert.ts";
+import { assert, assertEquals, assertJsonResponse, assertThrows } from "../_lib/assert.ts";
+import { loadConfig } from "../../src/services/config.ts";
 import { atInstant } from "../_lib/clock.ts";
 import { checkFlux10, FLUX10_VERSION, flux10Missing } from "../_lib/flux10.ts";
 import { sketchOrder } from "../_lib/orders.ts";
@@ -270,3 +271,17 @@ Deno.test("[api] e-reporting download: an unknown period is a 404, a shop withou
     });
     assertEquals(await t.services.audit.forRecord("ereporting", "2026-11-D2"), [], "nothing taken");
   }));
+
+Deno.test("[unit] PA_MATRICULE: 4 letters or digits; a production platform without it refuses to start", () => {
+  const pa = {
+    SHOP_ENV: "production",
+    PA_URL: "https://pa.example.com",
+    PA_CLIENT_ID: "id",
+    PA_CLIENT_SECRET: "secret",
+    PA_FROM: "2027-09-01",
+  };
+  assertThrows(() => loadConfig(pa), Error, "PA_MATRICULE unset");
+  assertThrows(() => loadConfig({ ...pa, PA_MATRICULE: "12345" }), Error, "Invalid PA_MATRICULE");
+  assertEquals(loadConfig({ ...pa, PA_MATRICULE: "0042" }).platformMatricule, "0042");
+  assertEquals(loadConfig({}).platformMatricule, null, "off by default");
+});

@@ -27,6 +27,7 @@ import { subscriptionRouter } from "./subscription.ts";
 import { uploadsRouter } from "./uploads.ts";
 import { securitySettingsRouter, twoFactorRouter } from "./two-factor.ts";
 import { invoicesRouter } from "./invoices.ts";
+import { bankStatementsRouter } from "./bank-statements.ts";
 import { orderTrackingRouter } from "./order-tracking.ts";
 
 /** JSON bodies larger than this are refused with 413 before they are read. */
@@ -75,6 +76,7 @@ export function createApiApp(services: Services) {
   api.route("/orders", ordersRouter(services));
   api.route("/invoices", invoicesRouter(services));
   api.route("/quotes", quotesRouter(services));
+  api.route("/bank-statements", bankStatementsRouter(services));
   api.route("/products", productsRouter(services));
   api.route("/subscribers", subscribersRouter(services));
   api.route("/superadmins", accountsRouter(services, "superadmin"));

@@ -6,6 +6,8 @@ import { loginAs } from "../_lib/admin.ts";
 import { atInstant } from "../_lib/clock.ts";
 import { type FakePlatform, fakePlatform } from "../_lib/fake-pa.ts";
 import { testConfig, type TestContext, withServices } from "../_lib/services.ts";
+import { CLERK, orderOnAccount, transferConfig } from "../_lib/account-orders.ts";
+import type { Config } from "../../src/services/config.ts";
 
 /**
  * The approved platform (AFNOR XP Z12-013 Flow Service 1.3.0) against a local fake that holds
@@ -79,13 +81,22 @@ function sale(i: number, business = true): NewOrder {
 
 async function withPlatform(
   fn: (t: TestContext, pa: FakePlatform) => Promise<void>,
-  options: { from?: string; reports?: (id: string) => Uint8Array | null } = {},
+  options: {
+    from?: string;
+    reports?: (id: string) => Uint8Array | null;
+    seed?: boolean;
+    config?: Partial<Config>;
+  } = {},
 ) {
   const pa = await fakePlatform();
   try {
     await withServices((t) => fn(t, pa), {
-      seed: false,
-      config: { seller: SELLER, platform: pa.settings(options.from ?? today) },
+      seed: options.seed ?? false,
+      config: {
+        seller: SELLER,
+        platform: pa.settings(options.from ?? today),
+        ...options.config,
+      },
       ...(options.reports ? { reports: (p) => Promise.resolve(options.reports!(p.id)) } : {}),
     });
     assertEquals(pa.violations, [], "every request the platform received follows its OpenAPI");
@@ -156,6 +167,33 @@ Deno.test("[api] approved platform: a French company's invoice and credit note a
     ]);
     assertEquals((await t.services.platform.record(credit.number))?.code, 212);
   });
+});
+
+Deno.test("[api] approved platform: an order on account's invoice is deposited when issued, and said collected once the payment is recorded", async () => {
+  await withPlatform(async (t, pa) => {
+    const quoted = await orderOnAccount(t);
+    // The buyer's SIREN makes it an e-invoice (the quote form asks for none).
+    await t.services.orders.update(quoted.id, (o) => ({
+      ...o,
+      business: { ...o.business!, siren: "303265045" },
+    }));
+    await t.services.orderDesk.setStatus(CLERK, quoted.id, { status: "shipped" });
+    const [invoice] = await t.services.invoices.ofOrder(quoted.id);
+    await t.services.platform.pass();
+    assertEquals(pa.deposits.map((d) => d.trackingId), [invoice.number]);
+    assertEquals((await t.services.platform.record(invoice.number))?.code, 200);
+
+    const order = (await t.services.orders.get(quoted.id))!;
+    await t.services.accountPayments.record(CLERK, order.id, {
+      id: "ENTRY-1",
+      valueDate: today,
+      amountCents: order.totalCents,
+      source: "staff",
+    });
+    await t.services.platform.pass();
+    assertEquals(pa.deposits.map((d) => d.trackingId), [invoice.number, `${invoice.number}-212`]);
+    assertEquals((await t.services.platform.record(invoice.number))?.code, 212);
+  }, { seed: true, config: transferConfig(testConfig()) });
 });
 
 Deno.test("[api] approved platform: a document the platform rejects is flagged with its reason, first on staff's list", async () => {

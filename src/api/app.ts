@@ -28,6 +28,7 @@ import { subscriptionRouter } from "./subscription.ts";
 import { uploadsRouter } from "./uploads.ts";
 import { securitySettingsRouter, twoFactorRouter } from "./two-factor.ts";
 import { invoicesRouter } from "./invoices.ts";
+import { einvoicesRouter } from "./einvoices.ts";
 import { orderTrackingRouter } from "./order-tracking.ts";
 
 /** JSON bodies larger than this are refused with 413 before they are read. */
@@ -76,6 +77,7 @@ export function createApiApp(services: Services) {
   api.route("/admins/products", adminProductsRouter(services));
   api.route("/orders", ordersRouter(services));
   api.route("/invoices", invoicesRouter(services));
+  api.route("/e-invoices", einvoicesRouter(services));
   api.route("/quotes", quotesRouter(services));
   api.route("/products", productsRouter(services));
   api.route("/subscribers", subscribersRouter(services));

@@ -112,6 +112,8 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   "GET /api/invoices/ec-sales-list.csv": "staff",
   "GET /api/invoices/:number/pdf": "staff",
   "GET /api/invoices/:number/ubl": "staff",
+  // E-invoices sent to Chorus Pro or the platform: what became of each (both roles)
+  "GET /api/e-invoices": "staff",
 
   // Products (staff read; superadmins write)
   "GET /api/products": "staff",

@@ -15,6 +15,7 @@ import { createOrderTracking } from "./order-tracking.ts";
 import { createWithdrawals } from "./withdrawals.ts";
 import { createOrderLinksRequestStore } from "../store/order-link-requests.ts";
 import { createOutboxStore } from "../store/outbox.ts";
+import { createEinvoiceTransmissionStore } from "../store/einvoice-transmissions.ts";
 import { createProductStore } from "../store/products.ts";
 import { createRateLimitStore } from "../store/rate-limits.ts";
 import { createReservationStore } from "../store/reservations.ts";
@@ -68,6 +69,8 @@ export function createServices(
 ) {
   const products = createProductStore(kv);
   const outbox = createOutboxStore(kv);
+  // E-invoices sent to Chorus Pro or the platform, one per channel and document.
+  const einvoiceTransmissions = createEinvoiceTransmissionStore(kv);
   const transport = options.transport ??
     (config.smtpUrl ? createSmtpTransport(config.smtpUrl, config.mailFrom) : null);
   // Every order write moves the sales aggregates in its own commit.
@@ -233,6 +236,7 @@ export function createServices(
     orderStats,
     invoices,
     platform,
+    einvoiceTransmissions,
     orderLinks,
     orderTracking: createOrderTracking({
       orders,

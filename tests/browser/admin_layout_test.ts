@@ -18,6 +18,7 @@ const PAGES = [
   "/admin/orders",
   "/admin/quotes",
   "/admin/invoices",
+  "/admin/e-invoices",
   "/admin/products",
   "/admin/shipping",
   "/admin/subscribers",

@@ -28,6 +28,7 @@ export const CHECKED_PAGES = {
     "/admin/orders",
     "/admin/quotes",
     "/admin/invoices",
+    "/admin/e-invoices",
     "/admin/products",
     "/admin/shipping",
     "/admin/subscribers",

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { FieldError } from "./errors.ts";
 
 /**
  * A public body invoiced through Chorus Pro (a CNRS lab, a university): the SIRET of its
@@ -55,11 +56,6 @@ export interface StructureRules {
   services: { code: string; name: string }[];
 }
 
-export interface FieldError {
-  path: string;
-  message: string;
-}
-
 /**
  * What the structure's directory entry asks and the buyer left out (or gave wrong), as field
  * errors under `prefix` (the form's path to the public body); empty when the order may go.
@@ -72,7 +68,7 @@ export function missingForStructure(
   const errors: FieldError[] = [];
   if (rules.serviceCodeRequired && !body.serviceCode) {
     errors.push({
-      path: `${prefix}.serviceCode`,
+      field: `${prefix}.serviceCode`,
       message: `${rules.name} requires a service code on its invoices`,
     });
   } else if (
@@ -80,13 +76,13 @@ export function missingForStructure(
     !rules.services.some((s) => s.code === body.serviceCode)
   ) {
     errors.push({
-      path: `${prefix}.serviceCode`,
+      field: `${prefix}.serviceCode`,
       message: `${body.serviceCode} is not a service code of ${rules.name}`,
     });
   }
   if (rules.engagementNumberRequired && !body.engagementNumber) {
     errors.push({
-      path: `${prefix}.engagementNumber`,
+      field: `${prefix}.engagementNumber`,
       message: `${rules.name} requires an engagement number (EJ) on its invoices`,
     });
   }

@@ -32,6 +32,10 @@ const JOBS: Record<string, (services: Services, signal: AbortSignal) => Promise<
   },
   "newsletters": ({ newsletterSender }) => newsletterSender.wake(),
   "restock-notices": ({ restock }) => restock.wake(),
+  // Public buyers' invoices to Chorus Pro: deposited once, then followed (when configured).
+  "einvoices": async ({ chorusPro }) => {
+    if (chorusPro) await chorusPro.tick();
+  },
   "checkout-sweep": async ({ checkout }) => {
     const started = performance.now();
     const counts = await checkout.sweep();

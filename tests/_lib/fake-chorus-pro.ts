@@ -53,7 +53,7 @@ export function fakeChorusPro() {
     return text.match(/<rsm:ExchangedDocument>\s*<ram:ID>([^<]+)<\/ram:ID>/)?.[1] ?? null;
   }
 
-  async function api(path: string, body: Record<string, unknown>) {
+  function api(path: string, body: Record<string, unknown>): Response {
     switch (path) {
       case "/cpro/structures/v1/rechercher": {
         const wanted = (body.structure as { identifiantStructure: string }).identifiantStructure;

@@ -43,3 +43,26 @@ export function chorusStatus(
     settled: known?.settled ?? false,
   };
 }
+
+/** How long before the technical account's password expires staff are warned. */
+export const PASSWORD_WARNING_DAYS = 30;
+
+/**
+ * The dashboard's warning about the Chorus Pro technical account's password (it expires, and
+ * every deposit fails after): from 30 days before `expires` (YYYY-MM-DD), null before that.
+ */
+export function passwordExpiryWarning(expires: string | undefined, today: string): string | null {
+  if (!expires) return null;
+  const days = Math.round(
+    (Date.parse(`${expires}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) /
+      86_400_000,
+  );
+  if (days > PASSWORD_WARNING_DAYS) return null;
+  const change = "change it on Chorus Pro, then set CHORUS_PRO_PASSWORD and " +
+    "CHORUS_PRO_PASSWORD_EXPIRES and restart.";
+  return days < 0
+    ? `The Chorus Pro technical account's password expired on ${expires}: public buyers' invoices are not deposited until you ${change}`
+    : `The Chorus Pro technical account's password expires on ${expires} (in ${days} day${
+      days === 1 ? "" : "s"
+    }): ${change}`;
+}

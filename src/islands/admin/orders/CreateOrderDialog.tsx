@@ -11,6 +11,12 @@ const TAX_WORDS = taxWords(taxMessages, "en");
 /** A company's fields, labelled as the checkout labels them (SIREN: French companies only). */
 const COMPANY = companyMessages.companyFields;
 const COMPANY_FIELDS = ["companyName", "vatNumber", "siren", "purchaseOrder"] as const;
+/** A public body's fields (Chorus Pro): which it must give, its structure's directory says. */
+const PUBLIC_BODY_FIELDS = [
+  ["siret", "SIRET of the structure"],
+  ["serviceCode", "Service code (Chorus Pro)"],
+  ["engagementNumber", "Engagement number (EJ)"],
+] as const;
 import { GENDERS } from "../../../domain/order-status.ts";
 import FormDialog from "../ui/FormDialog.tsx";
 import { fromShopDateTimeInput } from "../../../domain/shop-time.ts";
@@ -58,6 +64,9 @@ const LABELS = {
   "items.id": "Product",
   "items.quantity": "Quantity",
   createdAt: "Order date",
+  "business.publicBody.siret": "SIRET",
+  "business.publicBody.serviceCode": "Service code",
+  "business.publicBody.engagementNumber": "Engagement number",
   gender: "Gender",
   ...Object.fromEntries(COMPANY_FIELDS.map((name) => [`business.${name}`, COMPANY[name]])),
 };
@@ -136,6 +145,9 @@ export default function CreateOrderDialog(
     vatNumber: "",
     siren: "",
     purchaseOrder: "",
+    siret: "",
+    serviceCode: "",
+    engagementNumber: "",
     billingAddress: "",
     billingCity: "",
     billingState: "",
@@ -143,6 +155,7 @@ export default function CreateOrderDialog(
     billingCountry: "",
   });
   const [forCompany, setForCompany] = useState(false);
+  const [publicBody, setPublicBody] = useState(false);
   // Invoices go to the shipping address unless staff tick "Bill to another address".
   const [billElsewhere, setBillElsewhere] = useState(false);
   const billingCountry = form.billingCountry || country;
@@ -249,12 +262,22 @@ export default function CreateOrderDialog(
           ...(form.gender ? { gender: form.gender } : {}),
           ...(forCompany
             ? {
-              business: Object.fromEntries(
-                COMPANY_FIELDS.filter((name) => name !== "siren" || isFrance).map((name) => [
-                  name,
-                  form[name].trim(),
-                ]),
-              ),
+              business: {
+                ...Object.fromEntries(
+                  COMPANY_FIELDS.filter((name) => name !== "siren" || isFrance).map((name) => [
+                    name,
+                    form[name].trim(),
+                  ]),
+                ),
+                ...(publicBody && isFrance
+                  ? {
+                    publicBody: Object.fromEntries(
+                      PUBLIC_BODY_FIELDS.map(([name]) => [name, form[name].trim()])
+                        .filter(([name, v]) => v || name === "siret"),
+                    ),
+                  }
+                  : {}),
+              },
             }
             : {}),
           ...(form.orderId.trim() ? { orderId: form.orderId.trim() } : {}),
@@ -387,6 +410,26 @@ export default function CreateOrderDialog(
                   onChange={name === "vatNumber"
                     ? (e) => setQuotedVat(e.currentTarget.value.trim())
                     : undefined}
+                  {...field(name)}
+                />
+              ))}
+              {isFrance && (
+                <div class="sm:col-span-2">
+                  <CheckboxField
+                    label="Public body (Chorus Pro)"
+                    name="publicBody"
+                    checked={publicBody}
+                    onChange={(e) => setPublicBody(e.currentTarget.checked)}
+                  />
+                </div>
+              )}
+              {isFrance && publicBody && PUBLIC_BODY_FIELDS.map(([name, label]) => (
+                <FormField
+                  key={name}
+                  label={label}
+                  marked={name === "siret"}
+                  required={name === "siret"}
+                  autocomplete="off"
                   {...field(name)}
                 />
               ))}

@@ -8,6 +8,8 @@ import { createInvoiceStore } from "../store/invoices.ts";
 import { bankAccountOf, sellerOf } from "./invoicing.ts";
 import { createQuoteDesk } from "./quote-desk.ts";
 import { createAccountPayments } from "./account-payments.ts";
+import { createBankReconciliation } from "./bank-reconciliation.ts";
+import { createBankEntryStore } from "../store/bank-entries.ts";
 import { createSalesQuoteStore } from "../store/sales-quotes.ts";
 import { createInvoiceDesk } from "./invoice-desk.ts";
 import { createOrderLinks, QUOTE_PAGE } from "./order-links.ts";
@@ -54,12 +56,19 @@ import { createUploads } from "./uploads.ts";
 import { createTwoFactor } from "./two-factor.ts";
 import { getOrCreateSecret } from "./secrets.ts";
 import { createVies } from "./vies.ts";
+import { createApprovedPlatform, type EReportingWriter } from "./approved-platform.ts";
+import { createPlatformFlowStore } from "../store/platform-flows.ts";
+import { renderInvoicePdf } from "./invoice-pdf-lazy.ts";
 
 /** Everything the API and the pages work with, built once per process (or per test). */
 export function createServices(
   kv: Deno.Kv,
   config: Config,
-  options: { transport?: MailTransport } = {},
+  options: {
+    transport?: MailTransport;
+    /** The e-reporting (Flux 10) file of a period; none: no reports are sent. */
+    reports?: EReportingWriter;
+  } = {},
 ) {
   const products = createProductStore(kv);
   const outbox = createOutboxStore(kv);
@@ -77,6 +86,26 @@ export function createServices(
     ossRegistered: config.vat.oss,
     bank: () => bankAccountOf(config),
   });
+  // What every invoice and credit note prints beside its snapshot (the PDF, CII and UBL alike).
+  const documents = { shopName: config.siteName };
+  const invoiceDesk = createInvoiceDesk({
+    invoices,
+    timeZone: config.shopTimeZone,
+    documents,
+    ossRegistered: config.vat.oss,
+  });
+  // ... and queues it for the approved platform in that same commit, when it goes there.
+  const platform = createApprovedPlatform({
+    settings: config.platform,
+    store: createPlatformFlowStore(kv),
+    transmissions: einvoiceTransmissions,
+    invoices,
+    render: (doc) => renderInvoicePdf(doc, documents),
+    callbackUrl: `${config.siteUrl}/api/platform/webhook`,
+    timeZone: config.shopTimeZone,
+    regime: config.vat.regime,
+    reports: options.reports ?? null,
+  });
   // With Chorus Pro on, each public buyer's document is queued for deposit in the commit that
   // issues it (services/chorus-pro.ts deposits it once).
   const chorusPro = config.chorusPro
@@ -87,17 +116,10 @@ export function createServices(
       pdf: (number) => invoiceDesk.pdf(number),
     })
     : null;
-  // What every invoice and credit note prints beside its snapshot (the PDF, CII and UBL alike).
-  const documents = { shopName: config.siteName };
-  const invoiceDesk = createInvoiceDesk({
-    invoices,
-    timeZone: config.shopTimeZone,
-    documents,
-    ossRegistered: config.vat.oss,
-  });
   const orders = createOrderStore(kv, [
     orderStats.hook,
     invoices.hook,
+    platform.hook,
     ...(chorusPro ? [queueForChorusPro(invoices, einvoiceTransmissions)] : []),
   ]);
   const vies = createVies({
@@ -241,6 +263,7 @@ export function createServices(
     orderStats,
     invoices,
     einvoiceTransmissions,
+    platform,
     orderLinks,
     orderTracking: createOrderTracking({
       orders,
@@ -278,6 +301,11 @@ export function createServices(
     quoteDesk,
     quoteLinks,
     accountPayments,
+    bankReconciliation: createBankReconciliation({
+      orders,
+      entries: createBankEntryStore(kv),
+      payments: accountPayments,
+    }),
     subscribers,
     stockNotifications,
     restock,

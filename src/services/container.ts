@@ -236,8 +236,8 @@ export function createServices(
     orders,
     orderStats,
     invoices,
-    platform,
     einvoiceTransmissions,
+    platform,
     orderLinks,
     orderTracking: createOrderTracking({
       orders,

@@ -29,13 +29,20 @@ export interface TestContext {
 
 /**
  * Runs `fn` with services on a fresh ":memory:" KV (seeded unless `seed: false`) and the API
- * app, then closes everything.
+ * app, then closes everything. `wrapKv` gives the services (and `fn`) a handle around the KV,
+ * e.g. one that records writes.
  */
 export async function withServices(
   fn: (t: TestContext) => Promise<void>,
-  options: { seed?: boolean; config?: Partial<Config>; transport?: MailTransport } = {},
+  options: {
+    seed?: boolean;
+    config?: Partial<Config>;
+    transport?: MailTransport;
+    wrapKv?: (kv: Deno.Kv) => Deno.Kv;
+  } = {},
 ) {
-  const kv = await openKv(":memory:");
+  const opened = await openKv(":memory:");
+  const kv = options.wrapKv?.(opened) ?? opened;
   const services = createServices(kv, testConfig(options.config), { transport: options.transport });
   try {
     if (options.seed !== false) await seedIfEmpty(services, () => {});
@@ -45,7 +52,7 @@ export async function withServices(
     await services.restock.stop();
     await services.newsletterSender.stop();
     await services.mailer.stop();
-    kv.close();
+    opened.close();
   }
 }
 

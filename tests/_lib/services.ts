@@ -4,6 +4,11 @@ import { type Config, loadConfig } from "../../src/services/config.ts";
 import { createServices, type Services } from "../../src/services/container.ts";
 import type { MailTransport } from "../../src/services/mail/transport.ts";
 import { seedIfEmpty } from "../../src/services/seed.ts";
+import { setHashIterationsForTests } from "../../src/services/passwords.ts";
+
+// Password hashes at a thousandth of production's cost: the suite makes hundreds (see why in
+// src/services/passwords.ts); a test that needs production's cost sets it back.
+setHashIterationsForTests(600);
 
 /** Where no VIES answers (the discard port refuses at once): tests never reach the real one. */
 export const NO_VIES = "http://127.0.0.1:9";

@@ -2,6 +2,7 @@ import { openKv } from "../../src/store/kv.ts";
 import { createApiApp } from "../../src/api/app.ts";
 import { type Config, loadConfig } from "../../src/services/config.ts";
 import { createServices, type Services } from "../../src/services/container.ts";
+import type { EReportingWriter } from "../../src/services/approved-platform.ts";
 import type { MailTransport } from "../../src/services/mail/transport.ts";
 import { seedIfEmpty } from "../../src/services/seed.ts";
 import { setHashIterationsForTests } from "../../src/services/passwords.ts";
@@ -43,12 +44,16 @@ export async function withServices(
     seed?: boolean;
     config?: Partial<Config>;
     transport?: MailTransport;
+    reports?: EReportingWriter;
     wrapKv?: (kv: Deno.Kv) => Deno.Kv;
   } = {},
 ) {
   const opened = await openKv(":memory:");
   const kv = options.wrapKv?.(opened) ?? opened;
-  const services = createServices(kv, testConfig(options.config), { transport: options.transport });
+  const services = createServices(kv, testConfig(options.config), {
+    transport: options.transport,
+    reports: options.reports,
+  });
   try {
     if (options.seed !== false) await seedIfEmpty(services, () => {});
     await fn({ kv, services, api: createApiApp(services) });

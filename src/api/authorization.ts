@@ -87,6 +87,11 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   "GET /api/quotes/:id/purchase-order": "staff",
 
   // Orders (both roles run the orders)
+  "POST /api/bank-statements": "staff",
+  "GET /api/bank-statements/entries": "staff",
+  "POST /api/bank-statements/entries/:id/assign": "staff",
+  "POST /api/bank-statements/entries/:id/set-aside": "staff",
+
   "GET /api/orders": "staff",
   "GET /api/orders/export.csv": "staff",
   "POST /api/orders/admin": "staff",

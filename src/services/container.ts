@@ -8,6 +8,8 @@ import { createInvoiceStore } from "../store/invoices.ts";
 import { bankAccountOf, sellerOf } from "./invoicing.ts";
 import { createQuoteDesk } from "./quote-desk.ts";
 import { createAccountPayments } from "./account-payments.ts";
+import { createBankReconciliation } from "./bank-reconciliation.ts";
+import { createBankEntryStore } from "../store/bank-entries.ts";
 import { createSalesQuoteStore } from "../store/sales-quotes.ts";
 import { createInvoiceDesk } from "./invoice-desk.ts";
 import { createOrderLinks, QUOTE_PAGE } from "./order-links.ts";
@@ -279,6 +281,11 @@ export function createServices(
     quoteDesk,
     quoteLinks,
     accountPayments,
+    bankReconciliation: createBankReconciliation({
+      orders,
+      entries: createBankEntryStore(kv),
+      payments: accountPayments,
+    }),
     subscribers,
     stockNotifications,
     restock,

@@ -10,6 +10,7 @@ import { waitFor } from "../_lib/smtp.ts";
 const NAMES = [
   "shop-mail-delivery",
   "shop-newsletters",
+  "shop-approved-platform",
   "shop-restock-notices",
   "shop-einvoices",
   "shop-checkout-sweep",

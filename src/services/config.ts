@@ -1,3 +1,4 @@
+import { reminderDaysSetting } from "../domain/receivables.ts";
 import { compactIban, isBic, isIban } from "../domain/bank-account.ts";
 import {
   daysSetting,
@@ -103,6 +104,8 @@ export interface Config {
     bic?: string;
     quoteValidityDays: number;
     termsDays: number;
+    /** REMINDER_DAYS: days after the due date an unpaid invoice's reminders leave (1,15). */
+    reminderDays: number[];
   };
   /** VAT settings: see docs/money-and-law.md, "Taxes". */
   vat: {
@@ -288,6 +291,7 @@ export function loadConfig(env: Record<string, string | undefined> = Deno.env.to
         0,
         MAX_TERMS_DAYS,
       ),
+      reminderDays: reminderDaysSetting(get("REMINDER_DAYS")),
     },
     vat: {
       rates: parseVatRates(get("VAT_RATES")),

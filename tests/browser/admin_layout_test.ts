@@ -18,6 +18,8 @@ const PAGES = [
   "/admin/orders",
   "/admin/invoices",
   "/admin/e-invoices",
+  "/admin/receivables",
+  "/admin/bank-statements",
   "/admin/products",
   "/admin/shipping",
   "/admin/subscribers",

@@ -28,6 +28,8 @@ export const CHECKED_PAGES = {
     "/admin/orders",
     "/admin/invoices",
     "/admin/e-invoices",
+    "/admin/receivables",
+    "/admin/bank-statements",
     "/admin/products",
     "/admin/shipping",
     "/admin/subscribers",

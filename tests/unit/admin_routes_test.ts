@@ -25,6 +25,8 @@ Deno.test("[unit] admin navigation per role, and where each role lands", () => {
     "Orders",
     "Invoices",
     "E-invoices",
+    "Receivables",
+    "Bank statements",
     "Products",
     "Shipping",
     "Subscribers",
@@ -37,6 +39,8 @@ Deno.test("[unit] admin navigation per role, and where each role lands", () => {
     "Orders",
     "Invoices",
     "E-invoices",
+    "Receivables",
+    "Bank statements",
     "Products",
     "Subscribers",
   ]);

@@ -39,7 +39,6 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   "POST /api/stripe/webhook": "public",
   // The approved platform's events: each checked by its Afnor-Signature
   "POST /api/platform/webhook": "public",
-  "GET /api/platform/transmissions": "staff",
   "POST /api/checkout/quote": "public",
   // Quotes (devis): the cart's request, and the buyer's page behind its signed link (the
   // route checks the token: a wrong one is a 404)

@@ -92,6 +92,7 @@ export function createServices(
   const platform = createApprovedPlatform({
     settings: config.platform,
     store: createPlatformFlowStore(kv),
+    transmissions: einvoiceTransmissions,
     invoices,
     render: (doc) => renderInvoicePdf(doc, documents),
     callbackUrl: `${config.siteUrl}/api/platform/webhook`,

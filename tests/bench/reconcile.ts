@@ -6,6 +6,7 @@
  * records each payment in its own audited commit with the buyer's mail.
  * `deno task bench:reconcile`.
  */
+import process from "node:process";
 import type { NewOrder } from "../../src/domain/order.ts";
 import { accountIndex, matchCredit, openAccountOf } from "../../src/domain/reconciliation.ts";
 import { orderReference } from "../../src/domain/order-account.ts";
@@ -75,6 +76,7 @@ console.log(`statement: ${credits.length} credits, ${(bytes.length / 1024 / 1024
 
 const mb = () => (Deno.memoryUsage().heapUsed / 1024 / 1024).toFixed(0);
 const heapBefore = mb();
+const cpu0 = process.cpuUsage();
 let start = performance.now();
 const statement = parseCamt053(bytes);
 const parsedMs = performance.now() - start;
@@ -82,10 +84,12 @@ const index = accountIndex(created.map(openAccountOf).filter((a) => a !== null))
 let matched = 0;
 for (const c of statement.credits) if (matchCredit(c, index)) matched++;
 const matchMs = performance.now() - start;
+const cpu = process.cpuUsage(cpu0);
+const cpuMs = (cpu.user + cpu.system) / 1000;
 console.log(
-  `parse ${parsedMs.toFixed(0)} ms, parse + match ${
-    matchMs.toFixed(0)
-  } ms (${matched} matched), heap ${heapBefore} -> ${mb()} MB`,
+  `parse ${parsedMs.toFixed(0)} ms, parse + match ${matchMs.toFixed(0)} ms wall, ${
+    cpuMs.toFixed(0)
+  } ms CPU (${matched} matched), heap ${heapBefore} -> ${mb()} MB`,
 );
 
 const some = new TextEncoder().encode(

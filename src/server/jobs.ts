@@ -36,6 +36,10 @@ const JOBS: Record<string, (services: Services, signal: AbortSignal) => Promise<
   "restock-notices": ({ restock }) => restock.wake(),
   // Overdue invoices' reminders: each queued once, in the commit that marks it (any instance).
   "payment-reminders": ({ receivables }) => receivables.wake(),
+  // Public buyers' invoices to Chorus Pro: deposited once, then followed (when configured).
+  "einvoices": async ({ chorusPro }) => {
+    if (chorusPro) await chorusPro.tick();
+  },
   "checkout-sweep": async ({ checkout }) => {
     const started = performance.now();
     const counts = await checkout.sweep();

@@ -13,6 +13,7 @@ const NAMES = [
   "shop-approved-platform",
   "shop-restock-notices",
   "shop-payment-reminders",
+  "shop-einvoices",
   "shop-checkout-sweep",
 ];
 

@@ -12,6 +12,7 @@ const NAMES = [
   "shop-newsletters",
   "shop-approved-platform",
   "shop-restock-notices",
+  "shop-payment-reminders",
   "shop-einvoices",
   "shop-checkout-sweep",
 ];

@@ -37,6 +37,9 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   "POST /api/stripe/create-payment-intent": "public",
   "POST /api/stripe/confirm-payment": "public",
   "POST /api/stripe/webhook": "public",
+  // The approved platform's events: each checked by its Afnor-Signature
+  "POST /api/platform/webhook": "public",
+  "GET /api/platform/transmissions": "staff",
   "POST /api/checkout/quote": "public",
   // Quotes (devis): the cart's request, and the buyer's page behind its signed link (the
   // route checks the token: a wrong one is a 404)
@@ -109,6 +112,8 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   "GET /api/invoices/ec-sales-list.csv": "staff",
   "GET /api/invoices/:number/pdf": "staff",
   "GET /api/invoices/:number/ubl": "staff",
+  // E-invoices sent to Chorus Pro or the platform: what became of each (both roles)
+  "GET /api/e-invoices": "staff",
 
   // Products (staff read; superadmins write)
   "GET /api/products": "staff",

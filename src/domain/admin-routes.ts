@@ -11,6 +11,7 @@ export const ADMIN_NAV: Readonly<Record<AdminRole, readonly AdminNavItem[]>> = {
     { label: "Dashboard", href: "/admin/dashboard" },
     { label: "Orders", href: "/admin/orders" },
     { label: "Invoices", href: "/admin/invoices" },
+    { label: "E-invoices", href: "/admin/e-invoices" },
     { label: "Products", href: "/admin/products" },
     { label: "Shipping", href: "/admin/shipping" },
     { label: "Subscribers", href: "/admin/subscribers" },
@@ -22,6 +23,7 @@ export const ADMIN_NAV: Readonly<Record<AdminRole, readonly AdminNavItem[]>> = {
   admin: [
     { label: "Orders", href: "/admin/orders" },
     { label: "Invoices", href: "/admin/invoices" },
+    { label: "E-invoices", href: "/admin/e-invoices" },
     { label: "Products", href: "/admin/products" },
     { label: "Subscribers", href: "/admin/subscribers" },
   ],

@@ -7,6 +7,7 @@ import { createOrderStore } from "../store/orders.ts";
 import { createInvoiceStore } from "../store/invoices.ts";
 import { bankAccountOf, sellerOf } from "./invoicing.ts";
 import { createQuoteDesk } from "./quote-desk.ts";
+import { createAccountPayments } from "./account-payments.ts";
 import { createSalesQuoteStore } from "../store/sales-quotes.ts";
 import { createInvoiceDesk } from "./invoice-desk.ts";
 import { createOrderLinks, QUOTE_PAGE } from "./order-links.ts";
@@ -14,6 +15,7 @@ import { createOrderTracking } from "./order-tracking.ts";
 import { createWithdrawals } from "./withdrawals.ts";
 import { createOrderLinksRequestStore } from "../store/order-link-requests.ts";
 import { createOutboxStore } from "../store/outbox.ts";
+import { createEinvoiceTransmissionStore } from "../store/einvoice-transmissions.ts";
 import { createProductStore } from "../store/products.ts";
 import { createRateLimitStore } from "../store/rate-limits.ts";
 import { createReservationStore } from "../store/reservations.ts";
@@ -51,15 +53,24 @@ import { createUploads } from "./uploads.ts";
 import { createTwoFactor } from "./two-factor.ts";
 import { getOrCreateSecret } from "./secrets.ts";
 import { createVies } from "./vies.ts";
+import { createApprovedPlatform, type EReportingWriter } from "./approved-platform.ts";
+import { createPlatformFlowStore } from "../store/platform-flows.ts";
+import { renderInvoicePdf } from "./invoice-pdf-lazy.ts";
 
 /** Everything the API and the pages work with, built once per process (or per test). */
 export function createServices(
   kv: Deno.Kv,
   config: Config,
-  options: { transport?: MailTransport } = {},
+  options: {
+    transport?: MailTransport;
+    /** The e-reporting (Flux 10) file of a period; none: no reports are sent. */
+    reports?: EReportingWriter;
+  } = {},
 ) {
   const products = createProductStore(kv);
   const outbox = createOutboxStore(kv);
+  // E-invoices sent to Chorus Pro or the platform, one per channel and document.
+  const einvoiceTransmissions = createEinvoiceTransmissionStore(kv);
   const transport = options.transport ??
     (config.smtpUrl ? createSmtpTransport(config.smtpUrl, config.mailFrom) : null);
   // Every order write moves the sales aggregates in its own commit.
@@ -72,7 +83,20 @@ export function createServices(
     ossRegistered: config.vat.oss,
     bank: () => bankAccountOf(config),
   });
-  const orders = createOrderStore(kv, [orderStats.hook, invoices.hook]);
+  // What every invoice and credit note prints beside its snapshot (the PDF, CII and UBL alike).
+  const documents = { shopName: config.siteName };
+  // ... and queues it for the approved platform in that same commit, when it goes there.
+  const platform = createApprovedPlatform({
+    settings: config.platform,
+    store: createPlatformFlowStore(kv),
+    invoices,
+    render: (doc) => renderInvoicePdf(doc, documents),
+    callbackUrl: `${config.siteUrl}/api/platform/webhook`,
+    timeZone: config.shopTimeZone,
+    regime: config.vat.regime,
+    reports: options.reports ?? null,
+  });
+  const orders = createOrderStore(kv, [orderStats.hook, invoices.hook, platform.hook]);
   const vies = createVies({
     kv,
     url: config.vat.viesUrl,
@@ -174,6 +198,17 @@ export function createServices(
     quoteValidityDays: config.transfers.quoteValidityDays,
     termsDays: config.transfers.termsDays,
   });
+  // Every payment of an order on account, whatever its source, goes through this one function.
+  const accountPayments = createAccountPayments({
+    kv,
+    orders,
+    outbox,
+    mailer,
+    links: orderLinks,
+    documents: invoices,
+    site: { name: config.siteName, url: config.siteUrl },
+    bank: bankAccountOf(config),
+  });
   const restock = createRestockNotices({
     kv,
     products,
@@ -182,8 +217,6 @@ export function createServices(
     mailer,
     site: { name: config.siteName, url: config.siteUrl },
   });
-  // What every invoice and credit note prints beside its snapshot (the PDF, CII and UBL alike).
-  const documents = { shopName: config.siteName };
   return {
     kv,
     config,
@@ -202,6 +235,8 @@ export function createServices(
     orders,
     orderStats,
     invoices,
+    einvoiceTransmissions,
+    platform,
     orderLinks,
     orderTracking: createOrderTracking({
       orders,
@@ -242,6 +277,7 @@ export function createServices(
     checkout,
     quoteDesk,
     quoteLinks,
+    accountPayments,
     subscribers,
     stockNotifications,
     restock,

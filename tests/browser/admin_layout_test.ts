@@ -17,6 +17,7 @@ const PAGES = [
   "/admin/dashboard",
   "/admin/orders",
   "/admin/invoices",
+  "/admin/e-invoices",
   "/admin/products",
   "/admin/shipping",
   "/admin/subscribers",

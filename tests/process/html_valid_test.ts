@@ -27,6 +27,7 @@ export const CHECKED_PAGES = {
     "/admin/dashboard",
     "/admin/orders",
     "/admin/invoices",
+    "/admin/e-invoices",
     "/admin/products",
     "/admin/shipping",
     "/admin/subscribers",

@@ -24,6 +24,7 @@ Deno.test("[unit] admin navigation per role, and where each role lands", () => {
     "Dashboard",
     "Orders",
     "Invoices",
+    "E-invoices",
     "Products",
     "Shipping",
     "Subscribers",
@@ -35,6 +36,7 @@ Deno.test("[unit] admin navigation per role, and where each role lands", () => {
   assertEquals(navFor("admin").map((n) => n.label), [
     "Orders",
     "Invoices",
+    "E-invoices",
     "Products",
     "Subscribers",
   ]);

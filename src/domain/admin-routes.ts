@@ -10,6 +10,7 @@ export const ADMIN_NAV: Readonly<Record<AdminRole, readonly AdminNavItem[]>> = {
   superadmin: [
     { label: "Dashboard", href: "/admin/dashboard" },
     { label: "Orders", href: "/admin/orders" },
+    { label: "Quotes", href: "/admin/quotes" },
     { label: "Invoices", href: "/admin/invoices" },
     { label: "E-invoices", href: "/admin/e-invoices" },
     { label: "Products", href: "/admin/products" },
@@ -22,6 +23,7 @@ export const ADMIN_NAV: Readonly<Record<AdminRole, readonly AdminNavItem[]>> = {
   ],
   admin: [
     { label: "Orders", href: "/admin/orders" },
+    { label: "Quotes", href: "/admin/quotes" },
     { label: "Invoices", href: "/admin/invoices" },
     { label: "E-invoices", href: "/admin/e-invoices" },
     { label: "Products", href: "/admin/products" },

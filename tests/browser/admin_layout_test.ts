@@ -16,6 +16,7 @@ import { browserTest, hydrated } from "../_lib/browser.ts";
 const PAGES = [
   "/admin/dashboard",
   "/admin/orders",
+  "/admin/quotes",
   "/admin/invoices",
   "/admin/e-invoices",
   "/admin/products",

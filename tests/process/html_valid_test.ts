@@ -26,6 +26,7 @@ export const CHECKED_PAGES = {
   admin: [
     "/admin/dashboard",
     "/admin/orders",
+    "/admin/quotes",
     "/admin/invoices",
     "/admin/e-invoices",
     "/admin/products",

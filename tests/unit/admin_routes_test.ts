@@ -23,6 +23,7 @@ Deno.test("[unit] admin navigation per role, and where each role lands", () => {
   assertEquals(navFor("superadmin").map((n) => n.label), [
     "Dashboard",
     "Orders",
+    "Quotes",
     "Invoices",
     "E-invoices",
     "Products",
@@ -35,6 +36,7 @@ Deno.test("[unit] admin navigation per role, and where each role lands", () => {
   ]);
   assertEquals(navFor("admin").map((n) => n.label), [
     "Orders",
+    "Quotes",
     "Invoices",
     "E-invoices",
     "Products",

@@ -28,6 +28,7 @@ import { subscriptionRouter } from "./subscription.ts";
 import { uploadsRouter } from "./uploads.ts";
 import { securitySettingsRouter, twoFactorRouter } from "./two-factor.ts";
 import { invoicesRouter } from "./invoices.ts";
+import { eReportingRouter } from "./e-reporting.ts";
 import { bankStatementsRouter } from "./bank-statements.ts";
 import { receivablesRouter } from "./receivables.ts";
 import { einvoicesRouter } from "./einvoices.ts";
@@ -79,6 +80,7 @@ export function createApiApp(services: Services) {
   api.route("/admins/products", adminProductsRouter(services));
   api.route("/orders", ordersRouter(services));
   api.route("/invoices", invoicesRouter(services));
+  api.route("/e-reporting", eReportingRouter(services));
   api.route("/e-invoices", einvoicesRouter(services));
   api.route("/quotes", quotesRouter(services));
   api.route("/bank-statements", bankStatementsRouter(services));

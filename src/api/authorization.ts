@@ -120,6 +120,8 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   "GET /api/invoices/:number/ubl": "staff",
   // E-invoices sent to Chorus Pro or the platform: what became of each (both roles)
   "GET /api/e-invoices": "staff",
+  // A period's e-reporting file (Flux 10), downloads audited
+  "GET /api/e-reporting/:file": "staff",
 
   // Products (staff read; superadmins write)
   "GET /api/products": "staff",

@@ -1,3 +1,9 @@
+import {
+  monthPeriods,
+  periodOf,
+  type ReportingPeriod,
+  type VatRegime,
+} from "./reporting-periods.ts";
 import { z } from "zod";
 import type { InvoiceDocument } from "./invoice.ts";
 import type { EinvoiceTransmission } from "./einvoice-transmission.ts";
@@ -269,40 +275,10 @@ export function readCdar(xml: string): LifecycleEvent | null {
 export const retryDelayMs = (attempts: number) =>
   Math.min(60_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
 
-/**
- * The seller's VAT regime (VAT_REGIME), which sets the e-reporting cadence: the normal regime
- * with monthly returns reports every ten days; the normal regime with quarterly returns and the
- * simplified regime, every month.
- */
-export const VAT_REGIMES = ["monthly", "quarterly", "simplified"] as const;
-export type VatRegime = typeof VAT_REGIMES[number];
-
-/** A reporting period: its days, both included, and its id ("2026-11-D2", "2026-11"). */
-export interface ReportingPeriod {
-  id: string;
-  from: string;
-  to: string;
-}
-
-const lastDayOfMonth = (month: string) => {
-  const [y, m] = month.split("-").map(Number);
-  return new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
-};
 const nextMonth = (month: string) => {
   const [y, m] = month.split("-").map(Number);
   return new Date(Date.UTC(y, m, 1)).toISOString().slice(0, 7);
 };
-
-/** The periods of one month under a regime. */
-export function monthPeriods(regime: VatRegime, month: string): ReportingPeriod[] {
-  const last = lastDayOfMonth(month);
-  if (regime !== "monthly") return [{ id: month, from: `${month}-01`, to: last }];
-  return [
-    { id: `${month}-D1`, from: `${month}-01`, to: `${month}-10` },
-    { id: `${month}-D2`, from: `${month}-11`, to: `${month}-20` },
-    { id: `${month}-D3`, from: `${month}-21`, to: last },
-  ];
-}
 
 /**
  * The periods over by `today` (shop days) that hold days from `start` (PA_FROM) on, oldest
@@ -321,12 +297,9 @@ export function closedPeriods(regime: VatRegime, start: string, today: string): 
 }
 
 /** A period from its id, its first day no earlier than `start`; null for an unknown id. */
-export function periodOf(id: string, start: string): ReportingPeriod | null {
-  const m = id.match(/^(\d{4}-\d{2})(?:-D([123]))?$/);
-  if (!m) return null;
-  const periods = monthPeriods(m[2] ? "monthly" : "quarterly", m[1]);
-  const p = periods[m[2] ? Number(m[2]) - 1 : 0];
-  return { ...p, from: p.from < start ? start : p.from };
+export function periodFrom(id: string, start: string): ReportingPeriod | null {
+  const p = periodOf(id);
+  return p && { ...p, from: p.from < start ? start : p.from };
 }
 
 /** A status the platform (or the seller) gave a document, at the time it was given. */

@@ -9,14 +9,13 @@ import {
   invoiceFlowInfo,
   isDomesticBusiness,
   type LifecycleStatus,
-  periodOf,
+  periodFrom,
   readCdar,
   reportFlowInfo,
-  type ReportingPeriod,
-  type VatRegime,
   webhookProblem,
   withLifecycleStatus,
 } from "../domain/approved-platform.ts";
+import type { ReportingPeriod, VatRegime } from "../domain/reporting-periods.ts";
 import { type EinvoiceKind, transmissionId } from "../domain/einvoice-transmission.ts";
 import type { EinvoiceTransmissionStore } from "../store/einvoice-transmissions.ts";
 import { DomainError } from "../domain/errors.ts";
@@ -298,7 +297,7 @@ export function createApprovedPlatform(deps: {
   }
 
   async function sendReport(job: PlatformJob, c: PlatformClient) {
-    const period = periodOf(job.ref, settings!.from);
+    const period = periodFrom(job.ref, settings!.from);
     if (!period) throw new PlatformRefused(`no period ${job.ref}`);
     const file = await deps.reports?.(period);
     if (!file) throw new PlatformUnavailable(`no e-reporting file for ${period.id} yet`);

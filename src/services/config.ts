@@ -20,7 +20,7 @@ import {
 } from "../domain/legal-notice.ts";
 import { parseVatRates, type RateOverride } from "../domain/vat-rates.ts";
 import { isEmailAddress } from "../domain/email-pattern.ts";
-import { VAT_REGIMES, type VatRegime } from "../domain/approved-platform.ts";
+import { VAT_REGIMES, type VatRegime } from "../domain/reporting-periods.ts";
 
 function validTimeZone(zone: string): string {
   try {
@@ -126,6 +126,11 @@ export interface Config {
     /** VAT_REGIME: the seller's VAT regime, which sets the e-reporting cadence. */
     regime: VatRegime;
   };
+  /**
+   * PA_MATRICULE: the approved platform's registration number (4 characters), the sender of
+   * the e-reporting files (Flux 10); unset: no file can be written.
+   */
+  platformMatricule: string | null;
   /**
    * The approved platform (PA_URL, PA_CLIENT_ID, PA_CLIENT_SECRET, PA_FROM; PA_TOKEN_URL):
    * null, the default, sends nothing. See docs/e-invoicing.md.
@@ -276,6 +281,14 @@ function vatRegime(value: string | undefined): VatRegime {
   return v as VatRegime;
 }
 
+function platformMatricule(value: string | undefined): string | null {
+  if (value === undefined) return null;
+  if (!/^[A-Za-z0-9]{4}$/.test(value)) {
+    throw new Error(`Invalid PA_MATRICULE: ${value} (the platform's 4-character number)`);
+  }
+  return value.toUpperCase();
+}
+
 export function loadConfig(env: Record<string, string | undefined> = Deno.env.toObject()): Config {
   const get = (name: string) => {
     const v = env[name]?.trim();
@@ -293,6 +306,14 @@ export function loadConfig(env: Record<string, string | undefined> = Deno.env.to
     throw new Error(`Invalid LOG_LEVEL: ${env.LOG_LEVEL} (one of ${LOG_LEVELS.join(", ")})`);
   }
   const siteUrl = (get("PUBLIC_SITE_URL") ?? `http://localhost:${port}`).replace(/\/+$/, "");
+  const production = get("SHOP_ENV") === "production";
+  const platform = platformSettings(get, production);
+  // A platform without the matricule the e-reporting files name would never report: refused.
+  if (platform && production && !get("PA_MATRICULE")) {
+    throw new Error(
+      "Incomplete approved platform settings: PA_MATRICULE unset (the platform's 4-character number, the sender of the e-reporting files)",
+    );
+  }
   return {
     port,
     kvPath: get("KV_PATH") ?? (onDeploy(env) ? undefined : "./data/shop.kv"),
@@ -358,7 +379,8 @@ export function loadConfig(env: Record<string, string | undefined> = Deno.env.to
       viesTimeoutMs: 4_000,
       regime: vatRegime(get("VAT_REGIME")),
     },
-    platform: platformSettings(get, get("SHOP_ENV") === "production"),
+    platformMatricule: platformMatricule(get("PA_MATRICULE")),
+    platform,
     excludedCountries: (get("EXCLUDED_COUNTRIES") ?? "IL").split(",").map((c) =>
       c.trim().toUpperCase()
     )

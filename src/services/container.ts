@@ -13,6 +13,7 @@ import { createReceivables } from "./receivables.ts";
 import { createBankEntryStore } from "../store/bank-entries.ts";
 import { createSalesQuoteStore } from "../store/sales-quotes.ts";
 import { createInvoiceDesk } from "./invoice-desk.ts";
+import { createEReporting } from "./e-reporting.ts";
 import { createOrderLinks, QUOTE_PAGE } from "./order-links.ts";
 import { createOrderTracking } from "./order-tracking.ts";
 import { createWithdrawals } from "./withdrawals.ts";
@@ -96,6 +97,14 @@ export function createServices(
     ossRegistered: config.vat.oss,
   });
   // ... and queues it for the approved platform in that same commit, when it goes there.
+  // A period's e-reporting file (Flux 10), which the platform sends once PA_MATRICULE names it.
+  const eReporting = createEReporting({
+    kv,
+    invoices,
+    timeZone: config.shopTimeZone,
+    seller: () => sellerOf(config),
+    matricule: config.platformMatricule,
+  });
   const platform = createApprovedPlatform({
     settings: config.platform,
     store: createPlatformFlowStore(kv),
@@ -105,7 +114,7 @@ export function createServices(
     callbackUrl: `${config.siteUrl}/api/platform/webhook`,
     timeZone: config.shopTimeZone,
     regime: config.vat.regime,
-    reports: options.reports ?? null,
+    reports: options.reports ?? (config.platformMatricule ? eReporting.file : null),
   });
   // With Chorus Pro on, each public buyer's document is queued for deposit in the commit that
   // issues it (services/chorus-pro.ts deposits it once).
@@ -288,6 +297,7 @@ export function createServices(
     }),
     invoiceDesk,
     chorusPro,
+    eReporting,
     analytics: createAnalytics({
       stats: orderStats,
       orders,

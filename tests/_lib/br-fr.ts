@@ -1,18 +1,15 @@
-import SaxonJS from "saxon-js";
-import { failedAsserts, type Failure } from "./en16931.ts";
+import type { Failure } from "./en16931.ts";
+import { runSchematron, schematronJsMissing, sefOf } from "./schematron-js.ts";
 
 /**
  * The French CIUS rules (BR-FR, XP Z12-012), which the 2026-2027 reform makes binding on invoices
  * between French businesses, as the FNFE-MPE publishes them: Schematron compiled to XSLT 2.0, the
  * "fatal" version senders must pass. Debian's Saxon-HE 9.9 cannot compile the UBL rules, so both
- * run in SaxonJS (npm `saxon-js`), from a SEF file `xslt3` compiles once per version of the rules
- * (cached under tests/.tmp by the file's hash: a new version is a file swap).
- * The vendored files and their licence: tests/fixtures/br-fr/README.md.
+ * run in SaxonJS (schematron-js.ts: compiled once per version of the rules, cached under
+ * tests/.tmp/br-fr/). The vendored files and their licence: tests/fixtures/br-fr/README.md.
  */
 
 const FIXTURES = new URL("../fixtures/br-fr/", import.meta.url).pathname;
-const CACHE = new URL("../.tmp/br-fr/", import.meta.url).pathname;
-const XSLT3 = new URL("../../node_modules/xslt3/xslt3.js", import.meta.url).pathname;
 
 /** The version of the rules vendored (France_RFE), as the fixtures' README names it. */
 export const BR_FR_VERSION = "1.4.0";
@@ -22,62 +19,10 @@ const RULES = {
   ubl: `${FIXTURES}BR-FR-Flux2-Schematron-UBL.xslt`,
 } as const;
 
-async function sha256(path: string) {
-  const digest = await crypto.subtle.digest("SHA-256", await Deno.readFile(path));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
-}
-
-const compiled = new Map<keyof typeof RULES, Promise<string>>();
-
-/** The SEF of a syntax's rules: compiled by `xslt3` (Node) unless the cache has this version. */
-function sef(syntax: keyof typeof RULES): Promise<string> {
-  let ready = compiled.get(syntax);
-  if (!ready) {
-    ready = (async () => {
-      const file = `${CACHE}${syntax}-${await sha256(RULES[syntax])}.sef.json`;
-      try {
-        await Deno.stat(file);
-        return file;
-      } catch { /* compile below */ }
-      await Deno.mkdir(CACHE, { recursive: true });
-      // Written aside then renamed: two test files compiling at once never read half a file.
-      const part = `${file}.${crypto.randomUUID()}`;
-      const out = await new Deno.Command("node", {
-        args: [XSLT3, `-xsl:${RULES[syntax]}`, `-export:${part}`, "-nogo"],
-        stdout: "piped",
-        stderr: "piped",
-      }).output();
-      if (out.code !== 0) {
-        throw new Error(
-          `xslt3 could not compile ${RULES[syntax]}: ${new TextDecoder().decode(out.stderr)}`,
-        );
-      }
-      await Deno.rename(part, file);
-      return file;
-    })();
-    compiled.set(syntax, ready);
-  }
-  return ready;
-}
+const sef = (syntax: keyof typeof RULES) => sefOf(RULES[syntax], "br-fr");
 
 /** Why the BR-FR checks cannot run here (Node or xslt3 missing), or null. */
-export function brFrMissing(): string | null {
-  try {
-    Deno.statSync(XSLT3);
-  } catch {
-    return "BR-FR checks need node_modules/xslt3 (npm install)";
-  }
-  const path = (Deno.env.get("PATH") ?? "").split(":");
-  return path.some((dir) => {
-      try {
-        return Deno.statSync(`${dir}/node`).isFile;
-      } catch {
-        return false;
-      }
-    })
-    ? null
-    : "BR-FR checks need node (to compile the rules with xslt3)";
-}
+export const brFrMissing = schematronJsMissing;
 
 /**
  * The BR-FR failures of each document (name -> CII or UBL XML, told apart by their root):
@@ -89,12 +34,7 @@ export async function checkBrFr(docs: Record<string, string>): Promise<Record<st
   await Promise.all([sef("cii"), sef("ubl")]);
   for (const [name, xml] of Object.entries(docs)) {
     const syntax = /<rsm:CrossIndustryInvoice\b/.test(xml) ? "cii" : "ubl";
-    const result = await SaxonJS.transform({
-      stylesheetFileName: await sef(syntax),
-      sourceText: xml,
-      destination: "serialized",
-    }, "async");
-    reports[name] = failedAsserts(String(result.principalResult));
+    reports[name] = await runSchematron(await sef(syntax), xml);
   }
   return reports;
 }

@@ -1,0 +1,79 @@
+import SaxonJS from "saxon-js";
+import { failedAsserts, type Failure } from "./en16931.ts";
+
+/**
+ * Schematron rules compiled to XSLT 2.0, run in SaxonJS (npm `saxon-js`) from a SEF file that
+ * `xslt3` (Node) compiles once per version of the rules: cached under tests/.tmp/<cache>/ by
+ * the file's hash, so a new version of the rules is a file swap. Used by the French CIUS rules
+ * (br-fr.ts) and the e-reporting rules (flux10.ts); Debian's Saxon-HE 9.9 cannot compile some.
+ */
+
+const TMP = new URL("../.tmp/", import.meta.url).pathname;
+const XSLT3 = new URL("../../node_modules/xslt3/xslt3.js", import.meta.url).pathname;
+
+async function sha256(path: string) {
+  const digest = await crypto.subtle.digest("SHA-256", await Deno.readFile(path));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+const compiled = new Map<string, Promise<string>>();
+
+/** The SEF of an XSLT file: compiled by `xslt3` unless `tests/.tmp/<cache>/` has this version. */
+export function sefOf(xslt: string, cache: string): Promise<string> {
+  let ready = compiled.get(xslt);
+  if (!ready) {
+    ready = (async () => {
+      const name = xslt.replace(/^.*\//, "").replace(/\.xslt?$/, "");
+      const dir = `${TMP}${cache}/`;
+      const file = `${dir}${name}-${await sha256(xslt)}.sef.json`;
+      try {
+        await Deno.stat(file);
+        return file;
+      } catch { /* compile below */ }
+      await Deno.mkdir(dir, { recursive: true });
+      // Written aside then renamed: two test files compiling at once never read half a file.
+      const part = `${file}.${crypto.randomUUID()}`;
+      const out = await new Deno.Command("node", {
+        args: [XSLT3, `-xsl:${xslt}`, `-export:${part}`, "-nogo"],
+        stdout: "piped",
+        stderr: "piped",
+      }).output();
+      if (out.code !== 0) {
+        throw new Error(`xslt3 could not compile ${xslt}: ${new TextDecoder().decode(out.stderr)}`);
+      }
+      await Deno.rename(part, file);
+      return file;
+    })();
+    compiled.set(xslt, ready);
+  }
+  return ready;
+}
+
+/** Why compiled Schematron cannot run here (Node or xslt3 missing), or null. */
+export function schematronJsMissing(): string | null {
+  try {
+    Deno.statSync(XSLT3);
+  } catch {
+    return "Schematron checks need node_modules/xslt3 (npm install)";
+  }
+  const path = (Deno.env.get("PATH") ?? "").split(":");
+  return path.some((dir) => {
+      try {
+        return Deno.statSync(`${dir}/node`).isFile;
+      } catch {
+        return false;
+      }
+    })
+    ? null
+    : "Schematron checks need node (to compile the rules with xslt3)";
+}
+
+/** Every failed assertion of a document against compiled rules (a SEF from `sefOf`). */
+export async function runSchematron(sef: string, xml: string): Promise<Failure[]> {
+  const result = await SaxonJS.transform({
+    stylesheetFileName: sef,
+    sourceText: xml,
+    destination: "serialized",
+  }, "async");
+  return failedAsserts(String(result.principalResult));
+}

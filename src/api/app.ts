@@ -30,6 +30,7 @@ import { securitySettingsRouter, twoFactorRouter } from "./two-factor.ts";
 import { invoicesRouter } from "./invoices.ts";
 import { eReportingRouter } from "./e-reporting.ts";
 import { bankStatementsRouter } from "./bank-statements.ts";
+import { receivablesRouter } from "./receivables.ts";
 import { einvoicesRouter } from "./einvoices.ts";
 import { orderTrackingRouter } from "./order-tracking.ts";
 
@@ -83,6 +84,7 @@ export function createApiApp(services: Services) {
   api.route("/e-invoices", einvoicesRouter(services));
   api.route("/quotes", quotesRouter(services));
   api.route("/bank-statements", bankStatementsRouter(services));
+  api.route("/receivables", receivablesRouter(services));
   api.route("/products", productsRouter(services));
   api.route("/subscribers", subscribersRouter(services));
   api.route("/superadmins", accountsRouter(services, "superadmin"));

@@ -87,6 +87,7 @@ export default function QuoteRequestForm(
               <FormField id="qr-country" label={m.checkout.country} marked>
                 {(wiring) => (
                   <select {...wiring} name="shippingAddress.country" required class={FIELD}>
+                    <option value="">—</option>
                     {countries.map((name) => <option key={name} value={name}>{name}</option>)}
                   </select>
                 )}

@@ -7,7 +7,7 @@ import { textLang } from "../domain/shop-product.ts";
 import { pageMessages } from "../i18n/client.ts";
 import { fill } from "../i18n/fill.ts";
 import { formatAmount, formatCount, formatMoney, plural } from "../i18n/format.ts";
-import type { Lang } from "../i18n/locales.ts";
+import { type Lang, localePath } from "../i18n/locales.ts";
 import type { PublicShippingFee } from "../domain/shipping-fee.ts";
 import {
   cart,
@@ -229,6 +229,14 @@ export default function CartDrawer(
         >
           {t.proceed}
         </button>
+        {items.length > 0 && (
+          <a
+            href={localePath(lang, "/quote-request")}
+            class="block text-center font-semibold text-brand-700 underline"
+          >
+            {t.requestQuote}
+          </a>
+        )}
       </div>
     </ModalFrame>
   );

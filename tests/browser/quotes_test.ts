@@ -77,16 +77,15 @@ const mailText = (m: Received) =>
     (_, h) => String.fromCharCode(parseInt(h, 16)),
   );
 
-/** The quote page's link in the buyer's mail (waits for it). */
-async function quoteLinkInMail(received: Received[], to: string): Promise<string> {
-  const sent = () =>
-    received.find((m) => m.to.includes(to) && /\/(quotes|fr\/devis)\//.test(mailText(m)));
-  await waitFor(() => !!sent(), "the quote mail");
-  const url = /https?:\/\/\S+\/(?:quotes|fr\/devis)\/D\d{4}-\d{6}\?t=[\w-]+/.exec(
-    mailText(sent()!),
-  );
-  assert(url, "the mail links the quote page");
-  return new URL(url[0]).pathname + new URL(url[0]).search;
+/** The link to a quote page under `base` ("/fr/devis") in a mail to `to` (waits for it). */
+async function quoteLinkInMail(received: Received[], to: string, base: string): Promise<string> {
+  const pattern = new RegExp(`https?://[^/\\s]+${base}/D\\d{4}-\\d{6}\\?t=[\\w-]+`);
+  const link = () =>
+    received.filter((m) => m.to.includes(to)).map((m) => pattern.exec(mailText(m))?.[0])
+      .find(Boolean);
+  await waitFor(() => !!link(), `a mail to ${to} linking ${base}`);
+  const url = new URL(link()!);
+  return url.pathname + url.search;
 }
 
 /**
@@ -105,14 +104,48 @@ async function buyerAcceptsQuote(page: Page, link: string, purchaseOrder: string
   await page.waitForURL(/\/fr\/orders\/ORD-\d+\?t=/);
 }
 
+/**
+ * The lab, in French: the board in the cart (France), « Demander un devis » beside « Passer la
+ * commande », the request page filled (a missing field said in French first) and sent.
+ */
+async function labRequestsQuoteFromCart(page: Page) {
+  await page.goto("/fr/shop/vectra-dsp-board");
+  const add = page.getByRole("button", { name: "Ajouter au panier" });
+  await hydrated(page, add);
+  await page.locator("astro-island[component-url*=CartDrawer]:not([ssr])").waitFor({
+    state: "attached",
+  });
+  await add.click();
+  await page.getByRole("link", { name: /^Panier, 1 article/ }).click();
+  const drawer = page.getByRole("dialog", { name: "Panier" });
+  await drawer.getByLabel("Pays de livraison").selectOption({ label: "France" });
+  await drawer.getByRole("link", { name: "Demander un devis" }).click();
+  await page.waitForURL("**/fr/quote-request");
+  const form = page.locator("#quote-request[data-ready]");
+  await form.waitFor();
+  assertStringIncludes(await page.getByTestId("quote-request-cart").innerText(), "1 × ");
+  await form.getByRole("button", { name: "Demander le devis" }).click();
+  await page.getByText(/^Veuillez vérifier ce champ\./).waitFor();
+  await form.getByLabel(/^Raison sociale/).fill(LAB.company);
+  await form.getByLabel(/^Prénom/).fill(LAB.firstName);
+  await form.locator("#qr-customer-lastName").fill(LAB.lastName);
+  await form.getByLabel(/^E-mail/).fill(LAB.email);
+  await form.getByLabel(/^Téléphone/).fill(LAB.phone);
+  await form.getByLabel(/^Adresse/).fill(LAB.address);
+  await form.getByLabel(/^Ville/).fill(LAB.city);
+  await form.getByLabel(/^Code postal/).fill(LAB.zipCode);
+  await form.getByRole("button", { name: "Demander le devis" }).click();
+  await page.getByTestId("quote-request-sent").filter({ hasText: LAB.email }).waitFor();
+}
+
 browserTest(
-  "[browser] quotes (French buyer, 390 px): staff make a quote with N, send it; the lab accepts it with its PO from the mail's link; staff see the order",
+  "[browser] quotes at 390 px: staff make a quote with N and send it; a French lab asks one from the cart, opens it from the mail and accepts it with its PO; staff see the order",
   async ({ newPage }) => {
     const smtp = await smtpSink(SMTP_PORT);
     const page = await newPage(PHONE);
     await staffOnQuotes(page);
     await page.getByText("No quotes found").waitFor();
-    const number = await staffCreateQuote(page, "French");
+    const number = await staffCreateQuote(page, "English");
 
     // Its page: the server's prices (2 × 540.00 incl. 20 % VAT + France's 9.90), a draft.
     const lines = await page.getByTestId("quote-lines").innerText();
@@ -133,19 +166,22 @@ browserTest(
     await page.goto("/admin/quotes?status=draft");
     await page.getByText("No quotes found").waitFor();
 
-    // The lab, in French on a phone: the quote page from its mail, accepted with its PO.
-    const link = await quoteLinkInMail(smtp.received, LAB.email);
-    assert(link.startsWith(`/fr/devis/${number}?t=`), link);
+    // The lab, in French on a phone: a quote asked from the cart, its page from the mail,
+    // accepted with its purchase order.
     const buyer = await newPage({ ...PHONE, locale: "fr-FR" });
+    await labRequestsQuoteFromCart(buyer);
+    const link = await quoteLinkInMail(smtp.received, LAB.email, "/fr/devis");
+    assert(link.startsWith("/fr/devis/D"), link);
     await buyer.goto(link);
-    assertStringIncludes(await buyer.getByTestId("quote-total").innerText(), "1\u202f089,90");
+    // One board, France: 600.00 incl. 20 % VAT + 9.90.
+    assertStringIncludes(await buyer.getByTestId("quote-total").innerText(), "609,90");
     assertStringIncludes(await buyer.getByTestId("quote-terms").innerText(), "30 jours");
     assertEquals(await overflowX(buyer), 0, "the quote page fits a phone");
     await buyerAcceptsQuote(buyer, link, "BC-2026-0042");
 
     // Staff: accepted, its PO, the order it made.
     await page.goto("/admin/quotes?status=accepted");
-    await page.getByTestId("quote-row").getByRole("link", { name: number }).click();
+    await page.getByTestId("quote-row").getByRole("link").first().click();
     assertEquals(await page.getByTestId("quote-po").innerText(), "BC-2026-0042");
     assertStringIncludes(await page.getByTestId("quote-order").innerText(), "ORD-");
     assertEquals(page.problems, []);

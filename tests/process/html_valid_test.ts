@@ -22,6 +22,8 @@ export const CHECKED_PAGES = {
     "/fr/no-such-page",
     "/orders",
     "/fr/orders",
+    "/quote-request",
+    "/fr/quote-request",
   ],
   admin: [
     "/admin/dashboard",

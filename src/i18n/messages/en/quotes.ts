@@ -87,4 +87,22 @@ export const quotes = {
     askAgain: "Ask us for a new quote",
     order: "See your order {n}",
   },
+  request: {
+    title: "Request a quote",
+    description:
+      "Ask for a quote for your cart: we send it by email, priced and taxed as the checkout would charge it, to accept with your purchase order.",
+    intro:
+      "For labs, universities and companies: we send you a quote for your cart by email, valid {days} days, to accept with your purchase order and pay by bank transfer.",
+    cart: "Your cart",
+    emptyCart: "Your cart is empty: add products in the shop first.",
+    shop: "Go to the shop",
+    contact: "Contact",
+    delivery: "Delivery address",
+    message: "Message (optional)",
+    submit: "Request the quote",
+    busy: "Sending…",
+    sent: "Thank you: your quote {n} is on its way to {email}.",
+    invalid: "Please check this field.",
+    failed: "This did not work. Please try again in a moment.",
+  },
 };

@@ -66,6 +66,7 @@ export const cart = {
   total: "Total",
   chooseCountry: "Choose a shipping country to continue.",
   lowerQuantity: "Lower the quantity of {titles} to what is available to continue.",
+  requestQuote: "Request a quote",
   proceed: "Proceed to Checkout",
   decrease: "Decrease quantity of {title}",
   increase: "Increase quantity of {title}",

@@ -89,4 +89,22 @@ export const quotes: Messages["quotes"] = {
     askAgain: "Demandez-nous un nouveau devis",
     order: "Voir votre commande {n}",
   },
+  request: {
+    title: "Demander un devis",
+    description:
+      "Demandez un devis pour votre panier\u00a0: nous vous l’envoyons par e-mail, au prix et à la TVA que le paiement appliquerait, à accepter avec votre bon de commande.",
+    intro:
+      "Pour les laboratoires, universités et entreprises\u00a0: nous vous envoyons par e-mail un devis pour votre panier, valable {days}\u00a0jours, à accepter avec votre bon de commande et à régler par virement.",
+    cart: "Votre panier",
+    emptyCart: "Votre panier est vide\u00a0: ajoutez d’abord des produits dans la boutique.",
+    shop: "Aller à la boutique",
+    contact: "Contact",
+    delivery: "Adresse de livraison",
+    message: "Message (facultatif)",
+    submit: "Demander le devis",
+    busy: "Envoi…",
+    sent: "Merci\u202f! Votre devis {n} part vers {email}.",
+    invalid: "Veuillez vérifier ce champ.",
+    failed: "Cela n’a pas fonctionné. Veuillez réessayer dans un instant.",
+  },
 };

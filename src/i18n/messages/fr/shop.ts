@@ -70,6 +70,7 @@ export const cart: Messages["cart"] = {
   total: "Total",
   chooseCountry: "Choisissez un pays de livraison pour continuer.",
   lowerQuantity: "Réduisez la quantité de {titles} à ce qui est disponible pour continuer.",
+  requestQuote: "Demander un devis",
   proceed: "Passer la commande",
   decrease: "Diminuer la quantité de {title}",
   increase: "Augmenter la quantité de {title}",

@@ -1,0 +1,95 @@
+import { parseStoredCart } from "../domain/cart.ts";
+
+/**
+ * The "Request a quote" page (components/quotes/QuoteRequestForm.tsx): lists the cart saved in
+ * this browser (the shop's "cart" in localStorage), and sends the request with it to the API.
+ * A field the API refuses is marked and said in the page's language; sent, the page says the
+ * quote's number and where it went. Its words come from the form's data attributes.
+ */
+const form = document.getElementById("quote-request") as HTMLFormElement | null;
+if (form) {
+  const cart = parseStoredCart(localStorage.getItem("cart"));
+  const list = document.getElementById("qr-cart")!;
+  for (const item of cart.items) {
+    const li = document.createElement("li");
+    li.textContent = `${item.quantity} × ${item.title}`;
+    list.append(li);
+  }
+  const { lang, busy, sent, invalid, failed } = form.dataset;
+  const error = document.getElementById("qr-error")!;
+  const done = document.getElementById("qr-sent")!;
+  const button = form.querySelector<HTMLButtonElement>("button[type=submit]")!;
+  const country = form.elements.namedItem("shippingAddress.country") as HTMLSelectElement;
+  if ([...country.options].some((o) => o.value === cart.selectedCountry)) {
+    country.value = cart.selectedCountry;
+  }
+  if (cart.items.length) {
+    document.getElementById("qr-empty")!.hidden = true;
+    form.hidden = false;
+  }
+
+  /** The form's values as the API's body: "customer.email" -> { customer: { email } }. */
+  const body = () => {
+    const out: Record<string, Record<string, string> | unknown> = {
+      items: cart.items.map((i) => ({ id: i.id, quantity: i.quantity })),
+      shippingCountry: country.value,
+      locale: lang,
+    };
+    for (const [name, value] of new FormData(form)) {
+      const [group, key] = name.split(".");
+      const text = String(value).trim();
+      if (!key) {
+        if (text) out[group] = text;
+        continue;
+      }
+      out[group] = { ...(out[group] as Record<string, string>), [key]: text };
+    }
+    return out;
+  };
+
+  const mark = (names: string[], text: string) => {
+    for (const el of form.querySelectorAll("[aria-invalid]")) el.removeAttribute("aria-invalid");
+    const fields = names.map((n) => form.elements.namedItem(n) as HTMLElement | null)
+      .filter((el): el is HTMLElement => !!el);
+    for (const el of fields) el.setAttribute("aria-invalid", "true");
+    fields[0]?.focus();
+    const labels = fields.map((el) => document.querySelector(`label[for="${el.id}"]`)?.textContent)
+      .filter(Boolean).map((l) => l!.replace("*", "").trim());
+    error.textContent = labels.length ? `${text} ${labels.join(", ")}` : text;
+  };
+
+  form.addEventListener("submit", async (e) => {
+    e.preventDefault();
+    if (button.disabled) return;
+    const missing = [...form.querySelectorAll<HTMLInputElement>("[required]")]
+      .filter((el) => !el.value.trim()).map((el) => el.name);
+    if (missing.length) return mark(missing, invalid ?? "");
+    mark([], "");
+    const label = button.textContent;
+    button.disabled = true;
+    button.textContent = busy ?? "";
+    try {
+      const res = await fetch("/api/quote-requests", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(body()),
+      });
+      const answer = await res.json().catch(() => ({})) as Record<string, unknown>;
+      if (res.ok) {
+        form.hidden = true;
+        const email = (form.elements.namedItem("customer.email") as HTMLInputElement).value;
+        done.textContent = (sent ?? "").replace("{n}", String(answer.number))
+          .replace("{email}", email);
+        return;
+      }
+      const named = (answer.errors as { field?: string }[] | undefined ?? [])
+        .map((x) => x.field ?? "").filter((n) => form.elements.namedItem(n));
+      mark(named, named.length ? invalid ?? "" : failed ?? "");
+    } catch {
+      mark([], failed ?? "");
+    }
+    button.disabled = false;
+    button.textContent = label;
+  });
+  form.dataset.ready = "";
+}

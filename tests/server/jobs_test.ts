@@ -12,6 +12,7 @@ const NAMES = [
   "shop-newsletters",
   "shop-restock-notices",
   "shop-checkout-sweep",
+  "shop-transfer-holds",
 ];
 
 /** A transport that keeps what it is given. */

@@ -29,6 +29,11 @@ export function formatAmount(cents: Cents, lang: Lang): string {
   return lang === "en" ? formatGrouped(cents) : frenchGrouped.format(cents / 100);
 }
 
+/** A count grouped as the language writes it: "5,000" / "5 000" (never broken across lines). */
+export function formatCount(n: number, lang: Lang): string {
+  return n.toLocaleString(INTL_LOCALE[lang]);
+}
+
 const dates = new Map<string, Intl.DateTimeFormat>();
 
 /** "25 November 2026" / "25 novembre 2026", in the shop's time zone when given. */

@@ -6,7 +6,7 @@ import { countryIn } from "../domain/country-code.ts";
 import { textLang } from "../domain/shop-product.ts";
 import { pageMessages } from "../i18n/client.ts";
 import { fill } from "../i18n/fill.ts";
-import { formatAmount, formatMoney, plural } from "../i18n/format.ts";
+import { formatAmount, formatCount, formatMoney, plural } from "../i18n/format.ts";
 import type { Lang } from "../i18n/locales.ts";
 import type { PublicShippingFee } from "../domain/shipping-fee.ts";
 import {
@@ -249,7 +249,7 @@ function CartLine({ lang, item, quote }: { lang: Lang; item: CartItem; quote: Qu
     outOfStock: t.outOfStock,
     available: (count) =>
       fill(plural(count, lang, { one: t.onlyAvailableOne, other: t.onlyAvailableOther }), {
-        count,
+        count: formatCount(count, lang),
       }),
   });
   const qtyId = `cart-qty-${item.id}`;

@@ -1,3 +1,4 @@
+import type { ComponentChildren } from "preact";
 import { useState } from "preact/hooks";
 import type { ShopProduct } from "../domain/shop-product.ts";
 import AddToCartControls from "./shop/AddToCartControls.tsx";
@@ -5,8 +6,13 @@ import NotifyDialog from "./shop/NotifyDialog.tsx";
 import { pageMessages } from "../i18n/client.ts";
 import type { Lang } from "../i18n/locales.ts";
 
-/** The buy box of a product page: quantity and 'Add to Cart', or 'Notify When Available'. */
-export default function ProductPurchase({ lang, product }: { lang: Lang; product: ShopProduct }) {
+/**
+ * The buy box of a product page: quantity and 'Add to Cart', or 'Notify When Available'; its
+ * children (the privacy line) go in the stock alert dialog.
+ */
+export default function ProductPurchase(
+  { lang, product, children }: { lang: Lang; product: ShopProduct; children?: ComponentChildren },
+) {
   const t = pageMessages("shop", lang);
   const [notifying, setNotifying] = useState(false);
 
@@ -26,7 +32,9 @@ export default function ProductPurchase({ lang, product }: { lang: Lang; product
             lang={lang}
             product={product}
             onClose={() => setNotifying(false)}
-          />
+          >
+            {children}
+          </NotifyDialog>
         )}
       </>
     );

@@ -1,3 +1,4 @@
+import type { ComponentChildren } from "preact";
 import { useEffect, useState } from "preact/hooks";
 import { itemCount } from "../domain/cart.ts";
 import type { ShopProduct } from "../domain/shop-product.ts";
@@ -11,6 +12,7 @@ import {
 import { useHydrated } from "./use-hydrated.ts";
 import { pageMessages } from "../i18n/client.ts";
 import { fill } from "../i18n/fill.ts";
+import { formatCount } from "../i18n/format.ts";
 import type { Lang } from "../i18n/locales.ts";
 import { useStore } from "./use-store.ts";
 import NotifyDialog from "./shop/NotifyDialog.tsx";
@@ -20,12 +22,16 @@ import ProductDetailsModal from "./shop/ProductDetailsModal.tsx";
 type Open = { kind: "details" | "notify"; product: ShopProduct } | null;
 
 /**
- * The /shop hero and product grid. The server renders it with the products; in the browser it
+ * The /shop hero and product grid; its children (the privacy line) go in the stock alert dialog. The server renders it with the products; in the browser it
  * refreshes the cart's lines from them, and refreshes the list itself (spinner 'Loading
  * products...') when the page comes back from the back-forward cache, where it may be stale.
  */
 export default function ShopCatalog(
-  { lang, products: initial }: { lang: Lang; products: ShopProduct[] },
+  { lang, products: initial, children }: {
+    lang: Lang;
+    products: ShopProduct[];
+    children?: ComponentChildren;
+  },
 ) {
   const t = pageMessages("shop", lang);
   const [products, setProducts] = useState(initial);
@@ -69,7 +75,7 @@ export default function ShopCatalog(
             onClick={() => (drawerOpen.value = true)}
             data-testid="view-cart"
           >
-            {fill(t.viewCart, { count })}
+            {fill(t.viewCart, { count: formatCount(count, lang) })}
           </button>
         </div>
       </section>
@@ -113,7 +119,7 @@ export default function ShopCatalog(
         />
       )}
       {open?.kind === "notify" && (
-        <NotifyDialog lang={lang} product={open.product} onClose={close} />
+        <NotifyDialog lang={lang} product={open.product} onClose={close}>{children}</NotifyDialog>
       )}
     </>
   );

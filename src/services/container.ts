@@ -7,6 +7,7 @@ import { createOrderStore } from "../store/orders.ts";
 import { createInvoiceStore } from "../store/invoices.ts";
 import { bankAccountOf, sellerOf } from "./invoicing.ts";
 import { createQuoteDesk } from "./quote-desk.ts";
+import { createAccountPayments } from "./account-payments.ts";
 import { createSalesQuoteStore } from "../store/sales-quotes.ts";
 import { createInvoiceDesk } from "./invoice-desk.ts";
 import { createOrderLinks, QUOTE_PAGE } from "./order-links.ts";
@@ -193,6 +194,17 @@ export function createServices(
     quoteValidityDays: config.transfers.quoteValidityDays,
     termsDays: config.transfers.termsDays,
   });
+  // Every payment of an order on account, whatever its source, goes through this one function.
+  const accountPayments = createAccountPayments({
+    kv,
+    orders,
+    outbox,
+    mailer,
+    links: orderLinks,
+    documents: invoices,
+    site: { name: config.siteName, url: config.siteUrl },
+    bank: bankAccountOf(config),
+  });
   const restock = createRestockNotices({
     kv,
     products,
@@ -262,6 +274,7 @@ export function createServices(
     transferOrders,
     quoteDesk,
     quoteLinks,
+    accountPayments,
     subscribers,
     stockNotifications,
     restock,

@@ -105,6 +105,8 @@ browserTest(
       state: "attached",
     });
     const card = page.locator("article", { hasText: "Carte DSP Vectra" });
+    // Every card's price says TTC and that delivery is extra.
+    assertStringIncludes(await card.innerText(), "600,00\u00a0€ TTC, hors frais de livraison");
     await card.getByRole("button", { name: "Ajouter au panier" }).click();
     await page.getByTestId("toaster").getByText("Article ajouté au panier\u00a0: Carte DSP Vectra")
       .waitFor();

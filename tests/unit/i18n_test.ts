@@ -1,7 +1,7 @@
 import { assert, assertEquals } from "../_lib/assert.ts";
 import { CATALOGS } from "../../src/i18n/catalog.ts";
 import { fill } from "../../src/i18n/fill.ts";
-import { formatDate, formatMoney } from "../../src/i18n/format.ts";
+import { formatCount, formatDate, formatMoney } from "../../src/i18n/format.ts";
 import { LANGS, localePath, translatedPath, unlocalizedPath } from "../../src/i18n/locales.ts";
 import { englishSentences, flatten } from "../_lib/i18n.ts";
 
@@ -64,6 +64,12 @@ Deno.test("[unit] i18n: the English sentences French pages are checked for exist
   const sentences = englishSentences();
   assert(sentences.length > 300, `${sentences.length} sentences`);
   assert(sentences.includes("Proceed to Checkout") || sentences.includes("Add to Cart"));
+});
+
+Deno.test("[unit] i18n: counts the cart and stock notes show are grouped as each language writes them, never broken", () => {
+  assertEquals(formatCount(5000, "fr"), "5\u202f000");
+  assertEquals(formatCount(5000, "en"), "5,000");
+  assertEquals(formatCount(12, "fr"), "12");
 });
 
 Deno.test("[unit] i18n: French shop wording: prices TTC with delivery extra, no bare product name as subject, no gendered 'vous'", () => {

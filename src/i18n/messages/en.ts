@@ -19,3 +19,4 @@ export * from "./en/checkout.ts";
 export * from "./en/marketing.ts";
 export * from "./en/api-errors.ts";
 export * from "./en/quotes.ts";
+export * from "./en/receivables.ts";

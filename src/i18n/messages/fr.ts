@@ -15,3 +15,4 @@ export * from "./fr/checkout.ts";
 export * from "./fr/marketing.ts";
 export * from "./fr/api-errors.ts";
 export * from "./fr/quotes.ts";
+export * from "./fr/receivables.ts";

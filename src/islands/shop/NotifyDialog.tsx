@@ -1,3 +1,4 @@
+import type { ComponentChildren } from "preact";
 import { useState } from "preact/hooks";
 import type { ShopProduct } from "../../domain/shop-product.ts";
 import { notifyEmailProblemKind } from "../../domain/stock-notification-request.ts";
@@ -11,9 +12,17 @@ import DialogActions from "../../ui/DialogActions.tsx";
 import DialogHeader from "../../ui/DialogHeader.tsx";
 import ModalFrame from "../ModalFrame.tsx";
 
-/** Asks for an email to tell when an out-of-stock product is back (spec sections 4, 5, 8). */
+/**
+ * Asks for an email to tell when an out-of-stock product is back (spec sections 4, 5, 8); its
+ * children are the page's privacy line.
+ */
 export default function NotifyDialog(
-  { lang, product, onClose }: { lang: Lang; product: ShopProduct; onClose: () => void },
+  { lang, product, onClose, children }: {
+    lang: Lang;
+    product: ShopProduct;
+    onClose: () => void;
+    children?: ComponentChildren;
+  },
 ) {
   const t = pageMessages("stock", lang);
   const [email, setEmail] = useState("");
@@ -60,6 +69,7 @@ export default function NotifyDialog(
           title: <span lang={textLang(product, "title")}>{product.title}</span>,
         })}
       </p>
+      {children}
       <form class="mt-5 space-y-4" noValidate onSubmit={submit}>
         <FormField
           id="notify-email"

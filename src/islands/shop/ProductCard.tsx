@@ -68,7 +68,10 @@ export default function ProductCard({ lang, product, eager = false, onAdd, onDet
         >
           <a href={href} class="hover:text-brand-600">{product.title}</a>
         </h2>
-        <p class="text-xl font-bold">{formatMoney(toCents(product.price), lang)}</p>
+        <p class="text-xl font-bold">
+          {formatMoney(toCents(product.price), lang)}{" "}
+          <span class="text-sm font-normal text-slate-600">{t.priceNote}</span>
+        </p>
         <ul
           class="list-disc space-y-1 pl-5 text-sm text-slate-600"
           lang={textLang(product, "features")}

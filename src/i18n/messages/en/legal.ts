@@ -367,6 +367,8 @@ export const legal = (site: string, company: string) => ({
     terms: "general terms of sale",
     withdrawal: "right of withdrawal",
     privacy: "privacy notice",
+    notify:
+      "We use your email for this notice only, then delete it. Your rights and how to use them: {privacy}.",
     demo:
       "We use these details only to answer your request and arrange the demo, and keep them for three years after our last exchange. Your rights and how to use them: {privacy}.",
   },

@@ -45,8 +45,7 @@ export const stock = {
   ...NOTIFY_MESSAGES,
   title: "Notify When Available",
   close: "Close",
-  intro:
-    "{title} is out of stock. Leave your email and we will tell you when it is back. We use it for this notice only, then delete it (see Privacy, at the foot of the page).",
+  intro: "{title} is out of stock. Leave your email and we will tell you when it is back.",
   email: "Email address",
   cancel: "Cancel",
   submit: "Notify Me",

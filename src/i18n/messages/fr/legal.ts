@@ -364,6 +364,8 @@ export const legal: Messages["legal"] = (site: string, company: string) => ({
     terms: "conditions générales de vente",
     withdrawal: "droit de rétractation",
     privacy: "politique de confidentialité",
+    notify:
+      "Nous n’utilisons votre e-mail que pour cet avis, puis le supprimons. Vos droits et comment les exercer : {privacy}.",
     demo:
       "Nous utilisons ces informations uniquement pour répondre à votre demande et organiser la démo, et les conservons trois ans après notre dernier échange. Vos droits et comment les exercer : {privacy}.",
   },

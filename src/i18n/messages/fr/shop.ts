@@ -50,7 +50,7 @@ export const stock: Messages["stock"] = {
   title: "M’avertir du retour en stock",
   close: "Fermer",
   intro:
-    "Article en rupture de stock : {title}. Laissez votre e-mail : nous vous préviendrons dès son retour. Nous ne l’utilisons que pour cet avis, puis le supprimons (voir Confidentialité, en bas de page).",
+    "Article en rupture de stock : {title}. Laissez votre e-mail : nous vous préviendrons dès son retour.",
   email: "Adresse e-mail",
   cancel: "Annuler",
   submit: "M’avertir",

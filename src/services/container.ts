@@ -156,22 +156,6 @@ export function createServices(
     // A bank transfer's funds, read back from Stripe: recorded on its order.
     onTransfer: (intent) => transferOrders.settle(intent),
   });
-  const transferOrders = createTransferOrders({
-    kv,
-    orders,
-    stock: createStockMoves(kv),
-    outbox,
-    mailer,
-    provider,
-    links: orderLinks,
-    documents: invoices,
-    price: checkout.priceCart,
-    site: { name: config.siteName, url: config.siteUrl },
-    shopEmail: config.shopEmail,
-    timeZone: config.shopTimeZone,
-    holdDays: config.transfers.stripeHoldDays,
-    termsDays: config.transfers.termsDays,
-  });
   const quoteLinks = createOrderLinks(kv, config.jwtSecret, config.siteUrl, QUOTE_PAGE);
   const quoteDesk = createQuoteDesk({
     kv,
@@ -204,6 +188,22 @@ export function createServices(
     documents: invoices,
     site: { name: config.siteName, url: config.siteUrl },
     bank: bankAccountOf(config),
+  });
+  const transferOrders = createTransferOrders({
+    kv,
+    orders,
+    stock: createStockMoves(kv),
+    outbox,
+    mailer,
+    provider,
+    links: orderLinks,
+    payments: accountPayments,
+    price: checkout.priceCart,
+    site: { name: config.siteName, url: config.siteUrl },
+    shopEmail: config.shopEmail,
+    timeZone: config.shopTimeZone,
+    holdDays: config.transfers.stripeHoldDays,
+    termsDays: config.transfers.termsDays,
   });
   const restock = createRestockNotices({
     kv,

@@ -25,7 +25,6 @@ import { fill } from "../i18n/fill.ts";
 import { formatDate } from "../i18n/format.ts";
 import { mailWords } from "../i18n/mail-words.ts";
 import { nowIso } from "../store/atomic.ts";
-import type { InvoiceStore } from "../store/invoices.ts";
 import type { OrderStore } from "../store/orders.ts";
 import type { OutboxStore } from "../store/outbox.ts";
 import type { StockMoves } from "../store/stock.ts";
@@ -35,6 +34,7 @@ import { log } from "./log.ts";
 import type { Mailer } from "./mail/mailer.ts";
 import type { OrderLinks } from "./order-links.ts";
 import { allOf, orderAudit } from "./order-audit.ts";
+import type { AccountPayments, NewAccountPayment } from "./account-payments.ts";
 import {
   type PaymentIntentView,
   type PaymentProvider,
@@ -64,8 +64,8 @@ export interface TransferOrderDeps {
   mailer: Mailer;
   provider: PaymentProvider;
   links: OrderLinks;
-  /** The invoice a commit issued (a transfer paid in full is invoiced in its commit). */
-  documents: Pick<InvoiceStore, "issuedIn">;
+  /** The one way a payment reaches an order on account. */
+  payments: Pick<AccountPayments, "record">;
   /** The checkout's own pricing and tax decision of a cart. */
   price: Checkout["priceCart"];
   site: { name: string; url: string };
@@ -146,104 +146,44 @@ export function createTransferOrders(deps: TransferOrderDeps) {
   }
 
   /**
-   * Records what Stripe says was transferred and not recorded yet, in one commit with its audit
-   * entry and the buyer's mail: paid in full, the order is paid (its invoice issued in the same
-   * commit, as a card payment's); partly, the buyer reads what remains. Each payment's id is the
-   * intent's and the total funded by then, so a replayed or late event records nothing twice.
-   * What Stripe holds beyond the intent (the buyer transferred too much) is recorded as its own
-   * payment: the order reads overpaid, for staff to return the excess.
+   * Records each transfer Stripe applied to the intent and not recorded yet, through the one
+   * function that records payments on orders on account (its audit entry and buyer's mail in
+   * the same commit; paid in full, the order is paid and invoiced as a card payment's). Each
+   * payment's id is Stripe's cash balance transaction's, so a replayed, late or concurrent event
+   * records nothing twice. What Stripe holds beyond the intent once it succeeded (the buyer
+   * transferred too much) is recorded as its own payment: the order reads overpaid, for staff to
+   * return the excess.
    */
   async function record(order: Order, intent: PaymentIntentView) {
-    const funded = fundedCents(intent);
-    const excess = intent.status === "succeeded" && intent.customerId && provider.cashBalanceCents
-      ? await provider.cashBalanceCents(intent.customerId)
+    const customer = intent.customerId;
+    if (!customer || !provider.appliedTransfers) return "duplicate" as const;
+    const applied = (await provider.appliedTransfers(customer))
+      .filter((t) => t.paymentIntentId === intent.id);
+    const excess = intent.status === "succeeded" && provider.cashBalanceCents
+      ? await provider.cashBalanceCents(customer)
       : 0;
-    const fresh = (o: Order): AccountPayment[] => {
-      const account = o.account!;
-      const ours = account.payments.filter((p) => p.id.startsWith(`${intent.id}:`));
-      const recorded = ours.filter((p) => !p.id.endsWith(":excess"))
-        .reduce((n, p) => n + p.amountCents, 0);
-      const at = nowIso();
-      const valueDate = shopDay(Date.now(), deps.timeZone);
-      const add: AccountPayment[] = [];
-      if (funded > recorded) {
-        add.push({
-          id: `${intent.id}:${funded}`,
-          at,
-          valueDate,
-          amountCents: funded - recorded,
-          source: "stripe",
-          note: "Stripe bank transfer",
-        });
-      }
-      if (excess > 0 && !hasPayment(account, `${intent.id}:excess`)) {
-        add.push({
-          id: `${intent.id}:excess`,
-          at,
-          valueDate,
-          amountCents: excess,
-          source: "stripe",
-          note: "Transferred too much: the excess is in the buyer's Stripe cash balance, to return",
-        });
-      }
-      return add;
-    };
-    if (!fresh(order).length) return "duplicate" as const;
-    let mail: string | null = null;
-    let none = false;
-    await orders.update(
-      order.id,
-      (o) => {
-        const add = fresh(o);
-        none = !add.length;
-        if (none) return o;
-        const account = { ...o.account!, payments: [...o.account!.payments, ...add] };
-        const { state } = accountBalance(account, o.totalCents);
-        const paid = state === "paid" || state === "overpaid";
-        return { ...o, account, ...(paid ? { paymentStatus: "paid" as const } : {}) };
-      },
-      allOf(async (op, before, after) => {
-        mail = null;
-        if (none || !after!.customer.email) return;
-        const lang = orderLocale(after!);
-        const w = mailWords(lang);
-        const link = await deps.links.url(after!.orderNumber, lang);
-        const invoice = deps.documents.issuedIn(op).find((d) => d.kind === "invoice");
-        let message;
-        if (invoice) {
-          message = orderPaidMail(after!, deps.site, link, w, invoice.number);
-        } else if (before!.paymentStatus !== "paid") {
-          const t = messagesFor(lang).quotes.transfer;
-          const { paidCents, dueCents } = accountBalance(after!.account!, after!.totalCents);
-          const vars = {
-            n: after!.orderNumber,
-            paid: w.money(paidCents),
-            due: w.money(dueCents),
-          };
-          message = buyerMail(after!, deps.site, link, w, {
-            subject: fill(t.partialSubject, vars),
-            heading: fill(t.partialSubject, vars),
-            paragraphs: [fill(t.partialText, vars)],
-            withOrder: false,
-          });
-        }
-        if (!message) return;
-        deps.outbox.add(op, message);
-        mail = message.subject;
-      }, (op, before, after) => {
-        if (!none) {
-          orderAudit(STRIPE, "order.payment", (o) => {
-            const { paidCents, state } = accountBalance(o.account!, o.totalCents);
-            return `Stripe bank transfer: ${(paidCents / 100).toFixed(2)} EUR received (${
-              state.replace("_", " ")
-            })`;
-          })(op, before, after);
-        }
-      }),
-    );
-    if (none) return "duplicate" as const;
-    if (mail) deps.mailer.wake([mail]);
-    return "recorded" as const;
+    const payments: NewAccountPayment[] = applied.map((t) => ({
+      id: t.id,
+      valueDate: shopDay(t.at, deps.timeZone),
+      amountCents: t.amountCents,
+      source: "stripe",
+      note: "Stripe bank transfer",
+    }));
+    if (excess > 0) {
+      payments.push({
+        id: `${intent.id}:excess`,
+        valueDate: shopDay(Date.now(), deps.timeZone),
+        amountCents: excess,
+        source: "stripe",
+        note: "Transferred too much: the excess is in the buyer's Stripe cash balance, to return",
+      });
+    }
+    let recorded = false;
+    for (const payment of payments) {
+      if (hasPayment(order.account!, payment.id)) continue;
+      recorded = (await deps.payments.record(STRIPE, order.id, payment)).recorded || recorded;
+    }
+    return recorded ? "recorded" as const : "duplicate" as const;
   }
 
   /**

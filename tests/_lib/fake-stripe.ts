@@ -13,7 +13,10 @@ export interface Seen {
 export function fakeStripe() {
   const seen: Seen[] = [];
   const intents = new Map<string, Record<string, unknown>>();
-  const customers = new Map<string, { id: string; cash: number }>();
+  const customers = new Map<
+    string,
+    { id: string; cash: number; transactions: Record<string, unknown>[] }
+  >();
   /** The webhook events Stripe would send, oldest first. */
   const events: { id: string; type: string; intent: Record<string, unknown> }[] = [];
   /** Every refund made, and the one each idempotency key made (Stripe replays it). */
@@ -41,7 +44,7 @@ export function fakeStripe() {
     }
     if (req.method === "POST" && url.pathname === "/v1/customers") {
       const id = `cus_fake_${customers.size + 1}`;
-      customers.set(id, { id, cash: 0 });
+      customers.set(id, { id, cash: 0, transactions: [] });
       return json({
         id,
         object: "customer",
@@ -62,11 +65,40 @@ export function fakeStripe() {
         settings: { reconciliation_mode: "automatic", using_merchant_default: true },
       });
     }
+    const txns = /^\/v1\/customers\/([^/]+)\/cash_balance_transactions$/.exec(url.pathname);
+    if (req.method === "GET" && txns) {
+      const c = customers.get(txns[1]);
+      if (!c) return json({ error: { type: "invalid_request_error" } }, 404);
+      // Newest first, as Stripe lists them.
+      return json({
+        object: "list",
+        data: [...c.transactions].reverse(),
+        has_more: false,
+        url: url.pathname,
+      });
+    }
     const fund = /^\/v1\/test_helpers\/customers\/([^/]+)\/fund_cash_balance$/.exec(url.pathname);
     if (req.method === "POST" && fund) {
       const c = customers.get(fund[1]);
       if (!c) return json({ error: { type: "invalid_request_error" } }, 404);
       let funds = Number(form.get("amount"));
+      const txn = (type: string, net: number, extra: Record<string, unknown> = {}) => {
+        const t = {
+          id: `ccsbtxn_fake_${c.transactions.length + 1}_${c.id}`,
+          object: "customer_cash_balance_transaction",
+          created: Math.floor(Date.now() / 1000),
+          currency: "eur",
+          customer: c.id,
+          net_amount: net,
+          type,
+          ...extra,
+        };
+        c.transactions.push(t);
+        return t;
+      };
+      const funded = txn("funded", funds, {
+        funded: { bank_transfer: { type: "eu_bank_transfer" } },
+      });
       // Stripe applies the funds to the Customer's intents awaiting them, oldest first.
       for (const pi of intents.values()) {
         const shown =
@@ -77,6 +109,7 @@ export function fakeStripe() {
         }
         const applied = Math.min(funds, shown.amount_remaining);
         funds -= applied;
+        txn("applied_to_payment", -applied, { applied_to_payment: { payment_intent: pi.id } });
         shown.amount_remaining -= applied;
         pi.amount_received = Number(pi.amount) - shown.amount_remaining;
         if (shown.amount_remaining === 0) {
@@ -92,14 +125,7 @@ export function fakeStripe() {
         });
       }
       c.cash += funds;
-      return json({
-        id: `ccsbtxn_fake_${events.length}`,
-        object: "customer_cash_balance_transaction",
-        customer: c.id,
-        currency: "eur",
-        net_amount: Number(form.get("amount")),
-        type: "funded",
-      });
+      return json(funded);
     }
     if (req.method === "POST" && url.pathname === "/v1/payment_intents") {
       const id = `pi_fake_${intents.size + 1}`;

@@ -34,6 +34,15 @@ export interface TransferInstructions {
 /** The metadata `kind` of a bank transfer's intent: its webhooks are not a card checkout's. */
 export const TRANSFER_KIND = "transfer";
 
+/** Funds from a Customer's cash balance applied to one of its intents. */
+export interface AppliedTransfer {
+  id: string;
+  paymentIntentId: string;
+  amountCents: number;
+  /** When Stripe applied it (ms). */
+  at: number;
+}
+
 export interface TransferIntentRequest {
   amountCents: number;
   /** Same key, same Customer and intent: a retried request never creates a second one. */
@@ -97,6 +106,11 @@ export interface PaymentProvider {
   createTransferIntent?(req: TransferIntentRequest): Promise<PaymentIntentView>;
   /** What a Customer holds in euros beyond its intents (a transfer that paid too much). */
   cashBalanceCents?(customerId: string): Promise<number>;
+  /**
+   * The transfers Stripe applied to a Customer's intents, each once by its cash balance
+   * transaction's id (Stripe's `applied_to_payment`), oldest first.
+   */
+  appliedTransfers?(customerId: string): Promise<AppliedTransfer[]>;
   /** Verifies the signature header and parses the event; throws InvalidSignatureError. */
   parseWebhook(body: string, signature: string | null): Promise<PaymentEvent>;
   /**

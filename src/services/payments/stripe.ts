@@ -1,5 +1,6 @@
 import Stripe from "stripe";
 import {
+  type AppliedTransfer,
   type CreateIntentRequest,
   InvalidSignatureError,
   type PaymentEvent,
@@ -165,6 +166,27 @@ export function createStripeProvider(config: {
       try {
         const balance = await stripe.customers.retrieveCashBalance(customerId);
         return balance.available?.eur ?? 0;
+      } catch (err) {
+        throw wrap(err);
+      }
+    },
+
+    async appliedTransfers(customerId: string) {
+      try {
+        const applied: AppliedTransfer[] = [];
+        for await (
+          const t of stripe.customers.listCashBalanceTransactions(customerId, { limit: 100 })
+        ) {
+          const pi = t.applied_to_payment?.payment_intent;
+          if (t.type !== "applied_to_payment" || !pi) continue;
+          applied.push({
+            id: t.id,
+            paymentIntentId: typeof pi === "string" ? pi : pi.id,
+            amountCents: -t.net_amount,
+            at: t.created * 1000,
+          });
+        }
+        return applied.reverse();
       } catch (err) {
         throw wrap(err);
       }

@@ -42,9 +42,6 @@ export const quotes = {
     payBy: "Pay by",
     stripeText:
       "Thank you for your order {n}. Please pay {amount} by bank transfer before {date} to the account below, quoting the reference {reference}. We hold your items until then and ship as soon as the payment arrives.",
-    partialSubject: "Order {n}: {paid} received, {due} still due",
-    partialText:
-      "We received {paid} for your order {n}. Please transfer the remaining {due} to the same account with the same reference.",
     expiredSubject: "Order {n} cancelled: no transfer received",
     expiredText:
       "We held the items of your order {n} until {date} for your bank transfer. It has not arrived, so the order is cancelled and the items released; you owe nothing. A transfer made after all will be returned to you.",

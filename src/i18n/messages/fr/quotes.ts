@@ -44,9 +44,6 @@ export const quotes: Messages["quotes"] = {
     payBy: "À régler avant le",
     stripeText:
       "Merci pour votre commande {n}. Veuillez régler {amount} par virement avant le {date} sur le compte ci-dessous, avec la référence {reference}. Nous vous réservons les articles jusque-là et expédions dès réception du paiement.",
-    partialSubject: "Commande {n} : {paid} reçus, {due} restent dus",
-    partialText:
-      "Nous avons reçu {paid} pour votre commande {n}. Merci de virer les {due} restants sur le même compte avec la même référence.",
     expiredSubject: "Commande {n} annulée : virement non reçu",
     expiredText:
       "Nous vous avions réservé les articles de votre commande {n} jusqu’au {date} dans l’attente de votre virement. Il n’est pas arrivé : la commande est annulée et les articles remis en vente ; vous ne devez rien. Un virement fait malgré tout vous sera remboursé.",

@@ -4,19 +4,9 @@ import { chargedSale } from "../domain/checkout.ts";
 import { ConflictError, DomainError, UnprocessableError, UpstreamError } from "../domain/errors.ts";
 import { newId } from "../domain/ids.ts";
 import { formatIban } from "../domain/bank-account.ts";
-import {
-  accountBalance,
-  type AccountPayment,
-  hasPayment,
-  orderReference,
-} from "../domain/order-account.ts";
+import { hasPayment, orderReference } from "../domain/order-account.ts";
 import { unitsOut } from "../domain/order-correction.ts";
-import {
-  buyerMail,
-  confirmationMail,
-  newOrderNotice,
-  orderPaidMail,
-} from "../domain/order-mails.ts";
+import { buyerMail, confirmationMail, newOrderNotice } from "../domain/order-mails.ts";
 import { holdsStock, type NewOrder, type Order, orderLocale } from "../domain/order.ts";
 import { shopDay } from "../domain/shop-time.ts";
 import { CURRENT_TERMS_VERSION } from "../domain/terms.ts";

@@ -21,12 +21,15 @@ import { sandboxRouter } from "./sandbox.ts";
 import { shippingRouter } from "./shipping.ts";
 import { stockNotificationsRouter } from "./stock-notifications.ts";
 import { stripeRouter } from "./stripe.ts";
+import { platformRouter } from "./platform.ts";
 import { checkoutRouter } from "./checkout.ts";
 import { publicQuotesRouter, quoteRequestsRouter, quotesRouter } from "./quotes.ts";
 import { subscriptionRouter } from "./subscription.ts";
 import { uploadsRouter } from "./uploads.ts";
 import { securitySettingsRouter, twoFactorRouter } from "./two-factor.ts";
 import { invoicesRouter } from "./invoices.ts";
+import { bankStatementsRouter } from "./bank-statements.ts";
+import { einvoicesRouter } from "./einvoices.ts";
 import { orderTrackingRouter } from "./order-tracking.ts";
 
 /** JSON bodies larger than this are refused with 413 before they are read. */
@@ -60,6 +63,7 @@ export function createApiApp(services: Services) {
   api.route("/shipping", shippingRouter(services));
   api.route("/stock-notifications", stockNotificationsRouter(services));
   api.route("/stripe", stripeRouter(services));
+  api.route("/platform", platformRouter(services));
   api.route("/checkout", checkoutRouter(services));
   api.route("/quote-requests", quoteRequestsRouter(services));
   api.route("/public/quotes", publicQuotesRouter(services));
@@ -74,7 +78,9 @@ export function createApiApp(services: Services) {
   api.route("/admins/products", adminProductsRouter(services));
   api.route("/orders", ordersRouter(services));
   api.route("/invoices", invoicesRouter(services));
+  api.route("/e-invoices", einvoicesRouter(services));
   api.route("/quotes", quotesRouter(services));
+  api.route("/bank-statements", bankStatementsRouter(services));
   api.route("/products", productsRouter(services));
   api.route("/subscribers", subscribersRouter(services));
   api.route("/superadmins", accountsRouter(services, "superadmin"));

@@ -38,6 +38,8 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   "POST /api/stripe/confirm-payment": "public",
   "POST /api/stripe/bank-transfer": "public",
   "POST /api/stripe/webhook": "public",
+  // The approved platform's events: each checked by its Afnor-Signature
+  "POST /api/platform/webhook": "public",
   "POST /api/checkout/quote": "public",
   // Quotes (devis): the cart's request, and the buyer's page behind its signed link (the
   // route checks the token: a wrong one is a 404)
@@ -86,6 +88,11 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   "GET /api/quotes/:id/purchase-order": "staff",
 
   // Orders (both roles run the orders)
+  "POST /api/bank-statements": "staff",
+  "GET /api/bank-statements/entries": "staff",
+  "POST /api/bank-statements/entries/:id/assign": "staff",
+  "POST /api/bank-statements/entries/:id/set-aside": "staff",
+
   "GET /api/orders": "staff",
   "GET /api/orders/export.csv": "staff",
   "POST /api/orders/admin": "staff",
@@ -110,6 +117,8 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   "GET /api/invoices/ec-sales-list.csv": "staff",
   "GET /api/invoices/:number/pdf": "staff",
   "GET /api/invoices/:number/ubl": "staff",
+  // E-invoices sent to Chorus Pro or the platform: what became of each (both roles)
+  "GET /api/e-invoices": "staff",
 
   // Products (staff read; superadmins write)
   "GET /api/products": "staff",

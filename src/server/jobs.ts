@@ -31,6 +31,8 @@ const JOBS: Record<string, (services: Services, signal: AbortSignal) => Promise<
     }
   },
   "newsletters": ({ newsletterSender }) => newsletterSender.wake(),
+  // E-invoices and e-reports to the approved platform, in order, from one instance at a time.
+  "approved-platform": ({ platform }) => platform.pass(),
   "restock-notices": ({ restock }) => restock.wake(),
   "checkout-sweep": async ({ checkout }) => {
     const started = performance.now();
@@ -118,6 +120,7 @@ export function createJobs(
       s.transferOrders.start(intervalMs);
       s.restock.start(intervalMs);
       s.newsletterSender.start(intervalMs);
+      s.platform.start(intervalMs);
     },
 
     /** Unregisters the crons of a start that failed before the jobs began. */
@@ -140,6 +143,7 @@ export function createJobs(
         s.newsletterSender.stop(),
         s.mailer.stop(),
         s.orderTracking.stop(),
+        s.platform.stop(),
         ...running.values(),
       ]);
     },

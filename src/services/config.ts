@@ -20,6 +20,7 @@ import {
 } from "../domain/legal-notice.ts";
 import { parseVatRates, type RateOverride } from "../domain/vat-rates.ts";
 import { isEmailAddress } from "../domain/email-pattern.ts";
+import { VAT_REGIMES, type VatRegime } from "../domain/approved-platform.ts";
 
 function validTimeZone(zone: string): string {
   try {
@@ -120,7 +121,20 @@ export interface Config {
     viesUrl: string;
     /** How long a VIES answer may take before the sale is taxed as if it had none. */
     viesTimeoutMs: number;
+    /** VAT_REGIME: the seller's VAT regime, which sets the e-reporting cadence. */
+    regime: VatRegime;
   };
+  /**
+   * The approved platform (PA_URL, PA_CLIENT_ID, PA_CLIENT_SECRET, PA_FROM; PA_TOKEN_URL):
+   * null, the default, sends nothing. See docs/e-invoicing.md.
+   */
+  platform: {
+    url: string;
+    tokenUrl: string;
+    clientId: string;
+    clientSecret: string;
+    from: string;
+  } | null;
 }
 
 /** The Commission's VIES REST API. */
@@ -163,6 +177,51 @@ function einvoiceAddress(value: string | undefined): string | undefined {
  */
 export const VAT_ON_DEBITS_REFUSED =
   "Invalid SELLER_VAT_ON_DEBITS: the shop sells goods, whose VAT is due on delivery (art. 269 CGI); the option for VAT on debits covers services only. Remove the setting (or set it off).";
+
+const PLATFORM_ENV = ["PA_URL", "PA_CLIENT_ID", "PA_CLIENT_SECRET", "PA_FROM"] as const;
+
+/**
+ * The approved platform's settings: all four, or none (off). Half a configuration stops a
+ * production start (documents would silently not be sent); elsewhere it leaves sending off.
+ */
+function platformSettings(get: (name: string) => string | undefined, production: boolean) {
+  const tokenUrl = get("PA_TOKEN_URL");
+  const missing = PLATFORM_ENV.filter((name) => !get(name));
+  if (missing.length === PLATFORM_ENV.length) return null;
+  if (missing.length) {
+    if (!production) return null;
+    throw new Error(
+      `Incomplete approved platform settings: ${missing.join(", ")} unset (set all of ${
+        PLATFORM_ENV.join(", ")
+      }, or none)`,
+    );
+  }
+  const web = (name: string) => {
+    const v = get(name)!.replace(/\/+$/, "");
+    if (!isWebAddress(v)) throw new Error(`Invalid ${name}: an http(s) address is expected`);
+    return v;
+  };
+  const url = web("PA_URL");
+  const from = get("PA_FROM")!;
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(from) || Number.isNaN(Date.parse(from))) {
+    throw new Error(`Invalid PA_FROM: ${from} (a date, YYYY-MM-DD)`);
+  }
+  return {
+    url,
+    tokenUrl: tokenUrl ? web("PA_TOKEN_URL") : `${url}/oauth/token`,
+    clientId: get("PA_CLIENT_ID")!,
+    clientSecret: get("PA_CLIENT_SECRET")!,
+    from,
+  };
+}
+
+function vatRegime(value: string | undefined): VatRegime {
+  const v = (value ?? "monthly").toLowerCase();
+  if (!(VAT_REGIMES as readonly string[]).includes(v)) {
+    throw new Error(`Invalid VAT_REGIME: ${value} (one of ${VAT_REGIMES.join(", ")})`);
+  }
+  return v as VatRegime;
+}
 
 export function loadConfig(env: Record<string, string | undefined> = Deno.env.toObject()): Config {
   const get = (name: string) => {
@@ -249,7 +308,9 @@ export function loadConfig(env: Record<string, string | undefined> = Deno.env.to
       oss: flag("VAT_OSS", get("VAT_OSS")),
       viesUrl: (get("VIES_URL") ?? DEFAULT_VIES_URL).replace(/\/+$/, ""),
       viesTimeoutMs: 4_000,
+      regime: vatRegime(get("VAT_REGIME")),
     },
+    platform: platformSettings(get, get("SHOP_ENV") === "production"),
     excludedCountries: (get("EXCLUDED_COUNTRIES") ?? "IL").split(",").map((c) =>
       c.trim().toUpperCase()
     )

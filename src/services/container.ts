@@ -8,6 +8,8 @@ import { createInvoiceStore } from "../store/invoices.ts";
 import { bankAccountOf, sellerOf } from "./invoicing.ts";
 import { createQuoteDesk } from "./quote-desk.ts";
 import { createAccountPayments } from "./account-payments.ts";
+import { createBankReconciliation } from "./bank-reconciliation.ts";
+import { createBankEntryStore } from "../store/bank-entries.ts";
 import { createSalesQuoteStore } from "../store/sales-quotes.ts";
 import { createInvoiceDesk } from "./invoice-desk.ts";
 import { createOrderLinks, QUOTE_PAGE } from "./order-links.ts";
@@ -15,6 +17,7 @@ import { createOrderTracking } from "./order-tracking.ts";
 import { createWithdrawals } from "./withdrawals.ts";
 import { createOrderLinksRequestStore } from "../store/order-link-requests.ts";
 import { createOutboxStore } from "../store/outbox.ts";
+import { createEinvoiceTransmissionStore } from "../store/einvoice-transmissions.ts";
 import { createProductStore } from "../store/products.ts";
 import { createRateLimitStore } from "../store/rate-limits.ts";
 import { createReservationStore } from "../store/reservations.ts";
@@ -53,15 +56,24 @@ import { createUploads } from "./uploads.ts";
 import { createTwoFactor } from "./two-factor.ts";
 import { getOrCreateSecret } from "./secrets.ts";
 import { createVies } from "./vies.ts";
+import { createApprovedPlatform, type EReportingWriter } from "./approved-platform.ts";
+import { createPlatformFlowStore } from "../store/platform-flows.ts";
+import { renderInvoicePdf } from "./invoice-pdf-lazy.ts";
 
 /** Everything the API and the pages work with, built once per process (or per test). */
 export function createServices(
   kv: Deno.Kv,
   config: Config,
-  options: { transport?: MailTransport } = {},
+  options: {
+    transport?: MailTransport;
+    /** The e-reporting (Flux 10) file of a period; none: no reports are sent. */
+    reports?: EReportingWriter;
+  } = {},
 ) {
   const products = createProductStore(kv);
   const outbox = createOutboxStore(kv);
+  // E-invoices sent to Chorus Pro or the platform, one per channel and document.
+  const einvoiceTransmissions = createEinvoiceTransmissionStore(kv);
   const transport = options.transport ??
     (config.smtpUrl ? createSmtpTransport(config.smtpUrl, config.mailFrom) : null);
   // Every order write moves the sales aggregates in its own commit.
@@ -74,7 +86,21 @@ export function createServices(
     ossRegistered: config.vat.oss,
     bank: () => bankAccountOf(config),
   });
-  const orders = createOrderStore(kv, [orderStats.hook, invoices.hook]);
+  // What every invoice and credit note prints beside its snapshot (the PDF, CII and UBL alike).
+  const documents = { shopName: config.siteName };
+  // ... and queues it for the approved platform in that same commit, when it goes there.
+  const platform = createApprovedPlatform({
+    settings: config.platform,
+    store: createPlatformFlowStore(kv),
+    transmissions: einvoiceTransmissions,
+    invoices,
+    render: (doc) => renderInvoicePdf(doc, documents),
+    callbackUrl: `${config.siteUrl}/api/platform/webhook`,
+    timeZone: config.shopTimeZone,
+    regime: config.vat.regime,
+    reports: options.reports ?? null,
+  });
+  const orders = createOrderStore(kv, [orderStats.hook, invoices.hook, platform.hook]);
   const vies = createVies({
     kv,
     url: config.vat.viesUrl,
@@ -213,8 +239,6 @@ export function createServices(
     mailer,
     site: { name: config.siteName, url: config.siteUrl },
   });
-  // What every invoice and credit note prints beside its snapshot (the PDF, CII and UBL alike).
-  const documents = { shopName: config.siteName };
   return {
     kv,
     config,
@@ -233,6 +257,8 @@ export function createServices(
     orders,
     orderStats,
     invoices,
+    einvoiceTransmissions,
+    platform,
     orderLinks,
     orderTracking: createOrderTracking({
       orders,
@@ -275,6 +301,11 @@ export function createServices(
     quoteDesk,
     quoteLinks,
     accountPayments,
+    bankReconciliation: createBankReconciliation({
+      orders,
+      entries: createBankEntryStore(kv),
+      payments: accountPayments,
+    }),
     subscribers,
     stockNotifications,
     restock,

@@ -2,6 +2,7 @@ import { openKv } from "../../src/store/kv.ts";
 import { createApiApp } from "../../src/api/app.ts";
 import { type Config, loadConfig } from "../../src/services/config.ts";
 import { createServices, type Services } from "../../src/services/container.ts";
+import type { EReportingWriter } from "../../src/services/approved-platform.ts";
 import type { MailTransport } from "../../src/services/mail/transport.ts";
 import { seedIfEmpty } from "../../src/services/seed.ts";
 
@@ -33,10 +34,18 @@ export interface TestContext {
  */
 export async function withServices(
   fn: (t: TestContext) => Promise<void>,
-  options: { seed?: boolean; config?: Partial<Config>; transport?: MailTransport } = {},
+  options: {
+    seed?: boolean;
+    config?: Partial<Config>;
+    transport?: MailTransport;
+    reports?: EReportingWriter;
+  } = {},
 ) {
   const kv = await openKv(":memory:");
-  const services = createServices(kv, testConfig(options.config), { transport: options.transport });
+  const services = createServices(kv, testConfig(options.config), {
+    transport: options.transport,
+    reports: options.reports,
+  });
   try {
     if (options.seed !== false) await seedIfEmpty(services, () => {});
     await fn({ kv, services, api: createApiApp(services) });

@@ -16,7 +16,9 @@ import { browserTest, hydrated } from "../_lib/browser.ts";
 const PAGES = [
   "/admin/dashboard",
   "/admin/orders",
+  "/admin/quotes",
   "/admin/invoices",
+  "/admin/e-invoices",
   "/admin/products",
   "/admin/shipping",
   "/admin/subscribers",

@@ -26,7 +26,9 @@ export const CHECKED_PAGES = {
   admin: [
     "/admin/dashboard",
     "/admin/orders",
+    "/admin/quotes",
     "/admin/invoices",
+    "/admin/e-invoices",
     "/admin/products",
     "/admin/shipping",
     "/admin/subscribers",

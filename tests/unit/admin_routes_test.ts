@@ -23,7 +23,9 @@ Deno.test("[unit] admin navigation per role, and where each role lands", () => {
   assertEquals(navFor("superadmin").map((n) => n.label), [
     "Dashboard",
     "Orders",
+    "Quotes",
     "Invoices",
+    "E-invoices",
     "Products",
     "Shipping",
     "Subscribers",
@@ -34,7 +36,9 @@ Deno.test("[unit] admin navigation per role, and where each role lands", () => {
   ]);
   assertEquals(navFor("admin").map((n) => n.label), [
     "Orders",
+    "Quotes",
     "Invoices",
+    "E-invoices",
     "Products",
     "Subscribers",
   ]);

@@ -1,0 +1,381 @@
+import type { NewOrder } from "../../src/domain/order.ts";
+import { chargedPrice, decideTax } from "../../src/domain/tax.ts";
+import { createServices } from "../../src/services/container.ts";
+import { assert, assertEquals } from "../_lib/assert.ts";
+import { loginAs } from "../_lib/admin.ts";
+import { atInstant } from "../_lib/clock.ts";
+import { type FakePlatform, fakePlatform } from "../_lib/fake-pa.ts";
+import { testConfig, type TestContext, withServices } from "../_lib/services.ts";
+import { CLERK, orderOnAccount, transferConfig } from "../_lib/account-orders.ts";
+import type { Config } from "../../src/services/config.ts";
+
+/**
+ * The approved platform (AFNOR XP Z12-013 Flow Service 1.3.0) against a local fake that holds
+ * every request to the published OpenAPI file: what goes there, once, in order, and what the
+ * shop reads back (webhooks, the poll), through outages, rejections and forged events.
+ */
+
+const SELLER = {
+  legalName: "Vectra Systèmes SAS",
+  address: "12 rue des Lois;31000 Toulouse;France",
+  siren: "123456789",
+  siret: "12345678900012",
+  vatNumber: "FR40123456789",
+  rcs: "Toulouse B 123 456 789",
+  shareCapital: "10 000 €",
+  contact: "factures@vectra.example",
+};
+const today = new Date().toISOString().slice(0, 10);
+
+/** A paid order of a French company (its invoice goes through the platform), or a consumer's. */
+function sale(i: number, business = true): NewOrder {
+  const tax = decideTax({
+    destination: "FR",
+    taxPoint: today,
+    buyer: business
+      ? { kind: "business", vatNumber: "FR40303265045", check: null }
+      : { kind: "consumer" },
+    oss: { registered: false, crossed: false, yearNetCents: 0 },
+    shelfCents: 60_000,
+  });
+  const priceCents = chargedPrice(60_000, tax);
+  const address = {
+    address: `${i} rue de la République`,
+    city: "Lyon",
+    state: "",
+    zipCode: "69002",
+    country: "France",
+  };
+  return {
+    customer: {
+      firstName: "Claire",
+      lastName: "Martin",
+      email: `buyer${i}@example.com`,
+      phone: "",
+    },
+    shippingAddress: address,
+    ...(business
+      ? {
+        business: {
+          companyName: "Lyon Motion SAS",
+          vatNumber: "FR40303265045",
+          siren: "303265045",
+          purchaseOrder: `BC-${i}`,
+        },
+      }
+      : {}),
+    tax,
+    items: [{ id: "p", title: "Vectra DSP board", priceCents, quantity: 1, image: "" }],
+    subtotalCents: priceCents,
+    shippingFeeCents: 0,
+    totalCents: priceCents,
+    currency: "EUR",
+    paymentMethod: "online",
+    paymentStatus: "paid",
+    status: "processing",
+    shippingCountry: "France",
+    shippingFeeDetails: { country: "France", feeCents: 0, currency: "EUR" },
+    createdAt: new Date().toISOString(),
+  };
+}
+
+async function withPlatform(
+  fn: (t: TestContext, pa: FakePlatform) => Promise<void>,
+  options: {
+    from?: string;
+    reports?: (id: string) => Uint8Array | null;
+    seed?: boolean;
+    config?: Partial<Config>;
+  } = {},
+) {
+  const pa = await fakePlatform();
+  try {
+    await withServices((t) => fn(t, pa), {
+      seed: options.seed ?? false,
+      config: {
+        seller: SELLER,
+        platform: pa.settings(options.from ?? today),
+        ...options.config,
+      },
+      ...(options.reports ? { reports: (p) => Promise.resolve(options.reports!(p.id)) } : {}),
+    });
+    assertEquals(pa.violations, [], "every request the platform received follows its OpenAPI");
+  } finally {
+    await pa.close();
+  }
+}
+
+async function post(t: TestContext, e: { payload: string; headers: Record<string, string> }) {
+  const res = await t.api.request("/api/platform/webhook", {
+    method: "POST",
+    headers: e.headers,
+    body: e.payload,
+  });
+  return { status: res.status, body: await res.json() };
+}
+
+const codes = (r: { history: { code: number }[] } | null) => r?.history.map((h) => h.code);
+
+/** A document's record on the E-invoices list, its lifecycle statuses as numbers. */
+async function record(t: TestContext, ref: string) {
+  const tx = await t.services.einvoiceTransmissions.find("platform", ref);
+  return tx && {
+    code: Number(tx.status.code),
+    label: tx.status.label,
+    reason: tx.status.reason ?? null,
+    orderId: tx.orderId,
+    flagged: tx.flagged,
+    history: tx.history.filter((h) => /^\d{3}$/.test(h.code)).map((h) => ({
+      code: Number(h.code),
+      reason: h.reason ?? null,
+    })),
+  };
+}
+const raw = (t: TestContext, ref: string) => t.services.einvoiceTransmissions.find("platform", ref);
+
+Deno.test("[api] approved platform: a French company's invoice and credit note are sent once, by one of two instances, and walk 200 -> 212", async () => {
+  await withPlatform(async (t, pa) => {
+    const order = await t.services.orders.create(sale(1));
+    // A consumer's invoice is not an e-invoice: it goes in the e-reporting, not here.
+    await t.services.orders.create(sale(2, false));
+    const [invoice] = await t.services.invoices.ofOrder(order.id);
+
+    // Two instances on one KV send at once: one deposit each, in order.
+    const other = createServices(
+      t.kv,
+      testConfig({ seller: SELLER, platform: pa.settings(today) }),
+    );
+    await Promise.all([t.services.platform.pass(), other.platform.pass()]);
+    await Promise.all([t.services.platform.pass(), other.platform.pass()]);
+    assertEquals(pa.deposits.map((d) => [d.trackingId, d.flowSyntax]), [
+      [invoice.number, "Factur-X"],
+      [`${invoice.number}-212`, "CDAR"],
+    ]);
+    // The Factur-X PDF itself, as staff download it.
+    assertEquals(new TextDecoder().decode(pa.deposits[0].file.slice(0, 5)), "%PDF-");
+    const cdar = new TextDecoder().decode(pa.deposits[1].file);
+    assert(cdar.includes(`<ram:ProcessConditionCode>212</ram:ProcessConditionCode>`), cdar);
+
+    // The buyer's platform tells its steps, by webhook: the invoice walks to 205, then stays
+    // collected (212, the seller's own status, sent once it was paid).
+    for (const code of [202, 203, 204, 205]) {
+      const { status } = await post(t, await pa.event(pa.lifecycle(invoice.number, code)));
+      assertEquals(status, 200);
+    }
+    await t.services.platform.pass();
+    const walked = await record(t, invoice.number);
+    assertEquals(codes(walked)?.toSorted(), [200, 202, 203, 204, 205, 212]);
+    assertEquals([walked?.code, walked?.label, walked?.orderId], [212, "Collected", order.id]);
+
+    // Refunded: its credit note goes the same way, once.
+    await t.services.orders.update(order.id, (x) => ({
+      ...x,
+      paymentStatus: "refunded",
+      refund: { at: new Date().toISOString(), amountCents: x.totalCents, id: "re_1" },
+    }));
+    const credit = (await t.services.invoices.ofOrder(order.id)).find((d) =>
+      d.kind === "credit_note"
+    )!;
+    await Promise.all([t.services.platform.pass(), other.platform.pass()]);
+    await t.services.platform.pass();
+    assertEquals(pa.deposits.map((d) => d.trackingId).slice(2), [
+      credit.number,
+      `${credit.number}-212`,
+    ]);
+    assertEquals((await record(t, credit.number))?.code, 212);
+  });
+});
+
+Deno.test("[api] approved platform: an order on account's invoice is deposited when issued, and said collected once the payment is recorded", async () => {
+  await withPlatform(async (t, pa) => {
+    const quoted = await orderOnAccount(t);
+    // The buyer's SIREN makes it an e-invoice (the quote form asks for none).
+    await t.services.orders.update(quoted.id, (o) => ({
+      ...o,
+      business: { ...o.business!, siren: "303265045" },
+    }));
+    await t.services.orderDesk.setStatus(CLERK, quoted.id, { status: "shipped" });
+    const [invoice] = await t.services.invoices.ofOrder(quoted.id);
+    await t.services.platform.pass();
+    assertEquals(pa.deposits.map((d) => d.trackingId), [invoice.number]);
+    assertEquals((await record(t, invoice.number))?.code, 200);
+
+    const order = (await t.services.orders.get(quoted.id))!;
+    await t.services.accountPayments.record(CLERK, order.id, {
+      id: "ENTRY-1",
+      valueDate: today,
+      amountCents: order.totalCents,
+      source: "staff",
+    });
+    await t.services.platform.pass();
+    assertEquals(pa.deposits.map((d) => d.trackingId), [invoice.number, `${invoice.number}-212`]);
+    assertEquals((await record(t, invoice.number))?.code, 212);
+  }, { seed: true, config: transferConfig(testConfig()) });
+});
+
+Deno.test("[api] approved platform: a document the platform rejects is flagged with its reason, first on staff's list", async () => {
+  await withPlatform(async (t, pa) => {
+    const first = await t.services.orders.create(sale(1));
+    const [invoice] = await t.services.invoices.ofOrder(first.id);
+    // Rejected at once (422) ...
+    pa.control.refuse = { errorCode: "INVALID_FLOW", errorMessage: "BR-FR-12 buyer SIREN" };
+    await t.services.platform.pass();
+    pa.control.refuse = null;
+    // ... or after its checks (its acknowledgement: Error, told by webhook).
+    const second = await t.services.orders.create(sale(2));
+    const [late] = await t.services.invoices.ofOrder(second.id);
+    pa.control.ackError.set(late.number, "Amounts do not add up");
+    const third = await t.services.orders.create(sale(3));
+    await t.services.platform.pass();
+    const flow = [...pa.flows.values()].find((f) => f.flow.trackingId === late.number)!.flow;
+    assertEquals((await post(t, await pa.event(flow))).status, 200);
+    await t.services.platform.pass();
+
+    const rejected = await record(t, invoice.number);
+    assertEquals(rejected?.code, 213);
+    assert(rejected?.reason?.includes("BR-FR-12 buyer SIREN"), rejected?.reason ?? "");
+    const afterChecks = await record(t, late.number);
+    assertEquals([afterChecks?.code, afterChecks?.reason], [
+      213,
+      "InvoiceLCRuleError: Amounts do not add up",
+    ]);
+    // Never deposited, so never said collected; the third went on.
+    assertEquals(pa.deposits.some((d) => d.trackingId === `${invoice.number}-212`), false);
+    const [thirdInvoice] = await t.services.invoices.ofOrder(third.id);
+    assertEquals((await record(t, thirdInvoice.number))?.code, 212);
+
+    const clerk = await loginAs(t, "admin");
+    const res = await t.api.request("/api/e-invoices?channel=platform", {
+      headers: clerk.headers,
+    });
+    const list = (await res.json()).transmissions as {
+      documentNumber: string;
+      flagged: boolean;
+      status: { code: string };
+    }[];
+    assertEquals(list.slice(0, 2).map((r) => [r.status.code, r.flagged]), [
+      ["213", true],
+      ["213", true],
+    ]);
+    assertEquals(list.map((r) => r.documentNumber).toSorted(), [
+      invoice.number,
+      late.number,
+      thirdInvoice.number,
+    ]);
+  });
+});
+
+Deno.test("[api] approved platform: down for an hour, nothing is lost and everything goes in order", async () => {
+  await withPlatform(async (t, pa) => {
+    pa.control.down = true;
+    const orders = [];
+    for (const i of [1, 2, 3]) orders.push(await t.services.orders.create(sale(i)));
+    const numbers = [];
+    for (const o of orders) numbers.push((await t.services.invoices.ofOrder(o.id))[0].number);
+    const start = Date.now();
+    for (let minute = 0; minute <= 60; minute += 10) {
+      await atInstant(start + minute * 60_000, () => t.services.platform.pass());
+    }
+    assertEquals(pa.deposits, []);
+    pa.control.down = false;
+    await atInstant(start + 125 * 60_000, async () => {
+      await t.services.platform.pass();
+    });
+    assertEquals(
+      pa.deposits.map((d) => d.trackingId),
+      numbers.flatMap((n) => [n, `${n}-212`]),
+    );
+    for (const n of numbers) assertEquals((await record(t, n))?.code, 212);
+  });
+});
+
+Deno.test("[api] approved platform: a replayed, stale or forged webhook changes nothing; the poll finds what webhooks missed", async () => {
+  await withPlatform(async (t, pa) => {
+    const order = await t.services.orders.create(sale(1));
+    const [invoice] = await t.services.invoices.ofOrder(order.id);
+    await t.services.platform.pass();
+    const approved = pa.lifecycle(invoice.number, 205);
+    const event = await pa.event(approved);
+    assertEquals((await post(t, event)).status, 200);
+    await t.services.platform.pass();
+    const before = await raw(t, invoice.number);
+    assertEquals(codes(await record(t, invoice.number))?.toSorted(), [200, 205, 212]);
+
+    // The same event again: answered, nothing queued, nothing changed.
+    assertEquals((await post(t, event)).status, 200);
+    await t.services.platform.pass();
+    assertEquals(await raw(t, invoice.number), before);
+
+    // Refused by a forger: a wrong signature, a stale timestamp, no signature.
+    const refused = pa.lifecycle(invoice.number, 210, "Not ordered");
+    const forged = await pa.event(refused);
+    forged.headers["Afnor-Signature"] = btoa("x".repeat(32));
+    const stale = await pa.event(refused, Date.now() - 10 * 60_000);
+    const unsigned = await pa.event(refused);
+    delete (unsigned.headers as Record<string, string>)["Afnor-Signature"];
+    for (const e of [forged, stale, unsigned]) {
+      const res = await post(t, e);
+      assertEquals(res.status, 401, JSON.stringify(res.body));
+      assertEquals(res.body.error, "unauthorized");
+    }
+    const tampered = await pa.event(approved);
+    assertEquals(
+      (await post(t, { ...tampered, payload: tampered.payload.replace("205", "210") })).status,
+      401,
+    );
+    assertEquals((await post(t, { ...event, payload: "not json" })).status, 401);
+    await t.services.platform.pass();
+    assertEquals(await raw(t, invoice.number), before);
+
+    // The refusal was real, though: the poll (the webhooks' fallback) reads it.
+    await t.services.platform.pass({ forcePoll: true });
+    await t.services.platform.pass();
+    const after = await record(t, invoice.number);
+    assertEquals(codes(after)?.includes(210), true);
+    assertEquals(after?.history.find((h) => h.code === 210)?.reason, "REF_CT: Not ordered");
+  });
+});
+
+Deno.test("[api] approved platform: each closed e-reporting period's file is sent once, in order, from PA_FROM", async () => {
+  const asked: string[] = [];
+  await withPlatform(
+    async (t, pa) => {
+      await atInstant(Date.parse("2026-10-25T12:00:00Z"), async () => {
+        await t.services.platform.pass();
+        await t.services.platform.pass();
+      });
+      assertEquals(pa.deposits.map((d) => [d.trackingId, d.flowSyntax]), [
+        ["FRR-2026-10-D1", "FRR"],
+        ["FRR-2026-10-D2", "FRR"],
+      ]);
+      assertEquals(new TextDecoder().decode(pa.deposits[1].file), "<report period='2026-10-D2'/>");
+      assertEquals((await record(t, "FRR-2026-10-D2"))?.code, 200);
+    },
+    {
+      from: "2026-10-01",
+      reports: (id) => (asked.push(id), new TextEncoder().encode(`<report period='${id}'/>`)),
+    },
+  );
+  assertEquals(asked, ["2026-10-D1", "2026-10-D2"]);
+});
+
+Deno.test("[api] approved platform: off by default; production refuses half a configuration", async () => {
+  const { loadConfig } = await import("../../src/services/config.ts");
+  const four = {
+    PA_URL: "https://pa.example/flow-service",
+    PA_CLIENT_ID: "id",
+    PA_CLIENT_SECRET: "secret",
+    PA_FROM: "2027-09-01",
+  };
+  assertEquals(loadConfig({}).platform, null);
+  assertEquals(loadConfig(four).platform?.tokenUrl, "https://pa.example/flow-service/oauth/token");
+  const half = { SHOP_ENV: "production", PA_URL: four.PA_URL, PA_CLIENT_ID: "id" };
+  let refused = "";
+  try {
+    loadConfig(half);
+  } catch (err) {
+    refused = (err as Error).message;
+  }
+  assert(refused.includes("PA_CLIENT_SECRET, PA_FROM unset"), refused);
+  assertEquals(loadConfig({ ...half, SHOP_ENV: "development" }).platform, null);
+});

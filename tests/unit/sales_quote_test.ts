@@ -126,6 +126,7 @@ Deno.test("The seller's bank account: IBAN and BIC checked at start, both or nei
     bic: "AGRIFRPP882",
     quoteValidityDays: 30,
     termsDays: 30,
+    stripeHoldDays: 7,
   });
   assertThrows(
     () => loadConfig({ SELLER_IBAN: "FR7630006000011234567890188" }),

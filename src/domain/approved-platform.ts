@@ -45,11 +45,12 @@ export const statusLabel = (code: number) =>
 /**
  * Whether a document goes through the platform as an e-invoice (processing rule B2B): a sale to
  * a business established in France, known by its SIREN or its French VAT number. Consumer and
- * cross-border sales are reported instead (Flux 10).
+ * cross-border sales are reported instead (Flux 10); public bodies' go to Chorus Pro.
  */
 export function isDomesticBusiness(doc: InvoiceDocument): boolean {
   const b = doc.buyer;
-  if (!b.company) return false;
+  // A public body (its structure's SIRET) is invoiced through Chorus Pro, not the platform.
+  if (!b.company || b.siret) return false;
   const french = doc.billingAddress.country.trim().toLowerCase() === "france" ||
     doc.countryCode === "FR";
   return french && Boolean(b.siren || b.vatNumber?.toUpperCase().startsWith("FR"));

@@ -2,7 +2,12 @@ import { type Admin, adminSchema, toPublicAdmin } from "../domain/admin.ts";
 import { DomainError } from "../domain/errors.ts";
 import { newId } from "../domain/ids.ts";
 import type { AdminStore } from "../store/admins.ts";
-import { type AttemptBucket, claimAttempt, refundAttempt } from "../store/rate-limits.ts";
+import {
+  type AttemptBucket,
+  type AttemptClaim,
+  claimAttempt,
+  refundAttempt,
+} from "../store/rate-limits.ts";
 import { normalizeEmail } from "../domain/email.ts";
 import { clientGroup } from "../domain/client-group.ts";
 import { sessionKey, type SessionRecord } from "../store/sessions.ts";
@@ -29,13 +34,19 @@ const MINUTE = 60_000;
  * every client, so strangers can fill it: past it the password is still checked and a wrong
  * one refused as before, but the right one passes when its owner can prove more than the
  * password (the account's second factor, or a client that signed in to it within
- * `KNOWN_CLIENT_MS`): strangers never lock the owner out. Wrong second-factor codes have their
+ * `KNOWN_CLIENT_MS`). An owner without either, on a network new to the account, comes from a
+ * clean client (nothing of its own counted in its window, unlike every address that guessed):
+ * its attempt is checked in the account's lane for clean clients (`fresh`, a bound of its own
+ * that only wrong passwords from as many fresh clients fill). Strangers never lock the owner
+ * out: from known clients or with the second factor not at all, from a new network unless they
+ * spend more fresh clients in an hour than `fresh.limit`. Wrong second-factor codes have their
  * own account bound (`code`), which only someone who knows the password can fill.
  */
 export const LOGIN_LIMITS = {
   pair: { limit: 10, windowMs: 15 * MINUTE },
   client: { limit: 30, windowMs: 15 * MINUTE },
   account: { limit: 100, windowMs: 60 * MINUTE, freeAttempts: 50 },
+  fresh: { limit: 30, windowMs: 60 * MINUTE },
   code: { limit: 100, windowMs: 60 * MINUTE },
 } as const;
 
@@ -111,8 +122,9 @@ export function createAdminAuth(deps: {
    * Runs `check` (a password or a second-factor code of the account `email`) under the sign-in
    * limits: the attempt is counted first, per (email, client), per client and per account, and
    * given back when the check passed (`passed` of its answer); over a client's limit nothing is
-   * checked. Over the account's own limit (`account`, filled by anyone) the check runs only
-   * when `vouched` says the owner will prove more than it (a wrong answer is still refused).
+   * checked. Over the account's own limit (`account`, filled by anyone) the check runs when
+   * `vouched` says the owner will prove more than it (a wrong answer is then refused), or, for a
+   * clean client (nothing counted for it), when the account's `fresh` lane has room.
    */
   async function guarded<T>(
     email: string,
@@ -121,6 +133,7 @@ export function createAdminAuth(deps: {
     check: () => Promise<T>,
     passed: (answer: T) => boolean,
     vouched: () => Promise<boolean>,
+    fresh?: AttemptBucket,
   ): Promise<T> {
     const client = clientGroup(address);
     const { pair, client: perClient } = LOGIN_LIMITS;
@@ -130,17 +143,26 @@ export function createAdminAuth(deps: {
     ]);
     if (!own.allowed) throw new TooManyLoginsError(own.retryAfter);
     const shared = await claimAttempt(kv, [account]);
-    if (!shared.allowed && !await vouched()) {
-      // Refused unchecked, as if never tried: the client's own allowance is untouched.
-      await refundAttempt(kv, own.claim);
-      throw new TooManyLoginsError(shared.retryAfter);
+    // The account's counter this attempt took a place in: its own bound, or the clean lane.
+    let lane: AttemptClaim = [];
+    if (shared.allowed) lane = shared.claim;
+    else if (!await vouched()) {
+      const clean = own.before.every((n) => n === 0);
+      const apart = clean && fresh ? await claimAttempt(kv, [fresh]) : null;
+      if (!apart?.allowed) {
+        // Refused unchecked, as if never tried: the client's own allowance is untouched.
+        await refundAttempt(kv, own.claim);
+        throw new TooManyLoginsError(shared.retryAfter);
+      }
+      lane = apart.claim;
     }
     const answer = await check();
     if (!passed(answer)) {
-      if (!shared.allowed) throw new TooManyLoginsError(shared.retryAfter);
+      // A wrong answer that passed only by its owner's proof: refused as the bound says.
+      if (!shared.allowed && lane.length === 0) throw new TooManyLoginsError(shared.retryAfter);
       return answer;
     }
-    await refundAttempt(kv, shared.allowed ? [...own.claim, ...shared.claim] : own.claim);
+    await refundAttempt(kv, [...own.claim, ...lane]);
     return answer;
   }
 
@@ -154,8 +176,9 @@ export function createAdminAuth(deps: {
   /**
    * Checks `password` against `admin`'s (or, for no account, against a dummy hash: same work,
    * same timing), the attempt counted first for the email and the client address. Past the
-   * account's own limit, it is checked only when the second factor is still to come, or from a
-   * client that signed in to the account before.
+   * account's own limit, it is checked only when the second factor is still to come, from a
+   * client that signed in to the account before, or from a clean client in the account's lane
+   * for them (`LOGIN_LIMITS.fresh`).
    */
   function checkPassword(
     email: string,
@@ -178,6 +201,7 @@ export function createAdminAuth(deps: {
           (admin.twoFactor && await deps.twoFactor.isSetUp(admin)) ||
           (await kv.get(knownClientKey(email, clientGroup(client)))).value !== null
         ),
+      { bucket: "login_fresh", who: email, ...LOGIN_LIMITS.fresh },
     );
   }
 

@@ -225,9 +225,15 @@ export function createApprovedPlatform(deps: {
     if (!(await store.job(key))) store.add(op, { key, kind, ref });
   }
 
-  /** The payment of a document is recorded: the order paid (invoice) or refunded (credit note). */
-  const settled = (doc: InvoiceDocument, order: Order) =>
-    doc.kind === "invoice" ? order.paymentStatus === "paid" : Boolean(order.refund);
+  /**
+   * The payment of a document is recorded in this commit: the order paid (its invoice; after a
+   * partial refund, what it still bills was paid), or a refund made (its credit note; a
+   * re-invoice's credit note gives no money back).
+   */
+  const settled = (doc: InvoiceDocument, before: Order | null, after: Order) =>
+    doc.kind === "invoice"
+      ? after.paymentStatus === "paid" || after.paymentStatus === "partially_refunded"
+      : Boolean(after.refund) && JSON.stringify(after.refund) !== JSON.stringify(before?.refund);
 
   const hook: OrderWriteHook = async (op, before, after) => {
     if (!settings || !after) return;
@@ -243,7 +249,7 @@ export function createApprovedPlatform(deps: {
         });
       }
       await queue(op, "invoice", doc.number);
-      if (settled(doc, after)) await queue(op, "collected", doc.number);
+      if (settled(doc, before, after)) await queue(op, "collected", doc.number);
     }
     // An order on account paid later: its invoice is collected now.
     if (before && before.paymentStatus !== "paid" && after.paymentStatus === "paid") {

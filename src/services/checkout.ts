@@ -59,7 +59,7 @@ import {
 import { backgroundJob } from "./background-job.ts";
 import { log } from "./log.ts";
 import type { Vies } from "./vies.ts";
-import { type CompanyAddress, companyBuyer } from "./company-buyer.ts";
+import { type CompanyAddress, companyBuyer, type PublicBodyCheck } from "./company-buyer.ts";
 import { messagesFor } from "../i18n/catalog.ts";
 import { taxWords } from "../i18n/tax-words.ts";
 import { vatStatement } from "../domain/vat-statement.ts";
@@ -86,6 +86,8 @@ export interface PricingOptions {
 }
 
 export interface CheckoutDeps {
+  /** Chorus Pro's directory, when configured: a public body's structure is checked. */
+  publicBodies?: PublicBodyCheck | null;
   config: Config;
   products: ProductStore;
   shippingFees: ShippingFeeStore;
@@ -165,6 +167,7 @@ export function createCheckout(deps: CheckoutDeps) {
       business,
       destination,
       options.companyAddress,
+      deps.publicBodies ?? undefined,
     );
     const taxPoint = shopDay(Date.now(), config.shopTimeZone);
     const { state } = await deps.ossState(taxPoint);

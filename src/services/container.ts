@@ -18,6 +18,7 @@ import { createWithdrawals } from "./withdrawals.ts";
 import { createOrderLinksRequestStore } from "../store/order-link-requests.ts";
 import { createOutboxStore } from "../store/outbox.ts";
 import { createEinvoiceTransmissionStore } from "../store/einvoice-transmissions.ts";
+import { createChorusProClient, createChorusProDesk, queueForChorusPro } from "./chorus-pro.ts";
 import { createProductStore } from "../store/products.ts";
 import { createRateLimitStore } from "../store/rate-limits.ts";
 import { createReservationStore } from "../store/reservations.ts";
@@ -88,6 +89,12 @@ export function createServices(
   });
   // What every invoice and credit note prints beside its snapshot (the PDF, CII and UBL alike).
   const documents = { shopName: config.siteName };
+  const invoiceDesk = createInvoiceDesk({
+    invoices,
+    timeZone: config.shopTimeZone,
+    documents,
+    ossRegistered: config.vat.oss,
+  });
   // ... and queues it for the approved platform in that same commit, when it goes there.
   const platform = createApprovedPlatform({
     settings: config.platform,
@@ -100,7 +107,22 @@ export function createServices(
     regime: config.vat.regime,
     reports: options.reports ?? null,
   });
-  const orders = createOrderStore(kv, [orderStats.hook, invoices.hook, platform.hook]);
+  // With Chorus Pro on, each public buyer's document is queued for deposit in the commit that
+  // issues it (services/chorus-pro.ts deposits it once).
+  const chorusPro = config.chorusPro
+    ? createChorusProDesk({
+      kv,
+      client: createChorusProClient(config.chorusPro),
+      transmissions: einvoiceTransmissions,
+      pdf: (number) => invoiceDesk.pdf(number),
+    })
+    : null;
+  const orders = createOrderStore(kv, [
+    orderStats.hook,
+    invoices.hook,
+    platform.hook,
+    ...(chorusPro ? [queueForChorusPro(invoices, einvoiceTransmissions)] : []),
+  ]);
   const vies = createVies({
     kv,
     url: config.vat.viesUrl,
@@ -164,6 +186,7 @@ export function createServices(
     ossState: invoices.ossState,
     vies,
     documents: invoices,
+    publicBodies: chorusPro,
   });
   const checkout = createCheckout({
     config,
@@ -176,6 +199,7 @@ export function createServices(
     provider,
     links: orderLinks,
     vies,
+    publicBodies: chorusPro,
     ossState: invoices.ossState,
     // A refund made at the provider (Stripe's dashboard), read back from it: as the shop's own.
     onRefunded: (intent) => orderDesk.recordProviderRefund(intent),
@@ -280,12 +304,8 @@ export function createServices(
       timeZone: config.shopTimeZone,
       returnAddress: () => legalIdentityOf(config).address,
     }),
-    invoiceDesk: createInvoiceDesk({
-      invoices,
-      timeZone: config.shopTimeZone,
-      documents,
-      ossRegistered: config.vat.oss,
-    }),
+    invoiceDesk,
+    chorusPro,
     analytics: createAnalytics({
       stats: orderStats,
       orders,

@@ -1,5 +1,16 @@
 /** PBKDF2-SHA256 with 600,000 iterations (OWASP's figure), a 16-byte salt, a 32-byte hash. */
-const ITERATIONS = 600_000;
+export const ITERATIONS = 600_000;
+let iterationsOfNewHashes = ITERATIONS;
+
+/**
+ * Tests only (tests/_lib/services.ts): new hashes take `iterations` rounds. The tests prove the
+ * rules around passwords, not PBKDF2's cost, and they hash hundreds (every seeded KV, staff
+ * account and guess: a quarter of a second each); a stored hash carries its own count, so
+ * verification runs the same code. tests/unit/foundation_test.ts holds production to ITERATIONS.
+ */
+export function setHashIterationsForTests(iterations: number) {
+  iterationsOfNewHashes = iterations;
+}
 
 const b64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes));
 const unb64 = (text: string) => Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
@@ -23,8 +34,8 @@ async function derive(password: string, salt: Uint8Array, iterations: number): P
 /** "pbkdf2-sha256$600000$<salt>$<hash>" */
 export async function hashPassword(password: string): Promise<string> {
   const salt = crypto.getRandomValues(new Uint8Array(16));
-  const hash = await derive(password, salt, ITERATIONS);
-  return `pbkdf2-sha256$${ITERATIONS}$${b64(salt)}$${b64(hash)}`;
+  const hash = await derive(password, salt, iterationsOfNewHashes);
+  return `pbkdf2-sha256$${iterationsOfNewHashes}$${b64(salt)}$${b64(hash)}`;
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {

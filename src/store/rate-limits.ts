@@ -52,7 +52,12 @@ export interface AttemptBucket {
 /** An attempt's place in each counter, to give back when it turned out harmless. */
 export type AttemptClaim = Deno.KvKey[];
 
-type AttemptResult = { allowed: true; claim: AttemptClaim } | {
+type AttemptResult = {
+  allowed: true;
+  claim: AttemptClaim;
+  /** Each bucket's count before this attempt (0: the first of its window, a clean record). */
+  before: number[];
+} | {
   allowed: false;
   /** Seconds. */
   retryAfter: number;
@@ -94,7 +99,9 @@ export async function claimAttempt(kv: Deno.Kv, buckets: AttemptBucket[]): Promi
     counts.forEach(({ n, until }, i) => {
       op.check(entries[i]).set(keys[i], { n: n + 1, until, at: now }, { expireIn: until - now });
     });
-    return (await op.commit()).ok ? done({ allowed: true, claim: keys }) : conflict;
+    return (await op.commit()).ok
+      ? done({ allowed: true, claim: keys, before: counts.map((c) => c.n) })
+      : conflict;
   });
 }
 

@@ -57,25 +57,62 @@ export interface BrowserContextT {
 }
 
 /**
- * A browser test: the built server on a free port with a temporary KV, and Chromium. Skipped
- * with a printed reason when Chromium is missing, except under CI=true, where it fails.
+ * One Chromium for the browser tests of a file (each test file runs in its own isolate): a
+ * launch and a close cost seconds each on a loaded machine, and every test has its own
+ * contexts anyway (closed at its end, so nothing of one test reaches the next). Closed after
+ * the file's last test; a Chromium that went away is launched again.
+ */
+let sharedBrowser: Promise<Browser> | null = null;
+/** The file's browser tests that will run, and those that ended. */
+let registered = 0;
+let ended = 0;
+
+async function fileBrowser(): Promise<Browser> {
+  if (sharedBrowser && !(await sharedBrowser.catch(() => null))?.isConnected()) {
+    sharedBrowser = null;
+  }
+  sharedBrowser ??= launchBrowser();
+  return await sharedBrowser;
+}
+
+/** Ends a test's use of the file's Chromium: its contexts, and Chromium after the last test. */
+async function releaseBrowser(browser: Browser, before: Set<unknown>) {
+  for (const context of browser.contexts()) {
+    if (!before.has(context)) await context.close().catch(() => {});
+  }
+  if (++ended >= registered) {
+    sharedBrowser = null;
+    await browser.close();
+  }
+}
+
+/**
+ * A browser test: the built server on a free port with a temporary KV, and the file's Chromium
+ * (fresh contexts). Skipped with a printed reason when Chromium is missing, except under
+ * CI=true, where it fails.
  */
 export function browserTest(
   name: string,
   fn: (t: BrowserContextT) => Promise<void>,
   options: { env?: Record<string, string> } = {},
 ) {
+  const ignore = !available && !inCi;
+  if (!ignore) registered++;
   Deno.test({
     name,
-    ignore: !available && !inCi,
+    ignore,
     sanitizeResources: false,
     sanitizeOps: false,
     async fn() {
       if (!available) {
         throw new Error(`Chromium is required under CI=true: none at ${CHROMIUM_PATH}`);
       }
-      const server = await startBuiltServer(options.env);
-      const browser = await launchBrowser();
+      const browser = await fileBrowser();
+      const before = new Set<unknown>(browser.contexts());
+      const server = await startBuiltServer(options.env).catch(async (err) => {
+        await releaseBrowser(browser, before);
+        throw err;
+      });
       const pages: (Page & { problems: string[] })[] = [];
       try {
         await fn({
@@ -104,7 +141,7 @@ export function browserTest(
         console.error(`server log:\n${server.output().slice(-3000)}`);
         throw err;
       } finally {
-        await browser.close();
+        await releaseBrowser(browser, before);
         await server.stop();
       }
     },

@@ -5,6 +5,11 @@ import { createServices, type Services } from "../../src/services/container.ts";
 import type { EReportingWriter } from "../../src/services/approved-platform.ts";
 import type { MailTransport } from "../../src/services/mail/transport.ts";
 import { seedIfEmpty } from "../../src/services/seed.ts";
+import { setHashIterationsForTests } from "../../src/services/passwords.ts";
+
+// Password hashes at a thousandth of production's cost: the suite makes hundreds (see why in
+// src/services/passwords.ts); a test that needs production's cost sets it back.
+setHashIterationsForTests(600);
 
 /** Where no VIES answers (the discard port refuses at once): tests never reach the real one. */
 export const NO_VIES = "http://127.0.0.1:9";
@@ -30,7 +35,8 @@ export interface TestContext {
 
 /**
  * Runs `fn` with services on a fresh ":memory:" KV (seeded unless `seed: false`) and the API
- * app, then closes everything.
+ * app, then closes everything. `wrapKv` gives the services (and `fn`) a handle around the KV,
+ * e.g. one that records writes.
  */
 export async function withServices(
   fn: (t: TestContext) => Promise<void>,
@@ -39,9 +45,11 @@ export async function withServices(
     config?: Partial<Config>;
     transport?: MailTransport;
     reports?: EReportingWriter;
+    wrapKv?: (kv: Deno.Kv) => Deno.Kv;
   } = {},
 ) {
-  const kv = await openKv(":memory:");
+  const opened = await openKv(":memory:");
+  const kv = options.wrapKv?.(opened) ?? opened;
   const services = createServices(kv, testConfig(options.config), {
     transport: options.transport,
     reports: options.reports,
@@ -54,7 +62,7 @@ export async function withServices(
     await services.restock.stop();
     await services.newsletterSender.stop();
     await services.mailer.stop();
-    kv.close();
+    opened.close();
   }
 }
 

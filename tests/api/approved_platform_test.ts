@@ -186,6 +186,35 @@ Deno.test("[api] approved platform: a French company's invoice and credit note a
   });
 });
 
+Deno.test("[api] approved platform: a refund's credit note is said collected; a later re-invoice's credit note is not (no money moved back), its new invoice is", async () => {
+  await withPlatform(async (t, pa) => {
+    const order = await t.services.orders.create(sale(1));
+    await t.services.orders.update(order.id, (x) => ({
+      ...x,
+      paymentStatus: "partially_refunded",
+      refund: { at: new Date().toISOString(), amountCents: 5_000, id: "re_1" },
+    }));
+    await t.services.orders.update(order.id, (x) => ({
+      ...x,
+      invoiceRevision: (x.invoiceRevision ?? 0) + 1,
+    }));
+    await t.services.platform.pass();
+    const docs = await t.services.invoices.ofOrder(order.id);
+    assertEquals(docs.map((d) => d.kind), ["invoice", "credit_note", "credit_note", "invoice"]);
+    const [first, refund, credit, again] = docs.map((d) => d.number);
+    assertEquals(pa.deposits.map((d) => d.trackingId), [
+      first,
+      `${first}-212`,
+      refund,
+      `${refund}-212`,
+      credit,
+      again,
+      `${again}-212`,
+    ]);
+    assertEquals((await record(t, credit))?.code, 200);
+  });
+});
+
 Deno.test("[api] approved platform: an order on account's invoice is deposited when issued, and said collected once the payment is recorded", async () => {
   await withPlatform(async (t, pa) => {
     const quoted = await orderOnAccount(t);

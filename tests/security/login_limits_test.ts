@@ -80,9 +80,10 @@ Deno.test("[security] login: guessing spread over many addresses is bounded per 
       ),
     );
     const count = statuses(guesses);
+    // The account's bound, and its lane for clean clients: each address here is a fresh one.
     assert(
-      count[401] <= LOGIN_LIMITS.account.limit,
-      `at most the account limit: ${JSON.stringify(count)}`,
+      count[401] <= LOGIN_LIMITS.account.limit + LOGIN_LIMITS.fresh.limit,
+      `at most the account's bounds: ${JSON.stringify(count)}`,
     );
     assertEquals(count[401] + count[429], n, JSON.stringify(count));
   }));
@@ -136,7 +137,7 @@ async function signIn(
   return first.status === 401 ? await viaProxy(handle, "/api/admins/login", creds, client) : first;
 }
 
-Deno.test("[security] login: wrong passwords from ten addresses fill the account's bound, and its owner still signs in (from a client it signed in from, or with the password and the second factor)", () =>
+Deno.test("[security] login: wrong passwords from ten addresses fill the account's bound, and its owner still signs in (from a client it signed in from, from a new network with the password alone, or with the second factor)", () =>
   withServices(async (t) => {
     const handle = createFrontDoor(t.services, new Map(), () => Promise.resolve(new Response()));
     const office = "192.0.2.10";
@@ -164,21 +165,40 @@ Deno.test("[security] login: wrong passwords from ten addresses fill the account
             )),
         );
         const count = statuses(answers.flat() as unknown as Response[]);
-        assertEquals(count[401], LOGIN_LIMITS.account.freeAttempts, JSON.stringify(count));
+        // The account's free attempts, and at most each address's first, while it was clean.
+        const free = LOGIN_LIMITS.account.freeAttempts;
+        assert(count[401] >= free && count[401] <= free + 10, JSON.stringify(count));
+        assertEquals(count[401] + count[429], 10 * LOGIN_LIMITS.pair.limit, JSON.stringify(count));
+        for (const client of ["198.51.100.1", "198.51.100.10"]) {
+          const more = await viaProxy(
+            handle,
+            "/api/superadmins/login",
+            { email, password: "one more guess" },
+            client,
+          );
+          assertEquals(more.status, 429, `${email}: an attacking address is refused`);
+        }
+      }
+      // Without a second factor, a fresh address's guess is checked once (a clean client), and
+      // its next is refused.
+      for (const status of [401, 429]) {
         const next = await viaProxy(
           handle,
           "/api/superadmins/login",
-          { email, password: "one more guess" },
+          { email: SUPERADMIN.email, password: "one more guess" },
           "203.0.113.77",
         );
-        assertEquals(next.status, 429, `${email}: a fresh address's guess is refused`);
+        assertEquals(next.status, status, "a fresh address");
       }
 
       // The owner, from the office, signs in with the right password.
       assertEquals((await signIn(handle, SUPERADMIN, office)).status, 200, "the superadmin");
-      // From a hotel: the right password alone does not pass the account's bound...
-      assertEquals((await signIn(handle, SUPERADMIN, "203.0.113.200")).status, 429);
-      // ...the password and the second factor do.
+      // The right password from an attacking address does not pass the account's bound...
+      assertEquals((await signIn(handle, SUPERADMIN, "198.51.100.3")).status, 429);
+      // ...from a new network it does, without a second factor (a hotel, then an IPv6 /64).
+      assertEquals((await signIn(handle, SUPERADMIN, "203.0.113.200")).status, 200, "a hotel");
+      assertEquals((await signIn(handle, SUPERADMIN, "2001:db8:1:2::5")).status, 200, "IPv6");
+      // With two-factor on, the password and the second factor pass.
       const hotel = "203.0.113.201";
       const step = await signIn(handle, { email: staffEmail, password: STAFF_PASSWORD }, hotel);
       assertEquals([step.status, step.json.twoFactorRequired], [200, true]);
@@ -192,6 +212,22 @@ Deno.test("[security] login: wrong passwords from ten addresses fill the account
       assert(done.json.token, "a session");
     });
   }, { config: { trustProxy: 1 } }));
+
+Deno.test("[security] login: the clean clients' lane is an account bound of its own: fresh addresses past it are refused, right password or not", () =>
+  withServices(async (t) => {
+    await atInstant(Date.now(), async () => {
+      const { freeAttempts } = LOGIN_LIMITS.account;
+      const guess = (i: number, password = `guess ${i}`) =>
+        attempt(t, SUPERADMIN.email, password, `10.1.${i >> 8}.${i & 255}`);
+      for (let i = 0; i < freeAttempts; i++) assertEquals((await guess(i)).status, 401);
+      for (let i = 0; i < LOGIN_LIMITS.fresh.limit; i++) {
+        assertEquals((await guess(freeAttempts + i)).status, 401, "checked in the lane");
+      }
+      const n = freeAttempts + LOGIN_LIMITS.fresh.limit;
+      assertEquals((await guess(n)).status, 429, "a guess past the lane");
+      assertEquals((await guess(n + 1, SUPERADMIN.password)).status, 429, "the lane is full");
+    });
+  }));
 
 Deno.test("[security] login: an IPv6 /64 is one client: rotating its addresses does not multiply the guesses", () =>
   withServices(async (t) => {

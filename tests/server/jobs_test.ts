@@ -11,6 +11,7 @@ const NAMES = [
   "shop-mail-delivery",
   "shop-newsletters",
   "shop-restock-notices",
+  "shop-einvoices",
   "shop-checkout-sweep",
   "shop-transfer-holds",
 ];

@@ -15,6 +15,12 @@ import ItemRows, {
 
 /** The back office states VAT in the buyers' English words. */
 const TAX_WORDS = taxWords(taxMessages, "en");
+/** A public body's fields (Chorus Pro): which it must give, its structure's directory says. */
+const PUBLIC_BODY_FIELDS = [
+  ["siret", "SIRET of the structure"],
+  ["serviceCode", "Service code (Chorus Pro)"],
+  ["engagementNumber", "Engagement number (EJ)"],
+] as const;
 import { GENDERS } from "../../../domain/order-status.ts";
 import FormDialog from "../ui/FormDialog.tsx";
 import { fromShopDateTimeInput } from "../../../domain/shop-time.ts";
@@ -51,6 +57,9 @@ const LABELS = {
   "items.id": "Product",
   "items.quantity": "Quantity",
   createdAt: "Order date",
+  "business.publicBody.siret": "SIRET",
+  "business.publicBody.serviceCode": "Service code",
+  "business.publicBody.engagementNumber": "Engagement number",
   gender: "Gender",
   ...COMPANY_LABELS,
 };
@@ -120,6 +129,9 @@ export default function CreateOrderDialog(
     vatNumber: "",
     siren: "",
     purchaseOrder: "",
+    siret: "",
+    serviceCode: "",
+    engagementNumber: "",
     billingAddress: "",
     billingCity: "",
     billingState: "",
@@ -127,6 +139,7 @@ export default function CreateOrderDialog(
     billingCountry: "",
   });
   const [forCompany, setForCompany] = useState(false);
+  const [publicBody, setPublicBody] = useState(false);
   // Invoices go to the shipping address unless staff tick "Bill to another address".
   const [billElsewhere, setBillElsewhere] = useState(false);
   const billingCountry = form.billingCountry || country;
@@ -231,12 +244,22 @@ export default function CreateOrderDialog(
           ...(form.gender ? { gender: form.gender } : {}),
           ...(forCompany
             ? {
-              business: Object.fromEntries(
-                companyFieldsFor(isFrance).map((name) => [
-                  name,
-                  form[name].trim(),
-                ]),
-              ),
+              business: {
+                ...Object.fromEntries(
+                  companyFieldsFor(isFrance).map((name) => [
+                    name,
+                    form[name].trim(),
+                  ]),
+                ),
+                ...(publicBody && isFrance
+                  ? {
+                    publicBody: Object.fromEntries(
+                      PUBLIC_BODY_FIELDS.map(([name]) => [name, form[name].trim()])
+                        .filter(([name, v]) => v || name === "siret"),
+                    ),
+                  }
+                  : {}),
+              },
             }
             : {}),
           ...(form.orderId.trim() ? { orderId: form.orderId.trim() } : {}),
@@ -356,12 +379,37 @@ export default function CreateOrderDialog(
             onChange={(e) => setForCompany(e.currentTarget.checked)}
           />
           {forCompany && (
-            <CompanyFields
-              field={field}
-              isFrance={isFrance}
-              vatError={vatError}
-              onVatNumber={setQuotedVat}
-            />
+            <>
+              <CompanyFields
+                field={field}
+                isFrance={isFrance}
+                vatError={vatError}
+                onVatNumber={setQuotedVat}
+              />
+              {isFrance && (
+                <fieldset class="mt-2 grid gap-3 sm:grid-cols-2">
+                  <legend class="sr-only">Public body (Chorus Pro)</legend>
+                  <div class="sm:col-span-2">
+                    <CheckboxField
+                      label="Public body (Chorus Pro)"
+                      name="publicBody"
+                      checked={publicBody}
+                      onChange={(e) => setPublicBody(e.currentTarget.checked)}
+                    />
+                  </div>
+                  {publicBody && PUBLIC_BODY_FIELDS.map(([name, label]) => (
+                    <FormField
+                      key={name}
+                      label={label}
+                      marked={name === "siret"}
+                      required={name === "siret"}
+                      autocomplete="off"
+                      {...field(name)}
+                    />
+                  ))}
+                </fieldset>
+              )}
+            </>
           )}
         </div>
         <ItemRows

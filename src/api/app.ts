@@ -29,6 +29,7 @@ import { uploadsRouter } from "./uploads.ts";
 import { securitySettingsRouter, twoFactorRouter } from "./two-factor.ts";
 import { invoicesRouter } from "./invoices.ts";
 import { bankStatementsRouter } from "./bank-statements.ts";
+import { receivablesRouter } from "./receivables.ts";
 import { einvoicesRouter } from "./einvoices.ts";
 import { orderTrackingRouter } from "./order-tracking.ts";
 
@@ -81,6 +82,7 @@ export function createApiApp(services: Services) {
   api.route("/e-invoices", einvoicesRouter(services));
   api.route("/quotes", quotesRouter(services));
   api.route("/bank-statements", bankStatementsRouter(services));
+  api.route("/receivables", receivablesRouter(services));
   api.route("/products", productsRouter(services));
   api.route("/subscribers", subscribersRouter(services));
   api.route("/superadmins", accountsRouter(services, "superadmin"));

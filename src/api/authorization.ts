@@ -92,6 +92,8 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   "GET /api/bank-statements/entries": "staff",
   "POST /api/bank-statements/entries/:id/assign": "staff",
   "POST /api/bank-statements/entries/:id/set-aside": "staff",
+  "GET /api/receivables": "staff",
+  "GET /api/receivables/export.csv": "staff",
 
   "GET /api/orders": "staff",
   "GET /api/orders/export.csv": "staff",

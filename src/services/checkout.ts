@@ -546,12 +546,11 @@ export function createCheckout(deps: CheckoutDeps) {
     async confirmPayment(paymentIntentId: string, email: string): Promise<Order> {
       const sameEmail = (o: { customer: { email: string } }) =>
         o.customer.email.toLowerCase() === email.trim().toLowerCase();
-      const existing = await deps.orders.getByPaymentIntent(paymentIntentId);
+      const { order: existing, reservation } = await reservations.paymentRecords(paymentIntentId);
       if (existing) {
         if (!sameEmail(existing)) throw new NotFoundError("No such payment");
         return existing; // completed before: nothing to ask the provider
       }
-      const reservation = await reservations.byPaymentIntent(paymentIntentId);
       if (reservation && !sameEmail(reservation)) throw new NotFoundError("No such payment");
       let settled: Settlement;
       try {

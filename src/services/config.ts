@@ -1,3 +1,4 @@
+import { reminderDaysSetting } from "../domain/receivables.ts";
 import type { ChorusProSettings } from "./chorus-pro.ts";
 import { compactIban, isBic, isIban } from "../domain/bank-account.ts";
 import {
@@ -111,6 +112,8 @@ export interface Config {
      * (STRIPE_TRANSFER_HOLD_DAYS), then it is cancelled and its stock released.
      */
     stripeHoldDays: number;
+    /** REMINDER_DAYS: days after the due date an unpaid invoice's reminders leave (1,15). */
+    reminderDays: number[];
   };
   /**
    * Chorus Pro (CHORUS_PRO_*): public buyers' invoices deposited through PISTE; null (off)
@@ -359,6 +362,7 @@ export function loadConfig(env: Record<string, string | undefined> = Deno.env.to
         1,
         MAX_TRANSFER_HOLD_DAYS,
       ),
+      reminderDays: reminderDaysSetting(get("REMINDER_DAYS")),
     },
     chorusPro: chorusProSettings(get, get("SHOP_ENV") === "production"),
     vat: {

@@ -9,6 +9,7 @@ import { bankAccountOf, sellerOf } from "./invoicing.ts";
 import { createQuoteDesk } from "./quote-desk.ts";
 import { createAccountPayments } from "./account-payments.ts";
 import { createBankReconciliation } from "./bank-reconciliation.ts";
+import { createReceivables } from "./receivables.ts";
 import { createBankEntryStore } from "../store/bank-entries.ts";
 import { createSalesQuoteStore } from "../store/sales-quotes.ts";
 import { createInvoiceDesk } from "./invoice-desk.ts";
@@ -321,6 +322,18 @@ export function createServices(
     quoteDesk,
     quoteLinks,
     accountPayments,
+    receivables: createReceivables({
+      kv,
+      orders,
+      invoices,
+      outbox,
+      mailer,
+      links: orderLinks,
+      site: { name: config.siteName, url: config.siteUrl },
+      bank: bankAccountOf(config),
+      timeZone: config.shopTimeZone,
+      reminderDays: config.transfers.reminderDays,
+    }),
     bankReconciliation: createBankReconciliation({
       orders,
       entries: createBankEntryStore(kv),

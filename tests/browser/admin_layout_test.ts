@@ -19,6 +19,8 @@ const PAGES = [
   "/admin/quotes",
   "/admin/invoices",
   "/admin/e-invoices",
+  "/admin/receivables",
+  "/admin/bank-statements",
   "/admin/products",
   "/admin/shipping",
   "/admin/subscribers",

@@ -29,6 +29,8 @@ export const CHECKED_PAGES = {
     "/admin/quotes",
     "/admin/invoices",
     "/admin/e-invoices",
+    "/admin/receivables",
+    "/admin/bank-statements",
     "/admin/products",
     "/admin/shipping",
     "/admin/subscribers",

@@ -26,6 +26,8 @@ Deno.test("[unit] admin navigation per role, and where each role lands", () => {
     "Quotes",
     "Invoices",
     "E-invoices",
+    "Receivables",
+    "Bank statements",
     "Products",
     "Shipping",
     "Subscribers",
@@ -39,6 +41,8 @@ Deno.test("[unit] admin navigation per role, and where each role lands", () => {
     "Quotes",
     "Invoices",
     "E-invoices",
+    "Receivables",
+    "Bank statements",
     "Products",
     "Subscribers",
   ]);

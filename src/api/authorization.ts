@@ -36,6 +36,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   "DELETE /api/stock-notifications/admin/:id": "superadmin",
   "POST /api/stripe/create-payment-intent": "public",
   "POST /api/stripe/confirm-payment": "public",
+  "POST /api/stripe/bank-transfer": "public",
   "POST /api/stripe/webhook": "public",
   // The approved platform's events: each checked by its Afnor-Signature
   "POST /api/platform/webhook": "public",

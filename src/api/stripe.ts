@@ -8,7 +8,8 @@ import { readJson } from "./validate.ts";
 
 /**
  * The payment calls of the spec: create-payment-intent and confirm-payment answer `success`
- * (false on every error, next to the usual `error` and `message`), and the provider's webhook.
+ * (false on every error, next to the usual `error` and `message`), and the provider's webhook;
+ * `bank-transfer` (Stripe only) makes the checkout's order paid by bank transfer.
  */
 export function stripeRouter(services: Services) {
   const { checkout } = services;
@@ -23,6 +24,7 @@ export function stripeRouter(services: Services) {
     })
     .use("/create-payment-intent", buyerLanguage)
     .use("/confirm-payment", buyerLanguage)
+    .use("/bank-transfer", buyerLanguage)
     .post("/create-payment-intent", async (c) => {
       const body = await readJson(c, createIntentBodySchema);
       await enforceRateLimit(c, services, "paymentIntent");
@@ -32,6 +34,18 @@ export function stripeRouter(services: Services) {
       const { paymentIntentId, orderData } = await readJson(c, confirmPaymentBodySchema);
       const order = await checkout.confirmPayment(paymentIntentId, orderData.customer.email);
       // The buyer's own order page (the caller named the order's payment and email).
+      const orderPage = await services.orderLinks.path(order.orderNumber, orderLocale(order));
+      return c.json({
+        success: true,
+        order: { ...toPublicOrder(order), vatStatement: checkout.statement(order) },
+        orderPage,
+      });
+    })
+    .post("/bank-transfer", async (c) => {
+      // The checkout's body: the same cart, amounts and buyer, paid by Stripe's bank transfer.
+      const body = await readJson(c, createIntentBodySchema);
+      await enforceRateLimit(c, services, "paymentIntent");
+      const order = await services.transferOrders.open(body);
       const orderPage = await services.orderLinks.path(order.orderNumber, orderLocale(order));
       return c.json({
         success: true,

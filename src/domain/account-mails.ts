@@ -32,6 +32,11 @@ const fill = (t: string, vars: Record<string, string | number>) =>
   t.replace(/\{(\w+)\}/g, (m, k) => (k in vars ? String(vars[k]) : m));
 
 function payTo(bank: BankAccount, order: Order) {
+  // Stripe's bank transfer: the buyer's virtual IBAN at Stripe and Stripe's reference.
+  const stripe = order.account!.stripeTransfer;
+  if (stripe) {
+    return { iban: formatIban(stripe.iban), bic: stripe.bic, reference: stripe.reference };
+  }
   return {
     iban: formatIban(bank.iban),
     bic: bank.bic,

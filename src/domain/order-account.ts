@@ -27,6 +27,22 @@ export const accountPaymentSchema = z.object({
 });
 export type AccountPayment = z.infer<typeof accountPaymentSchema>;
 
+/**
+ * Where a Stripe bank transfer is paid: the buyer's own virtual IBAN at Stripe and Stripe's
+ * reference (they replace the seller's IBAN and RF reference for this order), and until when its
+ * stock is held.
+ */
+export const stripeTransferSchema = z.object({
+  paymentIntentId: z.string().max(200),
+  iban: z.string().max(34),
+  bic: z.string().max(11),
+  holder: z.string().max(200),
+  reference: z.string().max(100),
+  /** ISO time: unpaid by then, the order is cancelled and its stock released. */
+  holdUntil: z.string(),
+});
+export type StripeTransfer = z.infer<typeof stripeTransferSchema>;
+
 export const orderAccountSchema = z.object({
   terms: z.enum(PAYMENT_TERMS),
   termsDays: termsDaysField,
@@ -37,6 +53,8 @@ export const orderAccountSchema = z.object({
   /** On terms: the invoice's day plus the terms, set when it is issued at shipping. */
   dueDate: z.string().optional(),
   payments: z.array(accountPaymentSchema).max(500),
+  /** Paid through Stripe's bank transfer (the checkout's "Bank transfer"). */
+  stripeTransfer: stripeTransferSchema.optional(),
 });
 export type OrderAccount = z.infer<typeof orderAccountSchema>;
 

@@ -240,7 +240,20 @@ export function buyerMail(
  * The customer's order confirmation: number, lines, totals with the VAT part, address, and
  * the link to the order's page.
  */
-export const orderConfirmationMail: BuyerMail = (order, site, orderLink, w) => {
+export const orderConfirmationMail: BuyerMail = (order, site, orderLink, w) =>
+  confirmationMail(order, site, orderLink, w);
+
+/**
+ * The order confirmation; `payment`: how to pay an order not paid yet (a bank transfer's
+ * account and reference), said instead of "we have received your payment".
+ */
+export function confirmationMail(
+  order: Order,
+  site: Site,
+  orderLink: string | undefined,
+  w: OrderMailWords,
+  payment?: { text: string; facts: [string, string][] },
+): MailMessage {
   const n = order.orderNumber;
   const said = order.needsRefund ? w.soldOut : w.confirmed;
   // Consumers may withdraw (C. consom. L221-18); the confirmation on a durable medium carries
@@ -252,10 +265,11 @@ export const orderConfirmationMail: BuyerMail = (order, site, orderLink, w) => {
     subject: said.subject(n),
     heading: said.heading,
     paragraphs: [
-      said.text(n),
+      payment ? payment.text : said.text(n),
       ...(consumer ? [w.legal.withdrawalInfo] : []),
       ...(terms ? [w.legal.attached] : []),
     ],
+    ...(payment ? { facts: payment.facts } : {}),
     links: [
       ...(terms ? [link(terms)] : []),
       ...(consumer ? [link(w.legal.withdrawalForm)] : []),
@@ -267,7 +281,7 @@ export const orderConfirmationMail: BuyerMail = (order, site, orderLink, w) => {
       ]
       : [],
   });
-};
+}
 
 /** The customer's news that the payment of an order placed earlier arrived, with its invoice. */
 export function orderPaidMail(

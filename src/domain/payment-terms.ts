@@ -14,6 +14,12 @@ export const MAX_TERMS_DAYS = 60;
 export const DEFAULT_TERMS_DAYS = 30;
 /** How long a quote holds its prices without a setting. */
 export const DEFAULT_QUOTE_VALIDITY_DAYS = 30;
+/**
+ * How long an unpaid Stripe bank transfer order holds its stock without a setting: a week
+ * covers a SEPA transfer ordered by a purchasing department; at most 30 days.
+ */
+export const DEFAULT_TRANSFER_HOLD_DAYS = 7;
+export const MAX_TRANSFER_HOLD_DAYS = 30;
 /** A quote may be valid for at most a year: its prices are a promise. */
 export const MAX_QUOTE_VALIDITY_DAYS = 365;
 

@@ -40,6 +40,8 @@ export interface CheckoutProps {
   regionCountries: readonly string[];
   /** What paying accepts (the terms, the privacy notice): the page's HTML, shown by the pay button. */
   children?: ComponentChildren;
+  /** Stripe's bank transfer is offered beside the card (Stripe only, not the sandbox). */
+  bankTransfer?: boolean;
 }
 
 /** The form's fields and their autofill tokens; their labels are the catalogue's. */
@@ -120,7 +122,7 @@ function serverError(
  * by the server; the card goes to the provider's field only.
  */
 export default function Checkout(
-  { lang, cardField, regionCountries, children }: CheckoutProps,
+  { lang, cardField, regionCountries, children, bankTransfer }: CheckoutProps,
 ) {
   const t = pageMessages("checkout", lang);
   const words = pageMessages("payment", lang);
@@ -135,6 +137,7 @@ export default function Checkout(
   const [orderNumber, setOrderNumber] = useState("");
   /** The new order's page (path with its token), linked from the success dialog. */
   const [orderPage, setOrderPage] = useState("");
+  const [byTransfer, setByTransfer] = useState(false);
   const [forCompany, setForCompany] = useState(false);
   const [company, setCompany] = useState(EMPTY_COMPANY);
   const [billingDifferent, setBillingDifferent] = useState(false);
@@ -226,6 +229,18 @@ export default function Checkout(
       // The amounts to send are the server's: a quote for this cart and VAT number first.
       const quoted = currentQuote(vatNumber) ? null : await refreshQuote(vatNumber, lang);
       if (quoted?.error?.field) return showQuoteError(quoted);
+      if (byTransfer) {
+        // The order is made now, its stock held; its page (server-rendered) says how to pay.
+        const data = orderData();
+        const made = await postJson("/api/stripe/bank-transfer", {
+          amount: data.total,
+          currency: "eur",
+          orderData: data,
+        });
+        if (!made.data.success) return setFormError(serverError(made.data, t.createFailed).message);
+        clearCart();
+        return location.assign(made.data.orderPage);
+      }
       const problem = await ensureIntent(orderData());
       if (problem && "fields" in problem) return setFieldErrors(problem.fields);
       // No card was asked for yet: a refusal is said on the form, not as a payment failure
@@ -546,22 +561,31 @@ export default function Checkout(
           </div>
           <fieldset class="sm:col-span-2">
             <legend class="text-sm font-medium text-gray-700">{t.paymentMethod}</legend>
-            <label class="mt-1 flex items-start gap-3 rounded-md border border-brand-600 bg-brand-50 p-3">
-              <input
-                type="radio"
-                name="paymentMethod"
-                value={PAYMENT_METHOD}
-                checked
-                aria-describedby="checkout-pay-online-note"
-                class="mt-1"
-              />
-              <span class="flex flex-col text-sm">
-                <span class="font-medium text-gray-900">{t.payOnline}</span>
-                <span id="checkout-pay-online-note" class="text-gray-600">
-                  {t.payOnlineNote}
+            {[
+              [PAYMENT_METHOD, t.payOnline, t.payOnlineNote],
+              ...(
+                bankTransfer ? [["transfer", t.bankTransfer, t.bankTransferNote]] : []
+              ),
+            ].map(([value, label, note]) => (
+              <label
+                key={value}
+                class="mt-1 flex items-start gap-3 rounded-md border border-slate-200 p-3 has-checked:border-brand-600 has-checked:bg-brand-50"
+              >
+                <input
+                  type="radio"
+                  name="paymentMethod"
+                  value={value}
+                  checked={byTransfer === (value === "transfer")}
+                  onChange={() => setByTransfer(value === "transfer")}
+                  aria-describedby={`checkout-${value}-note`}
+                  class="mt-1"
+                />
+                <span class="flex flex-col text-sm">
+                  <span class="font-medium text-gray-900">{label}</span>
+                  <span id={`checkout-${value}-note`} class="text-gray-600">{note}</span>
                 </span>
-              </span>
-            </label>
+              </label>
+            ))}
           </fieldset>
           {formError && (
             <p role="alert" class="text-sm font-medium text-red-700 sm:col-span-2">
@@ -573,8 +597,12 @@ export default function Checkout(
             onClose={closeAll}
             class="flex justify-end gap-3 sm:col-span-2"
           >
-            <SubmitButton busy={busy} busyLabel={t.processing}>{t.proceed}</SubmitButton>
+            <SubmitButton busy={busy} busyLabel={t.processing}>
+              {byTransfer ? fill(t.pay, { amount: money(totalCents) }) : t.proceed}
+            </SubmitButton>
           </DialogActions>
+          {/* Ordering by transfer accepts the terms here: the card's dialog never opens. */}
+          {byTransfer && <div class="sm:col-span-2">{children}</div>}
         </form>
       </Modal>
 
@@ -609,7 +637,7 @@ export default function Checkout(
               {busy ? t.processingPayment : fill(t.pay, { amount: money(totalCents) })}
             </button>
           </DialogActions>
-          {children}
+          {!byTransfer && children}
         </Modal>
       )}
 

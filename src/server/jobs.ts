@@ -46,6 +46,12 @@ const JOBS: Record<string, (services: Services, signal: AbortSignal) => Promise<
     const durationMs = Math.round(performance.now() - started);
     log.info("job done", { job: "checkout-sweep", ...counts, durationMs });
   },
+  "transfer-holds": async ({ transferOrders }) => {
+    const started = performance.now();
+    const counts = await transferOrders.expireHolds();
+    const durationMs = Math.round(performance.now() - started);
+    log.info("job done", { job: "transfer-holds", ...counts, durationMs });
+  },
 };
 
 export const JOB_NAMES = Object.keys(JOBS);
@@ -117,6 +123,7 @@ export function createJobs(
       s.mailer.wake();
       s.orderTracking.start(intervalMs);
       s.checkout.startSweeps(intervalMs);
+      s.transferOrders.start(intervalMs);
       s.restock.start(intervalMs);
       s.newsletterSender.start(intervalMs);
       s.platform.start(intervalMs);
@@ -137,6 +144,7 @@ export function createJobs(
       stopping.abort();
       await Promise.all([
         s.checkout.stop(),
+        s.transferOrders.stop(),
         s.restock.stop(),
         s.newsletterSender.stop(),
         s.mailer.stop(),

@@ -54,6 +54,7 @@ import {
   type PaymentIntentView,
   type PaymentProvider,
   ProviderError,
+  TRANSFER_KIND,
 } from "./payments/provider.ts";
 import { backgroundJob } from "./background-job.ts";
 import { log } from "./log.ts";
@@ -103,6 +104,8 @@ export interface CheckoutDeps {
   ossState: InvoiceStore["ossState"];
   /** Records a refund the provider reports (`charge.refunded`); answers what it did. */
   onRefunded: (intent: PaymentIntentView) => Promise<"recorded" | "unchanged" | "unknown">;
+  /** Records a bank transfer's funds (its intent's events); answers what it did. */
+  onTransfer: (intent: PaymentIntentView) => Promise<string>;
 }
 
 export type Checkout = ReturnType<typeof createCheckout>;
@@ -461,6 +464,8 @@ export function createCheckout(deps: CheckoutDeps) {
     release,
     /** The one pricing and tax decision, for quotes to charge exactly as the checkout. */
     priceAndTax,
+    /** A checkout's cart priced, checked against the client's amounts, and taxed. */
+    priceCart: price,
 
     /**
      * Prices the cart and checks that its stock is there now (holding none), creates the
@@ -618,6 +623,13 @@ export function createCheckout(deps: CheckoutDeps) {
         return { received: true, result: "unknown" };
       }
       if (refunded) return { received: true, result: await deps.onRefunded(intent) };
+      if (intent.metadata.kind === TRANSFER_KIND) {
+        try {
+          return { received: true, result: await deps.onTransfer(intent) };
+        } catch (err) {
+          providerDown(err, id); // 502: Stripe delivers the event again later
+        }
+      }
       if (event.type === "payment_intent.payment_failed") {
         const fresh = await reservations.recordFailure(
           id,

@@ -5,8 +5,10 @@ import {
   daysSetting,
   DEFAULT_QUOTE_VALIDITY_DAYS,
   DEFAULT_TERMS_DAYS,
+  DEFAULT_TRANSFER_HOLD_DAYS,
   MAX_QUOTE_VALIDITY_DAYS,
   MAX_TERMS_DAYS,
+  MAX_TRANSFER_HOLD_DAYS,
 } from "../domain/payment-terms.ts";
 import { LOG_LEVELS, type LogLevel } from "./log.ts";
 
@@ -105,6 +107,11 @@ export interface Config {
     bic?: string;
     quoteValidityDays: number;
     termsDays: number;
+    /**
+     * How long an order paid by Stripe's bank transfer holds its stock unpaid
+     * (STRIPE_TRANSFER_HOLD_DAYS), then it is cancelled and its stock released.
+     */
+    stripeHoldDays: number;
     /** REMINDER_DAYS: days after the due date an unpaid invoice's reminders leave (1,15). */
     reminderDays: number[];
   };
@@ -368,6 +375,13 @@ export function loadConfig(env: Record<string, string | undefined> = Deno.env.to
         DEFAULT_TERMS_DAYS,
         0,
         MAX_TERMS_DAYS,
+      ),
+      stripeHoldDays: daysSetting(
+        "STRIPE_TRANSFER_HOLD_DAYS",
+        get("STRIPE_TRANSFER_HOLD_DAYS"),
+        DEFAULT_TRANSFER_HOLD_DAYS,
+        1,
+        MAX_TRANSFER_HOLD_DAYS,
       ),
       reminderDays: reminderDaysSetting(get("REMINDER_DAYS")),
     },

@@ -36,6 +36,7 @@ import { createAnalytics } from "./analytics.ts";
 import { catalogFollowFor, createCatalog } from "./catalog.ts";
 import { kvFileChanges } from "../store/kv-changes.ts";
 import { createCheckout } from "./checkout.ts";
+import { createTransferOrders } from "./transfer-orders.ts";
 import type { Config } from "./config.ts";
 import { createMailer } from "./mail/mailer.ts";
 import { createSmtpTransport, type MailTransport } from "./mail/transport.ts";
@@ -212,6 +213,8 @@ export function createServices(
     ossState: invoices.ossState,
     // A refund made at the provider (Stripe's dashboard), read back from it: as the shop's own.
     onRefunded: (intent) => orderDesk.recordProviderRefund(intent),
+    // A bank transfer's funds, read back from Stripe: recorded on its order.
+    onTransfer: (intent) => transferOrders.settle(intent),
   });
   const quoteLinks = createOrderLinks(kv, config.jwtSecret, config.siteUrl, QUOTE_PAGE);
   const quoteDesk = createQuoteDesk({
@@ -245,6 +248,22 @@ export function createServices(
     documents: invoices,
     site: { name: config.siteName, url: config.siteUrl },
     bank: bankAccountOf(config),
+  });
+  const transferOrders = createTransferOrders({
+    kv,
+    orders,
+    stock: createStockMoves(kv),
+    outbox,
+    mailer,
+    provider,
+    links: orderLinks,
+    payments: accountPayments,
+    price: checkout.priceCart,
+    site: { name: config.siteName, url: config.siteUrl },
+    shopEmail: config.shopEmail,
+    timeZone: config.shopTimeZone,
+    holdDays: config.transfers.stripeHoldDays,
+    termsDays: config.transfers.termsDays,
   });
   const restock = createRestockNotices({
     kv,
@@ -309,6 +328,7 @@ export function createServices(
     reservations,
     sandbox,
     checkout,
+    transferOrders,
     quoteDesk,
     quoteLinks,
     accountPayments,

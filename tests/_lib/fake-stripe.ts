@@ -13,6 +13,12 @@ export interface Seen {
 export function fakeStripe() {
   const seen: Seen[] = [];
   const intents = new Map<string, Record<string, unknown>>();
+  const customers = new Map<
+    string,
+    { id: string; cash: number; transactions: Record<string, unknown>[] }
+  >();
+  /** The webhook events Stripe would send, oldest first. */
+  const events: { id: string; type: string; intent: Record<string, unknown> }[] = [];
   /** Every refund made, and the one each idempotency key made (Stripe replays it). */
   const refunds: Record<string, unknown>[] = [];
   const refundByKey = new Map<string, Record<string, unknown>>();
@@ -31,13 +37,101 @@ export function fakeStripe() {
     if (control.fail) {
       return json({ error: { type: "api_error", message: "Stripe is having a bad day" } }, 400);
     }
+    const metadata: Record<string, string> = {};
+    for (const [k, v] of form) {
+      const m = /^metadata\[(.+)\]$/.exec(k);
+      if (m) metadata[m[1]] = v;
+    }
+    if (req.method === "POST" && url.pathname === "/v1/customers") {
+      const id = `cus_fake_${customers.size + 1}`;
+      customers.set(id, { id, cash: 0, transactions: [] });
+      return json({
+        id,
+        object: "customer",
+        email: form.get("email"),
+        name: form.get("name"),
+        metadata,
+      });
+    }
+    const cash = /^\/v1\/customers\/([^/]+)\/cash_balance$/.exec(url.pathname);
+    if (req.method === "GET" && cash) {
+      const c = customers.get(cash[1]);
+      if (!c) return json({ error: { type: "invalid_request_error" } }, 404);
+      return json({
+        object: "cash_balance",
+        available: c.cash ? { eur: c.cash } : null,
+        customer: c.id,
+        livemode: false,
+        settings: { reconciliation_mode: "automatic", using_merchant_default: true },
+      });
+    }
+    const txns = /^\/v1\/customers\/([^/]+)\/cash_balance_transactions$/.exec(url.pathname);
+    if (req.method === "GET" && txns) {
+      const c = customers.get(txns[1]);
+      if (!c) return json({ error: { type: "invalid_request_error" } }, 404);
+      // Newest first, as Stripe lists them.
+      return json({
+        object: "list",
+        data: [...c.transactions].reverse(),
+        has_more: false,
+        url: url.pathname,
+      });
+    }
+    const fund = /^\/v1\/test_helpers\/customers\/([^/]+)\/fund_cash_balance$/.exec(url.pathname);
+    if (req.method === "POST" && fund) {
+      const c = customers.get(fund[1]);
+      if (!c) return json({ error: { type: "invalid_request_error" } }, 404);
+      let funds = Number(form.get("amount"));
+      const txn = (type: string, net: number, extra: Record<string, unknown> = {}) => {
+        const t = {
+          id: `ccsbtxn_fake_${c.transactions.length + 1}_${c.id}`,
+          object: "customer_cash_balance_transaction",
+          created: Math.floor(Date.now() / 1000),
+          currency: "eur",
+          customer: c.id,
+          net_amount: net,
+          type,
+          ...extra,
+        };
+        c.transactions.push(t);
+        return t;
+      };
+      const funded = txn("funded", funds, {
+        funded: { bank_transfer: { type: "eu_bank_transfer" } },
+      });
+      // Stripe applies the funds to the Customer's intents awaiting them, oldest first.
+      for (const pi of intents.values()) {
+        const shown =
+          (pi.next_action as { display_bank_transfer_instructions?: Record<string, number> } | null)
+            ?.display_bank_transfer_instructions;
+        if (pi.customer !== c.id || pi.status !== "requires_action" || !shown || funds <= 0) {
+          continue;
+        }
+        const applied = Math.min(funds, shown.amount_remaining);
+        funds -= applied;
+        txn("applied_to_payment", -applied, { applied_to_payment: { payment_intent: pi.id } });
+        shown.amount_remaining -= applied;
+        pi.amount_received = Number(pi.amount) - shown.amount_remaining;
+        if (shown.amount_remaining === 0) {
+          pi.status = "succeeded";
+          pi.next_action = null;
+        }
+        events.push({
+          id: `evt_fake_${events.length + 1}`,
+          type: pi.status === "succeeded"
+            ? "payment_intent.succeeded"
+            : "payment_intent.partially_funded",
+          intent: structuredClone(pi),
+        });
+      }
+      c.cash += funds;
+      return json(funded);
+    }
     if (req.method === "POST" && url.pathname === "/v1/payment_intents") {
       const id = `pi_fake_${intents.size + 1}`;
-      const metadata: Record<string, string> = {};
-      for (const [k, v] of form) {
-        const m = /^metadata\[(.+)\]$/.exec(k);
-        if (m) metadata[m[1]] = v;
-      }
+      const transfer = form.get("allowed_payment_method_types[0]") === "customer_balance" &&
+        form.get("confirm") === "true";
+      const amount = Number(form.get("amount"));
       const pi = {
         id,
         object: "payment_intent",
@@ -48,6 +142,36 @@ export function fakeStripe() {
         client_secret: `${id}_secret_fake`,
         metadata,
         last_payment_error: null,
+        ...(transfer
+          ? {
+            status: "requires_action",
+            customer: form.get("customer"),
+            amount_received: 0,
+            next_action: {
+              type: "display_bank_transfer_instructions",
+              display_bank_transfer_instructions: {
+                amount_remaining: amount,
+                currency: "eur",
+                financial_addresses: [{
+                  type: "iban",
+                  supported_networks: ["sepa"],
+                  iban: {
+                    account_holder_name: "Stripe Technology Europe Ltd",
+                    bic: "SXPYFRP1XXX",
+                    country: "FR",
+                    iban: `FR76 3000 1007 9412 3456 7890 ${
+                      String(intents.size + 1).padStart(3, "0")
+                    }`
+                      .replaceAll(" ", ""),
+                  },
+                }],
+                hosted_instructions_url: `https://payments.stripe.com/bank_transfers/${id}`,
+                reference: `RFAKE${String(intents.size + 1).padStart(4, "0")}`,
+                type: "eu_bank_transfer",
+              },
+            },
+          }
+          : {}),
       };
       intents.set(id, pi);
       return json(pi);
@@ -65,11 +189,19 @@ export function fakeStripe() {
     if (req.method === "POST" && cancel) {
       const pi = intents.get(cancel[1]);
       if (!pi) return json({ error: { type: "invalid_request_error" } }, 404);
-      // Stripe cancels an intent awaiting payment or authorized (releasing the authorization).
-      if (pi.status !== "requires_payment_method" && pi.status !== "requires_capture") {
+      // Stripe cancels an intent awaiting payment, its transfer, or authorized (releasing the
+      // authorization); a transfer's funds applied so far go back to the Customer's balance.
+      if (
+        !["requires_payment_method", "requires_action", "requires_capture"].includes(
+          String(pi.status),
+        )
+      ) {
         return unexpected(pi, "cancel");
       }
       pi.status = "canceled";
+      const c = customers.get(String(pi.customer));
+      if (c) c.cash += Number(pi.amount_received ?? 0);
+      pi.next_action = null;
       return json(pi);
     }
     const capture = /^\/v1\/payment_intents\/([^/]+)\/capture$/.exec(url.pathname);
@@ -143,6 +275,8 @@ export function fakeStripe() {
   return {
     seen,
     intents,
+    customers,
+    events,
     refunds,
     control,
     apiBase: `http://127.0.0.1:${port}`,

@@ -15,6 +15,7 @@ const NAMES = [
   "shop-payment-reminders",
   "shop-einvoices",
   "shop-checkout-sweep",
+  "shop-transfer-holds",
 ];
 
 /** A transport that keeps what it is given. */

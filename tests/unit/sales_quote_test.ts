@@ -126,6 +126,7 @@ Deno.test("The seller's bank account: IBAN and BIC checked at start, both or nei
     bic: "AGRIFRPP882",
     quoteValidityDays: 30,
     termsDays: 30,
+    stripeHoldDays: 7,
     reminderDays: [1, 15],
   });
   assertEquals(loadConfig({ REMINDER_DAYS: "2, 10, 30" }).transfers.reminderDays, [2, 10, 30]);

@@ -17,14 +17,23 @@ import WithdrawalSection from "./WithdrawalSection.tsx";
  * What an order on account owes and how to pay it: the amount still due, by when (or before
  * shipping), the seller's IBAN and BIC, and the RF reference to quote.
  */
-function TransferDue({ order, bank, lang }: { order: Order; bank: BankAccount; lang: Lang }) {
+function TransferDue(
+  { order, bank, lang, timeZone }: {
+    order: Order;
+    bank?: BankAccount;
+    lang: Lang;
+    timeZone: string;
+  },
+) {
   const w = messagesFor(lang).quotes.transfer;
   const account = order.account!;
   const { dueCents, state } = accountBalance(account, order.totalCents);
   const paid = state === "paid" || state === "overpaid" || order.paymentStatus === "paid";
+  // Stripe's bank transfer: the buyer's virtual IBAN and Stripe's reference, due by its hold.
+  const stripe = account.stripeTransfer;
   const facts: [string, string][] = [
     [w.due, paid ? w.paid : formatMoney(dueCents, lang)],
-    [
+    stripe ? [w.payBy, formatDate(stripe.holdUntil, lang, timeZone)] : [
       w.dueDate,
       account.terms === "before_shipping"
         ? w.beforeShipping
@@ -32,9 +41,10 @@ function TransferDue({ order, bank, lang }: { order: Order; bank: BankAccount; l
         ? formatDate(`${account.dueDate}T12:00:00Z`, lang, "UTC")
         : fill(messagesFor(lang).quotes.terms.on_terms, { days: account.termsDays }),
     ],
-    [w.iban, formatIban(bank.iban)],
-    [w.bic, bank.bic],
-    [w.reference, formatRfReference(account.reference)],
+    ...(stripe ? [[w.holder, stripe.holder] as [string, string]] : []),
+    [w.iban, formatIban(stripe?.iban ?? bank!.iban)],
+    [w.bic, stripe?.bic ?? bank!.bic],
+    [w.reference, stripe?.reference ?? formatRfReference(account.reference)],
   ];
   return (
     <div class="mt-10 rounded-lg border border-slate-200 p-5" data-testid="order-transfer">
@@ -216,7 +226,10 @@ export default function OrderStatusContent(
         {vat.mention && <span lang="fr">{` ${vat.mention}.`}</span>}
       </p>
 
-      {order.account && bank && <TransferDue order={order} bank={bank} lang={lang} />}
+      {order.account && (bank || order.account.stripeTransfer) &&
+        !(order.account.stripeTransfer && order.status === "cancelled") && (
+        <TransferDue order={order} bank={bank} lang={lang} timeZone={timeZone} />
+      )}
 
       <div class="mt-10 grid gap-8 sm:grid-cols-2">
         <div>

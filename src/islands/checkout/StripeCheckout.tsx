@@ -16,6 +16,7 @@ export default function StripeCheckout(
     <Checkout
       lang={lang}
       regionCountries={regionCountries}
+      bankTransfer
       cardField={(ref, lang) => (
         <StripeCardField fieldRef={ref} publishableKey={publishableKey} lang={lang} />
       )}

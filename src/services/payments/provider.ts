@@ -13,6 +13,43 @@ export interface PaymentIntentView {
   lastError?: string;
   /** What refunds gave back so far, made in the shop or outside it (Stripe's dashboard). */
   refundedCents: number;
+  /** A bank transfer's intent (Stripe's `customer_balance`): where to pay, what is still due. */
+  transfer?: TransferInstructions;
+  /** The Stripe Customer whose cash balance a transfer funds. */
+  customerId?: string;
+}
+
+/**
+ * Stripe's `next_action.display_bank_transfer_instructions` of an EU bank transfer: the virtual
+ * IBAN of this buyer, the reference to quote, and what is still to be transferred.
+ */
+export interface TransferInstructions {
+  iban: string;
+  bic: string;
+  holder: string;
+  reference: string;
+  amountRemainingCents: number;
+}
+
+/** The metadata `kind` of a bank transfer's intent: its webhooks are not a card checkout's. */
+export const TRANSFER_KIND = "transfer";
+
+/** Funds from a Customer's cash balance applied to one of its intents. */
+export interface AppliedTransfer {
+  id: string;
+  paymentIntentId: string;
+  amountCents: number;
+  /** When Stripe applied it (ms). */
+  at: number;
+}
+
+export interface TransferIntentRequest {
+  amountCents: number;
+  /** Same key, same Customer and intent: a retried request never creates a second one. */
+  idempotencyKey: string;
+  metadata: Record<string, string>;
+  description: string;
+  customer: { email: string; name: string };
 }
 
 /**
@@ -61,6 +98,19 @@ export interface PaymentProvider {
   captureIntent(id: string): Promise<PaymentIntentView>;
   /** Refunds a succeeded intent; throws ProviderError when the provider refuses. */
   refund(req: RefundRequest): Promise<{ id: string; amountCents: number }>;
+  /**
+   * A bank transfer: a Customer and a confirmed `customer_balance` intent (EU transfer, from
+   * France) whose answer carries the virtual IBAN and reference. Only Stripe has it: the
+   * sandbox takes no transfers.
+   */
+  createTransferIntent?(req: TransferIntentRequest): Promise<PaymentIntentView>;
+  /** What a Customer holds in euros beyond its intents (a transfer that paid too much). */
+  cashBalanceCents?(customerId: string): Promise<number>;
+  /**
+   * The transfers Stripe applied to a Customer's intents, each once by its cash balance
+   * transaction's id (Stripe's `applied_to_payment`), oldest first.
+   */
+  appliedTransfers?(customerId: string): Promise<AppliedTransfer[]>;
   /** Verifies the signature header and parses the event; throws InvalidSignatureError. */
   parseWebhook(body: string, signature: string | null): Promise<PaymentEvent>;
   /**

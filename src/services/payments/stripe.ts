@@ -1,11 +1,14 @@
 import Stripe from "stripe";
 import {
+  type AppliedTransfer,
   type CreateIntentRequest,
   InvalidSignatureError,
   type PaymentEvent,
   type PaymentIntentView,
   type PaymentProvider,
   ProviderError,
+  type TransferInstructions,
+  type TransferIntentRequest,
 } from "./provider.ts";
 
 /** The SDK's options; `apiBase` (tests only) points it at a local fake Stripe server. */
@@ -24,9 +27,25 @@ function sdkOptions(apiBase?: string): ConstructorParameters<typeof Stripe>[1] {
   return options;
 }
 
+/** The EU transfer instructions of an intent awaiting its transfer, if it is one. */
+function transferOf(pi: Stripe.PaymentIntent): TransferInstructions | undefined {
+  const shown = pi.next_action?.display_bank_transfer_instructions;
+  const iban = shown?.financial_addresses?.find((a) => a.iban)?.iban;
+  if (!shown || !iban) return undefined;
+  return {
+    iban: iban.iban,
+    bic: iban.bic,
+    holder: iban.account_holder_name,
+    reference: shown.reference ?? "",
+    amountRemainingCents: shown.amount_remaining ?? pi.amount,
+  };
+}
+
 export function toIntentView(pi: Stripe.PaymentIntent): PaymentIntentView {
   const err = pi.last_payment_error;
   const code = err?.decline_code ?? err?.code;
+  const transfer = transferOf(pi);
+  const customer = typeof pi.customer === "string" ? pi.customer : pi.customer?.id;
   return {
     id: pi.id,
     status: pi.status,
@@ -38,6 +57,8 @@ export function toIntentView(pi: Stripe.PaymentIntent): PaymentIntentView {
     refundedCents: typeof pi.latest_charge === "object" && pi.latest_charge
       ? pi.latest_charge.amount_refunded
       : 0,
+    ...(transfer ? { transfer } : {}),
+    ...(customer ? { customerId: customer } : {}),
   };
 }
 
@@ -104,6 +125,68 @@ export function createStripeProvider(config: {
         }, { idempotencyKey: req.idempotencyKey });
         if (!pi.client_secret) throw new Error("no client secret in the answer");
         return { id: pi.id, clientSecret: pi.client_secret };
+      } catch (err) {
+        throw wrap(err);
+      }
+    },
+
+    async createTransferIntent(req: TransferIntentRequest) {
+      try {
+        // One Customer per order: its cash balance (and virtual IBAN) is this order's alone, so
+        // what it holds beyond the intent is this order's overpayment.
+        const customer = await stripe.customers.create({
+          email: req.customer.email,
+          name: req.customer.name,
+          metadata: req.metadata,
+        }, { idempotencyKey: `${req.idempotencyKey}-customer` });
+        const pi = await stripe.paymentIntents.create({
+          amount: req.amountCents,
+          currency: "eur",
+          customer: customer.id,
+          allowed_payment_method_types: ["customer_balance"],
+          payment_method_data: { type: "customer_balance" },
+          payment_method_options: {
+            customer_balance: {
+              funding_type: "bank_transfer",
+              bank_transfer: { type: "eu_bank_transfer", eu_bank_transfer: { country: "FR" } },
+            },
+          },
+          // Confirmed now: the answer carries the IBAN and reference to show the buyer.
+          confirm: true,
+          description: req.description,
+          metadata: req.metadata,
+        }, { idempotencyKey: req.idempotencyKey });
+        return toIntentView(pi);
+      } catch (err) {
+        throw wrap(err);
+      }
+    },
+
+    async cashBalanceCents(customerId: string) {
+      try {
+        const balance = await stripe.customers.retrieveCashBalance(customerId);
+        return balance.available?.eur ?? 0;
+      } catch (err) {
+        throw wrap(err);
+      }
+    },
+
+    async appliedTransfers(customerId: string) {
+      try {
+        const applied: AppliedTransfer[] = [];
+        for await (
+          const t of stripe.customers.listCashBalanceTransactions(customerId, { limit: 100 })
+        ) {
+          const pi = t.applied_to_payment?.payment_intent;
+          if (t.type !== "applied_to_payment" || !pi) continue;
+          applied.push({
+            id: t.id,
+            paymentIntentId: typeof pi === "string" ? pi : pi.id,
+            amountCents: -t.net_amount,
+            at: t.created * 1000,
+          });
+        }
+        return applied.reverse();
       } catch (err) {
         throw wrap(err);
       }

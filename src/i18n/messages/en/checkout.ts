@@ -40,6 +40,9 @@ export const checkout = {
   paymentMethod: "Payment method",
   payOnline: "Pay Online",
   payOnlineNote: "Credit card, debit card or PayPal, paid securely through Stripe.",
+  bankTransfer: "Bank transfer",
+  bankTransferNote:
+    "A SEPA transfer to the account given on your order page and by email; we hold your items until the date given there.",
   required: "Please fill in all required fields.",
   cancel: "Cancel",
   proceed: "Proceed to Payment",

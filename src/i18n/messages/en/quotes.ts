@@ -12,7 +12,7 @@ export const quotes = {
   acceptedText:
     "Thank you: your quote {quote} is accepted with your purchase order {po}. Your order is {n}.",
   payBefore:
-    "Please pay {amount} by bank transfer to the IBAN {iban} (BIC {bic}) with the reference {reference}; we ship your order as soon as the payment arrives.",
+    "Thank you for your order {n}. Please pay {amount} by bank transfer to the IBAN {iban} (BIC {bic}) with the reference {reference}; we ship your order as soon as the payment arrives.",
   payOnTerms:
     "We ship your order with its invoice, payable by bank transfer within {days} days to the IBAN {iban} (BIC {bic}), reference {reference}.",
   stockShortSubject: "Quote {n}: not enough stock to accept it",
@@ -38,6 +38,13 @@ export const quotes = {
     bic: "BIC",
     reference: "Reference",
     referenceHint: "Quote this reference in your transfer so that we find your payment.",
+    holder: "Account holder",
+    payBy: "Pay by",
+    stripeText:
+      "Thank you for your order {n}. Please pay {amount} by bank transfer before {date} to the account below, quoting the reference {reference}. We hold your items until then and ship as soon as the payment arrives.",
+    expiredSubject: "Order {n} cancelled: no transfer received",
+    expiredText:
+      "We held the items of your order {n} until {date} for your bank transfer. It has not arrived, so the order is cancelled and the items released; you owe nothing. A transfer made after all will be returned to you.",
   },
   reason: "Reason",
   message: "Message",

@@ -42,6 +42,9 @@ export const checkout: Messages["checkout"] = {
   paymentMethod: "Moyen de paiement",
   payOnline: "Paiement en ligne",
   payOnlineNote: "Carte de crédit, carte de débit ou PayPal, payé en toute sécurité via Stripe.",
+  bankTransfer: "Virement bancaire",
+  bankTransferNote:
+    "Un virement SEPA vers le compte indiqué sur la page de votre commande et par e-mail\u202f; nous vous réservons les articles jusqu’à la date indiquée.",
   required: "Veuillez remplir tous les champs obligatoires.",
   cancel: "Annuler",
   proceed: "Passer au paiement",

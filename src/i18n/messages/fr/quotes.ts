@@ -40,6 +40,13 @@ export const quotes: Messages["quotes"] = {
     reference: "Référence",
     referenceHint:
       "Indiquez cette référence dans votre virement pour que nous retrouvions votre paiement.",
+    holder: "Titulaire du compte",
+    payBy: "À régler avant le",
+    stripeText:
+      "Merci pour votre commande {n}. Veuillez régler {amount} par virement avant le {date} sur le compte ci-dessous, avec la référence {reference}. Nous vous réservons les articles jusque-là et expédions dès réception du paiement.",
+    expiredSubject: "Commande {n} annulée : virement non reçu",
+    expiredText:
+      "Nous vous avions réservé les articles de votre commande {n} jusqu’au {date} dans l’attente de votre virement. Il n’est pas arrivé : la commande est annulée et les articles remis en vente ; vous ne devez rien. Un virement fait malgré tout vous sera remboursé.",
   },
   reason: "Motif",
   message: "Message",

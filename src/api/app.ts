@@ -28,6 +28,8 @@ import { subscriptionRouter } from "./subscription.ts";
 import { uploadsRouter } from "./uploads.ts";
 import { securitySettingsRouter, twoFactorRouter } from "./two-factor.ts";
 import { invoicesRouter } from "./invoices.ts";
+import { bankStatementsRouter } from "./bank-statements.ts";
+import { receivablesRouter } from "./receivables.ts";
 import { einvoicesRouter } from "./einvoices.ts";
 import { orderTrackingRouter } from "./order-tracking.ts";
 
@@ -79,6 +81,8 @@ export function createApiApp(services: Services) {
   api.route("/invoices", invoicesRouter(services));
   api.route("/e-invoices", einvoicesRouter(services));
   api.route("/quotes", quotesRouter(services));
+  api.route("/bank-statements", bankStatementsRouter(services));
+  api.route("/receivables", receivablesRouter(services));
   api.route("/products", productsRouter(services));
   api.route("/subscribers", subscribersRouter(services));
   api.route("/superadmins", accountsRouter(services, "superadmin"));

@@ -39,7 +39,6 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   "POST /api/stripe/webhook": "public",
   // The approved platform's events: each checked by its Afnor-Signature
   "POST /api/platform/webhook": "public",
-  "GET /api/platform/transmissions": "staff",
   "POST /api/checkout/quote": "public",
   // Quotes (devis): the cart's request, and the buyer's page behind its signed link (the
   // route checks the token: a wrong one is a 404)
@@ -88,6 +87,13 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   "GET /api/quotes/:id/purchase-order": "staff",
 
   // Orders (both roles run the orders)
+  "POST /api/bank-statements": "staff",
+  "GET /api/bank-statements/entries": "staff",
+  "POST /api/bank-statements/entries/:id/assign": "staff",
+  "POST /api/bank-statements/entries/:id/set-aside": "staff",
+  "GET /api/receivables": "staff",
+  "GET /api/receivables/export.csv": "staff",
+
   "GET /api/orders": "staff",
   "GET /api/orders/export.csv": "staff",
   "POST /api/orders/admin": "staff",

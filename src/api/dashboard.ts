@@ -8,7 +8,15 @@ export function dashboardRouter(services: Services) {
   return new Hono<ApiEnv>()
     .get(
       "/stats",
-      async (c) => c.json({ success: true, data: await services.analytics.dashboardStats() }),
+      async (c) =>
+        c.json({
+          success: true,
+          data: {
+            ...await services.analytics.dashboardStats(),
+            // What buyers on terms owe, and how much of it is overdue.
+            receivables: (await services.receivables.list()).totals,
+          },
+        }),
     )
     .get("/sales-over-time", async (c) => {
       const range = dateRangeQuerySchema.parse(c.req.query());

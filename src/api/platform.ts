@@ -3,8 +3,8 @@ import type { Services } from "../services/container.ts";
 import type { ApiEnv } from "./middleware/rate-limit.ts";
 
 /**
- * The approved platform: its webhook (each event signed, see services/approved-platform.ts)
- * and what staff see of the shop's e-invoices there, those to act on (refused, rejected) first.
+ * The approved platform's webhook: each event signed (see services/approved-platform.ts). What
+ * staff see of the documents sent is on the E-invoices list (api/einvoices.ts).
  */
 export function platformRouter(services: Services) {
   const { platform } = services;
@@ -18,14 +18,5 @@ export function platformRouter(services: Services) {
           c.req.header("afnor-signature-timestamp"),
         ),
       );
-    })
-    .get("/transmissions", async (c) => {
-      const orderId = c.req.query("orderId");
-      const records = await platform.records();
-      return c.json({
-        success: true,
-        enabled: platform.enabled,
-        data: orderId ? records.filter((r) => r.orderId === orderId) : records,
-      });
     });
 }

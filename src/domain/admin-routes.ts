@@ -10,8 +10,11 @@ export const ADMIN_NAV: Readonly<Record<AdminRole, readonly AdminNavItem[]>> = {
   superadmin: [
     { label: "Dashboard", href: "/admin/dashboard" },
     { label: "Orders", href: "/admin/orders" },
+    { label: "Quotes", href: "/admin/quotes" },
     { label: "Invoices", href: "/admin/invoices" },
     { label: "E-invoices", href: "/admin/e-invoices" },
+    { label: "Receivables", href: "/admin/receivables" },
+    { label: "Bank statements", href: "/admin/bank-statements" },
     { label: "Products", href: "/admin/products" },
     { label: "Shipping", href: "/admin/shipping" },
     { label: "Subscribers", href: "/admin/subscribers" },
@@ -22,8 +25,11 @@ export const ADMIN_NAV: Readonly<Record<AdminRole, readonly AdminNavItem[]>> = {
   ],
   admin: [
     { label: "Orders", href: "/admin/orders" },
+    { label: "Quotes", href: "/admin/quotes" },
     { label: "Invoices", href: "/admin/invoices" },
     { label: "E-invoices", href: "/admin/e-invoices" },
+    { label: "Receivables", href: "/admin/receivables" },
+    { label: "Bank statements", href: "/admin/bank-statements" },
     { label: "Products", href: "/admin/products" },
     { label: "Subscribers", href: "/admin/subscribers" },
   ],

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { InvoiceDocument } from "./invoice.ts";
+import type { EinvoiceTransmission } from "./einvoice-transmission.ts";
 import { text as escapeXml } from "./xml.ts";
 
 /**
@@ -44,11 +45,12 @@ export const statusLabel = (code: number) =>
 /**
  * Whether a document goes through the platform as an e-invoice (processing rule B2B): a sale to
  * a business established in France, known by its SIREN or its French VAT number. Consumer and
- * cross-border sales are reported instead (Flux 10).
+ * cross-border sales are reported instead (Flux 10); public bodies' go to Chorus Pro.
  */
 export function isDomesticBusiness(doc: InvoiceDocument): boolean {
   const b = doc.buyer;
-  if (!b.company) return false;
+  // A public body (its structure's SIRET) is invoiced through Chorus Pro, not the platform.
+  if (!b.company || b.siret) return false;
   const french = doc.billingAddress.country.trim().toLowerCase() === "france" ||
     doc.countryCode === "FR";
   return french && Boolean(b.siren || b.vatNumber?.toUpperCase().startsWith("FR"));
@@ -325,4 +327,55 @@ export function periodOf(id: string, start: string): ReportingPeriod | null {
   const periods = monthPeriods(m[2] ? "monthly" : "quarterly", m[1]);
   const p = periods[m[2] ? Number(m[2]) - 1 : 0];
   return { ...p, from: p.from < start ? start : p.from };
+}
+
+/** A status the platform (or the seller) gave a document, at the time it was given. */
+export interface LifecycleStatus {
+  code: LifecycleCode | number;
+  at: string;
+  reason: string | null;
+}
+
+/**
+ * A document's transmission record with one more status: kept in its history once (a replayed
+ * event adds nothing: null), the history in the order the statuses were given. Its status is
+ * the latest, except that one ending its life stays (TERMINAL_CODES, in their precedence);
+ * flagged for staff when refused, rejected, in dispute or suspended.
+ */
+export function withLifecycleStatus(
+  tx: EinvoiceTransmission,
+  event: LifecycleStatus,
+  now: string,
+  remote: Record<string, string> = {},
+): EinvoiceTransmission | null {
+  const code = String(event.code);
+  const reason = event.reason ?? undefined;
+  const seen = tx.history.some((h) => h.code === code && h.at === event.at && h.reason === reason);
+  const known = Object.entries(remote).every(([k, v]) => tx.remote[k] === v);
+  if (seen && known) return null;
+  const history = seen ? tx.history : [...tx.history, {
+    at: event.at,
+    code,
+    ...(reason ? { reason: reason.slice(0, 1000) } : {}),
+  }].sort((a, b) => a.at.localeCompare(b.at));
+  const lifecycle = history.filter((h) => /^\d{3}$/.test(h.code));
+  const current = TERMINAL_CODES.map((c) => lifecycle.findLast((h) => h.code === String(c)))
+    .find(Boolean) ?? lifecycle[lifecycle.length - 1];
+  const n = Number(current.code);
+  const { lastError: _, ...rest } = tx;
+  return {
+    ...rest,
+    status: {
+      code: current.code,
+      label: statusLabel(n),
+      ...(current.reason ? { reason: current.reason } : {}),
+    },
+    flagged: ATTENTION_CODES.includes(n),
+    settled: TERMINAL_CODES.includes(n),
+    history,
+    attempts: 0,
+    nextAttemptAt: null,
+    remote: { ...tx.remote, ...remote },
+    updatedAt: now,
+  };
 }

@@ -1,3 +1,4 @@
+import { type PublicBody, publicBodySchema } from "./public-buyer.ts";
 import { z } from "zod";
 import { addressHasRegion } from "./address-format.ts";
 import { invalidCountryMessage, resolveCountryCode } from "./country-code.ts";
@@ -64,6 +65,8 @@ export const businessInputSchema = z.object({
   vatNumber: optionalText(30),
   siren: optionalText(20),
   purchaseOrder: optionalText(100),
+  /** A public body invoiced through Chorus Pro (domain/public-buyer.ts). */
+  publicBody: publicBodySchema.optional(),
 });
 /** A company's details as typed (a quote has only the VAT number). */
 export interface BusinessInput {
@@ -71,6 +74,7 @@ export interface BusinessInput {
   vatNumber?: string;
   siren?: string;
   purchaseOrder?: string;
+  publicBody?: PublicBody;
 }
 
 /** "Order data sent to payment" (spec section 3), and a company's details when it buys. */
@@ -285,6 +289,7 @@ export interface CheckedBusiness {
   otherTaxId?: string;
   siren?: string;
   purchaseOrder?: string;
+  publicBody?: PublicBody;
 }
 
 const VAT_FORMAT_MESSAGE =
@@ -302,6 +307,7 @@ export function checkBusiness(input: BusinessInput, destination: string): Checke
   const out: CheckedBusiness = {
     companyName: input.companyName,
     ...(input.purchaseOrder ? { purchaseOrder: input.purchaseOrder } : {}),
+    ...(input.publicBody ? { publicBody: input.publicBody } : {}),
   };
   const inEu = isEuMemberState(destination) || destination === "MC";
   if (input.vatNumber && inEu) {

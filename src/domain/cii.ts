@@ -49,6 +49,7 @@ function party(name: string, p: Party): XmlChild {
     // A registration that is not an EU VAT number: the buyer's id (BT-46) beside a SIREN, else
     // its legal registration (BT-47) without a scheme.
     leaf("ram:ID", p.siren ? p.otherTaxId : null),
+    p.globalId && leaf("ram:GlobalID", p.globalId.id, { schemeID: p.globalId.scheme }),
     leaf("ram:Name", p.name),
     p.siren
       ? leafAt("ram:SpecifiedLegalOrganization/ram:ID", p.siren, { schemeID: "0002" })
@@ -126,6 +127,7 @@ export function toCii(inv: EInvoice): string {
       lines,
       el(
         "ram:ApplicableHeaderTradeAgreement",
+        leaf("ram:BuyerReference", inv.buyerReference),
         party("ram:SellerTradeParty", inv.seller),
         party("ram:BuyerTradeParty", inv.buyer),
         leafAt("ram:SellerOrderReferencedDocument/ram:IssuerAssignedID", inv.salesOrder),

@@ -84,6 +84,11 @@ export interface NewTransmission {
   channel: EinvoiceChannel;
   /** The first status; "queued" unless the channel says otherwise. */
   status?: TransmissionStatus;
+  /**
+   * Null for a channel that sends from its own ordered queue (the platform's outbox): the
+   * record only tells staff, it is never due here. Unset: due at once.
+   */
+  nextAttemptAt?: null;
 }
 
 /** A document waiting for its first sending, due at once. */
@@ -101,7 +106,7 @@ export function newTransmission(input: NewTransmission, at: string): EinvoiceTra
     settled: false,
     history: [{ at, code: status.code, ...(status.reason ? { reason: status.reason } : {}) }],
     attempts: 0,
-    nextAttemptAt: at,
+    nextAttemptAt: input.nextAttemptAt === null ? null : at,
     remote: {},
     createdAt: at,
     updatedAt: at,

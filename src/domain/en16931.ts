@@ -34,6 +34,8 @@ export interface Party {
   otherTaxId: string | null;
   address: Address;
   email: string | null;
+  /** A public body's structure: its SIRET as the buyer's identifier (BT-46, scheme 0009). */
+  globalId?: { id: string; scheme: "0009" } | null;
   /**
    * The electronic address invoices reach it at (BT-34 / BT-49): a French company's directory
    * address (scheme 0225: its SIREN, or what the directory holds), else its email (scheme EM).
@@ -99,6 +101,8 @@ export interface EInvoice {
   /** The buyer's purchase order (BT-13) and the shop's order number (BT-14). */
   purchaseOrder: string | null;
   salesOrder: string;
+  /** The buyer's reference (BT-10): a public body's Chorus Pro service code. */
+  buyerReference: string | null;
   notes: Note[];
   seller: Party;
   buyer: Party;
@@ -306,6 +310,7 @@ export function toEInvoice(doc: InvoiceDocument): EInvoice {
     businessProcess: "B1",
     purchaseOrder: b.purchaseOrder,
     salesOrder: doc.orderNumber,
+    buyerReference: b.serviceCode ?? null,
     notes,
     seller: {
       name: doc.seller.legalName,
@@ -325,6 +330,7 @@ export function toEInvoice(doc: InvoiceDocument): EInvoice {
       otherTaxId: euVatNumber ? null : b.vatNumber,
       address: billing,
       email: b.email || null,
+      globalId: b.siret ? { id: b.siret, scheme: "0009" } : null,
       endpoint: b.siren
         ? { id: b.siren, scheme: "0225" }
         : b.email

@@ -116,6 +116,12 @@ export const invoiceDocumentSchema = z.object({
     vatNumber: z.string().nullable(),
     siren: z.string().nullable(),
     purchaseOrder: z.string().nullable(),
+    /**
+     * A public body's structure (SIRET, BT-46 scheme 0009) and service code (BT-10), for Chorus
+     * Pro; its engagement number is the purchase order (BT-13).
+     */
+    siret: z.string().nullable().optional(),
+    serviceCode: z.string().nullable().optional(),
   }),
   /** The delivery address. */
   address: addressSchema,

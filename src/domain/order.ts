@@ -1,3 +1,4 @@
+import { publicBodySchema } from "./public-buyer.ts";
 import { z } from "zod";
 import { withdrawalSchema } from "./withdrawal.ts";
 import { recordTimes } from "./record.ts";
@@ -58,6 +59,8 @@ export const businessSchema = z.object({
   vatNumber: z.string().max(30).optional(),
   siren: z.string().max(9).optional(),
   purchaseOrder: z.string().max(100).optional(),
+  /** A public body invoiced through Chorus Pro: its structure's SIRET, service, engagement. */
+  publicBody: publicBodySchema.optional(),
 });
 export type Business = z.infer<typeof businessSchema>;
 

@@ -34,6 +34,8 @@ function party(name: string, p: Party): XmlChild {
       // A registration that is not an EU VAT number: the buyer's id (BT-46) beside a SIREN, else
       // its legal registration (BT-47) without a scheme.
       leafAt("cac:PartyIdentification/cbc:ID", p.siren ? p.otherTaxId : null),
+      p.globalId &&
+        leafAt("cac:PartyIdentification/cbc:ID", p.globalId.id, { schemeID: p.globalId.scheme }),
       address("cac:PostalAddress", p.address),
       p.vatNumber &&
         el(
@@ -82,6 +84,7 @@ export function toUbl(inv: EInvoice): string {
     leaf(credit ? "cbc:CreditNoteTypeCode" : "cbc:InvoiceTypeCode", inv.typeCode),
     inv.notes.map((n) => leaf("cbc:Note", `#${n.subject}#${n.text}`)),
     leaf("cbc:DocumentCurrencyCode", c),
+    leaf("cbc:BuyerReference", inv.buyerReference),
     inv.period &&
       el(
         "cac:InvoicePeriod",

@@ -34,6 +34,12 @@ const JOBS: Record<string, (services: Services, signal: AbortSignal) => Promise<
   // E-invoices and e-reports to the approved platform, in order, from one instance at a time.
   "approved-platform": ({ platform }) => platform.pass(),
   "restock-notices": ({ restock }) => restock.wake(),
+  // Overdue invoices' reminders: each queued once, in the commit that marks it (any instance).
+  "payment-reminders": ({ receivables }) => receivables.wake(),
+  // Public buyers' invoices to Chorus Pro: deposited once, then followed (when configured).
+  "einvoices": async ({ chorusPro }) => {
+    if (chorusPro) await chorusPro.tick();
+  },
   "checkout-sweep": async ({ checkout }) => {
     const started = performance.now();
     const counts = await checkout.sweep();

@@ -8,13 +8,17 @@ import {
   flowSchema,
   invoiceFlowInfo,
   isDomesticBusiness,
+  type LifecycleStatus,
   periodOf,
   readCdar,
   reportFlowInfo,
   type ReportingPeriod,
   type VatRegime,
   webhookProblem,
+  withLifecycleStatus,
 } from "../domain/approved-platform.ts";
+import { type EinvoiceKind, transmissionId } from "../domain/einvoice-transmission.ts";
+import type { EinvoiceTransmissionStore } from "../store/einvoice-transmissions.ts";
 import { DomainError } from "../domain/errors.ts";
 import { newId } from "../domain/ids.ts";
 import type { InvoiceDocument } from "../domain/invoice.ts";
@@ -196,6 +200,8 @@ export type EReportingWriter = (period: ReportingPeriod) => Promise<Uint8Array |
 export function createApprovedPlatform(deps: {
   settings: PlatformSettings | null;
   store: PlatformFlowStore;
+  /** What staff see of each document sent (the E-invoices list, the order page). */
+  transmissions: EinvoiceTransmissionStore;
   invoices: Pick<InvoiceStore, "issuedIn" | "ofOrder" | "get">;
   /** The document's Factur-X PDF (its CII inside). */
   render: (doc: InvoiceDocument) => Promise<Uint8Array>;
@@ -206,7 +212,7 @@ export function createApprovedPlatform(deps: {
   reports: EReportingWriter | null;
   fetcher?: typeof fetch;
 }) {
-  const { settings, store } = deps;
+  const { settings, store, transmissions } = deps;
   const client = settings ? createPlatformClient(settings, deps.fetcher) : null;
   const owner = newId();
 
@@ -219,16 +225,31 @@ export function createApprovedPlatform(deps: {
     if (!(await store.job(key))) store.add(op, { key, kind, ref });
   }
 
-  /** The payment of a document is recorded: the order paid (invoice) or refunded (credit note). */
-  const settled = (doc: InvoiceDocument, order: Order) =>
-    doc.kind === "invoice" ? order.paymentStatus === "paid" : Boolean(order.refund);
+  /**
+   * The payment of a document is recorded in this commit: the order paid (its invoice; after a
+   * partial refund, what it still bills was paid), or a refund made (its credit note; a
+   * re-invoice's credit note gives no money back).
+   */
+  const settled = (doc: InvoiceDocument, before: Order | null, after: Order) =>
+    doc.kind === "invoice"
+      ? after.paymentStatus === "paid" || after.paymentStatus === "partially_refunded"
+      : Boolean(after.refund) && JSON.stringify(after.refund) !== JSON.stringify(before?.refund);
 
   const hook: OrderWriteHook = async (op, before, after) => {
     if (!settings || !after) return;
     for (const doc of deps.invoices.issuedIn(op)) {
       if (!inScope(doc)) continue;
+      if (!(await store.job(`invoice:${doc.number}`))) {
+        transmissions.add(op, {
+          documentNumber: doc.number,
+          orderId: doc.orderId,
+          kind: doc.kind,
+          channel: "platform",
+          nextAttemptAt: null,
+        });
+      }
       await queue(op, "invoice", doc.number);
-      if (settled(doc, after)) await queue(op, "collected", doc.number);
+      if (settled(doc, before, after)) await queue(op, "collected", doc.number);
     }
     // An order on account paid later: its invoice is collected now.
     if (before && before.paymentStatus !== "paid" && after.paymentStatus === "paid") {
@@ -244,8 +265,7 @@ export function createApprovedPlatform(deps: {
     const file = await deps.render(doc);
     const info = invoiceFlowInfo(doc.number, await sha256Hex(file));
     const flow = await depositOnce(job, c, info, file, "application/pdf");
-    await store.recordStatus(doc.number, { code: 200, at: flow.submittedAt, reason: null }, {
-      orderId: doc.orderId,
+    await tell(doc.number, { code: 200, at: flow.submittedAt, reason: null }, {
       flowId: flow.flowId,
     });
     return flow.flowId;
@@ -273,9 +293,7 @@ export function createApprovedPlatform(deps: {
     const file = new TextEncoder().encode(xml);
     const info = collectedFlowInfo(doc.number, await sha256Hex(file));
     const flow = await depositOnce(job, c, info, file, "application/xml");
-    await store.recordStatus(doc.number, { code: 212, at: issuedAt, reason: null }, {
-      orderId: doc.orderId,
-    });
+    await tell(doc.number, { code: 212, at: issuedAt, reason: null });
     return flow.flowId;
   }
 
@@ -286,7 +304,7 @@ export function createApprovedPlatform(deps: {
     if (!file) throw new PlatformUnavailable(`no e-reporting file for ${period.id} yet`);
     const info = reportFlowInfo(period.id, await sha256Hex(file));
     const flow = await depositOnce(job, c, info, file, "application/xml");
-    await store.recordStatus(info.trackingId, { code: 200, at: flow.submittedAt, reason: null }, {
+    await tell(info.trackingId, { code: 200, at: flow.submittedAt, reason: null }, {
       flowId: flow.flowId,
     });
     return flow.flowId;
@@ -320,9 +338,10 @@ export function createApprovedPlatform(deps: {
   async function readStatus(flowId: string, c: PlatformClient) {
     const flow = await c.getFlow(flowId);
     if (flow.flowDirection === "Out") {
-      const ref = await store.refOfFlow(flow.flowId) ?? flow.trackingId ?? null;
+      // A document's or a report's acknowledgement (its tracking id: its number).
+      const ref = flow.flowSyntax === "CDAR" ? null : flow.trackingId;
       if (ref && flow.acknowledgement.status === "Error") {
-        await store.recordStatus(ref, { code: 213, at: flow.updatedAt, reason: ackReason(flow) }, {
+        await tell(ref, { code: 213, at: flow.updatedAt, reason: ackReason(flow) }, {
           flowId: flow.flowId,
         });
       }
@@ -330,12 +349,33 @@ export function createApprovedPlatform(deps: {
     }
     if (!flow.flowType.endsWith("InvoiceLC")) return;
     const event = readCdar(await c.getFile(flow.flowId));
-    if (!event || !(await store.record(event.documentNumber))) return;
-    await store.recordStatus(event.documentNumber, {
+    if (!event) return;
+    await tell(event.documentNumber, {
       code: event.code,
       at: flow.updatedAt,
       reason: event.reason,
     });
+  }
+
+  /**
+   * A document's (or report's) new status on its transmission record; a document the shop
+   * never sent through the platform is left alone.
+   */
+  async function tell(ref: string, event: LifecycleStatus, remote: Record<string, string> = {}) {
+    await transmissions.update(
+      transmissionId("platform", ref),
+      (tx) => withLifecycleStatus(tx, event, new Date().toISOString(), remote),
+    );
+  }
+
+  /** The transport error on the record, its status kept, for staff to see why it waits. */
+  async function noteError(ref: string, error: string) {
+    await transmissions.update(transmissionId("platform", ref), (tx) => ({
+      ...tx,
+      attempts: tx.attempts + 1,
+      lastError: error.slice(0, 1000),
+      updatedAt: new Date().toISOString(),
+    }));
   }
 
   async function run(job: PlatformJob, c: PlatformClient): Promise<string | undefined> {
@@ -357,6 +397,14 @@ export function createApprovedPlatform(deps: {
     if (!settings || !deps.reports) return;
     const today = shopDay(Date.now(), deps.timeZone);
     for (const p of closedPeriods(deps.regime, settings.from, today)) {
+      if (await store.job(`report:${p.id}`)) continue;
+      await transmissions.ensure({
+        documentNumber: `FRR-${p.id}`,
+        orderId: null,
+        kind: "ereport" satisfies EinvoiceKind,
+        channel: "platform",
+        nextAttemptAt: null,
+      });
       await store.enqueue({ key: `report:${p.id}`, kind: "report", ref: p.id });
     }
   }
@@ -439,13 +487,14 @@ export function createApprovedPlatform(deps: {
             const refused = err instanceof PlatformRefused;
             if (!refused && !(err instanceof PlatformUnavailable)) throw err;
             await store.retryLater(job.id, (err as Error).message, refused);
+            const ref = job.kind === "report" ? `FRR-${job.ref}` : job.ref;
             if (refused && job.kind !== "status") {
-              await store.recordStatus(job.kind === "report" ? `FRR-${job.ref}` : job.ref, {
+              await tell(ref, {
                 code: 213,
                 at: new Date().toISOString(),
                 reason: (err as Error).message,
               });
-            }
+            } else if (job.kind !== "status") await noteError(ref, (err as Error).message);
             log.warn("approved platform: not sent", {
               job: job.key,
               refused,
@@ -491,9 +540,6 @@ export function createApprovedPlatform(deps: {
       await queueStatus(flow.data.flowId, flow.data.updatedAt);
       return { received: true };
     },
-
-    records: () => store.records(),
-    record: (ref: string) => store.record(ref),
   };
   return api;
 }

@@ -58,7 +58,7 @@ import {
 import { backgroundJob } from "./background-job.ts";
 import { log } from "./log.ts";
 import type { Vies } from "./vies.ts";
-import { type CompanyAddress, companyBuyer } from "./company-buyer.ts";
+import { type CompanyAddress, companyBuyer, type PublicBodyCheck } from "./company-buyer.ts";
 import { messagesFor } from "../i18n/catalog.ts";
 import { taxWords } from "../i18n/tax-words.ts";
 import { vatStatement } from "../domain/vat-statement.ts";
@@ -85,6 +85,8 @@ export interface PricingOptions {
 }
 
 export interface CheckoutDeps {
+  /** Chorus Pro's directory, when configured: a public body's structure is checked. */
+  publicBodies?: PublicBodyCheck | null;
   config: Config;
   products: ProductStore;
   shippingFees: ShippingFeeStore;
@@ -162,6 +164,7 @@ export function createCheckout(deps: CheckoutDeps) {
       business,
       destination,
       options.companyAddress,
+      deps.publicBodies ?? undefined,
     );
     const taxPoint = shopDay(Date.now(), config.shopTimeZone);
     const { state } = await deps.ossState(taxPoint);
@@ -538,12 +541,11 @@ export function createCheckout(deps: CheckoutDeps) {
     async confirmPayment(paymentIntentId: string, email: string): Promise<Order> {
       const sameEmail = (o: { customer: { email: string } }) =>
         o.customer.email.toLowerCase() === email.trim().toLowerCase();
-      const existing = await deps.orders.getByPaymentIntent(paymentIntentId);
+      const { order: existing, reservation } = await reservations.paymentRecords(paymentIntentId);
       if (existing) {
         if (!sameEmail(existing)) throw new NotFoundError("No such payment");
         return existing; // completed before: nothing to ask the provider
       }
-      const reservation = await reservations.byPaymentIntent(paymentIntentId);
       if (reservation && !sameEmail(reservation)) throw new NotFoundError("No such payment");
       let settled: Settlement;
       try {

@@ -1,7 +1,13 @@
+import type { PublicBody } from "../domain/public-buyer.ts";
 import { type BusinessInput, checkBusiness } from "../domain/checkout.ts";
 import type { Business } from "../domain/order.ts";
 import { needsVies, type TaxBuyer } from "../domain/tax.ts";
 import type { Trader, Vies } from "./vies.ts";
+
+/** Chorus Pro's directory check of a public body (services/chorus-pro.ts), when configured. */
+export interface PublicBodyCheck {
+  checkPublicBody(body: PublicBody, prefix: string): Promise<void>;
+}
 
 /** The company's address (its billing address, else where the goods go). */
 export interface CompanyAddress {
@@ -23,9 +29,14 @@ export async function companyBuyer(
   input: BusinessInput | undefined,
   destination: string,
   address?: CompanyAddress,
+  publicBodies?: PublicBodyCheck,
 ): Promise<{ buyer: TaxBuyer; business?: Business }> {
   if (!input) return { buyer: { kind: "consumer" } };
   const checked = checkBusiness(input, destination);
+  // A public body: what its Chorus Pro structure asks (service code, engagement number).
+  if (checked.publicBody && publicBodies) {
+    await publicBodies.checkPublicBody(checked.publicBody, "orderData.business.publicBody");
+  }
   const vatNumber = checked.vatNumber?.value ?? null;
   // An order's check sends the company as typed, for VIES's matching; a quote has no name.
   const trader: Trader | undefined = address
@@ -48,6 +59,7 @@ export async function companyBuyer(
     ...(vatNumber || checked.otherTaxId ? { vatNumber: vatNumber ?? checked.otherTaxId } : {}),
     ...(checked.siren ? { siren: checked.siren } : {}),
     ...(checked.purchaseOrder ? { purchaseOrder: checked.purchaseOrder } : {}),
+    ...(checked.publicBody ? { publicBody: checked.publicBody } : {}),
   };
   return { buyer, business };
 }

@@ -1,3 +1,5 @@
+import { reminderDaysSetting } from "../domain/receivables.ts";
+import type { ChorusProSettings } from "./chorus-pro.ts";
 import { compactIban, isBic, isIban } from "../domain/bank-account.ts";
 import {
   daysSetting,
@@ -103,7 +105,14 @@ export interface Config {
     bic?: string;
     quoteValidityDays: number;
     termsDays: number;
+    /** REMINDER_DAYS: days after the due date an unpaid invoice's reminders leave (1,15). */
+    reminderDays: number[];
   };
+  /**
+   * Chorus Pro (CHORUS_PRO_*): public buyers' invoices deposited through PISTE; null (off)
+   * unless configured. docs/chorus-pro.md.
+   */
+  chorusPro: ChorusProSettings | null;
   /** VAT settings: see docs/money-and-law.md, "Taxes". */
   vat: {
     /** VAT_RATES: standard rates the built-in table does not know yet. */
@@ -170,6 +179,57 @@ function einvoiceAddress(value: string | undefined): string | undefined {
  */
 export const VAT_ON_DEBITS_REFUSED =
   "Invalid SELLER_VAT_ON_DEBITS: the shop sells goods, whose VAT is due on delivery (art. 269 CGI); the option for VAT on debits covers services only. Remove the setting (or set it off).";
+
+/** PISTE's qualification endpoints: where a configuration without URLs goes (never production). */
+export const CHORUS_PRO_QUALIFICATION = {
+  tokenUrl: "https://sandbox-oauth.piste.gouv.fr/api/oauth/token",
+  apiUrl: "https://sandbox-api.piste.gouv.fr",
+};
+
+/**
+ * Chorus Pro's settings: all of the credentials or none. Production refuses a half
+ * configuration, and asks for the URLs (else it would deposit on qualification); elsewhere a
+ * half configuration stops the start too, as it would fail on the first deposit.
+ */
+function chorusProSettings(
+  get: (name: string) => string | undefined,
+  production: boolean,
+): ChorusProSettings | null {
+  const required = {
+    clientId: "CHORUS_PRO_CLIENT_ID",
+    clientSecret: "CHORUS_PRO_CLIENT_SECRET",
+    login: "CHORUS_PRO_LOGIN",
+    password: "CHORUS_PRO_PASSWORD",
+  } as const;
+  const urls = { tokenUrl: "CHORUS_PRO_TOKEN_URL", apiUrl: "CHORUS_PRO_API_URL" } as const;
+  const expires = get("CHORUS_PRO_PASSWORD_EXPIRES");
+  const all = { ...required, ...urls };
+  const set = Object.values(all).filter((name) => get(name));
+  if (set.length === 0 && !expires) return null;
+  const needed = production ? Object.values(all) : Object.values(required);
+  const missing = needed.filter((name) => !get(name));
+  if (missing.length) {
+    throw new Error(
+      `Chorus Pro is half configured: set ${missing.join(", ")} too, or none of CHORUS_PRO_*`,
+    );
+  }
+  for (const name of Object.values(urls)) {
+    const v = get(name);
+    if (v && !isWebAddress(v)) throw new Error(`Invalid ${name}: an http(s) address is expected`);
+  }
+  if (expires && !/^\d{4}-\d{2}-\d{2}$/.test(expires)) {
+    throw new Error(`Invalid CHORUS_PRO_PASSWORD_EXPIRES: ${expires} (YYYY-MM-DD)`);
+  }
+  return {
+    clientId: get(required.clientId)!,
+    clientSecret: get(required.clientSecret)!,
+    login: get(required.login)!,
+    password: get(required.password)!,
+    tokenUrl: get(urls.tokenUrl) ?? CHORUS_PRO_QUALIFICATION.tokenUrl,
+    apiUrl: get(urls.apiUrl) ?? CHORUS_PRO_QUALIFICATION.apiUrl,
+    ...(expires ? { passwordExpires: expires } : {}),
+  };
+}
 
 const PLATFORM_ENV = ["PA_URL", "PA_CLIENT_ID", "PA_CLIENT_SECRET", "PA_FROM"] as const;
 
@@ -288,7 +348,9 @@ export function loadConfig(env: Record<string, string | undefined> = Deno.env.to
         0,
         MAX_TERMS_DAYS,
       ),
+      reminderDays: reminderDaysSetting(get("REMINDER_DAYS")),
     },
+    chorusPro: chorusProSettings(get, get("SHOP_ENV") === "production"),
     vat: {
       rates: parseVatRates(get("VAT_RATES")),
       oss: flag("VAT_OSS", get("VAT_OSS")),

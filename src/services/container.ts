@@ -8,6 +8,9 @@ import { createInvoiceStore } from "../store/invoices.ts";
 import { bankAccountOf, sellerOf } from "./invoicing.ts";
 import { createQuoteDesk } from "./quote-desk.ts";
 import { createAccountPayments } from "./account-payments.ts";
+import { createBankReconciliation } from "./bank-reconciliation.ts";
+import { createReceivables } from "./receivables.ts";
+import { createBankEntryStore } from "../store/bank-entries.ts";
 import { createSalesQuoteStore } from "../store/sales-quotes.ts";
 import { createInvoiceDesk } from "./invoice-desk.ts";
 import { createOrderLinks, QUOTE_PAGE } from "./order-links.ts";
@@ -16,6 +19,7 @@ import { createWithdrawals } from "./withdrawals.ts";
 import { createOrderLinksRequestStore } from "../store/order-link-requests.ts";
 import { createOutboxStore } from "../store/outbox.ts";
 import { createEinvoiceTransmissionStore } from "../store/einvoice-transmissions.ts";
+import { createChorusProClient, createChorusProDesk, queueForChorusPro } from "./chorus-pro.ts";
 import { createProductStore } from "../store/products.ts";
 import { createRateLimitStore } from "../store/rate-limits.ts";
 import { createReservationStore } from "../store/reservations.ts";
@@ -85,10 +89,17 @@ export function createServices(
   });
   // What every invoice and credit note prints beside its snapshot (the PDF, CII and UBL alike).
   const documents = { shopName: config.siteName };
+  const invoiceDesk = createInvoiceDesk({
+    invoices,
+    timeZone: config.shopTimeZone,
+    documents,
+    ossRegistered: config.vat.oss,
+  });
   // ... and queues it for the approved platform in that same commit, when it goes there.
   const platform = createApprovedPlatform({
     settings: config.platform,
     store: createPlatformFlowStore(kv),
+    transmissions: einvoiceTransmissions,
     invoices,
     render: (doc) => renderInvoicePdf(doc, documents),
     callbackUrl: `${config.siteUrl}/api/platform/webhook`,
@@ -96,7 +107,22 @@ export function createServices(
     regime: config.vat.regime,
     reports: options.reports ?? null,
   });
-  const orders = createOrderStore(kv, [orderStats.hook, invoices.hook, platform.hook]);
+  // With Chorus Pro on, each public buyer's document is queued for deposit in the commit that
+  // issues it (services/chorus-pro.ts deposits it once).
+  const chorusPro = config.chorusPro
+    ? createChorusProDesk({
+      kv,
+      client: createChorusProClient(config.chorusPro),
+      transmissions: einvoiceTransmissions,
+      pdf: (number) => invoiceDesk.pdf(number),
+    })
+    : null;
+  const orders = createOrderStore(kv, [
+    orderStats.hook,
+    invoices.hook,
+    platform.hook,
+    ...(chorusPro ? [queueForChorusPro(invoices, einvoiceTransmissions)] : []),
+  ]);
   const vies = createVies({
     kv,
     url: config.vat.viesUrl,
@@ -160,6 +186,7 @@ export function createServices(
     ossState: invoices.ossState,
     vies,
     documents: invoices,
+    publicBodies: chorusPro,
   });
   const checkout = createCheckout({
     config,
@@ -172,6 +199,7 @@ export function createServices(
     provider,
     links: orderLinks,
     vies,
+    publicBodies: chorusPro,
     ossState: invoices.ossState,
     // A refund made at the provider (Stripe's dashboard), read back from it: as the shop's own.
     onRefunded: (intent) => orderDesk.recordProviderRefund(intent),
@@ -258,12 +286,8 @@ export function createServices(
       timeZone: config.shopTimeZone,
       returnAddress: () => legalIdentityOf(config).address,
     }),
-    invoiceDesk: createInvoiceDesk({
-      invoices,
-      timeZone: config.shopTimeZone,
-      documents,
-      ossRegistered: config.vat.oss,
-    }),
+    invoiceDesk,
+    chorusPro,
     analytics: createAnalytics({
       stats: orderStats,
       orders,
@@ -278,6 +302,23 @@ export function createServices(
     quoteDesk,
     quoteLinks,
     accountPayments,
+    receivables: createReceivables({
+      kv,
+      orders,
+      invoices,
+      outbox,
+      mailer,
+      links: orderLinks,
+      site: { name: config.siteName, url: config.siteUrl },
+      bank: bankAccountOf(config),
+      timeZone: config.shopTimeZone,
+      reminderDays: config.transfers.reminderDays,
+    }),
+    bankReconciliation: createBankReconciliation({
+      orders,
+      entries: createBankEntryStore(kv),
+      payments: accountPayments,
+    }),
     subscribers,
     stockNotifications,
     restock,

@@ -48,12 +48,14 @@ import {
   type OrderCorrectionDeps,
   type RefundRequest,
 } from "./order-corrections.ts";
-import { companyBuyer } from "./company-buyer.ts";
+import { companyBuyer, type PublicBodyCheck } from "./company-buyer.ts";
 import type { Vies } from "./vies.ts";
 import type { Mailer } from "./mail/mailer.ts";
 import type { PaymentProvider } from "./payments/provider.ts";
 
 export interface OrderDeskDeps {
+  /** Chorus Pro's directory, when configured: a public body's structure is checked. */
+  publicBodies?: PublicBodyCheck | null;
   orders: OrderStore;
   products: ProductStore;
   shippingFees: ShippingFeeStore;
@@ -356,6 +358,7 @@ export function createOrderDesk(deps: OrderDeskDeps) {
           body.business,
           destination,
           body.billingAddress ?? body.shippingAddress,
+          deps.publicBodies ?? undefined,
         );
         const tax = decideTax({
           destination,

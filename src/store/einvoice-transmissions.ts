@@ -145,6 +145,29 @@ export function createEinvoiceTransmissionStore(kv: Deno.Kv) {
     },
 
     /**
+     * Changes a record outside the due queue (a channel that sends from its own queue, the
+     * platform's): read, changed and written checked, again when another write came first.
+     * `change` answers null to leave it as it is.
+     */
+    async update(
+      id: string,
+      change: (tx: EinvoiceTransmission) => EinvoiceTransmission | null,
+    ): Promise<EinvoiceTransmission | null> {
+      for (;;) {
+        const e = await kv.get(txKey(id));
+        if (!e.value) return null;
+        const current = parse(e.value);
+        const next = change(current);
+        if (!next) return current;
+        const valid = einvoiceTransmissionSchema.parse(next);
+        const op = kv.atomic().check(e).set(txKey(id), valid);
+        if (current.nextAttemptAt) op.delete(dueKey(current.nextAttemptAt, id));
+        indexState(op, valid);
+        if ((await op.commit()).ok) return valid;
+      }
+    },
+
+    /**
      * Saves the outcome of a leased attempt. False (nothing written) when the record changed
      * since the lease: the lease ran out and another instance took it.
      */

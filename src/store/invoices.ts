@@ -143,8 +143,14 @@ export function createInvoiceStore(
         phone: order.customer.phone,
         company: business?.companyName ?? null,
         vatNumber: business?.vatNumber ?? null,
-        siren: business?.siren ?? null,
-        purchaseOrder: business?.purchaseOrder ?? null,
+        siren: business?.siren ?? business?.publicBody?.siret.slice(0, 9) ?? null,
+        purchaseOrder: business?.publicBody?.engagementNumber ?? business?.purchaseOrder ?? null,
+        ...(business?.publicBody
+          ? {
+            siret: business.publicBody.siret,
+            serviceCode: business.publicBody.serviceCode ?? null,
+          }
+          : {}),
       },
       address: { ...order.shippingAddress, country: order.shippingCountry },
       billingAddress: order.billingAddress ??

@@ -324,6 +324,11 @@ export function createOrderStore(kv: Deno.Kv, hooks: readonly OrderWriteHook[] =
     },
 
     /** The order of a number (any case), from the unique number index. */
+    /** The order's KV entry, for a commit of another store checked against it (unchanged since). */
+    async entry(id: string): Promise<Deno.KvEntryMaybe<unknown>> {
+      return await kv.get(orderKey(id));
+    },
+
     async getByNumber(orderNumber: string): Promise<Order | null> {
       const number = orderNumber.trim();
       if (!number || number.length > 200) return null;

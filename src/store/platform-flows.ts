@@ -1,19 +1,14 @@
 import { z } from "zod";
 import { newId } from "../domain/ids.ts";
-import {
-  ATTENTION_CODES,
-  FLOW_KINDS,
-  retryDelayMs,
-  statusLabel,
-  TERMINAL_CODES,
-} from "../domain/approved-platform.ts";
+import { FLOW_KINDS, retryDelayMs } from "../domain/approved-platform.ts";
 import { nowIso } from "./atomic.ts";
 
 /**
  * What the shop sends its approved platform, and what it heard back. The platform's outbox: one
  * job per thing to send, keyed so it is queued once (a document, its "212 Collected", a
  * period's report, a status to read), sent in the order queued by whichever instance holds the
- * sender's lease; and one record per document of its lifecycle statuses.
+ * sender's lease. What staff see of each document is its e-invoice transmission record
+ * (store/einvoice-transmissions.ts, channel "platform").
  */
 
 export const JOB_KINDS = [...FLOW_KINDS, "status"] as const;
@@ -38,32 +33,9 @@ export const platformJobSchema = z.object({
 });
 export type PlatformJob = z.infer<typeof platformJobSchema>;
 
-export const statusEventSchema = z.object({
-  code: z.number().int(),
-  at: z.string(),
-  reason: z.string().nullable(),
-});
-
-/** A document's (or a report's) life at the platform. */
-export const transmissionSchema = z.object({
-  /** The document's number, or "FRR-<period>" for a report. */
-  ref: z.string(),
-  orderId: z.string().nullable(),
-  flowId: z.string().nullable(),
-  /** The latest status (by the time it was given), its label and reason. */
-  code: z.number().int(),
-  label: z.string(),
-  reason: z.string().nullable(),
-  history: z.array(statusEventSchema),
-  updatedAt: z.string(),
-});
-export type Transmission = z.infer<typeof transmissionSchema>;
-
 const jobKey = (id: string) => ["pa_job", id] as const;
 const uniqueKey = (key: string) => ["pa_job_key", key] as const;
 const queueKey = (id: string) => ["pa_queue", id] as const;
-const recordKey = (ref: string) => ["pa_doc", ref] as const;
-const byFlowKey = (flowId: string) => ["pa_doc_by_flow", flowId] as const;
 const LEASE_KEY = ["pa_lease"] as const;
 const WEBHOOK_KEY = ["pa_webhook"] as const;
 const POLL_KEY = ["pa_poll"] as const;
@@ -140,48 +112,11 @@ export function createPlatformFlowStore(kv: Deno.Kv) {
     return (await op.commit()).ok ? next : null;
   }
 
-  /** Applies a status to a document's record (created with it), keeping its history. */
-  async function recordStatus(
-    ref: string,
-    event: { code: number; at: string; reason: string | null },
-    extra: { orderId?: string | null; flowId?: string | null } = {},
-  ): Promise<Transmission> {
-    for (;;) {
-      const e = await kv.get<Transmission>(recordKey(ref));
-      const current = e.value ? transmissionSchema.parse(e.value) : null;
-      const seen = current?.history.some((h) =>
-        h.code === event.code && h.at === event.at && h.reason === event.reason
-      );
-      const history = seen ? current!.history : [...(current?.history ?? []), event]
-        .sort((a, b) => a.at.localeCompare(b.at));
-      // A status that ends the document's life stays its status when earlier steps are told
-      // later; rejected outranks refused, refused outranks collected.
-      const latest = TERMINAL_CODES.map((code) => history.findLast((h) => h.code === code))
-        .find(Boolean) ?? history[history.length - 1];
-      const flowId = extra.flowId ?? current?.flowId ?? null;
-      const next: Transmission = {
-        ref,
-        orderId: extra.orderId ?? current?.orderId ?? null,
-        flowId,
-        code: latest.code,
-        label: statusLabel(latest.code),
-        reason: latest.reason,
-        history,
-        updatedAt: seen && current ? current.updatedAt : nowIso(),
-      };
-      if (seen && current && current.flowId === flowId) return current;
-      const op = kv.atomic().check(e).set(recordKey(ref), next);
-      if (flowId) op.set(byFlowKey(flowId), ref);
-      if ((await op.commit()).ok) return next;
-    }
-  }
-
   return {
     add,
     enqueue,
     pending,
     settle,
-    recordStatus,
 
     async job(key: string): Promise<PlatformJob | null> {
       const id = await kv.get<string>(uniqueKey(key));
@@ -197,27 +132,6 @@ export function createPlatformFlowStore(kv: Deno.Kv) {
         notBefore: Date.now() + retryDelayMs(job.attempts + 1),
         ...(final ? { state: "failed" as const, doneAt: nowIso() } : {}),
       }));
-    },
-
-    async record(ref: string): Promise<Transmission | null> {
-      const e = await kv.get(recordKey(ref));
-      return e.value ? transmissionSchema.parse(e.value) : null;
-    },
-
-    async refOfFlow(flowId: string): Promise<string | null> {
-      return (await kv.get<string>(byFlowKey(flowId))).value;
-    },
-
-    /** Every record, those staff must act on first, then the latest changed. */
-    async records(): Promise<Transmission[]> {
-      const out: Transmission[] = [];
-      for await (const e of kv.list({ prefix: ["pa_doc"] })) {
-        out.push(transmissionSchema.parse(e.value));
-      }
-      const attention = (t: Transmission) => ATTENTION_CODES.includes(t.code) ? 0 : 1;
-      return out.sort((a, b) =>
-        attention(a) - attention(b) || b.updatedAt.localeCompare(a.updatedAt)
-      );
     },
 
     /**

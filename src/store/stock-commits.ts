@@ -68,8 +68,17 @@ export function createStockCommitter(kv: Deno.Kv) {
     const now = Date.now();
     const op = kv.atomic();
     let granted = 0;
-    const outcomes = batch.map((_, i): CommitOutcome => {
-      const entry = records[i];
+    // One checkout settled twice at once (the confirm call beside the webhook or the sweep)
+    // can sit twice in a batch: both read it open, so each would take its units again.
+    const decided = new Map<string, CommitOutcome>();
+    const outcomes = batch.map((job, i): CommitOutcome => {
+      const again = decided.get(job.id);
+      if (again) return again;
+      const outcome = decide(records[i]);
+      decided.set(job.id, outcome);
+      return outcome;
+    });
+    function decide(entry: Deno.KvEntryMaybe<Reservation>): CommitOutcome {
       if (!entry.value) return { kind: "unknown" };
       const r = reservationSchema.parse(entry.value);
       if (r.status !== "active") return outcomeOf(r);
@@ -84,7 +93,7 @@ export function createStockCommitter(kv: Deno.Kv) {
       op.check(entry).set(["reservation", r.id], next);
       granted++;
       return { kind: "committed", reservation: next };
-    });
+    }
     if (granted === 0) return done(outcomes);
     ids.forEach((id, i) => {
       const p = products[i];

@@ -6,6 +6,8 @@ import { loginAs } from "../_lib/admin.ts";
 import { atInstant } from "../_lib/clock.ts";
 import { type FakePlatform, fakePlatform } from "../_lib/fake-pa.ts";
 import { testConfig, type TestContext, withServices } from "../_lib/services.ts";
+import { CLERK, orderOnAccount, transferConfig } from "../_lib/account-orders.ts";
+import type { Config } from "../../src/services/config.ts";
 
 /**
  * The approved platform (AFNOR XP Z12-013 Flow Service 1.3.0) against a local fake that holds
@@ -79,13 +81,22 @@ function sale(i: number, business = true): NewOrder {
 
 async function withPlatform(
   fn: (t: TestContext, pa: FakePlatform) => Promise<void>,
-  options: { from?: string; reports?: (id: string) => Uint8Array | null } = {},
+  options: {
+    from?: string;
+    reports?: (id: string) => Uint8Array | null;
+    seed?: boolean;
+    config?: Partial<Config>;
+  } = {},
 ) {
   const pa = await fakePlatform();
   try {
     await withServices((t) => fn(t, pa), {
-      seed: false,
-      config: { seller: SELLER, platform: pa.settings(options.from ?? today) },
+      seed: options.seed ?? false,
+      config: {
+        seller: SELLER,
+        platform: pa.settings(options.from ?? today),
+        ...options.config,
+      },
       ...(options.reports ? { reports: (p) => Promise.resolve(options.reports!(p.id)) } : {}),
     });
     assertEquals(pa.violations, [], "every request the platform received follows its OpenAPI");
@@ -104,6 +115,23 @@ async function post(t: TestContext, e: { payload: string; headers: Record<string
 }
 
 const codes = (r: { history: { code: number }[] } | null) => r?.history.map((h) => h.code);
+
+/** A document's record on the E-invoices list, its lifecycle statuses as numbers. */
+async function record(t: TestContext, ref: string) {
+  const tx = await t.services.einvoiceTransmissions.find("platform", ref);
+  return tx && {
+    code: Number(tx.status.code),
+    label: tx.status.label,
+    reason: tx.status.reason ?? null,
+    orderId: tx.orderId,
+    flagged: tx.flagged,
+    history: tx.history.filter((h) => /^\d{3}$/.test(h.code)).map((h) => ({
+      code: Number(h.code),
+      reason: h.reason ?? null,
+    })),
+  };
+}
+const raw = (t: TestContext, ref: string) => t.services.einvoiceTransmissions.find("platform", ref);
 
 Deno.test("[api] approved platform: a French company's invoice and credit note are sent once, by one of two instances, and walk 200 -> 212", async () => {
   await withPlatform(async (t, pa) => {
@@ -135,9 +163,9 @@ Deno.test("[api] approved platform: a French company's invoice and credit note a
       assertEquals(status, 200);
     }
     await t.services.platform.pass();
-    const record = await t.services.platform.record(invoice.number);
-    assertEquals(codes(record)?.toSorted(), [200, 202, 203, 204, 205, 212]);
-    assertEquals([record?.code, record?.label, record?.orderId], [212, "Collected", order.id]);
+    const walked = await record(t, invoice.number);
+    assertEquals(codes(walked)?.toSorted(), [200, 202, 203, 204, 205, 212]);
+    assertEquals([walked?.code, walked?.label, walked?.orderId], [212, "Collected", order.id]);
 
     // Refunded: its credit note goes the same way, once.
     await t.services.orders.update(order.id, (x) => ({
@@ -154,8 +182,64 @@ Deno.test("[api] approved platform: a French company's invoice and credit note a
       credit.number,
       `${credit.number}-212`,
     ]);
-    assertEquals((await t.services.platform.record(credit.number))?.code, 212);
+    assertEquals((await record(t, credit.number))?.code, 212);
   });
+});
+
+Deno.test("[api] approved platform: a refund's credit note is said collected; a later re-invoice's credit note is not (no money moved back), its new invoice is", async () => {
+  await withPlatform(async (t, pa) => {
+    const order = await t.services.orders.create(sale(1));
+    await t.services.orders.update(order.id, (x) => ({
+      ...x,
+      paymentStatus: "partially_refunded",
+      refund: { at: new Date().toISOString(), amountCents: 5_000, id: "re_1" },
+    }));
+    await t.services.orders.update(order.id, (x) => ({
+      ...x,
+      invoiceRevision: (x.invoiceRevision ?? 0) + 1,
+    }));
+    await t.services.platform.pass();
+    const docs = await t.services.invoices.ofOrder(order.id);
+    assertEquals(docs.map((d) => d.kind), ["invoice", "credit_note", "credit_note", "invoice"]);
+    const [first, refund, credit, again] = docs.map((d) => d.number);
+    assertEquals(pa.deposits.map((d) => d.trackingId), [
+      first,
+      `${first}-212`,
+      refund,
+      `${refund}-212`,
+      credit,
+      again,
+      `${again}-212`,
+    ]);
+    assertEquals((await record(t, credit))?.code, 200);
+  });
+});
+
+Deno.test("[api] approved platform: an order on account's invoice is deposited when issued, and said collected once the payment is recorded", async () => {
+  await withPlatform(async (t, pa) => {
+    const quoted = await orderOnAccount(t);
+    // The buyer's SIREN makes it an e-invoice (the quote form asks for none).
+    await t.services.orders.update(quoted.id, (o) => ({
+      ...o,
+      business: { ...o.business!, siren: "303265045" },
+    }));
+    await t.services.orderDesk.setStatus(CLERK, quoted.id, { status: "shipped" });
+    const [invoice] = await t.services.invoices.ofOrder(quoted.id);
+    await t.services.platform.pass();
+    assertEquals(pa.deposits.map((d) => d.trackingId), [invoice.number]);
+    assertEquals((await record(t, invoice.number))?.code, 200);
+
+    const order = (await t.services.orders.get(quoted.id))!;
+    await t.services.accountPayments.record(CLERK, order.id, {
+      id: "ENTRY-1",
+      valueDate: today,
+      amountCents: order.totalCents,
+      source: "staff",
+    });
+    await t.services.platform.pass();
+    assertEquals(pa.deposits.map((d) => d.trackingId), [invoice.number, `${invoice.number}-212`]);
+    assertEquals((await record(t, invoice.number))?.code, 212);
+  }, { seed: true, config: transferConfig(testConfig()) });
 });
 
 Deno.test("[api] approved platform: a document the platform rejects is flagged with its reason, first on staff's list", async () => {
@@ -176,10 +260,10 @@ Deno.test("[api] approved platform: a document the platform rejects is flagged w
     assertEquals((await post(t, await pa.event(flow))).status, 200);
     await t.services.platform.pass();
 
-    const rejected = await t.services.platform.record(invoice.number);
+    const rejected = await record(t, invoice.number);
     assertEquals(rejected?.code, 213);
     assert(rejected?.reason?.includes("BR-FR-12 buyer SIREN"), rejected?.reason ?? "");
-    const afterChecks = await t.services.platform.record(late.number);
+    const afterChecks = await record(t, late.number);
     assertEquals([afterChecks?.code, afterChecks?.reason], [
       213,
       "InvoiceLCRuleError: Amounts do not add up",
@@ -187,13 +271,26 @@ Deno.test("[api] approved platform: a document the platform rejects is flagged w
     // Never deposited, so never said collected; the third went on.
     assertEquals(pa.deposits.some((d) => d.trackingId === `${invoice.number}-212`), false);
     const [thirdInvoice] = await t.services.invoices.ofOrder(third.id);
-    assertEquals((await t.services.platform.record(thirdInvoice.number))?.code, 212);
+    assertEquals((await record(t, thirdInvoice.number))?.code, 212);
 
     const clerk = await loginAs(t, "admin");
-    const res = await t.api.request("/api/platform/transmissions", { headers: clerk.headers });
-    const list = (await res.json()).data as { ref: string; code: number }[];
-    assertEquals(list.slice(0, 2).map((r) => r.code), [213, 213]);
-    assertEquals(list.length, 3);
+    const res = await t.api.request("/api/e-invoices?channel=platform", {
+      headers: clerk.headers,
+    });
+    const list = (await res.json()).transmissions as {
+      documentNumber: string;
+      flagged: boolean;
+      status: { code: string };
+    }[];
+    assertEquals(list.slice(0, 2).map((r) => [r.status.code, r.flagged]), [
+      ["213", true],
+      ["213", true],
+    ]);
+    assertEquals(list.map((r) => r.documentNumber).toSorted(), [
+      invoice.number,
+      late.number,
+      thirdInvoice.number,
+    ]);
   });
 });
 
@@ -217,7 +314,7 @@ Deno.test("[api] approved platform: down for an hour, nothing is lost and everyt
       pa.deposits.map((d) => d.trackingId),
       numbers.flatMap((n) => [n, `${n}-212`]),
     );
-    for (const n of numbers) assertEquals((await t.services.platform.record(n))?.code, 212);
+    for (const n of numbers) assertEquals((await record(t, n))?.code, 212);
   });
 });
 
@@ -230,13 +327,13 @@ Deno.test("[api] approved platform: a replayed, stale or forged webhook changes 
     const event = await pa.event(approved);
     assertEquals((await post(t, event)).status, 200);
     await t.services.platform.pass();
-    const before = await t.services.platform.record(invoice.number);
-    assertEquals(codes(before)?.toSorted(), [200, 205, 212]);
+    const before = await raw(t, invoice.number);
+    assertEquals(codes(await record(t, invoice.number))?.toSorted(), [200, 205, 212]);
 
     // The same event again: answered, nothing queued, nothing changed.
     assertEquals((await post(t, event)).status, 200);
     await t.services.platform.pass();
-    assertEquals(await t.services.platform.record(invoice.number), before);
+    assertEquals(await raw(t, invoice.number), before);
 
     // Refused by a forger: a wrong signature, a stale timestamp, no signature.
     const refused = pa.lifecycle(invoice.number, 210, "Not ordered");
@@ -257,12 +354,12 @@ Deno.test("[api] approved platform: a replayed, stale or forged webhook changes 
     );
     assertEquals((await post(t, { ...event, payload: "not json" })).status, 401);
     await t.services.platform.pass();
-    assertEquals(await t.services.platform.record(invoice.number), before);
+    assertEquals(await raw(t, invoice.number), before);
 
     // The refusal was real, though: the poll (the webhooks' fallback) reads it.
     await t.services.platform.pass({ forcePoll: true });
     await t.services.platform.pass();
-    const after = await t.services.platform.record(invoice.number);
+    const after = await record(t, invoice.number);
     assertEquals(codes(after)?.includes(210), true);
     assertEquals(after?.history.find((h) => h.code === 210)?.reason, "REF_CT: Not ordered");
   });
@@ -281,7 +378,7 @@ Deno.test("[api] approved platform: each closed e-reporting period's file is sen
         ["FRR-2026-10-D2", "FRR"],
       ]);
       assertEquals(new TextDecoder().decode(pa.deposits[1].file), "<report period='2026-10-D2'/>");
-      assertEquals((await t.services.platform.record("FRR-2026-10-D2"))?.code, 200);
+      assertEquals((await record(t, "FRR-2026-10-D2"))?.code, 200);
     },
     {
       from: "2026-10-01",

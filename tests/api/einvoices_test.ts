@@ -1,6 +1,7 @@
 import { assert, assertEquals } from "../_lib/assert.ts";
 import { loginAs } from "../_lib/admin.ts";
 import { withServices } from "../_lib/services.ts";
+import { passwordExpiryWarning } from "../../src/domain/chorus-pro-status.ts";
 import {
   newTransmission,
   withFailedAttempt,
@@ -103,4 +104,14 @@ Deno.test("[unit] e-invoices: a channel down is retried with growing delays, the
   assertEquals(tx.status.code, "FAILED");
   assert(tx.flagged);
   assertEquals(tx.history.map((h) => h.code), ["QUEUED", "RETRYING", "FAILED"]);
+});
+
+Deno.test("[unit] chorus pro: staff are warned from 30 days before the technical password expires", () => {
+  assertEquals(passwordExpiryWarning("2026-12-31", "2026-11-30"), null);
+  assertEquals(passwordExpiryWarning(undefined, "2026-11-30"), null);
+  assertEquals(
+    passwordExpiryWarning("2026-12-31", "2026-12-01"),
+    "The Chorus Pro technical account's password expires on 2026-12-31 (in 30 days): change it on Chorus Pro, then set CHORUS_PRO_PASSWORD and CHORUS_PRO_PASSWORD_EXPIRES and restart.",
+  );
+  assert(passwordExpiryWarning("2026-12-31", "2027-01-02")!.includes("expired on 2026-12-31"));
 });

@@ -676,7 +676,7 @@ Deno.test("[api] the UBL download is staff's: anonymous 401, unknown 404", () =>
 
 Deno.test({
   name:
-    `[api] BR-FR ${BR_FR_VERSION}: a French company's invoice (SIREN, purchase order, its own billing address) and its credit note pass the XSD, EN 16931 and the French rules' fatal checks, in CII and UBL`,
+    `[api] BR-FR ${BR_FR_VERSION}: a French company's invoice (SIREN, purchase order, its own billing address), a public lab's (SIRET, service code, engagement number) and their credit notes pass the XSD, EN 16931 and the French rules' fatal checks, in CII and UBL`,
   ignore: en16931Ignore || (brFrMissing() !== null && Deno.env.get("CI") !== "true"),
   fn: () =>
     withServices(async (t) => {
@@ -685,27 +685,53 @@ Deno.test({
         ...SALES.find((s) => s.name === "company-fr")!,
         billing: { address: "3 place Bellecour", city: "Lyon", zipCode: "69002" },
       };
-      const o = await t.services.orders.create(order(sale, 0));
-      const [invoice] = await t.services.invoices.ofOrder(o.id);
-      await t.services.orders.update(o.id, (x) => ({
-        ...x,
-        status: "cancelled",
-        paymentStatus: "refunded",
-        refund: { at: new Date().toISOString(), amountCents: x.totalCents, id: `re_${x.id}` },
-      }));
-      const credit = (await t.services.invoices.ofOrder(o.id)).find((d) =>
-        d.kind === "credit_note"
-      )!;
+      // A public lab invoiced through Chorus Pro: its structure's SIRET, service code and
+      // engagement number (issue 37).
+      const lab: Sale = {
+        ...sale,
+        name: "public-lab",
+        buyer: { kind: "business", vatNumber: null, check: null },
+        business: {
+          companyName: "Laboratoire d'automatique (CNRS)",
+          publicBody: {
+            siret: "19751718400002",
+            serviceCode: "LAB-AUTO-42",
+            engagementNumber: "EJ-1500012345",
+          },
+        },
+      };
       const xml: Record<string, string> = {};
-      for (const doc of [invoice, credit]) {
-        const s = await serve(t, clerk, doc, o);
-        xml[`${doc.number}-cii`] = s.cii;
-        xml[`${doc.number}-ubl`] = s.ubl;
+      for (const [i, s] of [sale, lab].entries()) {
+        const o = await t.services.orders.create(order(s, i));
+        const [invoice] = await t.services.invoices.ofOrder(o.id);
+        await t.services.orders.update(o.id, (x) => ({
+          ...x,
+          status: "cancelled",
+          paymentStatus: "refunded",
+          refund: { at: new Date().toISOString(), amountCents: x.totalCents, id: `re_${x.id}` },
+        }));
+        const credit = (await t.services.invoices.ofOrder(o.id)).find((d) =>
+          d.kind === "credit_note"
+        )!;
+        for (const doc of [invoice, credit]) {
+          const served = await serve(t, clerk, doc, o);
+          xml[`${s.name}-${doc.number}-cii`] = served.cii;
+          xml[`${s.name}-${doc.number}-ubl`] = served.ubl;
+        }
+      }
+      // The lab's documents carry what Chorus Pro routes and pays by.
+      for (const [name, text] of Object.entries(xml).filter(([n]) => n.startsWith("public-lab"))) {
+        assert(text.includes("LAB-AUTO-42</"), `${name}: the service code (BT-10)`);
+        assert(text.includes("EJ-1500012345</"), `${name}: the engagement number (BT-13)`);
+        assert(
+          /schemeID="0009"[^>]*>19751718400002</.test(text),
+          `${name}: the structure's SIRET (BT-46, 0009)`,
+        );
       }
       const reports = await checkEn16931(xml);
       for (const [name, report] of Object.entries(reports)) assertClean(name, report);
       const french = await checkBrFr(xml);
-      assertEquals(Object.keys(french).length, 4);
+      assertEquals(Object.keys(french).length, 8);
       const failed = Object.entries(french).flatMap(([name, failures]) =>
         failures.map((f) => `${name}: ${f.id} ${f.text}`)
       );

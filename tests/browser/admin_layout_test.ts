@@ -16,8 +16,11 @@ import { browserTest, hydrated } from "../_lib/browser.ts";
 const PAGES = [
   "/admin/dashboard",
   "/admin/orders",
+  "/admin/quotes",
   "/admin/invoices",
   "/admin/e-invoices",
+  "/admin/receivables",
+  "/admin/bank-statements",
   "/admin/products",
   "/admin/shipping",
   "/admin/subscribers",

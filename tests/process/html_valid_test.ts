@@ -26,8 +26,11 @@ export const CHECKED_PAGES = {
   admin: [
     "/admin/dashboard",
     "/admin/orders",
+    "/admin/quotes",
     "/admin/invoices",
     "/admin/e-invoices",
+    "/admin/receivables",
+    "/admin/bank-statements",
     "/admin/products",
     "/admin/shipping",
     "/admin/subscribers",

@@ -10,7 +10,10 @@ import { waitFor } from "../_lib/smtp.ts";
 const NAMES = [
   "shop-mail-delivery",
   "shop-newsletters",
+  "shop-approved-platform",
   "shop-restock-notices",
+  "shop-payment-reminders",
+  "shop-einvoices",
   "shop-checkout-sweep",
 ];
 

@@ -73,6 +73,28 @@ Deno.test("[store] checkouts: 60 concurrent commits of 10 units, then two instan
     assertEquals((await services.products.get(board.id))?.stock, 0);
   }));
 
+Deno.test("[store] checkouts: one checkout committed twice at once (confirm call and webhook) takes its units once", () =>
+  withServices(async ({ services }) => {
+    const board = await productByName(services, "Vectra DSP Board");
+    await services.products.update(board.id, { stock: 5 });
+    const first = await services.reservations.open(
+      reservation("d0", [{ id: board.id, quantity: 1 }]),
+    );
+    const twice = await services.reservations.open(
+      reservation("d1", [{ id: board.id, quantity: 2 }]),
+    );
+    // The first commit's batch is under way; both settles of "d1" queue behind it and met in
+    // the next batch, which granted "d1" twice: 2 units more gone, one checkout (the launch
+    // that once ended 399 orders for 400 units, with the sweep settling beside a buyer).
+    const outcomes = await Promise.all([
+      services.reservations.commit("pi_d0", undefined, first),
+      services.reservations.commit("pi_d1", undefined, twice),
+      services.reservations.commit("pi_d1", undefined, twice),
+    ]);
+    assertEquals(outcomes.map((o) => o.kind), ["committed", "committed", "committed"]);
+    assertEquals((await services.products.get(board.id))?.stock, 2, "5 - 1 - 2");
+  }));
+
 Deno.test("[store] checkouts: a line short of stock commits nothing; released and stale ones are closed", () =>
   withServices(async ({ services, kv }) => {
     const board = await productByName(services, "Vectra DSP Board");

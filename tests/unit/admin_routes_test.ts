@@ -23,8 +23,11 @@ Deno.test("[unit] admin navigation per role, and where each role lands", () => {
   assertEquals(navFor("superadmin").map((n) => n.label), [
     "Dashboard",
     "Orders",
+    "Quotes",
     "Invoices",
     "E-invoices",
+    "Receivables",
+    "Bank statements",
     "Products",
     "Shipping",
     "Subscribers",
@@ -35,8 +38,11 @@ Deno.test("[unit] admin navigation per role, and where each role lands", () => {
   ]);
   assertEquals(navFor("admin").map((n) => n.label), [
     "Orders",
+    "Quotes",
     "Invoices",
     "E-invoices",
+    "Receivables",
+    "Bank statements",
     "Products",
     "Subscribers",
   ]);

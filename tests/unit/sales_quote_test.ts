@@ -126,7 +126,10 @@ Deno.test("The seller's bank account: IBAN and BIC checked at start, both or nei
     bic: "AGRIFRPP882",
     quoteValidityDays: 30,
     termsDays: 30,
+    reminderDays: [1, 15],
   });
+  assertEquals(loadConfig({ REMINDER_DAYS: "2, 10, 30" }).transfers.reminderDays, [2, 10, 30]);
+  assertThrows(() => loadConfig({ REMINDER_DAYS: "15,1" }), Error, "REMINDER_DAYS");
   assertThrows(
     () => loadConfig({ SELLER_IBAN: "FR7630006000011234567890188" }),
     Error,

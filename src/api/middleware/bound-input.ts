@@ -29,8 +29,10 @@ function safeDecode(raw: string): string | null {
  * of a type the API parses. Applied once to the whole API so routes added later are covered.
  */
 export async function boundInput(c: Context, next: Next) {
-  const url = new URL(c.req.url);
-  for (const segment of url.pathname.split("/")) {
+  // The path and query cut from the URL string: parsing it into a URL again (the front door
+  // has) and walking the headers with an iterator were 7% of a checkout's CPU.
+  const { pathname, query } = splitUrl(c.req.url);
+  for (const segment of pathname.split("/")) {
     const decoded = safeDecode(segment);
     if (decoded === null) {
       return refuse(c, 400, "invalid_path", "Malformed percent-encoding in path");
@@ -39,7 +41,6 @@ export async function boundInput(c: Context, next: Next) {
       return refuse(c, 414, "path_too_long", "A path segment is too long");
     }
   }
-  const query = url.search.slice(1);
   if (query.length > MAX_QUERY) return refuse(c, 414, "query_too_long", "Query string is too long");
   for (const part of query.split(/[&=]/)) {
     const decoded = safeDecode(part.replaceAll("+", " "));
@@ -47,10 +48,12 @@ export async function boundInput(c: Context, next: Next) {
       return refuse(c, 400, "invalid_query", "Malformed percent-encoding in query string");
     }
   }
-  for (const [name, value] of c.req.raw.headers) {
-    if (value.length > MAX_HEADER) {
-      return refuse(c, 431, "header_too_large", `Header ${name} is too large`);
-    }
+  let tooLarge: string | undefined;
+  c.req.raw.headers.forEach((value, name) => {
+    if (tooLarge === undefined && value.length > MAX_HEADER) tooLarge = name;
+  });
+  if (tooLarge !== undefined) {
+    return refuse(c, 431, "header_too_large", `Header ${tooLarge} is too large`);
   }
   const type = (c.req.header("Content-Type") ?? "").split(";")[0].trim().toLowerCase();
   if ((type !== "" || hasBody(c.req.raw)) && c.req.method !== "GET" && c.req.method !== "HEAD") {
@@ -64,6 +67,21 @@ export async function boundInput(c: Context, next: Next) {
     }
   }
   await next();
+}
+
+/**
+ * An absolute request URL's path (with its first "/", without query and fragment) and query
+ * (without its "?"), as they were sent: what `URL`'s pathname and search hold, undecoded.
+ */
+export function splitUrl(url: string): { pathname: string; query: string } {
+  const authority = url.indexOf("//");
+  const pathAt = url.indexOf("/", authority === -1 ? 0 : authority + 2);
+  const hashAt = url.indexOf("#");
+  const end = hashAt === -1 ? url.length : hashAt;
+  if (pathAt === -1 || pathAt > end) return { pathname: "/", query: "" };
+  const queryAt = url.indexOf("?", pathAt);
+  if (queryAt === -1 || queryAt > end) return { pathname: url.slice(pathAt, end), query: "" };
+  return { pathname: url.slice(pathAt, queryAt), query: url.slice(queryAt + 1, end) };
 }
 
 /**

@@ -5,12 +5,22 @@ import { vatStatement } from "../../../domain/vat-statement.ts";
 import { tax as taxMessages } from "../../../i18n/messages/en/tax.ts";
 import { company as companyMessages } from "../../../i18n/messages/en/company.ts";
 import { taxWords } from "../../../i18n/tax-words.ts";
+import CompanyFields, { COMPANY_LABELS, companyFieldsFor } from "./CompanyFields.tsx";
+import ItemRows, {
+  incompleteRow,
+  type ItemRow,
+  loadProducts,
+  type ProductOption,
+} from "./ItemRows.tsx";
 
 /** The back office states VAT in the buyers' English words. */
 const TAX_WORDS = taxWords(taxMessages, "en");
-/** A company's fields, labelled as the checkout labels them (SIREN: French companies only). */
-const COMPANY = companyMessages.companyFields;
-const COMPANY_FIELDS = ["companyName", "vatNumber", "siren", "purchaseOrder"] as const;
+/** A public body's fields (Chorus Pro): which it must give, its structure's directory says. */
+const PUBLIC_BODY_FIELDS = [
+  ["siret", "SIRET of the structure"],
+  ["serviceCode", "Service code (Chorus Pro)"],
+  ["engagementNumber", "Engagement number (EJ)"],
+] as const;
 import { GENDERS } from "../../../domain/order-status.ts";
 import FormDialog from "../ui/FormDialog.tsx";
 import { fromShopDateTimeInput } from "../../../domain/shop-time.ts";
@@ -23,18 +33,7 @@ import { useCloseGuard } from "../ui/use-close-guard.tsx";
 import MessageDialog from "../ui/MessageDialog.tsx";
 import FormActions from "../ui/FormActions.tsx";
 
-interface ProductOption {
-  _id: string;
-  name: string;
-  price: number;
-  currency: string;
-  stock: number;
-}
-
-interface Row {
-  productId: string;
-  quantity: number;
-}
+type Row = ItemRow;
 
 const DEFAULT_COUNTRY = "Tunisia";
 
@@ -58,18 +57,12 @@ const LABELS = {
   "items.id": "Product",
   "items.quantity": "Quantity",
   createdAt: "Order date",
+  "business.publicBody.siret": "SIRET",
+  "business.publicBody.serviceCode": "Service code",
+  "business.publicBody.engagementNumber": "Engagement number",
   gender: "Gender",
-  ...Object.fromEntries(COMPANY_FIELDS.map((name) => [`business.${name}`, COMPANY[name]])),
+  ...COMPANY_LABELS,
 };
-
-/** The admin product list, else the public one (spec section 7). */
-async function loadProducts(): Promise<ProductOption[]> {
-  try {
-    return await adminApi<ProductOption[]>("/api/admins/products");
-  } catch {
-    return await adminApi<ProductOption[]>("/api/public/products");
-  }
-}
 
 /** The country's fee, 0 when it has none (spec section 9). */
 async function feeFor(country: string): Promise<number> {
@@ -136,6 +129,9 @@ export default function CreateOrderDialog(
     vatNumber: "",
     siren: "",
     purchaseOrder: "",
+    siret: "",
+    serviceCode: "",
+    engagementNumber: "",
     billingAddress: "",
     billingCity: "",
     billingState: "",
@@ -143,6 +139,7 @@ export default function CreateOrderDialog(
     billingCountry: "",
   });
   const [forCompany, setForCompany] = useState(false);
+  const [publicBody, setPublicBody] = useState(false);
   // Invoices go to the shipping address unless staff tick "Bill to another address".
   const [billElsewhere, setBillElsewhere] = useState(false);
   const billingCountry = form.billingCountry || country;
@@ -178,7 +175,7 @@ export default function CreateOrderDialog(
   useEffect(() => {
     let current = true;
     setCharged(null);
-    if (rows.some((r) => !r.productId || !(r.quantity >= 1))) return;
+    if (rows.some(incompleteRow)) return;
     setVatError(undefined);
     chargedFor(rows, country, vatNumber).then((c) => current && setCharged(c)).catch((err) => {
       if (!current || !(err instanceof ApiError)) return;
@@ -195,12 +192,10 @@ export default function CreateOrderDialog(
     (sum, r) => sum + toCents(product(r.productId)?.price ?? 0) * (r.quantity || 0),
     0,
   );
-  const incomplete = rows.some((r) => !r.productId || !(r.quantity >= 1));
+  const incomplete = rows.some(incompleteRow);
   const isFrance = country === "France";
   const vat = charged ? vatStatement(charged.tax, toCents(charged.vat), TAX_WORDS) : null;
   const excl = vat?.exempt ? ` (${TAX_WORDS.excluded})` : "";
-  const setRow = (i: number, patch: Partial<Row>) =>
-    setRows(rows.map((r, j) => j === i ? { ...r, ...patch } : r));
 
   async function submit(e: Event) {
     e.preventDefault();
@@ -249,12 +244,22 @@ export default function CreateOrderDialog(
           ...(form.gender ? { gender: form.gender } : {}),
           ...(forCompany
             ? {
-              business: Object.fromEntries(
-                COMPANY_FIELDS.filter((name) => name !== "siren" || isFrance).map((name) => [
-                  name,
-                  form[name].trim(),
-                ]),
-              ),
+              business: {
+                ...Object.fromEntries(
+                  companyFieldsFor(isFrance).map((name) => [
+                    name,
+                    form[name].trim(),
+                  ]),
+                ),
+                ...(publicBody && isFrance
+                  ? {
+                    publicBody: Object.fromEntries(
+                      PUBLIC_BODY_FIELDS.map(([name]) => [name, form[name].trim()])
+                        .filter(([name, v]) => v || name === "siret"),
+                    ),
+                  }
+                  : {}),
+              },
             }
             : {}),
           ...(form.orderId.trim() ? { orderId: form.orderId.trim() } : {}),
@@ -374,87 +379,46 @@ export default function CreateOrderDialog(
             onChange={(e) => setForCompany(e.currentTarget.checked)}
           />
           {forCompany && (
-            <fieldset class="mt-2 grid gap-3 sm:grid-cols-2">
-              <legend class="sr-only">{companyMessages.companyTitle}</legend>
-              {COMPANY_FIELDS.filter((name) => name !== "siren" || isFrance).map((name) => (
-                <FormField
-                  key={name}
-                  label={COMPANY[name]}
-                  marked={name === "companyName"}
-                  required={name === "companyName"}
-                  autocomplete={name === "companyName" ? "organization" : "off"}
-                  error={name === "vatNumber" ? vatError : undefined}
-                  onChange={name === "vatNumber"
-                    ? (e) => setQuotedVat(e.currentTarget.value.trim())
-                    : undefined}
-                  {...field(name)}
-                />
-              ))}
-            </fieldset>
+            <>
+              <CompanyFields
+                field={field}
+                isFrance={isFrance}
+                vatError={vatError}
+                onVatNumber={setQuotedVat}
+              />
+              {isFrance && (
+                <fieldset class="mt-2 grid gap-3 sm:grid-cols-2">
+                  <legend class="sr-only">Public body (Chorus Pro)</legend>
+                  <div class="sm:col-span-2">
+                    <CheckboxField
+                      label="Public body (Chorus Pro)"
+                      name="publicBody"
+                      checked={publicBody}
+                      onChange={(e) => setPublicBody(e.currentTarget.checked)}
+                    />
+                  </div>
+                  {publicBody && PUBLIC_BODY_FIELDS.map(([name, label]) => (
+                    <FormField
+                      key={name}
+                      label={label}
+                      marked={name === "siret"}
+                      required={name === "siret"}
+                      autocomplete="off"
+                      {...field(name)}
+                    />
+                  ))}
+                </fieldset>
+              )}
+            </>
           )}
         </div>
-        <fieldset>
-          <legend class="mb-2 text-sm font-semibold">Items</legend>
-          {products === null && (
-            <p role="status" class="text-sm text-slate-600">Loading products...</p>
-          )}
-          <ul class="space-y-2">
-            {rows.map((r, i) => (
-              <li
-                key={i}
-                class="grid grid-cols-[1fr_5rem_6rem_auto] items-end gap-2"
-                data-testid="order-item"
-              >
-                <FormField id={`create-order-item-${i}`} label="Product" marked>
-                  {(wiring) => (
-                    <select
-                      {...wiring}
-                      class={FIELD}
-                      value={r.productId}
-                      onChange={(e) => setRow(i, { productId: e.currentTarget.value })}
-                    >
-                      <option value="">Choose a product</option>
-                      {(products ?? []).map((p) => (
-                        <option key={p._id} value={p._id}>{p.name} ({p.stock} in stock)</option>
-                      ))}
-                    </select>
-                  )}
-                </FormField>
-                <FormField
-                  id={`create-order-item-${i}-quantity`}
-                  label="Quantity"
-                  marked
-                  type="number"
-                  min={1}
-                  value={r.quantity || ""}
-                  onInput={(e) => setRow(i, { quantity: Number(e.currentTarget.value) })}
-                />
-                <FormField
-                  id={`create-order-item-${i}-price`}
-                  label="Price"
-                  readOnly
-                  inputClass="bg-slate-50"
-                  value={r.productId ? formatMoney(toCents(product(r.productId)?.price ?? 0)) : ""}
-                />
-                <button
-                  type="button"
-                  disabled={rows.length === 1}
-                  onClick={() => setRows(rows.filter((_, j) => j !== i))}
-                  class="mb-0.5 rounded-lg px-3 py-2 text-sm font-semibold text-red-700 ring-1 ring-red-300 disabled:opacity-40"
-                >
-                  Remove
-                </button>
-              </li>
-            ))}
-          </ul>
-          <button
-            type="button"
-            onClick={() => setRows([...rows, { productId: "", quantity: 1 }])}
-            class="mt-2 rounded-lg px-3 py-1.5 text-sm font-semibold text-brand-700 ring-1 ring-brand-600/40"
-          >
-            Add Item
-          </button>
-        </fieldset>
+        <ItemRows
+          idPrefix="create-order"
+          rows={rows}
+          onRows={setRows}
+          blank={{ productId: "", quantity: 1 }}
+          products={products}
+        />
         <div class="grid gap-3 sm:grid-cols-2">
           <FormField id="create-order-payment-method" label="Payment method">
             {(wiring) => (

@@ -1,0 +1,134 @@
+import { z } from "zod";
+import type { StatementCredit } from "./bank-statement.ts";
+import { accountBalance } from "./order-account.ts";
+import type { Order } from "./order.ts";
+import { findRfReference, isRfReference } from "./rf-reference.ts";
+
+/**
+ * Bank reconciliation: which order on account a statement's credit pays. First by its RF
+ * creditor reference (structured, or found in the free text), then, with none, by amount and
+ * payer: one open order owing exactly that amount whose company or buyer the payer names.
+ * Anything else is left for staff to assign or set aside.
+ */
+
+/** What became of a credit of a statement. */
+export const CREDIT_OUTCOMES = [
+  "paid", // exactly what was due: the order is paid
+  "partial", // less: partially paid, the remainder shown
+  "over", // more than due: recorded, flagged for staff (a refund, or another invoice)
+  "unmatched", // no order found: listed for staff
+  "duplicate", // recorded already (the statement imported twice)
+] as const;
+export type CreditOutcome = typeof CREDIT_OUTCOMES[number];
+
+/** An order on account as matching sees it. */
+export interface OpenAccount {
+  orderId: string;
+  orderNumber: string;
+  reference: string;
+  dueCents: number;
+  /** Lower-case words the payer's name may contain: the company, the buyer's name. */
+  names: string[];
+}
+
+export function openAccountOf(o: Order): OpenAccount | null {
+  if (!o.account || o.status === "cancelled") return null;
+  const paid = o.paymentStatus !== "pending";
+  return {
+    orderId: o.id,
+    orderNumber: o.orderNumber,
+    reference: o.account.reference,
+    dueCents: paid ? 0 : accountBalance(o.account, o.totalCents).dueCents,
+    names: [
+      o.business?.companyName ?? "",
+      `${o.customer.firstName} ${o.customer.lastName}`,
+      o.customer.lastName,
+    ].map(squeeze).filter((n) => n.length >= 3),
+  };
+}
+
+/** Letters and digits, lower case, accents dropped: "Laboratoire CURIE-Sud" -> "laboratoirecuriesud". */
+export function squeeze(text: string): string {
+  return text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(
+    /[^a-z0-9]/g,
+    "",
+  );
+}
+
+/** The RF reference a credit quotes: the structured one when valid, else one in the text. */
+export function creditReference(c: Pick<StatementCredit, "reference" | "text">): string | null {
+  const structured = c.reference?.replace(/\s+/g, "").toUpperCase() ?? "";
+  if (structured && isRfReference(structured)) return structured;
+  return findRfReference(`${c.reference ?? ""} ${c.text}`);
+}
+
+/** Open accounts indexed for matching: by reference, and the ones still owing by amount. */
+export function accountIndex(accounts: Iterable<OpenAccount>) {
+  const byReference = new Map<string, OpenAccount>();
+  const byAmount = new Map<number, OpenAccount[]>();
+  for (const a of accounts) {
+    byReference.set(a.reference, a);
+    if (a.dueCents > 0) byAmount.set(a.dueCents, [...(byAmount.get(a.dueCents) ?? []), a]);
+  }
+  return {
+    byReference,
+    /** A payment changed what an account owes: the amount index follows. */
+    paid(a: OpenAccount, cents: number) {
+      const list = byAmount.get(a.dueCents)?.filter((x) => x !== a) ?? [];
+      if (list.length) byAmount.set(a.dueCents, list);
+      else byAmount.delete(a.dueCents);
+      a.dueCents = Math.max(0, a.dueCents - cents);
+      if (a.dueCents > 0) byAmount.set(a.dueCents, [...(byAmount.get(a.dueCents) ?? []), a]);
+    },
+    byAmount,
+  };
+}
+export type AccountIndex = ReturnType<typeof accountIndex>;
+
+/** The account a credit pays, and how it was found; null when none fits. */
+export function matchCredit(
+  c: StatementCredit,
+  index: AccountIndex,
+): { account: OpenAccount; via: "reference" | "amount_payer" } | null {
+  if (c.currency !== "EUR") return null;
+  const ref = creditReference(c);
+  const byRef = ref ? index.byReference.get(ref) : undefined;
+  if (byRef) return { account: byRef, via: "reference" };
+  const payer = squeeze(c.payer);
+  if (!payer) return null;
+  const fits = (index.byAmount.get(c.amountCents) ?? []).filter((a) =>
+    a.names.some((n) => payer.includes(n) || n.includes(payer))
+  );
+  return fits.length === 1 ? { account: fits[0], via: "amount_payer" } : null;
+}
+
+/** What a payment of `cents` against `dueCents` does. */
+export const outcomeOf = (cents: number, dueCents: number): CreditOutcome =>
+  cents === dueCents ? "paid" : cents < dueCents ? "partial" : "over";
+
+/** A credit no order was found for, kept for staff: open, then assigned or set aside. */
+export const BANK_ENTRY_STATES = ["open", "assigned", "set_aside"] as const;
+export const bankEntrySchema = z.object({
+  schemaVersion: z.literal(1),
+  id: z.string(),
+  statementId: z.string(),
+  importedAt: z.string(),
+  amountCents: z.number().int(),
+  currency: z.string(),
+  valueDate: z.string(),
+  payer: z.string(),
+  reference: z.string().nullable(),
+  text: z.string(),
+  status: z.enum(BANK_ENTRY_STATES),
+  orderNumber: z.string().optional(),
+  note: z.string().max(300).optional(),
+});
+export type BankEntry = z.infer<typeof bankEntrySchema>;
+
+export const assignBodySchema = z.object({
+  orderNumber: z.string({ error: "Give the order number" }).trim().min(1, "Give the order number")
+    .max(40),
+});
+export const setAsideBodySchema = z.object({
+  note: z.string().trim().max(300, "A note is at most 300 characters").optional(),
+});

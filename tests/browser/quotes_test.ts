@@ -1,0 +1,156 @@
+import { assert, assertEquals, assertStringIncludes } from "../_lib/assert.ts";
+import { BOSS, overflowX, PHONE, shellReady, signInAs } from "../_lib/admin-browser.ts";
+import { browserTest, hydrated } from "../_lib/browser.ts";
+import { freePort } from "../_lib/server.ts";
+import { type Received, smtpSink, waitFor } from "../_lib/smtp.ts";
+import type { Page } from "playwright-core";
+
+const SMTP_PORT = freePort();
+
+/**
+ * The quotes path in real Chromium, one server and browser for the file. Each step is a named
+ * helper so later steps (bank statements, reminders) can be added to a flow.
+ */
+
+/** A lab's buyer, as staff type it. */
+const LAB = {
+  firstName: "Marie",
+  lastName: "Curie",
+  email: "achats@lab.example",
+  phone: "+33 1 44 27 00 00",
+  company: "Laboratoire Curie",
+  address: "11 rue Pierre et Marie Curie",
+  city: "Paris",
+  zipCode: "75005",
+};
+
+/** Staff on the Quotes screen, signed in. */
+async function staffOnQuotes(page: Page) {
+  await signInAs(page, BOSS, "/admin/login?next=%2Fadmin%2Fquotes");
+  await shellReady(page);
+  await page.getByRole("heading", { name: "Quotes", level: 1 }).waitFor();
+}
+
+/**
+ * Staff make a quote with the keyboard's N: the lab, two boards at 10 % off, France, in the
+ * buyer's language; it opens as a draft on its page. Answers the quote's number.
+ */
+async function staffCreateQuote(page: Page, language: "English" | "French"): Promise<string> {
+  await hydrated(page, page.getByTestId("new-quote"));
+  await page.keyboard.press("n");
+  const dialog = page.getByTestId("quote-dialog");
+  await dialog.getByLabel("First name").fill(LAB.firstName);
+  await dialog.getByLabel("Last name").fill(LAB.lastName);
+  await dialog.getByLabel(/^Email/).fill(LAB.email);
+  await dialog.getByLabel(/^Phone/).fill(LAB.phone);
+  await dialog.getByLabel(/^Language/).selectOption({ label: language });
+  await dialog.getByLabel(/^Company name/).fill(LAB.company);
+  await dialog.getByLabel(/^Address/).fill(LAB.address);
+  await dialog.getByLabel(/^City/).fill(LAB.city);
+  await dialog.getByLabel(/^ZIP code/).fill(LAB.zipCode);
+  await dialog.getByLabel(/^Country/).selectOption("France");
+  await dialog.getByLabel(/^Product/).selectOption({ label: "Vectra DSP Board (25 in stock)" });
+  await dialog.getByLabel(/^Quantity/).fill("2");
+  await dialog.getByLabel("Discount %").fill("10");
+  await dialog.getByTestId("quote-estimate").filter({ hasText: "€1,080.00" }).waitFor();
+  await dialog.getByRole("button", { name: "Create quote" }).click();
+  await page.waitForURL(/\/admin\/quotes\/[^/?]+$/);
+  const heading = await page.getByRole("heading", { level: 1 }).innerText();
+  const number = heading.replace("Quote ", "").trim();
+  assert(/^D\d{4}-\d{6}$/.test(number), heading);
+  return number;
+}
+
+/** Staff send the quote from its page (asked first); it reads "sent". */
+async function staffSendQuote(page: Page) {
+  const actions = page.getByRole("group", { name: "Quote actions" });
+  await hydrated(page, actions);
+  await actions.getByRole("button", { name: "Send", exact: true }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Send", exact: true }).click();
+  await page.getByTestId("quote-facts").getByText("Sent").waitFor();
+}
+
+/** A mail's text, its quoted-printable soft breaks and escapes undone. */
+const mailText = (m: Received) =>
+  m.raw.replace(/=\r?\n/g, "").replace(
+    /=([0-9A-F]{2})/g,
+    (_, h) => String.fromCharCode(parseInt(h, 16)),
+  );
+
+/** The quote page's link in the buyer's mail (waits for it). */
+async function quoteLinkInMail(received: Received[], to: string): Promise<string> {
+  const sent = () =>
+    received.find((m) => m.to.includes(to) && /\/(quotes|fr\/devis)\//.test(mailText(m)));
+  await waitFor(() => !!sent(), "the quote mail");
+  const url = /https?:\/\/\S+\/(?:quotes|fr\/devis)\/D\d{4}-\d{6}\?t=[\w-]+/.exec(
+    mailText(sent()!),
+  );
+  assert(url, "the mail links the quote page");
+  return new URL(url[0]).pathname + new URL(url[0]).search;
+}
+
+/**
+ * The buyer opens the quote page from the mail and accepts it with its purchase order number
+ * (a missing one is said in the page's language first); they land on their order's page.
+ */
+async function buyerAcceptsQuote(page: Page, link: string, purchaseOrder: string) {
+  await page.goto(link);
+  const accept = page.locator("#quote-accept");
+  // The page's script marks its answers ready once it has wired them.
+  await page.locator("#quote-answers[data-ready]").waitFor({ state: "attached" });
+  await accept.getByRole("button", { name: "Accepter le devis" }).click();
+  await accept.getByText("Veuillez indiquer votre numéro de bon de commande.").waitFor();
+  await accept.getByLabel(/^Numéro de bon de commande/).fill(purchaseOrder);
+  await accept.getByRole("button", { name: "Accepter le devis" }).click();
+  await page.waitForURL(/\/fr\/orders\/ORD-\d+\?t=/);
+}
+
+browserTest(
+  "[browser] quotes (French buyer, 390 px): staff make a quote with N, send it; the lab accepts it with its PO from the mail's link; staff see the order",
+  async ({ newPage }) => {
+    const smtp = await smtpSink(SMTP_PORT);
+    const page = await newPage(PHONE);
+    await staffOnQuotes(page);
+    await page.getByText("No quotes found").waitFor();
+    const number = await staffCreateQuote(page, "French");
+
+    // Its page: the server's prices (2 × 540.00 incl. 20 % VAT + France's 9.90), a draft.
+    const lines = await page.getByTestId("quote-lines").innerText();
+    assertStringIncludes(lines, "10 %");
+    assertEquals(await page.getByTestId("quote-total").innerText(), "€1,089.90");
+    assertStringIncludes((await page.locator("main").innerText()).toLowerCase(), "draft");
+    await staffSendQuote(page);
+    assertEquals(await overflowX(page), 0, "no sideways scroll at 390 px");
+
+    // The list: its filters live in the URL.
+    await page.goto("/admin/quotes?status=sent");
+    const row = page.getByTestId("quote-row");
+    assertEquals(await row.count(), 1);
+    assertStringIncludes(await row.innerText(), LAB.company);
+    assertEquals(await overflowX(page), 0, "the list scrolls in its own box");
+    await page.goto(`/admin/quotes?q=${encodeURIComponent(number)}`);
+    assertEquals(await page.getByTestId("quote-row").count(), 1);
+    await page.goto("/admin/quotes?status=draft");
+    await page.getByText("No quotes found").waitFor();
+
+    // The lab, in French on a phone: the quote page from its mail, accepted with its PO.
+    const link = await quoteLinkInMail(smtp.received, LAB.email);
+    assert(link.startsWith(`/fr/devis/${number}?t=`), link);
+    const buyer = await newPage({ ...PHONE, locale: "fr-FR" });
+    await buyer.goto(link);
+    assertStringIncludes(await buyer.getByTestId("quote-total").innerText(), "1\u202f089,90");
+    assertStringIncludes(await buyer.getByTestId("quote-terms").innerText(), "30 jours");
+    assertEquals(await overflowX(buyer), 0, "the quote page fits a phone");
+    await buyerAcceptsQuote(buyer, link, "BC-2026-0042");
+
+    // Staff: accepted, its PO, the order it made.
+    await page.goto("/admin/quotes?status=accepted");
+    await page.getByTestId("quote-row").getByRole("link", { name: number }).click();
+    assertEquals(await page.getByTestId("quote-po").innerText(), "BC-2026-0042");
+    assertStringIncludes(await page.getByTestId("quote-order").innerText(), "ORD-");
+    assertEquals(page.problems, []);
+    assertEquals(buyer.problems, []);
+    await smtp.close();
+  },
+  { env: { SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}` } },
+);

@@ -6,6 +6,9 @@ import { failedAsserts, type Failure } from "./en16931.ts";
  * `xslt3` (Node) compiles once per version of the rules: cached under tests/.tmp/<cache>/ by
  * the file's hash, so a new version of the rules is a file swap. Used by the French CIUS rules
  * (br-fr.ts) and the e-reporting rules (flux10.ts); Debian's Saxon-HE 9.9 cannot compile some.
+ * Compiling takes 20 s on a quiet machine and minutes on a loaded one, in every fresh clone (CI),
+ * so the SEFs of the vendored rules are vendored too, gzipped, beside them in `compiled/`, named
+ * by the rules' hash and xslt3's version; other rules or another xslt3 find none and compile.
  */
 
 const TMP = new URL("../.tmp/", import.meta.url).pathname;
@@ -16,23 +19,55 @@ async function sha256(path: string) {
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
+/** xslt3's version: a SEF is read by the SaxonJS of the xslt3 that compiled it. */
+async function xslt3Version(): Promise<string> {
+  const pkg = new URL("../../node_modules/xslt3/package.json", import.meta.url);
+  return JSON.parse(await Deno.readTextFile(pkg)).version;
+}
+
+/** The vendored SEF `gz` (gzipped) unpacked to `part`; false when none is vendored. */
+async function unpackVendored(gz: string, part: string): Promise<boolean> {
+  let file: Deno.FsFile;
+  try {
+    file = await Deno.open(gz);
+  } catch {
+    return false;
+  }
+  await file.readable.pipeThrough(new DecompressionStream("gzip")).pipeTo(
+    (await Deno.open(part, { write: true, createNew: true })).writable,
+  );
+  return true;
+}
+
 const compiled = new Map<string, Promise<string>>();
 
-/** The SEF of an XSLT file: compiled by `xslt3` unless `tests/.tmp/<cache>/` has this version. */
+/**
+ * The SEF of an XSLT file: from `tests/.tmp/<cache>/` when it has this version, else unpacked
+ * from the vendored `compiled/` beside the rules, else compiled by `xslt3`.
+ */
 export function sefOf(xslt: string, cache: string): Promise<string> {
   let ready = compiled.get(xslt);
   if (!ready) {
     ready = (async () => {
       const name = xslt.replace(/^.*\//, "").replace(/\.xslt?$/, "");
+      const hash = await sha256(xslt);
       const dir = `${TMP}${cache}/`;
-      const file = `${dir}${name}-${await sha256(xslt)}.sef.json`;
+      const file = `${dir}${name}-${hash}.sef.json`;
       try {
         await Deno.stat(file);
         return file;
-      } catch { /* compile below */ }
+      } catch { /* unpack or compile below */ }
       await Deno.mkdir(dir, { recursive: true });
       // Written aside then renamed: two test files compiling at once never read half a file.
       const part = `${file}.${crypto.randomUUID()}`;
+      const vendored = xslt.replace(
+        /[^/]*$/,
+        `compiled/${name}-${hash}-xslt3-${await xslt3Version()}.sef.json.gz`,
+      );
+      if (await unpackVendored(vendored, part)) {
+        await Deno.rename(part, file);
+        return file;
+      }
       const out = await new Deno.Command("node", {
         args: [XSLT3, `-xsl:${xslt}`, `-export:${part}`, "-nogo"],
         stdout: "piped",

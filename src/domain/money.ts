@@ -44,3 +44,7 @@ export function formatWholeEuros(cents: Cents): string {
 
 export const CURRENCIES = ["EUR", "USD"] as const;
 export type Currency = typeof CURRENCIES[number];
+
+/** A unit price lowered by a discount in basis points (12.5 % -> 1250), to the cent. */
+export const discountedCents = (cents: number, discountBp: number) =>
+  Math.round(cents * (10_000 - discountBp) / 10_000);

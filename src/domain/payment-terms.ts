@@ -8,8 +8,9 @@ import { z } from "zod";
 export const PAYMENT_TERMS = ["before_shipping", "on_terms"] as const;
 export type PaymentTerms = typeof PAYMENT_TERMS[number];
 
-/** The most days an invoice may give (art. L441-10 C. com.). */
-export const MAX_TERMS_DAYS = 60;
+import { MAX_TERMS_DAYS } from "./payment-terms-limit.ts";
+
+export { MAX_TERMS_DAYS };
 /** Without a setting: 30 days, the law's default. */
 export const DEFAULT_TERMS_DAYS = 30;
 /** How long a quote holds its prices without a setting. */

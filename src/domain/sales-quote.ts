@@ -7,6 +7,8 @@ import {
   type PricedCheckout,
 } from "./checkout.ts";
 import { emailField } from "./email.ts";
+import { discountedCents } from "./money.ts";
+import { QUOTE_STATUSES, type QuoteStatus, quoteStatus } from "./quote-status.ts";
 import { recordTimes } from "./record.ts";
 import {
   businessSchema,
@@ -25,15 +27,7 @@ import { taxDecisionSchema } from "./tax.ts";
  * account. Quotes are numbered in their own gapless yearly series, D2026-000001.
  */
 
-export const QUOTE_STATUSES = [
-  "draft",
-  "sent",
-  "accepted",
-  "declined",
-  "expired",
-  "cancelled",
-] as const;
-export type QuoteStatus = typeof QUOTE_STATUSES[number];
+export { QUOTE_STATUSES, type QuoteStatus, quoteStatus };
 
 /** Where a quote came from: the cart's "Request a quote", or staff. */
 export const QUOTE_SOURCES = ["request", "staff"] as const;
@@ -49,10 +43,6 @@ export const QUOTE_NUMBER = /^D\d{4}-\d{6}$/;
 export const discountPercentField = z.number({ error: "A discount is a percentage" })
   .min(0, "A discount cannot be negative").max(100, "A discount is at most 100 %")
   .refine((v) => Number.isInteger(Math.round(v * 100 * 1e6) / 1e6), "At most two decimals");
-
-/** A unit price lowered by a discount in basis points, to the cent. */
-export const discountedCents = (cents: number, discountBp: number) =>
-  Math.round(cents * (10_000 - discountBp) / 10_000);
 
 const quoteLineSchema = orderLineSchema.extend({
   /** The catalogue's price when quoted, French VAT included, before the discount. */
@@ -115,15 +105,6 @@ export const salesQuoteSchema = z.object({
   ...recordTimes,
 });
 export type SalesQuote = z.infer<typeof salesQuoteSchema>;
-
-/**
- * The quote's status today: a draft or sent quote past its validity date is expired (it is
- * recorded so when someone next touches it).
- */
-export function quoteStatus(q: Pick<SalesQuote, "status" | "validUntil">, today: string) {
-  if ((q.status === "sent" || q.status === "draft") && today > q.validUntil) return "expired";
-  return q.status;
-}
 
 /** Why a quote cannot be accepted or declined today (409), or null when it can. */
 export function answerRefusal(q: SalesQuote, today: string): string | null {

@@ -1,5 +1,6 @@
 import { useState } from "preact/hooks";
-import { quoteStatus, type SalesQuote } from "../../../domain/sales-quote.ts";
+import { quoteStatus } from "../../../domain/quote-status.ts";
+import type { SalesQuote } from "../../../domain/sales-quote.ts";
 import ConfirmDialog from "../ui/ConfirmDialog.tsx";
 import { errorSentence } from "../ui/errors.ts";
 import { adminApi } from "../ui/api.ts";

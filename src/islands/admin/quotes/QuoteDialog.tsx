@@ -1,7 +1,7 @@
 import { useEffect, useState } from "preact/hooks";
-import { formatMoney, toCents } from "../../../domain/money.ts";
-import { discountedCents, type SalesQuote } from "../../../domain/sales-quote.ts";
-import { MAX_TERMS_DAYS } from "../../../domain/payment-terms.ts";
+import { discountedCents, formatMoney, toCents } from "../../../domain/money.ts";
+import type { SalesQuote } from "../../../domain/sales-quote.ts";
+import { MAX_TERMS_DAYS } from "../../../domain/payment-terms-limit.ts";
 import FormField, { FIELD } from "../../../ui/FormField.tsx";
 import CompanyFields, { COMPANY_LABELS, companyFieldsFor } from "../orders/CompanyFields.tsx";
 import ItemRows, {

@@ -6,6 +6,7 @@ import { loginAs } from "../_lib/admin.ts";
 import { atInstant } from "../_lib/clock.ts";
 import { type FakePlatform, fakePlatform } from "../_lib/fake-pa.ts";
 import { testConfig, type TestContext, withServices } from "../_lib/services.ts";
+import { checkFlux10, flux10Missing } from "../_lib/flux10.ts";
 import { CLERK, orderOnAccount, transferConfig } from "../_lib/account-orders.ts";
 import type { Config } from "../../src/services/config.ts";
 
@@ -386,6 +387,38 @@ Deno.test("[api] approved platform: each closed e-reporting period's file is sen
     },
   );
   assertEquals(asked, ["2026-10-D1", "2026-10-D2"]);
+});
+
+Deno.test({
+  name:
+    "[api] approved platform: with PA_MATRICULE set, the period's file sent is the shop's own e-reporting file of its consumer sales, valid Flux 10",
+  ignore: flux10Missing() !== null,
+  fn: async () => {
+    await withPlatform(
+      async (t, pa) => {
+        await atInstant(Date.parse("2026-10-05T10:00:00Z"), async () => {
+          await t.services.orders.create(sale(1, false));
+          await t.services.orders.create(sale(2, false));
+        });
+        await atInstant(Date.parse("2026-10-12T12:00:00Z"), () => t.services.platform.pass());
+        assertEquals(pa.deposits.map((d) => [d.trackingId, d.flowSyntax]), [
+          ["FRR-2026-10-D1", "FRR"],
+        ]);
+        const xml = new TextDecoder().decode(pa.deposits[0].file);
+        assertEquals(await checkFlux10(xml), { schemaErrors: [], failures: [] });
+        // The two sales of 5 October, as one day's aggregate: 2 x 500.00 before tax, 200.00 VAT.
+        for (
+          const part of [
+            '<Sender><Id schemeId="0238">0042</Id>',
+            "<ReportPeriod><StartDate>20261001</StartDate><EndDate>20261010</EndDate></ReportPeriod>",
+            "<Date>20261005</Date>",
+            "<TaxExclusiveAmount>1000.00</TaxExclusiveAmount><TaxTotal>200.00</TaxTotal><TransactionsCount>2</TransactionsCount>",
+          ]
+        ) assert(xml.includes(part), `${part} in ${xml}`);
+      },
+      { from: "2026-10-01", config: { platformMatricule: "0042" } },
+    );
+  },
 });
 
 Deno.test("[api] approved platform: off by default; production refuses half a configuration", async () => {

@@ -9,6 +9,7 @@ import { testConfig, type TestContext, withServices } from "../_lib/services.ts"
 import { checkFlux10, flux10Missing } from "../_lib/flux10.ts";
 import { CLERK, orderOnAccount, transferConfig } from "../_lib/account-orders.ts";
 import type { Config } from "../../src/services/config.ts";
+import { TEST_SELLER as SELLER } from "../_lib/seller.ts";
 
 /**
  * The approved platform (AFNOR XP Z12-013 Flow Service 1.3.0) against a local fake that holds
@@ -16,16 +17,6 @@ import type { Config } from "../../src/services/config.ts";
  * shop reads back (webhooks, the poll), through outages, rejections and forged events.
  */
 
-const SELLER = {
-  legalName: "Vectra Systèmes SAS",
-  address: "12 rue des Lois;31000 Toulouse;France",
-  siren: "123456789",
-  siret: "12345678900012",
-  vatNumber: "FR40123456789",
-  rcs: "Toulouse B 123 456 789",
-  shareCapital: "10 000 €",
-  contact: "factures@vectra.example",
-};
 const today = new Date().toISOString().slice(0, 10);
 
 /** A paid order of a French company (its invoice goes through the platform), or a consumer's. */

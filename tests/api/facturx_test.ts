@@ -14,6 +14,7 @@ import { loginAs, type SignedIn } from "../_lib/admin.ts";
 import { checkEn16931, en16931Ignore, type Report } from "../_lib/en16931.ts";
 import { BR_FR_VERSION, brFrMissing, checkBrFr } from "../_lib/br-fr.ts";
 import { jsonRequest, testConfig, type TestContext, withServices } from "../_lib/services.ts";
+import { TEST_SELLER as SELLER } from "../_lib/seller.ts";
 
 /**
  * Every invoice and credit note is a Factur-X (PDF/A-3b, EN 16931) with its UBL beside: for each
@@ -21,17 +22,6 @@ import { jsonRequest, testConfig, type TestContext, withServices } from "../_lib
  * schemas, the Commission's EN 16931 rules), carry `factur-x.xml` and the PDF/A and Factur-X
  * metadata, and say on the page what their XML says and what the order says.
  */
-
-const SELLER = {
-  legalName: "Vectra Systèmes SAS",
-  address: "12 rue des Lois;31000 Toulouse;France",
-  siren: "123456789",
-  siret: "12345678900012",
-  vatNumber: "FR40123456789",
-  rcs: "Toulouse B 123 456 789",
-  shareCapital: "10 000 €",
-  contact: "factures@vectra.example",
-};
 
 interface Sale {
   name: string;

@@ -2,6 +2,7 @@ import { documentAmounts, type InvoiceDocument } from "../../src/domain/invoice.
 import { legacyDecision } from "../../src/domain/tax.ts";
 import { renderInvoicePdf } from "../../src/services/invoice-pdf.ts";
 import { assert, assertEquals } from "../_lib/assert.ts";
+import { TEST_SELLER } from "../_lib/seller.ts";
 
 /**
  * The invoice PDF keeps every free-text field a buyer or staff can type within its box, at the
@@ -51,16 +52,7 @@ function longestDocument(): InvoiceDocument {
     orderId: "o1",
     orderNumber: "ORD-000042",
     refersTo: null,
-    seller: {
-      legalName: "Vectra Systèmes SAS",
-      address: "12 rue des Lois;31000 Toulouse;France",
-      siren: "123456789",
-      siret: "12345678900012",
-      vatNumber: "FR40123456789",
-      rcs: "Toulouse B 123 456 789",
-      shareCapital: "10 000 €",
-      contact: "factures@vectra.example",
-    },
+    seller: TEST_SELLER,
     vatOnDebits: false,
     buyer: {
       name: `${LONGEST.firstName} ${LONGEST.lastName}`,

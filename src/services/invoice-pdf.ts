@@ -85,6 +85,23 @@ function partyLines(p: Party): string[] {
   ].filter(Boolean);
 }
 
+/** A public body (Chorus Pro): its structure's SIRET is the buyer's identifier (BT-46). */
+const publicBody = (inv: EInvoice) => inv.buyer.globalId?.scheme === "0009";
+
+/**
+ * What Chorus Pro reads off a public body's invoice, as the XML says it: the structure's SIRET
+ * (BT-46), its service code (BT-10) and the engagement number (BT-13).
+ */
+function publicBodyLines(inv: EInvoice): string[] {
+  const structure = inv.buyer.globalId;
+  if (structure?.scheme !== "0009") return [];
+  return [
+    `SIRET ${frenchSiren(structure.id)}`,
+    inv.buyerReference ? `Code service / Service code ${inv.buyerReference}` : "",
+    inv.purchaseOrder ? `N° d’engagement / Engagement number ${inv.purchaseOrder}` : "",
+  ].filter(Boolean);
+}
+
 /** The logo (public/images/logo.svg), drawn as vectors below `y` (SVG's y grows down). */
 function drawLogo(page: PDFPage, x: number, y: number, size: number) {
   const scale = size / 64;
@@ -176,7 +193,10 @@ export async function renderInvoicePdf(
     ["Date d’émission / Issue date", frenchDate(inv.issueDate)],
     ["Commande / Order", inv.salesOrder],
   ];
-  if (inv.purchaseOrder) facts.push(["Bon de commande / Purchase order", inv.purchaseOrder]);
+  // A public body's BT-13 is its engagement number: the buyer's block names it as such.
+  if (inv.purchaseOrder && !publicBody(inv)) {
+    facts.push(["Bon de commande / Purchase order", inv.purchaseOrder]);
+  }
   if (inv.deliveryDate) {
     facts.push(["Date de livraison / Date of supply", frenchDate(inv.deliveryDate)]);
   }
@@ -223,7 +243,7 @@ export async function renderInvoicePdf(
   const half = (right - MARGIN) / 2;
   const buyerEnd = block(
     "Client / Buyer (facturation / billing)",
-    partyLines(inv.buyer),
+    [...partyLines(inv.buyer), ...publicBodyLines(inv)],
     MARGIN,
     y,
     half - 10,

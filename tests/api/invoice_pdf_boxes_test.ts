@@ -148,3 +148,35 @@ Deno.test("[api] invoice PDF: the longest accepted names, company, addresses, em
     assert(joined.includes(value.replace(/ /g, "")), `printed whole: ${value.slice(0, 40)}...`);
   }
 });
+
+Deno.test("[api] invoice PDF of a public body: the buyer's block says what the XML says, its SIRET (BT-46), service code (BT-10) and engagement number (BT-13), the longest accepted wrapped within its box", async () => {
+  const doc = longestDocument();
+  const serviceCode = unbroken(100);
+  const engagementNumber = "EJ-".concat("W".repeat(47));
+  doc.buyer = {
+    ...doc.buyer,
+    siren: "197517184",
+    siret: "19751718400012",
+    serviceCode,
+    purchaseOrder: engagementNumber,
+  };
+  const all = await words(await renderInvoicePdf(doc, { shopName: "Vectra" }));
+  const text = all.map((w) => w.text).join(" ").replace(/[\s\u00a0\u202f]+/g, " ");
+  assert(text.includes("SIRET 197 517 184 00012"), "the structure's SIRET");
+  assert(text.includes("Code service / Service code"), "the service code's label");
+  assert(text.includes("N° d’engagement / Engagement number"), "the engagement number's label");
+  assert(!text.includes("Bon de commande"), "the engagement number is no purchase order");
+  const joined = all.map((w) => w.text).join("");
+  assert(joined.includes(`Servicecode${serviceCode}`), "the service code, whole");
+  assert(joined.includes(`Engagementnumber${engagementNumber}`), "the engagement number, whole");
+  const width = 595.28;
+  const outside = all.filter((w) => w.x0 < 40 || w.x1 > width - 40);
+  assertEquals(outside.map((w) => w.text), [], "every word within the page's margins");
+  const clashes: string[] = [];
+  for (const [i, a] of all.entries()) {
+    for (const b of all.slice(i + 1)) {
+      if (overlap(a, b)) clashes.push(`p${a.page}: "${a.text}" over "${b.text}"`);
+    }
+  }
+  assertEquals(clashes, [], "no word printed over another");
+});

@@ -23,6 +23,11 @@ if (form) {
   if ([...country.options].some((o) => o.value === cart.selectedCountry)) {
     country.value = cart.selectedCountry;
   }
+  // "Bill to another address": its block shown and enabled (a disabled fieldset is not sent).
+  const billing = document.getElementById("qr-billing") as HTMLFieldSetElement;
+  document.getElementById("qr-billing-differs")!.addEventListener("change", (e) => {
+    billing.hidden = billing.disabled = !(e.target as HTMLInputElement).checked;
+  });
   if (cart.items.length) {
     document.getElementById("qr-empty")!.hidden = true;
     form.hidden = false;
@@ -61,7 +66,7 @@ if (form) {
   form.addEventListener("submit", async (e) => {
     e.preventDefault();
     if (button.disabled) return;
-    const missing = [...form.querySelectorAll<HTMLInputElement>("[required]")]
+    const missing = [...form.querySelectorAll<HTMLInputElement>("[required]:enabled")]
       .filter((el) => !el.value.trim()).map((el) => el.name);
     if (missing.length) return mark(missing, invalid ?? "");
     mark([], "");

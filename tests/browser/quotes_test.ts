@@ -24,6 +24,9 @@ const LAB = {
   zipCode: "75005",
 };
 
+/** Where the lab's invoices go (its university's accounts office, abroad). */
+const LAB_BILLING = { address: "Universitätsstraße 1", city: "Berlin", zipCode: "10117" };
+
 /** Staff on the Quotes screen, signed in. */
 async function staffOnQuotes(page: Page) {
   await signInAs(page, BOSS, "/admin/login?next=%2Fadmin%2Fquotes");
@@ -131,9 +134,23 @@ async function labRequestsQuoteFromCart(page: Page) {
   await form.locator("#qr-customer-lastName").fill(LAB.lastName);
   await form.getByLabel(/^E-mail/).fill(LAB.email);
   await form.getByLabel(/^Téléphone/).fill(LAB.phone);
-  await form.getByLabel(/^Adresse/).fill(LAB.address);
-  await form.getByLabel(/^Ville/).fill(LAB.city);
-  await form.getByLabel(/^Code postal/).fill(LAB.zipCode);
+  const delivery = form.getByRole("group", { name: "Adresse de livraison" });
+  await delivery.getByLabel(/^Adresse/).fill(LAB.address);
+  await delivery.getByLabel(/^Ville/).fill(LAB.city);
+  await delivery.getByLabel(/^Code postal/).fill(LAB.zipCode);
+  // Countries named in French, in French order: Germany is « Allemagne », before « Belgique ».
+  const shipTo = (await delivery.getByLabel(/^Pays/).locator("option").allInnerTexts()).slice(1);
+  assert(shipTo.includes("Allemagne"), shipTo.join(", "));
+  assertEquals(shipTo, [...shipTo].sort((a, b) => a.localeCompare(b, "fr")));
+  // The university's accounts office, billed elsewhere: a missing billing field is said first.
+  await form.getByLabel("Facturer à une autre adresse").check();
+  const billing = form.getByRole("group", { name: "Adresse de facturation" });
+  await billing.getByLabel(/^Adresse/).fill(LAB_BILLING.address);
+  await form.getByRole("button", { name: "Demander le devis" }).click();
+  await page.getByText(/^Veuillez vérifier ce champ\. Ville/).waitFor();
+  await billing.getByLabel(/^Ville/).fill(LAB_BILLING.city);
+  await billing.getByLabel(/^Code postal/).fill(LAB_BILLING.zipCode);
+  await billing.getByLabel(/^Pays/).selectOption({ label: "Allemagne" });
   await form.getByRole("button", { name: "Demander le devis" }).click();
   await page.getByTestId("quote-request-sent").filter({ hasText: LAB.email }).waitFor();
 }
@@ -184,6 +201,10 @@ browserTest(
     await page.getByTestId("quote-row").getByRole("link").first().click();
     assertEquals(await page.getByTestId("quote-po").innerText(), "BC-2026-0042");
     assertStringIncludes(await page.getByTestId("quote-order").innerText(), "ORD-");
+    // The billing address the lab gave on the request page, with its country as the shop stores it.
+    const facts = await page.locator("main").innerText();
+    assertStringIncludes(facts, `${LAB_BILLING.zipCode} ${LAB_BILLING.city}`);
+    assertStringIncludes(facts, "Germany");
     assertEquals(page.problems, []);
     assertEquals(buyer.problems, []);
     await smtp.close();

@@ -6,18 +6,55 @@ import FormField, { FIELD } from "../../ui/FormField.tsx";
 /** A field of the form: its name in the API's body, its label, whether it must be filled. */
 type Field = [path: string, label: string, required: boolean, type?: string];
 
+/** A country option: its value as the shop stores it (the English name), its name in the page's language. */
+export type CountryOption = [value: string, name: string];
+
 /**
- * "Request a quote" from the cart: the company, the contact, the delivery address and a
- * message, server-rendered in the page's language. src/scripts/quote-request-form.ts reads the
+ * "Request a quote" from the cart: the company, the contact, the delivery address, a billing
+ * address when it differs, and a message, server-rendered in the page's language (countries
+ * named and sorted in it). src/scripts/quote-request-form.ts reads the
  * cart saved in the browser, lists it, and sends the request to `POST /api/quote-requests`.
  */
 export default function QuoteRequestForm(
-  { lang, countries, validityDays }: { lang: Lang; countries: string[]; validityDays: number },
+  { lang, countries, billingCountries, validityDays }: {
+    lang: Lang;
+    countries: CountryOption[];
+    billingCountries: CountryOption[];
+    validityDays: number;
+  },
 ) {
   const m = messagesFor(lang);
   const t = m.quotes.request;
   const f = m.checkout.fields;
   const c = m.checkout.companyFields;
+  const id = (path: string) => `qr-${path.replace(".", "-")}`;
+  const address = (group: string): Field[] => [
+    [`${group}.address`, f.address, true],
+    [`${group}.city`, f.city, true],
+    [`${group}.zipCode`, f.zipCode, true],
+    [`${group}.state`, f.state, false],
+  ];
+  const textField = ([path, label, required, type]: Field) => (
+    <FormField
+      key={path}
+      id={id(path)}
+      label={label}
+      name={path}
+      type={type ?? "text"}
+      marked={required}
+      required={required}
+    />
+  );
+  const countrySelect = (path: string, options: CountryOption[]) => (
+    <FormField id={id(path)} label={m.checkout.country} marked>
+      {(wiring) => (
+        <select {...wiring} name={path} required class={FIELD}>
+          <option value="">—</option>
+          {options.map(([value, name]) => <option key={value} value={value}>{name}</option>)}
+        </select>
+      )}
+    </FormField>
+  );
   const groups: [string, Field[]][] = [
     [m.checkout.companyTitle, [
       ["business.companyName", c.companyName, true],
@@ -31,14 +68,8 @@ export default function QuoteRequestForm(
       ["customer.email", f.email, true, "email"],
       ["customer.phone", f.phone, true, "tel"],
     ]],
-    [t.delivery, [
-      ["shippingAddress.address", f.address, true],
-      ["shippingAddress.city", f.city, true],
-      ["shippingAddress.zipCode", f.zipCode, true],
-      ["shippingAddress.state", f.state, false],
-    ]],
+    [t.delivery, address("shippingAddress")],
   ];
-  const id = (path: string) => `qr-${path.replace(".", "-")}`;
   return (
     <div class="mx-auto max-w-3xl px-4 py-10 sm:px-6">
       <h1 class="text-3xl font-bold text-ink">{t.title}</h1>
@@ -72,29 +103,20 @@ export default function QuoteRequestForm(
         {groups.map(([legend, fields]) => (
           <fieldset key={legend} class="grid gap-3 sm:grid-cols-2">
             <legend class="mb-1 text-lg font-semibold">{legend}</legend>
-            {fields.map(([path, label, required, type]) => (
-              <FormField
-                key={path}
-                id={id(path)}
-                label={label}
-                name={path}
-                type={type ?? "text"}
-                marked={required}
-                required={required}
-              />
-            ))}
-            {legend === t.delivery && (
-              <FormField id="qr-country" label={m.checkout.country} marked>
-                {(wiring) => (
-                  <select {...wiring} name="shippingAddress.country" required class={FIELD}>
-                    <option value="">—</option>
-                    {countries.map((name) => <option key={name} value={name}>{name}</option>)}
-                  </select>
-                )}
-              </FormField>
-            )}
+            {fields.map(textField)}
+            {legend === t.delivery && countrySelect("shippingAddress.country", countries)}
           </fieldset>
         ))}
+        <label class="flex items-center gap-3">
+          <input type="checkbox" id="qr-billing-differs" />
+          <span class="font-medium">{m.checkout.billingDifferent}</span>
+        </label>
+        {/* Disabled while hidden: its fields are neither required nor sent. */}
+        <fieldset id="qr-billing" class="grid gap-3 sm:grid-cols-2" hidden disabled>
+          <legend class="mb-1 text-lg font-semibold">{m.checkout.billingTitle}</legend>
+          {address("billingAddress").map(textField)}
+          {countrySelect("billingAddress.country", billingCountries)}
+        </fieldset>
         <FormField id="qr-message" label={t.message}>
           {(wiring) => (
             <textarea {...wiring} name="message" rows={3} maxLength={2000} class={FIELD} />

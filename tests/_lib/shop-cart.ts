@@ -68,6 +68,7 @@ const ADA: Record<string, string> = {
 /** Types the buyer into the checkout's form, `changes` over Ada's details. */
 export async function fillCustomer(form: Locator, changes: Record<string, string> = {}) {
   for (const [label, value] of Object.entries({ ...ADA, ...changes })) {
-    await form.getByLabel(label).fill(value);
+    // Not the payment method's radios: their labels carry notes ("... by email").
+    await form.getByLabel(label).and(form.locator(":not([type=radio])")).fill(value);
   }
 }

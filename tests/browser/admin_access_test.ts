@@ -28,7 +28,7 @@ browserTest(
     await drawer.waitFor();
     assertStringIncludes(await drawer.innerText(), "Admin Panel");
     const links = await drawer.getByRole("link").allInnerTexts();
-    assertEquals(links.length, 10);
+    assertEquals(links.length, 14);
     assertEquals(await drawer.locator("a[aria-current=page]").innerText(), "Products");
     await drawer.getByTestId("active-dot").waitFor();
     await page.keyboard.press("Escape");
@@ -87,7 +87,11 @@ browserTest(
     await page.getByTestId("menu-button").click();
     assertEquals(await page.getByTestId("admin-drawer").getByRole("link").allInnerTexts(), [
       "Orders",
+      "Quotes",
       "Invoices",
+      "E-invoices",
+      "Receivables",
+      "Bank statements",
       "Products",
       "Subscribers",
     ]);

@@ -9,3 +9,15 @@ export const TEST_SELLER = {
   shareCapital: "10 000 €",
   contact: "factures@vectra.example",
 };
+
+/** The seller of the e-reporting tests and benchmark: its SIREN passes the Luhn check Flux 10 asks. */
+export const REPORTING_SELLER = {
+  legalName: "Vectra SAS",
+  address: "1 rue de la Paix, 31000 Toulouse",
+  siren: "123456782",
+  siret: "12345678200011",
+  vatNumber: "FR40123456782",
+  rcs: "RCS Toulouse 123 456 782",
+  shareCapital: "10 000 €",
+  contact: "shop@example.com",
+};

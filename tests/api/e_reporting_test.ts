@@ -10,17 +10,7 @@ import { withServices } from "../_lib/services.ts";
 import { loginAs } from "../_lib/admin.ts";
 import { UNKNOWN_PERIOD_MESSAGE } from "../../src/api/e-reporting.ts";
 import { MATRICULE_MISSING_MESSAGE } from "../../src/services/e-reporting.ts";
-
-const SELLER = {
-  legalName: "Vectra SAS",
-  address: "1 rue de la Paix, 31000 Toulouse",
-  siren: "123456782",
-  siret: "12345678200011",
-  vatNumber: "FR40123456782",
-  rcs: "RCS Toulouse 123 456 782",
-  shareCapital: "10 000 €",
-  contact: "shop@example.com",
-};
+import { REPORTING_SELLER as SELLER } from "../_lib/seller.ts";
 
 const notRegistered: OssState = { registered: false, crossed: false, yearNetCents: 0 };
 

@@ -18,21 +18,11 @@ import { decideTax, type OssState } from "../../src/domain/tax.ts";
 import { createServices } from "../../src/services/container.ts";
 import { openKv } from "../../src/store/kv.ts";
 import { testConfig } from "../_lib/services.ts";
+import { REPORTING_SELLER as SELLER } from "../_lib/seller.ts";
 
 const SALES = Number(Deno.env.get("SALES") ?? 10_000);
 const RUNS = Number(Deno.env.get("RUNS") ?? 5);
 const MONTH = "2027-03";
-
-const SELLER = {
-  legalName: "Vectra SAS",
-  address: "1 rue de la Paix, 31000 Toulouse",
-  siren: "123456782",
-  siret: "12345678200011",
-  vatNumber: "FR40123456782",
-  rcs: "RCS Toulouse 123 456 782",
-  shareCapital: "10 000 €",
-  contact: "shop@example.com",
-};
 
 const under: OssState = { registered: false, crossed: false, yearNetCents: 0 };
 const destinations: [string, OssState][] = [

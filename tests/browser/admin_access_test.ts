@@ -203,9 +203,10 @@ browserTest(
     const current = profile.getByLabel("Current password");
     assert(await current.evaluate((el) => (el as HTMLInputElement).required), "asked for");
     await current.fill("violet kettle drums at noon");
+    // The dialog reloads the page itself on success; a second reload here would abort it.
+    const reloaded = page.waitForEvent("load");
     await profile.getByRole("button", { name: "Update Profile" }).click();
-    await profile.waitFor({ state: "detached" });
-    await page.reload();
+    await reloaded;
     await shellReady(page);
     assertEquals(new URL(page.url()).pathname, "/admin/dashboard", "still signed in");
     await signedOut(page);

@@ -24,6 +24,8 @@ export const checkout = {
   forCompanyNote: "Your company's name, VAT number and purchase order on the invoice.",
   companyTitle: company.companyTitle,
   companyFields: company.companyFields,
+  publicBody: company.publicBody,
+  publicBodyNote: company.publicBodyNote,
   vatNumberNote:
     "EU companies: with a VAT number VIES confirms, goods sent to another EU country are invoiced without VAT.",
   vatConfirmed: "VAT number confirmed by VIES.",

@@ -10,5 +10,12 @@ export const company = {
     vatNumber: "VAT number",
     siren: "SIREN",
     purchaseOrder: "Purchase order number",
+    siret: "SIRET of the structure",
+    serviceCode: "Service code (Chorus Pro)",
+    engagementNumber: "Engagement number (EJ)",
   },
+  /** A French public buyer, invoiced through Chorus Pro (docs/chorus-pro.md). */
+  publicBody: "Public body (Chorus Pro)",
+  publicBodyNote:
+    "A French public buyer (a laboratory, a university): your invoice is sent to Chorus Pro. Your structure's directory entry says whether the service code and the engagement number are required.",
 };

@@ -16,6 +16,4 @@ export const company = {
   },
   /** A French public buyer, invoiced through Chorus Pro (docs/chorus-pro.md). */
   publicBody: "Public body (Chorus Pro)",
-  publicBodyNote:
-    "A French public buyer (a laboratory, a university): your invoice is sent to Chorus Pro. Your structure's directory entry says whether the service code and the engagement number are required.",
 };

@@ -160,7 +160,7 @@ export async function startBuiltServer(
     ...(Deno.env.get("SERVER_FLAGS")?.split(" ").filter(Boolean) ?? []),
     entry.pathname,
   ];
-  const kvEnv = options.deploy
+  const kvEnv: Record<string, string> = options.deploy
     ? { DENO_DEPLOYMENT_ID: "test-deployment", DENO_DIR: `${dir}/deno-dir` }
     : { KV_PATH: kvPath };
   // A free port may be taken by another process (a test file running beside this one) before

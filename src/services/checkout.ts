@@ -369,7 +369,8 @@ export function createCheckout(deps: CheckoutDeps) {
       // stays open and the sweep tries again. Marking it released is tidying only (a canceled
       // intent cannot be paid): a busy store then must not turn "not charged" into an error.
       if (await cancelIntent(pi.id)) {
-        await reservations.releaseReservation(outcome.reservation.id).catch((err) =>
+        const known = outcome.kind === "no_stock" ? outcome.entry : undefined;
+        await reservations.releaseReservation(outcome.reservation.id, known).catch((err) =>
           log.warn("checkout: releasing a canceled checkout failed", {
             paymentIntentId: pi.id,
           }, err)

@@ -75,8 +75,14 @@ export function createSandboxIntentStore(kv: Deno.Kv) {
       data: Pick<SandboxIntent, "amountCents" | "currency" | "metadata">,
       key: string,
     ): Promise<SandboxIntent> {
+      // A key is nearly always new (the checkout makes one per intent): the commit checks it is
+      // still free instead of reading it first, and only a refused commit reads what holds it.
+      let existing: Deno.KvEntryMaybe<string> = {
+        key: idempotencyKey(key),
+        value: null,
+        versionstamp: null,
+      };
       return await retryOnConflict(async () => {
-        const existing = await kv.get<string>(idempotencyKey(key));
         if (existing.value) {
           const intent = await get(existing.value);
           if (intent) return done(intent);
@@ -96,7 +102,9 @@ export function createSandboxIntentStore(kv: Deno.Kv) {
           .set(byTimeKey(Date.parse(intent.createdAt), id), true)
           .set(idempotencyKey(key), id, { expireIn: KEY_LIFETIME_MS })
           .commit();
-        return res.ok ? done(intent) : conflict;
+        if (res.ok) return done(intent);
+        existing = await kv.get<string>(idempotencyKey(key));
+        return conflict;
       });
     },
 
@@ -195,10 +203,22 @@ export function createSandboxIntentStore(kv: Deno.Kv) {
       });
     },
 
-    /** Applies one confirmation attempt; an authorized, succeeded or canceled one stays as it is. */
-    async update(id: string, change: (i: SandboxIntent) => SandboxIntent): Promise<SandboxIntent> {
+    /** An intent with its entry (what `update` checks against), null when there is none. */
+    read: intents.read,
+
+    /**
+     * Applies one confirmation attempt; an authorized, succeeded or canceled one stays as it is.
+     * `known`: the intent as the caller has just read it (read again only after a conflict).
+     */
+    async update(
+      id: string,
+      change: (i: SandboxIntent) => SandboxIntent,
+      known?: { entry: Deno.KvEntryMaybe<unknown>; record: SandboxIntent | null },
+    ): Promise<SandboxIntent> {
+      let read = known;
       return await retryOnConflict(async () => {
-        const { entry, record: current } = await intents.read(id);
+        const { entry, record: current } = read ?? await intents.read(id);
+        read = undefined;
         if (!current) throw new Error(`sandbox intent ${id} vanished`);
         if (current.status !== "requires_payment_method") return done(current);
         const next = sandboxIntentSchema.parse(change(current));

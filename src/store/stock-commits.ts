@@ -1,15 +1,23 @@
 import { COMMIT_GRACE_MS } from "../domain/checkout.ts";
 import { newId } from "../domain/ids.ts";
 import { type Product, productSchema } from "../domain/product.ts";
-import { type Reservation, reservationSchema } from "../domain/reservation.ts";
+import type { Reservation } from "../domain/reservation.ts";
 import { type Attempt, conflict, done, nowIso, retryOnConflict } from "./atomic.ts";
 import { CATALOG_VERSION_KEY } from "./products.ts";
 
 /** What committing an authorized checkout's stock came to. */
 export type CommitOutcome =
   | { kind: "committed"; reservation: Reservation }
-  /** Nothing written: the authorization is to be canceled, the buyer is not charged. */
-  | { kind: "no_stock"; reservation: Reservation; productName: string }
+  /**
+   * Nothing written: the authorization is to be canceled, the buyer is not charged. `entry`:
+   * the checkout as the batch read it (its release checks against it instead of reading again).
+   */
+  | {
+    kind: "no_stock";
+    reservation: Reservation;
+    productName: string;
+    entry: Deno.KvEntryMaybe<Reservation>;
+  }
   /** Released, or authorized too long after the checkout ended: not to be charged. */
   | { kind: "closed"; reservation: Reservation }
   | { kind: "unknown" };
@@ -79,14 +87,15 @@ export function createStockCommitter(kv: Deno.Kv) {
       return outcome;
     });
     function decide(entry: Deno.KvEntryMaybe<Reservation>): CommitOutcome {
-      if (!entry.value) return { kind: "unknown" };
-      const r = reservationSchema.parse(entry.value);
+      // Written by the reservation store only, typed: read as written (reservations.ts).
+      const r = entry.value;
+      if (!r) return { kind: "unknown" };
       if (r.status !== "active") return outcomeOf(r);
       if (now > r.expiresAt + COMMIT_GRACE_MS) return { kind: "closed", reservation: r };
       const short = r.items.find((l) => left.get(l.id)! < l.quantity);
       if (short) {
         const name = products[ids.indexOf(short.id)]?.name ?? short.title;
-        return { kind: "no_stock", reservation: r, productName: name };
+        return { kind: "no_stock", reservation: r, productName: name, entry };
       }
       for (const l of r.items) left.set(l.id, left.get(l.id)! - l.quantity);
       const next: Reservation = { ...r, status: "committed" };

@@ -278,13 +278,18 @@ export function createCheckout(deps: CheckoutDeps) {
   }
 
   /** The order step for a captured payment: idempotent, keyed by the payment intent id. */
-  async function complete(pi: PaymentIntentView, eventId?: string) {
+  async function complete(
+    pi: PaymentIntentView,
+    eventId?: string,
+    committed?: Deno.KvEntry<Reservation>,
+  ) {
     const subjects: string[] = [];
     let ossRead: Deno.KvEntryMaybe<unknown>[] = [];
     const result = await reservations.complete({
       paymentIntentId: pi.id,
       reservationId: pi.metadata.reservationId,
       eventId,
+      committed,
       async buildOrder(r, noStock) {
         const { tax, entries } = await finalTax(r);
         ossRead = entries;
@@ -385,7 +390,9 @@ export function createCheckout(deps: CheckoutDeps) {
       return { kind: "not_charged", reason: "closed" };
     }
     const captured = await provider.captureIntent(pi.id);
-    if (captured.status === "succeeded") return await complete(captured, eventId);
+    if (captured.status === "succeeded") {
+      return await complete(captured, eventId, outcome.entry);
+    }
     if (captured.status === "canceled") {
       await reservations.uncommit(outcome.reservation.id);
       return { kind: "not_charged", reason: "closed" };

@@ -191,28 +191,50 @@ export function createReservationStore(kv: Deno.Kv, orders: OrderStore) {
       /** From the intent's metadata, in case the link write was lost. */
       reservationId?: string;
       eventId?: string;
+      /**
+       * The checkout as its stock commit wrote it: while it is still so (the order's commit
+       * checks it), no order exists for it, so the first attempt reads nothing first.
+       */
+      committed?: Deno.KvEntry<Reservation>;
       buildOrder: (r: Reservation, needsRefund: boolean) => NewOrder | Promise<NewOrder>;
       addToCommit?: (op: Deno.AtomicOperation, order: Order) => Promise<void> | void;
     }): Promise<CompleteResult> {
       const { paymentIntentId: pi, eventId } = args;
+      let known = args.committed?.value.status === "committed" &&
+          args.committed.value.paymentIntentId === pi
+        ? args.committed
+        : undefined;
       return oneOrderAtATime(() =>
         retryOnConflict<CompleteResult>(async () => {
-          const [orderIdEntry, linkEntry, eventEntry, hinted] = await kv.getMany<
-            [string, string, unknown, unknown]
-          >([
-            orderByPaymentKey(pi),
-            byPaymentKey(pi),
-            // Without an event (the confirm call) this reads a key that never exists.
-            eventKey(eventId ?? ""),
-            // The checkout the intent names, read with the rest (its link says the same).
-            reservationKey(args.reservationId ?? ""),
-          ]);
+          const [orderIdEntry, linkEntry, eventEntry, hinted]: [
+            { value: string | null },
+            { value: string | null },
+            Deno.KvEntryMaybe<unknown>,
+            Deno.KvEntryMaybe<unknown>,
+          ] = known
+            ? [
+              { value: null },
+              { value: known.value.id },
+              // Recorded only with an order: checked absent (a conflict reads everything).
+              { key: eventKey(eventId ?? ""), value: null, versionstamp: null },
+              known,
+            ]
+            : await kv.getMany<[string, string, unknown, unknown]>([
+              orderByPaymentKey(pi),
+              byPaymentKey(pi),
+              // Without an event (the confirm call) this reads a key that never exists.
+              eventKey(eventId ?? ""),
+              // The checkout the intent names, read with the rest (its link says the same).
+              reservationKey(args.reservationId ?? ""),
+            ]);
+          const hintedId = known ? known.value.id : args.reservationId;
+          known = undefined;
           if (orderIdEntry.value) {
             return done({ kind: "existing", order: await orders.get(orderIdEntry.value) });
           }
           const reservationId = linkEntry.value ?? args.reservationId;
           if (!reservationId) return done({ kind: "unknown" });
-          const { entry, record: r } = reservationId === args.reservationId
+          const { entry, record: r } = reservationId === hintedId
             ? { entry: hinted, record: hinted.value ? parse(hinted.value) : null }
             : await reservations.read(reservationId);
           if (!r) return done({ kind: "unknown" });

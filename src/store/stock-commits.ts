@@ -7,7 +7,11 @@ import { CATALOG_VERSION_KEY } from "./products.ts";
 
 /** What committing an authorized checkout's stock came to. */
 export type CommitOutcome =
-  | { kind: "committed"; reservation: Reservation }
+  /**
+   * `entry`: the checkout as this commit wrote it, when it did (its order's commit checks
+   * against it instead of reading it again).
+   */
+  | { kind: "committed"; reservation: Reservation; entry?: Deno.KvEntry<Reservation> }
   /**
    * Nothing written: the authorization is to be canceled, the buyer is not charged. `entry`:
    * the checkout as the batch read it (its release checks against it instead of reading again).
@@ -75,7 +79,8 @@ export function createStockCommitter(kv: Deno.Kv) {
     const left = new Map(ids.map((id, i) => [id, products[i]?.stock ?? 0]));
     const now = Date.now();
     const op = kv.atomic();
-    let granted = 0;
+    /** The checkouts this batch commits (others were committed before). */
+    const wrote = new Set<string>();
     // One checkout settled twice at once (the confirm call beside the webhook or the sweep)
     // can sit twice in a batch: both read it open, so each would take its units again.
     const decided = new Map<string, CommitOutcome>();
@@ -100,10 +105,10 @@ export function createStockCommitter(kv: Deno.Kv) {
       for (const l of r.items) left.set(l.id, left.get(l.id)! - l.quantity);
       const next: Reservation = { ...r, status: "committed" };
       op.check(entry).set(["reservation", r.id], next);
-      granted++;
+      wrote.add(r.id);
       return { kind: "committed", reservation: next };
     }
-    if (granted === 0) return done(outcomes);
+    if (wrote.size === 0) return done(outcomes);
     ids.forEach((id, i) => {
       const p = products[i];
       if (!p || left.get(id) === p.stock) return;
@@ -114,7 +119,18 @@ export function createStockCommitter(kv: Deno.Kv) {
       });
     });
     op.set(CATALOG_VERSION_KEY, newId());
-    return (await op.commit()).ok ? done(outcomes) : conflict;
+    const res = await op.commit();
+    if (!res.ok) return conflict;
+    for (const [id, o] of decided) {
+      if (o.kind === "committed" && wrote.has(id)) {
+        o.entry = {
+          key: ["reservation", id],
+          value: o.reservation,
+          versionstamp: res.versionstamp,
+        };
+      }
+    }
+    return done(outcomes);
   }
 
   async function drain(lane: string, ids: string[]) {

@@ -44,7 +44,7 @@ export function createSandboxProvider(
     },
 
     async retrieveIntent(id) {
-      const intent = await intents.get(id);
+      const intent = await intents.retrieve(id);
       return intent ? view(intent) : null;
     },
 

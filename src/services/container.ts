@@ -117,8 +117,8 @@ export function createServices(
     regime: config.vat.regime,
     reports: options.reports ?? (config.platformMatricule ? eReporting.file : null),
   });
-  // With Chorus Pro on, each public buyer's document is queued for deposit in the commit that
-  // issues it (services/chorus-pro.ts deposits it once).
+  // With Chorus Pro on, each public buyer's document the platform does not carry is queued for
+  // deposit in the commit that issues it (services/chorus-pro.ts deposits it once).
   const chorusPro = config.chorusPro
     ? createChorusProDesk({
       kv,
@@ -131,7 +131,7 @@ export function createServices(
     orderStats.hook,
     invoices.hook,
     platform.hook,
-    ...(chorusPro ? [queueForChorusPro(invoices, einvoiceTransmissions)] : []),
+    ...(chorusPro ? [queueForChorusPro(invoices, einvoiceTransmissions, platform.carries)] : []),
   ]);
   const vies = createVies({
     kv,
@@ -215,6 +215,13 @@ export function createServices(
     onRefunded: (intent) => orderDesk.recordProviderRefund(intent),
     // A bank transfer's funds, read back from Stripe: recorded on its order.
     onTransfer: (intent) => transferOrders.settle(intent),
+    // A quote's card payment: its quote claimed, then accepted by its order.
+    quotePayments: {
+      claim: (...a) => quoteDesk.cardPayments.claim(...a),
+      release: (...a) => quoteDesk.cardPayments.release(...a),
+      payable: (...a) => quoteDesk.cardPayments.payable(...a),
+      stage: (...a) => quoteDesk.cardPayments.stage(...a),
+    },
   });
   const quoteLinks = createOrderLinks(kv, config.jwtSecret, config.siteUrl, QUOTE_PAGE);
   const quoteDesk = createQuoteDesk({
@@ -227,6 +234,8 @@ export function createServices(
     audit,
     blobs,
     price: checkout.priceAndTax,
+    card: checkout,
+    transfer: { openForQuote: (...a) => transferOrders.openForQuote(...a) },
     quoteLinks,
     orderLinks,
     site: { name: config.siteName, url: config.siteUrl },

@@ -5,6 +5,7 @@
  */
 import type { Reservation } from "../../src/domain/reservation.ts";
 import { createSandboxIntentStore } from "../../src/store/sandbox-intents.ts";
+import { createShippingFeeStore } from "../../src/store/shipping-fees.ts";
 import { openKv } from "../../src/store/kv.ts";
 import { assertEquals } from "../_lib/assert.ts";
 import { productByName } from "../_lib/checkout.ts";
@@ -90,6 +91,23 @@ Deno.test("[store] sandbox intents: a capture after a stale retrieve and a repea
     await kv.set(["sandbox_intent", made.id], { ...stored.value, status: "canceled" });
     assertEquals((await intents.capture(made.id))?.status, "canceled");
     assertEquals((await intents.get(made.id))?.status, "canceled");
+  } finally {
+    kv.close();
+  }
+});
+
+Deno.test("[store] a country's fee read with the id seen before: a fee made again is read anew", async () => {
+  const kv = await openKv(":memory:");
+  try {
+    const fees = createShippingFeeStore(kv);
+    const first = await fees.create({ country: "Narnia", shippingFee: 5 });
+    assertEquals((await fees.getByCountry("narnia"))?.feeCents, 500);
+    await fees.update(first.id, { shippingFee: 6 });
+    assertEquals((await fees.getByCountry("Narnia"))?.feeCents, 600, "the same fee, changed");
+    await fees.remove(first.id);
+    assertEquals(await fees.getByCountry("Narnia"), null);
+    await fees.create({ country: "Narnia", shippingFee: 7 });
+    assertEquals((await fees.getByCountry("Narnia"))?.feeCents, 700, "another fee for it");
   } finally {
     kv.close();
   }

@@ -2,6 +2,7 @@ import type { AuditActor, AuditDraft } from "../domain/audit.ts";
 import { auditFields } from "../domain/audit.ts";
 import type { BankAccount } from "../domain/bank-account.ts";
 import type { BusinessInput } from "../domain/checkout.ts";
+import { proFormaPath, quotePdfPath } from "../domain/document-links.ts";
 import { ConflictError, DomainError, NotFoundError } from "../domain/errors.ts";
 import type { NewOrder, Order } from "../domain/order.ts";
 import { orderReference } from "../domain/order-account.ts";
@@ -191,9 +192,11 @@ export function createQuoteDesk(deps: QuoteDeskDeps) {
 
   async function mailSent(q: SalesQuote, op: Deno.AtomicOperation, subjects: string[]) {
     const link = await deps.quoteLinks.url(q.number, q.locale);
+    const pdf = deps.site.url + quotePdfPath(q.number, await deps.quoteLinks.token(q.number));
     const mail = quoteSentMail(
       q,
       link,
+      pdf,
       deps.site,
       messagesFor(q.locale).quotes,
       (c) => formatMoney(c, q.locale),
@@ -536,6 +539,11 @@ export function createQuoteDesk(deps: QuoteDeskDeps) {
                   deps.site,
                   messagesFor(lang).quotes,
                   mailWords(lang),
+                  deps.site.url +
+                    proFormaPath(
+                      order!.orderNumber,
+                      await deps.orderLinks.token(order!.orderNumber),
+                    ),
                 ),
                 newOrderNotice(order!, deps.shopEmail, mailWords("en"), deps.timeZone),
                 quoteAnswerNotice(accepted, deps.shopEmail, adminUrl(accepted), english()),

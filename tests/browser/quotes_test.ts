@@ -1,11 +1,26 @@
+import { Buffer } from "node:buffer";
 import { assert, assertEquals, assertStringIncludes } from "../_lib/assert.ts";
+import { BIC, IBAN, transferConfig } from "../_lib/account-orders.ts";
 import { BOSS, overflowX, PHONE, shellReady, signInAs } from "../_lib/admin-browser.ts";
 import { browserTest, hydrated } from "../_lib/browser.ts";
-import { freePort } from "../_lib/server.ts";
+import { camt053 } from "../_lib/camt053.ts";
+import { atInstant } from "../_lib/clock.ts";
+import { freePort, type RunningServer } from "../_lib/server.ts";
+import { testConfig } from "../_lib/services.ts";
 import { type Received, smtpSink, waitFor } from "../_lib/smtp.ts";
+import { outboxEntrySchema } from "../../src/domain/mail.ts";
+import { formatIban } from "../../src/domain/bank-account.ts";
+import { addDays } from "../../src/domain/payment-terms.ts";
+import { isRfReference } from "../../src/domain/rf-reference.ts";
+import { shopDay } from "../../src/domain/shop-time.ts";
+import { formatDate } from "../../src/i18n/format.ts";
+import { createServices } from "../../src/services/container.ts";
+import { openKv } from "../../src/store/kv.ts";
 import type { Page } from "playwright-core";
 
 const SMTP_PORT = freePort();
+/** The server's settings: mail to the test's SMTP sink, bank transfers to the seller's IBAN. */
+const ENV = { SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`, SELLER_IBAN: IBAN, SELLER_BIC: BIC };
 
 /**
  * The quotes path in real Chromium, one server and browser for the file. Each step is a named
@@ -38,7 +53,11 @@ async function staffOnQuotes(page: Page) {
  * Staff make a quote with the keyboard's N: the lab, two boards at 10 % off, France, in the
  * buyer's language; it opens as a draft on its page. Answers the quote's number.
  */
-async function staffCreateQuote(page: Page, language: "English" | "French"): Promise<string> {
+async function staffCreateQuote(
+  page: Page,
+  language: "English" | "French",
+  payment = "On terms (invoice when shipped)",
+): Promise<string> {
   await hydrated(page, page.getByTestId("new-quote"));
   await page.keyboard.press("n");
   const dialog = page.getByTestId("quote-dialog");
@@ -55,6 +74,7 @@ async function staffCreateQuote(page: Page, language: "English" | "French"): Pro
   await dialog.getByLabel(/^Product/).selectOption({ label: "Vectra DSP Board (25 in stock)" });
   await dialog.getByLabel(/^Quantity/).fill("2");
   await dialog.getByLabel("Discount %").fill("10");
+  await dialog.getByLabel(/^Payment$/).selectOption({ label: payment });
   await dialog.getByTestId("quote-estimate").filter({ hasText: "€1,080.00" }).waitFor();
   await dialog.getByRole("button", { name: "Create quote" }).click();
   await page.waitForURL(/\/admin\/quotes\/[^/?]+$/);
@@ -91,20 +111,42 @@ async function quoteLinkInMail(received: Received[], to: string, base: string): 
   return url.pathname + url.search;
 }
 
+/** The quote page's words the buyer reads, in each language. */
+const ACCEPT = {
+  fr: {
+    button: "Accepter le devis",
+    missing: "Veuillez indiquer votre numéro de bon de commande.",
+    field: /^Numéro de bon de commande/,
+    order: /\/fr\/orders\/ORD-\d+\?t=/,
+  },
+  en: {
+    button: "Accept the quote",
+    missing: "Please give your purchase order number.",
+    field: /^Purchase order number/,
+    order: /^[^?]*\/\/[^/]+\/orders\/ORD-\d+\?t=/,
+  },
+};
+
 /**
  * The buyer opens the quote page from the mail and accepts it with its purchase order number
  * (a missing one is said in the page's language first); they land on their order's page.
  */
-async function buyerAcceptsQuote(page: Page, link: string, purchaseOrder: string) {
+async function buyerAcceptsQuote(
+  page: Page,
+  link: string,
+  purchaseOrder: string,
+  lang: keyof typeof ACCEPT = "fr",
+) {
+  const w = ACCEPT[lang];
   await page.goto(link);
   const accept = page.locator("#quote-accept");
   // The page's script marks its answers ready once it has wired them.
   await page.locator("#quote-answers[data-ready]").waitFor({ state: "attached" });
-  await accept.getByRole("button", { name: "Accepter le devis" }).click();
-  await accept.getByText("Veuillez indiquer votre numéro de bon de commande.").waitFor();
-  await accept.getByLabel(/^Numéro de bon de commande/).fill(purchaseOrder);
-  await accept.getByRole("button", { name: "Accepter le devis" }).click();
-  await page.waitForURL(/\/fr\/orders\/ORD-\d+\?t=/);
+  await accept.getByRole("button", { name: w.button }).click();
+  await accept.getByText(w.missing).waitFor();
+  await accept.getByLabel(w.field).fill(purchaseOrder);
+  await accept.getByRole("button", { name: w.button }).click();
+  await page.waitForURL(w.order);
 }
 
 /**
@@ -155,14 +197,87 @@ async function labRequestsQuoteFromCart(page: Page) {
   await page.getByTestId("quote-request-sent").filter({ hasText: LAB.email }).waitFor();
 }
 
+/**
+ * Staff ship the order on its back-office page (status Shipped, a carrier): its invoice is
+ * issued then, as the order is on terms. Answers the invoice's number.
+ */
+async function staffShipOrder(page: Page): Promise<string> {
+  const status = page.getByLabel("Order status");
+  await hydrated(page, status);
+  await status.selectOption("shipped");
+  await page.getByLabel("Carrier").fill("Colissimo");
+  await page.getByRole("button", { name: "Update Status" }).click();
+  const invoice = page.getByTestId("order-documents").getByText(/^Invoice F/);
+  await invoice.waitFor();
+  return (await invoice.innerText()).replace("Invoice ", "").trim();
+}
+
+/** A PDF's text (poppler's pdftotext), its whitespace squeezed to single spaces. */
+async function pdfText(bytes: Uint8Array): Promise<string> {
+  const file = await Deno.makeTempFile({ suffix: ".pdf" });
+  try {
+    await Deno.writeFile(file, bytes);
+    const out = await new Deno.Command("pdftotext", { args: ["-layout", file, "-"] }).output();
+    return new TextDecoder().decode(out.stdout).replace(/\s+/g, " ");
+  } finally {
+    await Deno.remove(file);
+  }
+}
+
+/** Staff import a bank statement on the Bank statements screen, with its file control. */
+async function staffImportStatement(page: Page, xml: string) {
+  await page.goto("/admin/bank-statements");
+  const file = page.getByLabel("Statement file (camt.053 XML)");
+  await hydrated(page, file);
+  await file.setInputFiles({
+    name: "releve-2026-11-26.xml",
+    mimeType: "application/xml",
+    buffer: Buffer.from(xml),
+  });
+  await page.getByRole("button", { name: "Import" }).click();
+  await page.getByTestId("import-report").waitFor();
+}
+
+/**
+ * The reminder job's passes on the server's KV, as another instance of the shop would run them
+ * at noon on each of `days` (the server's clock cannot be moved): answers the reminders queued.
+ */
+async function remindersOn(server: RunningServer, days: string[]): Promise<string[]> {
+  const kv = await openKv(server.kvPath);
+  const config = testConfig();
+  const services = createServices(kv, { ...config, ...transferConfig(config) });
+  try {
+    for (const day of days) {
+      await atInstant(Date.parse(`${day}T11:00:00Z`), () => services.receivables.pass());
+    }
+    const subjects: string[] = [];
+    for await (const e of kv.list({ prefix: ["outbox"] })) {
+      const mail = outboxEntrySchema.safeParse(e.value);
+      if (mail.success && /relance|reminder/i.test(mail.data.subject)) {
+        subjects.push(mail.data.subject);
+      }
+    }
+    return subjects;
+  } finally {
+    await services.orderTracking.stop();
+    await services.restock.stop();
+    await services.newsletterSender.stop();
+    await services.mailer.stop();
+    kv.close();
+  }
+}
+
 browserTest(
-  "[browser] quotes at 390 px: staff make a quote with N and send it; a French lab asks one from the cart, opens it from the mail and accepts it with its PO; staff see the order",
-  async ({ newPage }) => {
+  "[browser] quotes at 390 px: staff make a quote with N and send it; a French lab asks one from the cart, opens it from the mail and accepts it with its PO; staff ship it; its invoice is due in 30 days to the IBAN with an RF reference; staff import the bank's camt.053; paid, no reminder leaves; an English quote paid before shipping is paid by transfer, then ships with its invoice",
+  async ({ server, newPage }) => {
     const smtp = await smtpSink(SMTP_PORT);
     const page = await newPage(PHONE);
     await staffOnQuotes(page);
     await page.getByText("No quotes found").waitFor();
-    const number = await staffCreateQuote(page, "English");
+    // Staff's quote, in English, to be paid before shipping (the days left blank).
+    const number = await staffCreateQuote(page, "English", "Before shipping (pro-forma)");
+    assertStringIncludes(await page.getByTestId("quote-facts").innerText(), "Before shipping");
+    const englishQuotePage = page.url();
 
     // Its page: the server's prices (2 × 540.00 incl. 20 % VAT + France's 9.90), a draft.
     const lines = await page.getByTestId("quote-lines").innerText();
@@ -205,9 +320,93 @@ browserTest(
     const facts = await page.locator("main").innerText();
     assertStringIncludes(facts, `${LAB_BILLING.zipCode} ${LAB_BILLING.city}`);
     assertStringIncludes(facts, "Germany");
+
+    // Staff ship it from its page: the invoice is issued, due 30 days after, to the seller's IBAN
+    // with an RF reference of its own (valid check digits), on the lab's order page and its PDF.
+    await page.getByTestId("quote-order").click();
+    await page.waitForURL(/\/admin\/orders\/[^/?]+$/);
+    const staffOrderPage = page.url();
+    const invoiceNumber = await staffShipOrder(page);
+    assertEquals(await overflowX(page), 0, "the order page fits a phone");
+    const due = addDays(shopDay(Date.now(), "Europe/Paris"), 30);
+    const orderPage = buyer.url();
+    await buyer.reload();
+    const transfer = await buyer.getByTestId("order-transfer").innerText();
+    const reference = /RF\d{2}[0-9A-Z ]+/.exec(transfer)?.[0].trim() ?? "";
+    assert(isRfReference(reference), transfer);
+    for (const part of ["609,90", formatDate(`${due}T12:00:00Z`, "fr", "UTC"), formatIban(IBAN)]) {
+      assertStringIncludes(transfer, part);
+    }
+    const pdfLink = buyer.getByTestId("order-documents").getByRole("link", {
+      name: `Facture ${invoiceNumber}`,
+    });
+    const pdf = await buyer.request.get((await pdfLink.getAttribute("href"))!);
+    const invoice = await pdfText(await pdf.body());
+    for (
+      const part of [
+        `Échéance / Due date ${due.split("-").reverse().join("/")}`,
+        formatIban(IBAN),
+        reference,
+        "BC-2026-0042",
+      ]
+    ) assertStringIncludes(invoice, part);
+
+    // The university's transfer arrives with that reference: staff import the day's statement.
+    await staffImportStatement(
+      page,
+      camt053([{
+        ref: "BANK-0001",
+        cents: 60990,
+        payer: "Universität Berlin",
+        rf: reference.replace(/ /g, ""),
+      }]),
+    );
+    assertStringIncludes(
+      await page.getByTestId("import-report").getByRole("status").innerText(),
+      "1 paid",
+    );
+    assertEquals(await overflowX(page), 0, "the import report fits a phone");
+    await page.goto(staffOrderPage);
+    await page.getByTestId("payment-status").getByText("paid", { exact: true }).waitFor();
+    await buyer.goto(orderPage);
+    assertStringIncludes(await buyer.getByTestId("order-transfer").innerText(), "Payé");
+
+    // Paid: the reminder job, its clock moved past due + 1 and due + 15, sends nothing.
+    assertEquals(await remindersOn(server, [addDays(due, 1), addDays(due, 15)]), []);
+
+    // Staff's English quote, to be paid before shipping: the buyer accepts it; their order page
+    // asks for the transfer before shipping.
+    const english = await quoteLinkInMail(smtp.received, LAB.email, "/quotes");
+    const payer = await newPage(PHONE);
+    await buyerAcceptsQuote(payer, english, "PO-7731", "en");
+    const owed = await payer.getByTestId("order-transfer").innerText();
+    assertStringIncludes(owed, "€1,089.90");
+    assertStringIncludes(owed, "Before shipping");
+    const proForma = /RF\d{2}[0-9A-Z ]+/.exec(owed)?.[0].trim() ?? "";
+    assert(isRfReference(proForma), owed);
+    assertEquals(await overflowX(payer), 0, "the English order page fits a phone");
+
+    // The transfer arrives: staff import it; the order is paid, invoiced, and ships.
+    await staffImportStatement(
+      page,
+      camt053([{ ref: "BANK-0002", cents: 108990, rf: proForma.replace(/ /g, "") }], {
+        id: "STMT-2026-11-27",
+      }),
+    );
+    await page.getByTestId("import-report").getByText("1 paid").waitFor();
+    await page.goto(englishQuotePage);
+    await page.getByTestId("quote-order").click();
+    await page.getByTestId("payment-status").getByText("paid", { exact: true }).waitFor();
+    const paidInvoice = await staffShipOrder(page);
+    await payer.reload();
+    assertStringIncludes(await payer.getByTestId("order-transfer").innerText(), "Paid");
+    await payer.getByTestId("order-documents").getByRole("link", {
+      name: `Invoice ${paidInvoice}`,
+    }).waitFor();
+    assertEquals(payer.problems, []);
     assertEquals(page.problems, []);
     assertEquals(buyer.problems, []);
     await smtp.close();
   },
-  { env: { SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}` } },
+  { env: ENV },
 );

@@ -1,4 +1,4 @@
-import { isDomesticBusiness } from "./approved-platform.ts";
+import { processingRule } from "./approved-platform.ts";
 import type { InvoiceDocument } from "./invoice.ts";
 import type { ReportingPeriod } from "./reporting-periods.ts";
 import { SELLER_COUNTRY } from "./tax.ts";
@@ -131,7 +131,8 @@ export function eReportOf(period: ReportingPeriod) {
   return {
     add(doc: InvoiceDocument) {
       if (doc.issueDate < period.from || doc.issueDate > period.to) return;
-      if (isDomesticBusiness(doc)) return;
+      // E-invoiced (to a French business or public body): not reported.
+      if (processingRule(doc)) return;
       const buyer = buyerId(doc);
       if (buyer) {
         invoices.push({

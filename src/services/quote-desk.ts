@@ -27,6 +27,7 @@ import {
   type SalesQuote,
   type StaffQuoteBody,
   staffRefusal,
+  termsOf,
 } from "../domain/sales-quote.ts";
 import { shopDay } from "../domain/shop-time.ts";
 import { toCents } from "../domain/money.ts";
@@ -508,7 +509,7 @@ export function createQuoteDesk(deps: QuoteDeskDeps) {
         ...(fee === undefined ? {} : { shippingFeeOverrideCents: fee }),
         ...(body.note ? { note: body.note } : {}),
         validUntil: body.validUntil ?? addDays(today(), deps.quoteValidityDays),
-        terms: body.terms ?? defaultTerms(deps.termsDays),
+        terms: termsOf(body.terms, deps.termsDays),
       };
     },
 

@@ -168,9 +168,10 @@ export default function QuoteDialog(
           ...(form.shippingFee.trim() ? { shippingFee: number(form.shippingFee) } : {}),
           note: form.note,
           ...(form.validUntil ? { validUntil: form.validUntil } : {}),
-          ...(form.termsDays.trim()
-            ? { terms: { kind: form.termsKind, days: number(form.termsDays) } }
-            : {}),
+          terms: {
+            kind: form.termsKind,
+            ...(form.termsDays.trim() ? { days: number(form.termsDays) } : {}),
+          },
           locale: form.locale,
         },
       });

@@ -1,3 +1,4 @@
+import { quotePdfPath } from "../../domain/document-links.ts";
 import type { SalesQuote } from "../../domain/sales-quote.ts";
 import { vatGroup } from "../../domain/tax.ts";
 import { vatStatement } from "../../domain/vat-statement.ts";
@@ -129,6 +130,16 @@ export default function QuoteContent(
       {vat.mention && <p lang="fr" class="mt-1 text-sm text-slate-600">{vat.mention}</p>}
       <p class="mt-4 font-medium" data-testid="quote-terms">
         {fill(m.quotes.terms[q.terms.kind], { days: q.terms.days })}
+      </p>
+      <p class="mt-2">
+        <a
+          class="font-semibold text-brand-700 underline"
+          href={quotePdfPath(q.number, token)}
+          download={`${q.number}.pdf`}
+          data-testid="quote-pdf"
+        >
+          {t.pdf}
+        </a>
       </p>
       {q.note && (
         <section class="mt-4 rounded-lg bg-slate-50 p-3 text-sm" aria-label={t.note}>

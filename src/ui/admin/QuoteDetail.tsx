@@ -149,6 +149,16 @@ export default function QuoteDetail(
             <Row term="Valid until">{q.validUntil}</Row>
             <Row term="Payment">{termsText(q.terms)}</Row>
             <Row term="Language">{q.locale === "fr" ? "French" : "English"}</Row>
+            <Row term="PDF">
+              <a
+                class="font-medium text-brand-700 underline"
+                href={`/api/quotes/${q.id}/pdf`}
+                download={`${q.number}.pdf`}
+                data-testid="quote-pdf"
+              >
+                {q.number}.pdf<span class="sr-only">, the quote as the buyer reads it</span>
+              </a>
+            </Row>
             <Row term="From">{q.source === "request" ? "Buyer's request" : "Staff"}</Row>
             {events.filter(([, at]) => at).map(([label, at]) => (
               <Row key={label} term={label}>{when(at!)}</Row>
@@ -194,6 +204,18 @@ export default function QuoteDetail(
             {q.business.siren && <Row term="SIREN">{q.business.siren}</Row>}
             {q.business.purchaseOrder && (
               <Row term="Their reference">{q.business.purchaseOrder}</Row>
+            )}
+            {/* A public body's (Chorus Pro): what the invoice of its order will carry. */}
+            {q.business.publicBody && (
+              <>
+                <Row term="SIRET (Chorus Pro)">{q.business.publicBody.siret}</Row>
+                {q.business.publicBody.serviceCode && (
+                  <Row term="Service code">{q.business.publicBody.serviceCode}</Row>
+                )}
+                {q.business.publicBody.engagementNumber && (
+                  <Row term="Engagement number (EJ)">{q.business.publicBody.engagementNumber}</Row>
+                )}
+              </>
             )}
           </dl>
           <p class="mt-2 text-sm">{q.customer.firstName} {q.customer.lastName}</p>

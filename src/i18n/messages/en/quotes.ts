@@ -15,6 +15,8 @@ export const quotes = {
     "Thank you for your order {n}. Please pay {amount} by bank transfer to the IBAN {iban} (BIC {bic}) with the reference {reference}; we ship your order as soon as the payment arrives.",
   payOnTerms:
     "We ship your order with its invoice, payable by bank transfer within {days} days to the IBAN {iban} (BIC {bic}), reference {reference}.",
+  pdfLine: "The quote as a PDF: {link}",
+  proFormaLine: "Your pro forma invoice (PDF), to pay the transfer with: {link}",
   stockShortSubject: "Quote {n}: not enough stock to accept it",
   stockShortText:
     "The quote {n} of {company} could not be accepted: {reason}. Nothing was created; the buyer was told.",

@@ -16,6 +16,8 @@ export const quotes: Messages["quotes"] = {
     "Merci de régler {amount} par virement sur l’IBAN {iban} (BIC {bic}) avec la référence {reference}\u202f; nous expédions votre commande dès réception du paiement.",
   payOnTerms:
     "Nous expédions votre commande avec sa facture, payable par virement sous {days} jours sur l’IBAN {iban} (BIC {bic}), référence {reference}.",
+  pdfLine: "Le devis en PDF\u202f: {link}",
+  proFormaLine: "Votre facture pro forma (PDF), pour effectuer le virement\u202f: {link}",
   stockShortSubject: "Devis {n}\u00a0: stock insuffisant pour l’accepter",
   stockShortText:
     "Le devis {n} de {company} n’a pas pu être accepté\u00a0: {reason}. Rien n’a été créé\u202f; l’acheteur a été prévenu.",

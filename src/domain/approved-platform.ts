@@ -53,7 +53,12 @@ export const statusLabel = (code: number) =>
  * a business established in France, known by its SIREN or its French VAT number. Consumer and
  * cross-border sales are reported instead (Flux 10); public bodies' go to Chorus Pro.
  */
-export function isDomesticBusiness(doc: InvoiceDocument): boolean {
+export function isDomesticBusiness(
+  doc: Pick<InvoiceDocument, "countryCode"> & {
+    buyer: Pick<InvoiceDocument["buyer"], "company" | "siret" | "siren" | "vatNumber">;
+    billingAddress: Pick<InvoiceDocument["billingAddress"], "country">;
+  },
+): boolean {
   const b = doc.buyer;
   // A public body (its structure's SIRET) is invoiced through Chorus Pro, not the platform.
   if (!b.company || b.siret) return false;

@@ -11,6 +11,7 @@ import { createAccountPayments } from "./account-payments.ts";
 import { createBankReconciliation } from "./bank-reconciliation.ts";
 import { createReceivables } from "./receivables.ts";
 import { createBankEntryStore } from "../store/bank-entries.ts";
+import { createOpenAccountStore } from "../store/open-accounts.ts";
 import { createSalesQuoteStore } from "../store/sales-quotes.ts";
 import { createInvoiceDesk } from "./invoice-desk.ts";
 import { createEReporting } from "./e-reporting.ts";
@@ -102,7 +103,6 @@ export function createServices(
   const eReporting = createEReporting({
     kv,
     invoices,
-    timeZone: config.shopTimeZone,
     seller: () => sellerOf(config),
     matricule: config.platformMatricule,
   });
@@ -127,9 +127,12 @@ export function createServices(
       pdf: (number) => invoiceDesk.pdf(number),
     })
     : null;
+  // ... and moves its entries in the index of orders on account (bank reconciliation).
+  const openAccounts = createOpenAccountStore(kv);
   const orders = createOrderStore(kv, [
     orderStats.hook,
     invoices.hook,
+    openAccounts.hook,
     platform.hook,
     ...(chorusPro ? [queueForChorusPro(invoices, einvoiceTransmissions)] : []),
   ]);
@@ -290,6 +293,7 @@ export function createServices(
     ),
     orders,
     orderStats,
+    openAccounts,
     invoices,
     einvoiceTransmissions,
     platform,
@@ -346,6 +350,7 @@ export function createServices(
     }),
     bankReconciliation: createBankReconciliation({
       orders,
+      accounts: openAccounts,
       entries: createBankEntryStore(kv),
       payments: accountPayments,
     }),

@@ -47,6 +47,8 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   "GET /api/public/quotes/:number": "public",
   "POST /api/public/quotes/:number/accept": "public",
   "POST /api/public/quotes/:number/decline": "public",
+  "POST /api/public/quotes/:number/pay": "public",
+  "POST /api/public/quotes/:number/confirm-payment": "public",
   "POST /api/sandbox/confirm-card": "public",
   "POST /api/subscription/subscribe": "public",
   "POST /api/demo": "public",

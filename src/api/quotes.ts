@@ -1,9 +1,12 @@
 import { type Context, Hono } from "hono";
 import { NotFoundError, ValidationError } from "../domain/errors.ts";
+import { orderLocale } from "../domain/order.ts";
 import {
   acceptQuoteBodySchema,
+  confirmQuotePaymentBodySchema,
   declineQuoteBodySchema,
   MAX_PURCHASE_ORDER_BYTES,
+  payQuoteBodySchema,
   quoteListQuerySchema,
   quoteRequestBodySchema,
   type SalesQuote,
@@ -22,9 +25,14 @@ function publicQuote(q: SalesQuote) {
     source: _s,
     acceptance,
     orderId: _o,
+    cardPayment,
     ...shown
   } = q;
-  return { ...shown, acceptance: acceptance ? { purchaseOrder: acceptance.purchaseOrder } : null };
+  return {
+    ...shown,
+    acceptance: acceptance ? { purchaseOrder: acceptance.purchaseOrder } : null,
+    paying: Boolean(cardPayment),
+  };
 }
 
 /** `/api/quotes`: staff's quotes (both roles sell). */
@@ -118,6 +126,37 @@ export function publicQuotesRouter(services: Services) {
         orderNumber: order.orderNumber,
         orderUrl: await services.orderLinks.path(order.orderNumber, quote.locale),
       }, 201);
+    })
+    .post("/:number/pay", async (c) => {
+      // "Pay now": by card, the checkout's intent for the quote's total (the page then confirms
+      // the card and calls confirm-payment); by Stripe's bank transfer, the order at once.
+      const { method } = await readJson(c, payQuoteBodySchema);
+      await enforceRateLimit(c, services, "paymentIntent");
+      const number = c.req.param("number");
+      if (method === "card") {
+        return c.json({ success: true, ...(await desk.payByCard(number, c.req.query("t"))) });
+      }
+      const { quote, order } = await desk.payByTransfer(number, c.req.query("t"));
+      return c.json({
+        success: true,
+        quote: publicQuote(quote),
+        orderNumber: order.orderNumber,
+        orderUrl: await services.orderLinks.path(order.orderNumber, orderLocale(order)),
+      }, 201);
+    })
+    .post("/:number/confirm-payment", async (c) => {
+      const { paymentIntentId } = await readJson(c, confirmQuotePaymentBodySchema);
+      await enforceRateLimit(c, services, "quoteAnswer");
+      const order = await desk.confirmCard(
+        c.req.param("number"),
+        c.req.query("t"),
+        paymentIntentId,
+      );
+      return c.json({
+        success: true,
+        orderNumber: order.orderNumber,
+        orderUrl: await services.orderLinks.path(order.orderNumber, orderLocale(order)),
+      });
     })
     .post("/:number/decline", async (c) => {
       const { reason } = await readJson(c, declineQuoteBodySchema);

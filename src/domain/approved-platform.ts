@@ -7,7 +7,6 @@ import {
 import { z } from "zod";
 import type { InvoiceDocument } from "./invoice.ts";
 import type { EinvoiceTransmission } from "./einvoice-transmission.ts";
-import { text as escapeXml } from "./xml.ts";
 
 /**
  * The approved platform (plateforme agréée, PA) of the French e-invoicing reform, as AFNOR
@@ -192,88 +191,6 @@ function constantTimeEqual(a: string, b: string): boolean {
   let diff = 0;
   for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
   return diff === 0;
-}
-
-const CDAR_NS =
-  'xmlns:rsm="urn:un:unece:uncefact:data:standard:CrossDomainAcknowledgementAndResponse:100"' +
-  ' xmlns:ram="urn:un:unece:uncefact:data:standard:ReusableAggregateBusinessInformationEntity:100"' +
-  ' xmlns:udt="urn:un:unece:uncefact:data:standard:UnqualifiedDataType:100"';
-
-const cdarDate = (iso: string) => iso.replace(/[-:]/g, "").slice(0, 15).replace("T", "");
-
-/**
- * A lifecycle message (CDAR, XP Z12-012 annex) saying the seller's status of one document: the
- * seller's "212 Collected" once the document is paid (or its refund made).
- */
-export function cdarMessage(m: {
-  id: string;
-  issuedAt: string;
-  documentNumber: string;
-  documentDate: string;
-  sellerSiren: string;
-  buyerSiren: string | null;
-  code: LifecycleCode;
-  amountCents?: number;
-}): string {
-  const party = (role: string, siren: string | null) =>
-    siren
-      ? `<ram:${role}><ram:GlobalID schemeID="0002">${
-        escapeXml(siren)
-      }</ram:GlobalID></ram:${role}>`
-      : "";
-  return `<?xml version="1.0" encoding="UTF-8"?>
-<rsm:CrossDomainAcknowledgementAndResponse ${CDAR_NS}>
-<rsm:ExchangedDocumentContext><ram:GuidelineSpecifiedDocumentContextParameter><ram:ID>urn.cpro.gouv.fr:1p0:CDV:invoice</ram:ID></ram:GuidelineSpecifiedDocumentContextParameter></rsm:ExchangedDocumentContext>
-<rsm:ExchangedDocument><ram:ID>${
-    escapeXml(m.id)
-  }</ram:ID><ram:IssueDateTime><udt:DateTimeString format="204">${
-    cdarDate(m.issuedAt)
-  }</udt:DateTimeString></ram:IssueDateTime>${party("SenderTradeParty", m.sellerSiren)}${
-    party("RecipientTradeParty", m.buyerSiren)
-  }</rsm:ExchangedDocument>
-<rsm:AcknowledgementDocument><ram:MultipleReferencesIndicator>false</ram:MultipleReferencesIndicator><ram:TypeCode>305</ram:TypeCode><ram:IssueDateTime><udt:DateTimeString format="204">${
-    cdarDate(m.issuedAt)
-  }</udt:DateTimeString></ram:IssueDateTime><ram:ReferenceReferencedDocument><ram:IssuerAssignedID>${
-    escapeXml(m.documentNumber)
-  }</ram:IssuerAssignedID><ram:ProcessConditionCode>${m.code}</ram:ProcessConditionCode><ram:FormattedIssueDateTime><udt:DateTimeString format="102">${
-    m.documentDate.replace(/-/g, "")
-  }</udt:DateTimeString></ram:FormattedIssueDateTime>${
-    m.amountCents === undefined
-      ? ""
-      : `<ram:SpecifiedDocumentCharacteristic><ram:TypeCode>MEN</ram:TypeCode><ram:ValueAmount>${
-        (m.amountCents / 100).toFixed(2)
-      }</ram:ValueAmount></ram:SpecifiedDocumentCharacteristic>`
-  }</ram:ReferenceReferencedDocument></rsm:AcknowledgementDocument>
-</rsm:CrossDomainAcknowledgementAndResponse>
-`;
-}
-
-/** What a lifecycle message received says: the document, its status and the reason given. */
-export interface LifecycleEvent {
-  documentNumber: string;
-  code: number;
-  reason: string | null;
-}
-
-const tagText = (xml: string, tag: string) => {
-  const m = xml.match(new RegExp(`<(?:\\w+:)?${tag}(?:\\s[^>]*)?>([^<]*)</(?:\\w+:)?${tag}>`));
-  return m ? unescape(m[1].trim()) : null;
-};
-const unescape = (s: string) =>
-  s.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&apos;/g, "'")
-    .replace(/&amp;/g, "&");
-
-/** Reads a CDAR lifecycle message; null when it names no document or no status. */
-export function readCdar(xml: string): LifecycleEvent | null {
-  const ref = xml.match(
-    /<(?:\w+:)?ReferenceReferencedDocument[\s>][\s\S]*?<\/(?:\w+:)?ReferenceReferencedDocument>/,
-  )?.[0];
-  if (!ref) return null;
-  const documentNumber = tagText(ref, "IssuerAssignedID");
-  const code = Number(tagText(ref, "ProcessConditionCode"));
-  if (!documentNumber || !Number.isInteger(code) || code <= 0) return null;
-  const reason = [tagText(ref, "ReasonCode"), tagText(ref, "Reason")].filter(Boolean).join(": ");
-  return { documentNumber, code, reason: reason || null };
 }
 
 /** The retry delay after `attempts` failed tries: 1, 2, 4 ... minutes, at most an hour. */

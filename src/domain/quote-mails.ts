@@ -103,6 +103,10 @@ export function quoteAnswerNotice(
       adminUrl,
       ...(q.declineReason ? ["", `${w.reason}: ${q.declineReason}`] : []),
       ...(q.acceptance ? ["", `PO: ${q.acceptance.purchaseOrder}`] : []),
+      ...(q.paidWith === "card" ? ["", "Paid by card on the quote page"] : []),
+      ...(q.paidWith === "transfer"
+        ? ["", "To pay by bank transfer (Stripe) on the quote page"]
+        : []),
     ].join("\n"),
   };
 }

@@ -24,6 +24,12 @@ export const reservationSchema = z.object({
   expiresAt: z.number().int(),
   createdAt: z.string(),
   orderId: z.string().optional(),
+  /**
+   * The quote this checkout pays ("Pay by card" on its page), at its prices and tax decision, as
+   * it was sent (`sentAt`: sending it again, or editing it, leaves this payment behind); its
+   * order accepts it.
+   */
+  quote: z.object({ id: z.string(), number: z.string(), sentAt: z.string() }).optional(),
   lastPaymentError: z.string().optional(),
 });
 export type Reservation = z.infer<typeof reservationSchema>;

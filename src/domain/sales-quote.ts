@@ -102,19 +102,38 @@ export const salesQuoteSchema = z.object({
   }).optional(),
   orderId: z.string().optional(),
   orderNumber: z.string().optional(),
+  /**
+   * A card payment authorized on the quote page whose order is being made (its stock taken, its
+   * capture under way): nothing else may answer or change the quote meanwhile. Cleared when the
+   * payment becomes the quote's order, or when it is not charged.
+   */
+  cardPayment: z.object({ paymentIntentId: z.string(), at: z.string() }).optional(),
+  /** How the buyer paid on the quote page; absent: accepted with a purchase order. */
+  paidWith: z.enum(["card", "transfer"]).optional(),
   ...recordTimes,
 });
 export type SalesQuote = z.infer<typeof salesQuoteSchema>;
 
-/** Why a quote cannot be accepted or declined today (409), or null when it can. */
+/** Why a quote cannot be accepted, declined or paid today (409), or null when it can. */
 export function answerRefusal(q: SalesQuote, today: string): string | null {
   const status = quoteStatus(q, today);
+  if (q.cardPayment && (status === "sent" || status === "expired")) {
+    return "A card payment for this quote is being completed.";
+  }
   if (status === "sent") return null;
   if (status === "expired") return "This quote has expired: ask us for a new one.";
   if (status === "cancelled") return "This quote was cancelled: ask us for a new one.";
   if (status === "accepted") return "This quote was accepted already.";
   if (status === "declined") return "This quote was declined.";
   return "This quote has not been sent yet.";
+}
+
+/** The error code of `answerRefusal`'s 409: `quote_paying`, else `quote_{status}`. */
+export function refusalCode(q: SalesQuote, today: string): string {
+  const status = quoteStatus(q, today);
+  return q.cardPayment && (status === "sent" || status === "expired")
+    ? "quote_paying"
+    : `quote_${status}`;
 }
 
 /** Why staff cannot edit, send or cancel the quote (409), or null when they can. */
@@ -124,6 +143,9 @@ export function staffRefusal(
   action: "edit" | "send" | "cancel",
 ): string | null {
   const status = quoteStatus(q, today);
+  if (q.cardPayment && (status === "sent" || status === "expired")) {
+    return "The buyer is paying this quote by card: wait until the payment is completed";
+  }
   if (status === "draft" || status === "sent") {
     if (action === "send" && today > q.validUntil) return "Move the validity date first";
     return null;
@@ -197,6 +219,19 @@ export const acceptQuoteBodySchema = z.object({
     1,
     "Purchase order number is required",
   ).max(100),
+});
+
+/** "Pay now" on the quote page: by card (the checkout's intent) or by Stripe's bank transfer. */
+export const payQuoteBodySchema = z.object({
+  method: z.enum(["card", "transfer"], { error: "Choose card or transfer" }),
+});
+
+/** Once the card is authorized: the intent the quote page's pay call answered. */
+export const confirmQuotePaymentBodySchema = z.object({
+  paymentIntentId: z.string({ error: "paymentIntentId is required" }).trim().min(
+    1,
+    "paymentIntentId is required",
+  ).max(200),
 });
 
 export const declineQuoteBodySchema = z.object({

@@ -1,6 +1,5 @@
 import {
   ackReason,
-  cdarMessage,
   closedPeriods,
   collectedFlowInfo,
   type Flow,
@@ -10,12 +9,12 @@ import {
   isDomesticBusiness,
   type LifecycleStatus,
   periodFrom,
-  readCdar,
   reportFlowInfo,
   webhookProblem,
   withLifecycleStatus,
 } from "../domain/approved-platform.ts";
 import type { ReportingPeriod, VatRegime } from "../domain/reporting-periods.ts";
+import { collectedMessage, readCdar } from "../domain/cdar.ts";
 import { type EinvoiceKind, transmissionId } from "../domain/einvoice-transmission.ts";
 import type { EinvoiceTransmissionStore } from "../store/einvoice-transmissions.ts";
 import { DomainError } from "../domain/errors.ts";
@@ -279,15 +278,11 @@ export function createApprovedPlatform(deps: {
     const doc = await deps.invoices.get(job.ref);
     if (!doc) throw new PlatformRefused(`no document ${job.ref}`);
     const issuedAt = new Date().toISOString();
-    const xml = cdarMessage({
+    const record = await transmissions.find("platform", doc.number);
+    const xml = collectedMessage(doc, {
       id: `${doc.number}-212`,
       issuedAt,
-      documentNumber: doc.number,
-      documentDate: doc.issueDate,
-      sellerSiren: doc.seller.siren,
-      buyerSiren: doc.buyer.siren,
-      code: 212,
-      amountCents: doc.totalCents,
+      depositedAt: record?.history.find((h) => h.code === "200")?.at,
     });
     const file = new TextEncoder().encode(xml);
     const info = collectedFlowInfo(doc.number, await sha256Hex(file));

@@ -85,6 +85,50 @@ export interface PricingOptions {
   companyAddress?: CompanyAddress;
 }
 
+/** A refusal to charge a quote's payment: the 409 its page shows. */
+export interface QuoteRefusal {
+  code: string;
+  message: string;
+}
+
+/** The quote this checkout pays (its page's "Pay by card"). */
+export type QuoteRef = NonNullable<Reservation["quote"]>;
+
+/**
+ * The quote side of a quote's card payment (quote-desk.ts): once the card is authorized, the
+ * quote is claimed for the payment before its stock is taken, so no acceptance, other payment
+ * or staff edit gets in between; the payment's order then accepts it in the order's own commit.
+ */
+export interface QuotePayments {
+  /** Claims the quote for the payment (again: nothing), or says why it cannot be paid now. */
+  claim(quote: QuoteRef, paymentIntentId: string): Promise<QuoteRefusal | null>;
+  /** Lets the quote go: its payment was not charged. */
+  release(quote: QuoteRef, paymentIntentId: string): Promise<void>;
+  /** Whether the payment's order accepts the quote (else it is recorded for a refund). */
+  payable(quote: QuoteRef, paymentIntentId: string): Promise<boolean>;
+  /** Adds the quote's acceptance by `order` to the order's commit; answers its mails' subjects. */
+  stage(
+    op: Deno.AtomicOperation,
+    quote: QuoteRef,
+    paymentIntentId: string,
+    order: Order,
+  ): Promise<string[]>;
+}
+
+/** A sale as charged, with its buyer: a cart's, priced by the checkout, or a quote's. */
+export type Sale = Omit<
+  Reservation,
+  | "schemaVersion"
+  | "id"
+  | "status"
+  | "paymentIntentId"
+  | "expiresAt"
+  | "createdAt"
+  | "orderId"
+  | "lastPaymentError"
+  | "quote"
+>;
+
 export interface CheckoutDeps {
   /** Chorus Pro's directory, when configured: a public body's structure is checked. */
   publicBodies?: PublicBodyCheck | null;
@@ -106,6 +150,8 @@ export interface CheckoutDeps {
   onRefunded: (intent: PaymentIntentView) => Promise<"recorded" | "unchanged" | "unknown">;
   /** Records a bank transfer's funds (its intent's events); answers what it did. */
   onTransfer: (intent: PaymentIntentView) => Promise<string>;
+  /** A quote's card payment: its quote claimed, then accepted by its order. */
+  quotePayments: QuotePayments;
 }
 
 export type Checkout = ReturnType<typeof createCheckout>;
@@ -121,8 +167,16 @@ const PURGE_BATCH = 200;
 /** What settling an authorized or paid intent came to. */
 export type Settlement =
   | CompleteResult
-  /** The authorization was canceled: nothing charged (the stock was gone, or too late). */
-  | { kind: "not_charged"; reason: "no_stock" | "closed"; productName?: string }
+  /**
+   * The authorization was canceled: nothing charged (the stock was gone, too late, or the quote
+   * it pays was answered, cancelled or expired meanwhile: `refusal`).
+   */
+  | {
+    kind: "not_charged";
+    reason: "no_stock" | "closed" | "quote";
+    productName?: string;
+    refusal?: QuoteRefusal;
+  }
   /** Not authorized (yet), or already canceled: nothing to do. */
   | { kind: "not_paid"; status: string };
 
@@ -228,6 +282,8 @@ export function createCheckout(deps: CheckoutDeps) {
    * threshold meanwhile makes this one decide again.
    */
   async function finalTax(r: Reservation) {
+    // A quote's payment is charged under the quote's own decision, as its acceptance would be.
+    if (r.quote) return { tax: r.tax, entries: [] };
     const taxPoint = shopDay(Date.now(), config.shopTimeZone);
     const { state, entries } = await deps.ossState(taxPoint);
     const tax = r.tax
@@ -281,6 +337,8 @@ export function createCheckout(deps: CheckoutDeps) {
   async function complete(pi: PaymentIntentView, eventId?: string) {
     const subjects: string[] = [];
     let ossRead: Deno.KvEntryMaybe<unknown>[] = [];
+    /** The quote the payment accepts, when it pays one that can still take it. */
+    let accepts: QuoteRef | null = null;
     const result = await reservations.complete({
       paymentIntentId: pi.id,
       reservationId: pi.metadata.reservationId,
@@ -288,11 +346,14 @@ export function createCheckout(deps: CheckoutDeps) {
       async buildOrder(r, noStock) {
         const { tax, entries } = await finalTax(r);
         ossRead = entries;
-        return buildOrder(r, pi, noStock, tax);
+        accepts = r.quote && await deps.quotePayments.payable(r.quote, pi.id) ? r.quote : null;
+        // Charged for a quote answered otherwise meanwhile: the order is made, to be refunded.
+        return buildOrder(r, pi, noStock || (Boolean(r.quote) && !accepts), tax);
       },
       async addToCommit(op, order) {
         for (const entry of ossRead) op.check(entry);
         subjects.length = 0;
+        if (accepts) subjects.push(...await deps.quotePayments.stage(op, accepts, pi.id, order));
         const link = await deps.links.url(order.orderNumber, orderLocale(order));
         for (
           const mail of [
@@ -358,13 +419,27 @@ export function createCheckout(deps: CheckoutDeps) {
         // An authorization canceled outside this flow (or expired) on a committed checkout:
         // its units go back.
         const r = await reservations.byPaymentIntent(pi.id);
-        if (r?.status === "committed") await reservations.uncommit(r.id);
+        if (r?.status === "committed") await uncommit(r);
       }
       return { kind: "not_paid", status: pi.status };
+    }
+    // A quote's payment claims its quote first: answered, cancelled or expired meanwhile, the
+    // authorization is canceled and nothing is charged.
+    const quote = pi.metadata.quoteId
+      ? (known ?? await reservations.byPaymentIntent(pi.id))?.quote
+      : undefined;
+    const refusal = quote ? await deps.quotePayments.claim(quote, pi.id) : null;
+    if (refusal) {
+      if (await cancelIntent(pi.id)) {
+        const r = known ?? await reservations.byPaymentIntent(pi.id);
+        if (r) await reservations.releaseReservation(r.id);
+      }
+      return { kind: "not_charged", reason: "quote", refusal };
     }
     const outcome = await reservations.commit(pi.id, pi.metadata.reservationId, known);
     if (outcome.kind === "unknown") return { kind: "unknown" };
     if (outcome.kind === "no_stock" || outcome.kind === "closed") {
+      if (quote) await deps.quotePayments.release(quote, pi.id);
       // Once the authorization is canceled the checkout is over; if canceling failed, it
       // stays open and the sweep tries again. Marking it released is tidying only (a canceled
       // intent cannot be paid): a busy store then must not turn "not charged" into an error.
@@ -386,17 +461,68 @@ export function createCheckout(deps: CheckoutDeps) {
     const captured = await provider.captureIntent(pi.id);
     if (captured.status === "succeeded") return await complete(captured, eventId);
     if (captured.status === "canceled") {
-      await reservations.uncommit(outcome.reservation.id);
+      await uncommit(outcome.reservation);
       return { kind: "not_charged", reason: "closed" };
     }
     return { kind: "not_paid", status: captured.status };
   }
 
+  /** Gives a committed checkout's units back; a quote it was paying is let go. */
+  async function uncommit(r: Reservation) {
+    await reservations.uncommit(r.id);
+    if (r.quote && r.paymentIntentId) {
+      await deps.quotePayments.release(r.quote, r.paymentIntentId);
+    }
+  }
+
   /** Marks an open checkout released and cancels its intent; false when it was not open. */
   async function release(id: string): Promise<boolean> {
     const r = await reservations.releaseReservation(id);
-    if (r?.paymentIntentId) await cancelIntent(r.paymentIntentId);
+    if (r?.paymentIntentId) {
+      await cancelIntent(r.paymentIntentId);
+      // Authorized and claimed before a crash: the quote is free again.
+      if (r.quote) await deps.quotePayments.release(r.quote, r.paymentIntentId);
+    }
     return r !== null;
+  }
+
+  /**
+   * Creates the intent (authorize only) for a priced sale and records the checkout, holding no
+   * stock; answers the client secret. A quote's intent names it (its settlement claims it).
+   */
+  async function openIntent(sale: Sale, quote?: QuoteRef) {
+    const id = newId();
+    let intent: { id: string; clientSecret: string };
+    try {
+      intent = await provider.createIntent({
+        amountCents: sale.totalCents,
+        currency: "eur",
+        idempotencyKey: `checkout-${id}`,
+        metadata: { reservationId: id, ...(quote ? { quoteId: quote.id } : {}) },
+        description: quote
+          ? `${config.siteName} quote ${quote.number}`
+          : `${config.siteName} order`,
+        receiptEmail: sale.customer.email,
+      });
+    } catch (err) {
+      providerDown(err);
+    }
+    const reservation = await reservations.open({
+      schemaVersion: 1,
+      id,
+      status: "active",
+      paymentIntentId: intent.id,
+      ...sale,
+      ...(quote ? { quote } : {}),
+      expiresAt: Date.now() + RESERVATION_TTL_MS,
+      createdAt: nowIso(),
+    });
+    return {
+      clientSecret: intent.clientSecret,
+      paymentIntentId: intent.id,
+      amount: sale.totalCents / 100,
+      expiresAt: new Date(reservation.expiresAt).toISOString(),
+    };
   }
 
   /**
@@ -474,39 +600,21 @@ export function createCheckout(deps: CheckoutDeps) {
     async createPaymentIntent(body: CreateIntentBody) {
       const { priced, tax, business } = await price(body);
       const data = body.orderData;
-      const id = newId();
-      let intent: { id: string; clientSecret: string };
-      try {
-        intent = await provider.createIntent({
-          amountCents: priced.totalCents,
-          currency: "eur",
-          idempotencyKey: `checkout-${id}`,
-          metadata: { reservationId: id },
-          description: `${config.siteName} order`,
-          receiptEmail: data.customer.email,
-        });
-      } catch (err) {
-        providerDown(err);
-      }
-      const reservation = await reservations.open({
-        schemaVersion: 1,
-        id,
-        status: "active",
-        paymentIntentId: intent.id,
+      return await openIntent({
         customer: data.customer,
         shippingAddress: data.shippingAddress,
         ...chargedSale(priced, tax, business, data.billingAddress),
         locale: data.locale,
         termsVersion: CURRENT_TERMS_VERSION,
-        expiresAt: Date.now() + RESERVATION_TTL_MS,
-        createdAt: nowIso(),
       });
-      return {
-        clientSecret: intent.clientSecret,
-        paymentIntentId: intent.id,
-        amount: priced.totalCents / 100,
-        expiresAt: new Date(reservation.expiresAt).toISOString(),
-      };
+    },
+
+    /** A quote's "Pay by card": its sale as the quote prices it (quote-desk.ts builds it). */
+    openIntent,
+
+    /** The quote a payment was made for, from its checkout (null: none, or not a quote's). */
+    async quoteOfPayment(paymentIntentId: string): Promise<QuoteRef | null> {
+      return (await reservations.byPaymentIntent(paymentIntentId))?.quote ?? null;
     },
 
     /**
@@ -571,6 +679,13 @@ export function createCheckout(deps: CheckoutDeps) {
         settled = await settle(intent, undefined, reservation);
       } catch (err) {
         providerDown(err, paymentIntentId);
+      }
+      if (settled.kind === "not_charged" && settled.refusal) {
+        throw new DomainError(
+          409,
+          settled.refusal.code,
+          `${settled.refusal.message} The payment was cancelled: your card was not charged.`,
+        );
       }
       if (settled.kind === "not_charged") {
         throw new DomainError(

@@ -218,6 +218,13 @@ export function createServices(
     onRefunded: (intent) => orderDesk.recordProviderRefund(intent),
     // A bank transfer's funds, read back from Stripe: recorded on its order.
     onTransfer: (intent) => transferOrders.settle(intent),
+    // A quote's card payment: its quote claimed, then accepted by its order.
+    quotePayments: {
+      claim: (...a) => quoteDesk.cardPayments.claim(...a),
+      release: (...a) => quoteDesk.cardPayments.release(...a),
+      payable: (...a) => quoteDesk.cardPayments.payable(...a),
+      stage: (...a) => quoteDesk.cardPayments.stage(...a),
+    },
   });
   const quoteLinks = createOrderLinks(kv, config.jwtSecret, config.siteUrl, QUOTE_PAGE);
   const quoteDesk = createQuoteDesk({
@@ -230,6 +237,8 @@ export function createServices(
     audit,
     blobs,
     price: checkout.priceAndTax,
+    card: checkout,
+    transfer: { openForQuote: (...a) => transferOrders.openForQuote(...a) },
     quoteLinks,
     orderLinks,
     site: { name: config.siteName, url: config.siteUrl },

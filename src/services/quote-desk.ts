@@ -3,6 +3,7 @@ import { auditFields } from "../domain/audit.ts";
 import type { BankAccount } from "../domain/bank-account.ts";
 import type { BusinessInput } from "../domain/checkout.ts";
 import { ConflictError, DomainError, NotFoundError } from "../domain/errors.ts";
+import { CURRENT_TERMS_VERSION } from "../domain/terms.ts";
 import type { NewOrder, Order } from "../domain/order.ts";
 import { orderReference } from "../domain/order-account.ts";
 import { newOrderNotice } from "../domain/order-mails.ts";
@@ -22,6 +23,7 @@ import {
   type QuoteListQuery,
   type QuoteRequestBody,
   quoteStatus,
+  refusalCode,
   type SalesQuote,
   type StaffQuoteBody,
   staffRefusal,
@@ -38,7 +40,8 @@ import type { OrderStore } from "../store/orders.ts";
 import type { OutboxStore } from "../store/outbox.ts";
 import type { SalesQuoteStore } from "../store/sales-quotes.ts";
 import type { StockMoves } from "../store/stock.ts";
-import type { Checkout } from "./checkout.ts";
+import type { Checkout, QuotePayments, QuoteRef, QuoteRefusal, Sale } from "./checkout.ts";
+import type { TransferOrders } from "./transfer-orders.ts";
 import type { Mailer } from "./mail/mailer.ts";
 import type { OrderLinks } from "./order-links.ts";
 import { log } from "./log.ts";
@@ -54,6 +57,10 @@ export interface QuoteDeskDeps {
   blobs: BlobStore;
   /** The checkout's own pricing and tax decision: a quote charges exactly what it would. */
   price: Checkout["priceAndTax"];
+  /** The checkout's card payment, for "Pay by card" on the quote page at the quote's prices. */
+  card: Pick<Checkout, "openIntent" | "confirmPayment" | "quoteOfPayment">;
+  /** Stripe's bank transfer, for "Bank transfer" on the quote page (where Stripe is set up). */
+  transfer: Pick<TransferOrders, "openForQuote">;
   /** The quote page's signed links, and the order page's. */
   quoteLinks: OrderLinks;
   orderLinks: OrderLinks;
@@ -209,7 +216,8 @@ export function createQuoteDesk(deps: QuoteDeskDeps) {
     const { quote } = await quotes.update(
       q.id,
       (cur) =>
-        quoteStatus(cur, today()) === "expired" && cur.status !== "expired"
+        // A card payment claimed it while it held: its order accepts it whatever the day.
+        quoteStatus(cur, today()) === "expired" && cur.status !== "expired" && !cur.cardPayment
           ? { ...cur, status: "expired", expiredAt: nowIso() }
           : null,
       audit(CLOCK, "expire", "Expired"),
@@ -230,10 +238,31 @@ export function createQuoteDesk(deps: QuoteDeskDeps) {
     const refusal = answerRefusal(q, today());
     if (!refusal) return;
     await recordExpiry(q);
-    throw new DomainError(409, `quote_${quoteStatus(q, today())}`, refusal);
+    throw new DomainError(409, refusalCode(q, today()), refusal);
   }
 
-  function newOrder(q: SalesQuote, purchaseOrder: string, orderNumber: string): NewOrder {
+  /** Why the quote cannot be paid as it was when its payment began, or null. */
+  function payRefusal(q: SalesQuote, ref: QuoteRef): QuoteRefusal | null {
+    const refusal = answerRefusal(q, today());
+    if (refusal) return { code: refusalCode(q, today()), message: refusal };
+    if (q.sentAt !== ref.sentAt) {
+      return {
+        code: "quote_changed",
+        message: "This quote was changed since you opened it: please read it again.",
+      };
+    }
+    return null;
+  }
+
+  /**
+   * Whether the card payment `pi` may accept the quote: it claimed it, or nothing did and the
+   * quote is still as the buyer paid it (a payment captured outside the page's flow).
+   */
+  const payableBy = (q: SalesQuote, ref: QuoteRef, pi: string) =>
+    q.cardPayment ? q.cardPayment.paymentIntentId === pi : payRefusal(q, ref) === null;
+
+  /** The quote's sale at its prices, discounts, shipping fee and tax decision. */
+  function saleOf(q: SalesQuote): Sale {
     return {
       customer: q.customer,
       shippingAddress: q.shippingAddress,
@@ -241,10 +270,88 @@ export function createQuoteDesk(deps: QuoteDeskDeps) {
       subtotalCents: q.subtotalCents,
       shippingFeeCents: q.shippingFeeCents,
       totalCents: q.totalCents,
-      business: { ...q.business, purchaseOrder },
+      business: q.business,
       ...(q.billingAddress ? { billingAddress: q.billingAddress } : {}),
       tax: q.tax,
       locale: q.locale,
+      // Paying on the page accepts the general terms it shows, as the checkout's does.
+      termsVersion: CURRENT_TERMS_VERSION,
+      shippingCountry: q.shippingCountry,
+      shippingFeeDetails: q.shippingFeeDetails,
+    };
+  }
+
+  /** Staff's notice of the quote's answer, added to `op`; answers its subject. */
+  function tellStaff(op: Deno.AtomicOperation, q: SalesQuote): string {
+    const notice = quoteAnswerNotice(q, deps.shopEmail, adminUrl(q), english());
+    deps.outbox.add(op, notice);
+    return notice.subject;
+  }
+
+  /** The quote side of its card payment, for the checkout's settlement. */
+  const cardPayments: QuotePayments = {
+    async claim(ref, pi) {
+      let refused: QuoteRefusal | null = null;
+      await quotes.update(
+        ref.id,
+        (cur) => {
+          refused = null;
+          if (cur.cardPayment?.paymentIntentId === pi) return null;
+          refused = payRefusal(cur, ref);
+          return refused ? null : { ...cur, cardPayment: { paymentIntentId: pi, at: nowIso() } };
+        },
+        null,
+      );
+      return refused;
+    },
+
+    async release(ref, pi) {
+      await quotes.update(
+        ref.id,
+        (cur) => {
+          if (cur.cardPayment?.paymentIntentId !== pi) return null;
+          const { cardPayment: _c, ...rest } = cur;
+          return rest;
+        },
+        null,
+      ).catch((err) =>
+        log.warn("quote: releasing a card payment's claim failed", { quoteId: ref.id }, err)
+      );
+    },
+
+    async payable(ref, pi) {
+      const q = await quotes.get(ref.id);
+      return q !== null && payableBy(q, ref, pi);
+    },
+
+    async stage(op, ref, pi, order) {
+      const accepted = await quotes.stage(
+        op,
+        ref.id,
+        (cur) => {
+          // Read between the order's decision and now: its commit is retried, then decides again.
+          if (!payableBy(cur, ref, pi)) throw new ConflictError("The quote changed meanwhile");
+          const { cardPayment: _c, ...rest } = cur;
+          return {
+            ...rest,
+            status: "accepted",
+            acceptedAt: nowIso(),
+            paidWith: "card",
+            orderId: order.id,
+            orderNumber: order.orderNumber,
+          };
+        },
+        (before, after) =>
+          audit(buyer(after), "accept", "Paid by card and accepted")(before, after),
+      );
+      return [tellStaff(op, accepted)];
+    },
+  };
+
+  function newOrder(q: SalesQuote, purchaseOrder: string, orderNumber: string): NewOrder {
+    return {
+      ...saleOf(q),
+      business: { ...q.business, purchaseOrder },
       currency: "EUR",
       paymentMethod: "transfer",
       paymentStatus: "pending",
@@ -264,6 +371,74 @@ export function createQuoteDesk(deps: QuoteDeskDeps) {
   }
 
   return {
+    cardPayments,
+
+    /**
+     * "Pay by card" on the quote page: the checkout's intent (authorize only) for the quote's
+     * total, at its prices and tax decision, never the shelf's; the checkout then settles it as
+     * any card payment, and its order accepts the quote.
+     */
+    async payByCard(number: string, token: string | null | undefined) {
+      const q = await linked(number, token);
+      await assertAnswerable(q);
+      return await deps.card.openIntent(saleOf(q), {
+        id: q.id,
+        number: q.number,
+        sentAt: q.sentAt ?? "",
+      });
+    },
+
+    /**
+     * Once the card is authorized: the checkout settles the quote's payment (the quote claimed,
+     * the stock taken, the capture, the order accepting the quote). A payment that is not this
+     * quote's is a 404.
+     */
+    async confirmCard(
+      number: string,
+      token: string | null | undefined,
+      paymentIntentId: string,
+    ): Promise<Order> {
+      const q = await linked(number, token);
+      if ((await deps.card.quoteOfPayment(paymentIntentId))?.id !== q.id) {
+        throw new NotFoundError("No such payment");
+      }
+      return await deps.card.confirmPayment(paymentIntentId, q.customer.email);
+    },
+
+    /**
+     * "Bank transfer" on the quote page (Stripe): the checkout's transfer order at the quote's
+     * prices, the quote accepted in its commit; two answers at once make one order.
+     */
+    async payByTransfer(
+      number: string,
+      token: string | null | undefined,
+    ): Promise<{ quote: SalesQuote; order: Order }> {
+      const q = await linked(number, token);
+      await assertAnswerable(q);
+      let accepted: SalesQuote | null = null;
+      const order = await deps.transfer.openForQuote(saleOf(q), q.number, async (op, order) => {
+        accepted = await quotes.stage(
+          op,
+          q.id,
+          (cur) => {
+            const refused = payRefusal(cur, { id: q.id, number: q.number, sentAt: q.sentAt ?? "" });
+            if (refused) throw new DomainError(409, refused.code, refused.message);
+            return {
+              ...cur,
+              status: "accepted",
+              acceptedAt: nowIso(),
+              paidWith: "transfer",
+              orderId: order.id,
+              orderNumber: order.orderNumber,
+            };
+          },
+          audit(buyer(q), "accept", "Accepted, to pay by bank transfer"),
+        );
+        return [tellStaff(op, accepted)];
+      });
+      return { quote: accepted!, order };
+    },
+
     /**
      * "Request a quote" from the cart: priced and taxed as the checkout would charge it (VIES
      * asked for a VAT number), numbered, and sent to the buyer at once with its link; staff are

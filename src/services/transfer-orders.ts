@@ -19,7 +19,7 @@ import type { OrderStore } from "../store/orders.ts";
 import type { OutboxStore } from "../store/outbox.ts";
 import type { StockMoves } from "../store/stock.ts";
 import { backgroundJob } from "./background-job.ts";
-import type { Checkout } from "./checkout.ts";
+import type { Checkout, Sale } from "./checkout.ts";
 import { log } from "./log.ts";
 import type { Mailer } from "./mail/mailer.ts";
 import type { OrderLinks } from "./order-links.ts";
@@ -260,106 +260,141 @@ export function createTransferOrders(deps: TransferOrderDeps) {
     log.info("job done", { job: "transfer-holds", ...counts, durationMs });
   });
 
+  function assertAvailable() {
+    if (!provider.createTransferIntent) {
+      throw new UnprocessableError(
+        "transfers_unavailable",
+        "Bank transfer is not available here: please pay by card.",
+      );
+    }
+  }
+
+  /**
+   * A Stripe Customer and its `customer_balance` intent for the sale, then the order, payment
+   * pending, with its stock taken, its hold, the buyer's confirmation (where and by when to pay),
+   * the staff's notice and what `quote.accept` adds, in one commit. Stock gone meanwhile: 409,
+   * the intent cancelled, nothing made; a refusal of `accept` likewise.
+   */
+  async function openSale(
+    sale: Sale,
+    quote?: {
+      quoteNumber: string;
+      accept: (op: Deno.AtomicOperation, order: Order) => Promise<string[]>;
+    },
+  ): Promise<Order> {
+    const id = newId();
+    let intent: PaymentIntentView;
+    try {
+      intent = await provider.createTransferIntent!({
+        amountCents: sale.totalCents,
+        idempotencyKey: `transfer-${id}`,
+        metadata: { kind: TRANSFER_KIND, checkoutId: id },
+        description: quote
+          ? `${deps.site.name} quote ${quote.quoteNumber}`
+          : `${deps.site.name} order`,
+        customer: {
+          email: sale.customer.email,
+          name: sale.business?.companyName ??
+            `${sale.customer.firstName} ${sale.customer.lastName}`,
+        },
+      });
+    } catch (err) {
+      providerDown(err);
+    }
+    const shown = intent.transfer;
+    if (!shown) {
+      log.error("transfer: Stripe gave no bank transfer instructions", { id: intent.id });
+      await cancelAtStripe(intent.id);
+      throw new UpstreamError(
+        "payment_provider_error",
+        "The payment service is unavailable; please try again.",
+      );
+    }
+    const holdUntilMs = Date.now() + deps.holdDays * DAY_MS;
+    const newOrder = (orderNumber: string): NewOrder => ({
+      ...sale,
+      currency: "EUR",
+      paymentMethod: "transfer",
+      paymentStatus: "pending",
+      status: "pending",
+      paymentIntentId: intent.id,
+      stockHeld: true,
+      account: {
+        terms: "before_shipping",
+        termsDays: deps.termsDays,
+        reference: orderReference(orderNumber),
+        ...(quote ? { quoteNumber: quote.quoteNumber } : {}),
+        payments: [],
+        stripeTransfer: {
+          paymentIntentId: intent.id,
+          iban: shown.iban,
+          bic: shown.bic,
+          holder: shown.holder,
+          reference: shown.reference,
+          holdUntil: new Date(holdUntilMs).toISOString(),
+        },
+      },
+      createdAt: nowIso(),
+    });
+    const subjects: string[] = [];
+    try {
+      const order = await orders.createWith(newOrder, async (op, _before, order) => {
+        subjects.length = 0;
+        if (quote) subjects.push(...await quote.accept(op, order!));
+        await deps.stock.take(op, order!.items);
+        op.set(holdKey(holdUntilMs, order!.id), order!.id);
+        const link = await deps.links.url(order!.orderNumber, orderLocale(order!));
+        for (
+          const mail of [
+            confirmation(order!, link),
+            newOrderNotice(order!, deps.shopEmail, mailWords("en"), deps.timeZone),
+          ]
+        ) {
+          deps.outbox.add(op, mail);
+          subjects.push(mail.subject);
+        }
+      });
+      deps.mailer.wake(subjects);
+      return order;
+    } catch (err) {
+      await cancelAtStripe(intent.id);
+      if (err instanceof ConflictError) {
+        throw new DomainError(409, "not_enough_stock", `${err.message}: nothing was ordered.`);
+      }
+      throw err;
+    }
+  }
+
   return {
     /** Whether the buyer may choose a bank transfer (Stripe is configured). */
     available: () => Boolean(provider.createTransferIntent),
 
-    /**
-     * "Bank transfer" at the checkout: priced and taxed as a card payment would be, a Stripe
-     * Customer and its `customer_balance` intent, then the order, payment pending, with its
-     * stock taken, its hold, the buyer's confirmation (where and by when to pay) and the staff's
-     * notice, in one commit. Stock gone meanwhile: 409, the intent cancelled, nothing made.
-     */
+    /** "Bank transfer" at the checkout: priced and taxed as a card payment would be. */
     async open(body: CreateIntentBody): Promise<Order> {
-      if (!provider.createTransferIntent) {
-        throw new UnprocessableError(
-          "transfers_unavailable",
-          "Bank transfer is not available here: please pay by card.",
-        );
-      }
+      assertAvailable();
       const { priced, tax, business } = await deps.price(body);
       const data = body.orderData;
-      const id = newId();
-      let intent: PaymentIntentView;
-      try {
-        intent = await provider.createTransferIntent({
-          amountCents: priced.totalCents,
-          idempotencyKey: `transfer-${id}`,
-          metadata: { kind: TRANSFER_KIND, checkoutId: id },
-          description: `${deps.site.name} order`,
-          customer: {
-            email: data.customer.email,
-            name: business?.companyName ??
-              `${data.customer.firstName} ${data.customer.lastName}`,
-          },
-        });
-      } catch (err) {
-        providerDown(err);
-      }
-      const shown = intent.transfer;
-      if (!shown) {
-        log.error("transfer: Stripe gave no bank transfer instructions", { id: intent.id });
-        await cancelAtStripe(intent.id);
-        throw new UpstreamError(
-          "payment_provider_error",
-          "The payment service is unavailable; please try again.",
-        );
-      }
-      const holdUntilMs = Date.now() + deps.holdDays * DAY_MS;
-      const newOrder = (orderNumber: string): NewOrder => ({
+      return await openSale({
         customer: data.customer,
         shippingAddress: data.shippingAddress,
         ...chargedSale(priced, tax, business, data.billingAddress),
-        currency: "EUR",
-        paymentMethod: "transfer",
-        paymentStatus: "pending",
-        status: "pending",
         locale: data.locale,
         termsVersion: CURRENT_TERMS_VERSION,
-        paymentIntentId: intent.id,
-        stockHeld: true,
-        account: {
-          terms: "before_shipping",
-          termsDays: deps.termsDays,
-          reference: orderReference(orderNumber),
-          payments: [],
-          stripeTransfer: {
-            paymentIntentId: intent.id,
-            iban: shown.iban,
-            bic: shown.bic,
-            holder: shown.holder,
-            reference: shown.reference,
-            holdUntil: new Date(holdUntilMs).toISOString(),
-          },
-        },
-        createdAt: nowIso(),
       });
-      const subjects: string[] = [];
-      try {
-        const order = await orders.createWith(newOrder, async (op, _before, order) => {
-          await deps.stock.take(op, order!.items);
-          op.set(holdKey(holdUntilMs, order!.id), order!.id);
-          subjects.length = 0;
-          const link = await deps.links.url(order!.orderNumber, orderLocale(order!));
-          for (
-            const mail of [
-              confirmation(order!, link),
-              newOrderNotice(order!, deps.shopEmail, mailWords("en"), deps.timeZone),
-            ]
-          ) {
-            deps.outbox.add(op, mail);
-            subjects.push(mail.subject);
-          }
-        });
-        deps.mailer.wake(subjects);
-        return order;
-      } catch (err) {
-        await cancelAtStripe(intent.id);
-        if (err instanceof ConflictError) {
-          throw new DomainError(409, "not_enough_stock", `${err.message}: nothing was ordered.`);
-        }
-        throw err;
-      }
+    },
+
+    /**
+     * "Bank transfer" on a quote's page: the quote's sale as it priced it, made as the checkout's
+     * transfer order; `accept` adds the quote's acceptance to the order's commit (it may refuse:
+     * nothing is made) and answers its mails' subjects.
+     */
+    async openForQuote(
+      sale: Sale,
+      quoteNumber: string,
+      accept: (op: Deno.AtomicOperation, order: Order) => Promise<string[]>,
+    ): Promise<Order> {
+      assertAvailable();
+      return await openSale(sale, { quoteNumber, accept });
     },
 
     /**

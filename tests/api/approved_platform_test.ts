@@ -7,6 +7,7 @@ import { atInstant } from "../_lib/clock.ts";
 import { type FakePlatform, fakePlatform } from "../_lib/fake-pa.ts";
 import { testConfig, type TestContext, withServices } from "../_lib/services.ts";
 import { checkFlux10, flux10Missing } from "../_lib/flux10.ts";
+import { cdarMissing, checkCdar } from "../_lib/cdar.ts";
 import { CLERK, orderOnAccount, transferConfig } from "../_lib/account-orders.ts";
 import type { Config } from "../../src/services/config.ts";
 import { TEST_SELLER as SELLER } from "../_lib/seller.ts";
@@ -431,4 +432,40 @@ Deno.test("[api] approved platform: off by default; production refuses half a co
   }
   assert(refused.includes("PA_CLIENT_SECRET, PA_FROM unset"), refused);
   assertEquals(loadConfig({ ...half, SHOP_ENV: "development" }).platform, null);
+});
+
+Deno.test({
+  name:
+    "[api] approved platform: the '212 Collected' it sends for an invoice and its refund's credit note passes the CDAR schema and the BR-FR-CDV rules",
+  ignore: cdarMissing() !== null,
+  fn: async () => {
+    await withPlatform(async (t, pa) => {
+      const order = await t.services.orders.create(sale(1));
+      await t.services.orders.update(order.id, (x) => ({
+        ...x,
+        paymentStatus: "refunded",
+        refund: { at: new Date().toISOString(), amountCents: x.totalCents, id: "re_1" },
+      }));
+      await t.services.platform.pass();
+      const [invoice, credit] = await t.services.invoices.ofOrder(order.id);
+      const sent = pa.deposits.filter((d) => d.flowSyntax === "CDAR");
+      assertEquals(sent.map((d) => d.trackingId), [
+        `${invoice.number}-212`,
+        `${credit.number}-212`,
+      ]);
+      for (const d of sent) {
+        const xml = new TextDecoder().decode(d.file);
+        assertEquals(await checkCdar(xml), { schemaErrors: [], failures: [] }, xml);
+      }
+      // What the buyer's platform reads: the invoice, collected, 600.00 at 20 %.
+      const xml = new TextDecoder().decode(sent[0].file);
+      for (
+        const part of [
+          `<ram:IssuerAssignedID>${invoice.number}</ram:IssuerAssignedID><ram:TypeCode>380</ram:TypeCode>`,
+          "<ram:ProcessConditionCode>212</ram:ProcessConditionCode>",
+          '<ram:ValueAmount currencyID="EUR">600.00</ram:ValueAmount><ram:ValuePercent>20.00</ram:ValuePercent>',
+        ]
+      ) assert(xml.includes(part), `${part} in ${xml}`);
+    });
+  },
 });

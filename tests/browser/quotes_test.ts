@@ -1,11 +1,26 @@
+import { Buffer } from "node:buffer";
 import { assert, assertEquals, assertStringIncludes } from "../_lib/assert.ts";
+import { BIC, IBAN, transferConfig } from "../_lib/account-orders.ts";
 import { BOSS, overflowX, PHONE, shellReady, signInAs } from "../_lib/admin-browser.ts";
 import { browserTest, hydrated } from "../_lib/browser.ts";
-import { freePort } from "../_lib/server.ts";
+import { camt053 } from "../_lib/camt053.ts";
+import { atInstant } from "../_lib/clock.ts";
+import { freePort, type RunningServer } from "../_lib/server.ts";
+import { testConfig } from "../_lib/services.ts";
 import { type Received, smtpSink, waitFor } from "../_lib/smtp.ts";
+import { outboxEntrySchema } from "../../src/domain/mail.ts";
+import { formatIban } from "../../src/domain/bank-account.ts";
+import { addDays } from "../../src/domain/payment-terms.ts";
+import { isRfReference } from "../../src/domain/rf-reference.ts";
+import { shopDay } from "../../src/domain/shop-time.ts";
+import { formatDate } from "../../src/i18n/format.ts";
+import { createServices } from "../../src/services/container.ts";
+import { openKv } from "../../src/store/kv.ts";
 import type { Page } from "playwright-core";
 
 const SMTP_PORT = freePort();
+/** The server's settings: mail to the test's SMTP sink, bank transfers to the seller's IBAN. */
+const ENV = { SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`, SELLER_IBAN: IBAN, SELLER_BIC: BIC };
 
 /**
  * The quotes path in real Chromium, one server and browser for the file. Each step is a named
@@ -155,9 +170,79 @@ async function labRequestsQuoteFromCart(page: Page) {
   await page.getByTestId("quote-request-sent").filter({ hasText: LAB.email }).waitFor();
 }
 
+/**
+ * Staff ship the order on its back-office page (status Shipped, a carrier): its invoice is
+ * issued then, as the order is on terms. Answers the invoice's number.
+ */
+async function staffShipOrder(page: Page): Promise<string> {
+  const status = page.getByLabel("Order status");
+  await hydrated(page, status);
+  await status.selectOption("shipped");
+  await page.getByLabel("Carrier").fill("Colissimo");
+  await page.getByRole("button", { name: "Update Status" }).click();
+  const invoice = page.getByTestId("order-documents").getByText(/^Invoice F/);
+  await invoice.waitFor();
+  return (await invoice.innerText()).replace("Invoice ", "").trim();
+}
+
+/** A PDF's text (poppler's pdftotext), its whitespace squeezed to single spaces. */
+async function pdfText(bytes: Uint8Array): Promise<string> {
+  const file = await Deno.makeTempFile({ suffix: ".pdf" });
+  try {
+    await Deno.writeFile(file, bytes);
+    const out = await new Deno.Command("pdftotext", { args: ["-layout", file, "-"] }).output();
+    return new TextDecoder().decode(out.stdout).replace(/\s+/g, " ");
+  } finally {
+    await Deno.remove(file);
+  }
+}
+
+/** Staff import a bank statement on the Bank statements screen, with its file control. */
+async function staffImportStatement(page: Page, xml: string) {
+  await page.goto("/admin/bank-statements");
+  const file = page.getByLabel("Statement file (camt.053 XML)");
+  await hydrated(page, file);
+  await file.setInputFiles({
+    name: "releve-2026-11-26.xml",
+    mimeType: "application/xml",
+    buffer: Buffer.from(xml),
+  });
+  await page.getByRole("button", { name: "Import" }).click();
+  await page.getByTestId("import-report").waitFor();
+}
+
+/**
+ * The reminder job's passes on the server's KV, as another instance of the shop would run them
+ * at noon on each of `days` (the server's clock cannot be moved): answers the reminders queued.
+ */
+async function remindersOn(server: RunningServer, days: string[]): Promise<string[]> {
+  const kv = await openKv(server.kvPath);
+  const config = testConfig();
+  const services = createServices(kv, { ...config, ...transferConfig(config) });
+  try {
+    for (const day of days) {
+      await atInstant(Date.parse(`${day}T11:00:00Z`), () => services.receivables.pass());
+    }
+    const subjects: string[] = [];
+    for await (const e of kv.list({ prefix: ["outbox"] })) {
+      const mail = outboxEntrySchema.safeParse(e.value);
+      if (mail.success && /relance|reminder/i.test(mail.data.subject)) {
+        subjects.push(mail.data.subject);
+      }
+    }
+    return subjects;
+  } finally {
+    await services.orderTracking.stop();
+    await services.restock.stop();
+    await services.newsletterSender.stop();
+    await services.mailer.stop();
+    kv.close();
+  }
+}
+
 browserTest(
-  "[browser] quotes at 390 px: staff make a quote with N and send it; a French lab asks one from the cart, opens it from the mail and accepts it with its PO; staff see the order",
-  async ({ newPage }) => {
+  "[browser] quotes at 390 px: staff make a quote with N and send it; a French lab asks one from the cart, opens it from the mail and accepts it with its PO; staff ship it; its invoice is due in 30 days to the IBAN with an RF reference; staff import the bank's camt.053; paid, no reminder leaves",
+  async ({ server, newPage }) => {
     const smtp = await smtpSink(SMTP_PORT);
     const page = await newPage(PHONE);
     await staffOnQuotes(page);
@@ -205,9 +290,62 @@ browserTest(
     const facts = await page.locator("main").innerText();
     assertStringIncludes(facts, `${LAB_BILLING.zipCode} ${LAB_BILLING.city}`);
     assertStringIncludes(facts, "Germany");
+
+    // Staff ship it from its page: the invoice is issued, due 30 days after, to the seller's IBAN
+    // with an RF reference of its own (valid check digits), on the lab's order page and its PDF.
+    await page.getByTestId("quote-order").click();
+    await page.waitForURL(/\/admin\/orders\/[^/?]+$/);
+    const staffOrderPage = page.url();
+    const invoiceNumber = await staffShipOrder(page);
+    assertEquals(await overflowX(page), 0, "the order page fits a phone");
+    const due = addDays(shopDay(Date.now(), "Europe/Paris"), 30);
+    const orderPage = buyer.url();
+    await buyer.reload();
+    const transfer = await buyer.getByTestId("order-transfer").innerText();
+    const reference = /RF\d{2}[0-9A-Z ]+/.exec(transfer)?.[0].trim() ?? "";
+    assert(isRfReference(reference), transfer);
+    for (const part of ["609,90", formatDate(`${due}T12:00:00Z`, "fr", "UTC"), formatIban(IBAN)]) {
+      assertStringIncludes(transfer, part);
+    }
+    const pdfLink = buyer.getByTestId("order-documents").getByRole("link", {
+      name: `Facture ${invoiceNumber}`,
+    });
+    const pdf = await buyer.request.get((await pdfLink.getAttribute("href"))!);
+    const invoice = await pdfText(await pdf.body());
+    for (
+      const part of [
+        `Échéance / Due date ${due.split("-").reverse().join("/")}`,
+        formatIban(IBAN),
+        reference,
+        "BC-2026-0042",
+      ]
+    ) assertStringIncludes(invoice, part);
+
+    // The university's transfer arrives with that reference: staff import the day's statement.
+    await staffImportStatement(
+      page,
+      camt053([{
+        ref: "BANK-0001",
+        cents: 60990,
+        payer: "Universität Berlin",
+        rf: reference.replace(/ /g, ""),
+      }]),
+    );
+    assertStringIncludes(
+      await page.getByTestId("import-report").getByRole("status").innerText(),
+      "1 paid",
+    );
+    assertEquals(await overflowX(page), 0, "the import report fits a phone");
+    await page.goto(staffOrderPage);
+    await page.getByTestId("payment-status").getByText("paid", { exact: true }).waitFor();
+    await buyer.goto(orderPage);
+    assertStringIncludes(await buyer.getByTestId("order-transfer").innerText(), "Payé");
+
+    // Paid: the reminder job, its clock moved past due + 1 and due + 15, sends nothing.
+    assertEquals(await remindersOn(server, [addDays(due, 1), addDays(due, 15)]), []);
     assertEquals(page.problems, []);
     assertEquals(buyer.problems, []);
     await smtp.close();
   },
-  { env: { SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}` } },
+  { env: ENV },
 );

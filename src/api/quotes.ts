@@ -14,6 +14,7 @@ import {
 } from "../domain/sales-quote.ts";
 import { actorOf } from "../services/admin-accounts.ts";
 import type { Services } from "../services/container.ts";
+import { buyerLanguage } from "./middleware/buyer-language.ts";
 import { type ApiEnv, enforceRateLimit } from "./middleware/rate-limit.ts";
 import { readJson, readMultipart } from "./validate.ts";
 
@@ -69,9 +70,13 @@ export function quotesRouter(services: Services) {
     });
 }
 
-/** `/api/quote-requests`: the cart's "Request a quote" (rate-limited: each one mails). */
+/**
+ * `/api/quote-requests`: the cart's "Request a quote" (rate-limited: each one mails); its
+ * refusals in the page's language (`locale`).
+ */
 export function quoteRequestsRouter(services: Services) {
   return new Hono<ApiEnv>()
+    .use("*", buyerLanguage)
     .post("/", async (c) => {
       const body = await readJson(c, quoteRequestBodySchema);
       // Counted before VIES is asked and the quote is priced: the slow part.

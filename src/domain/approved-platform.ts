@@ -47,23 +47,35 @@ export const isLifecycleCode = (code: number): code is LifecycleCode =>
 export const statusLabel = (code: number) =>
   isLifecycleCode(code) ? LIFECYCLE_STATUSES[code] : `Status ${code}`;
 
+/** What deciding a document's channel reads of it: a whole document or its e-reporting record. */
+type ChannelFields = Pick<InvoiceDocument, "countryCode"> & {
+  buyer: Pick<InvoiceDocument["buyer"], "company" | "siret" | "siren" | "vatNumber">;
+  billingAddress: Pick<InvoiceDocument["billingAddress"], "country">;
+};
+
 /**
- * Whether a document goes through the platform as an e-invoice (processing rule B2B): a sale to
- * a business established in France, known by its SIREN or its French VAT number. Consumer and
- * cross-border sales are reported instead (Flux 10); public bodies' go to Chorus Pro.
+ * Whether a document is a sale to a business established in France, known by its SIREN or its
+ * French VAT number (a public body, known by its structure's SIRET, is not: see processingRule).
  */
-export function isDomesticBusiness(
-  doc: Pick<InvoiceDocument, "countryCode"> & {
-    buyer: Pick<InvoiceDocument["buyer"], "company" | "siret" | "siren" | "vatNumber">;
-    billingAddress: Pick<InvoiceDocument["billingAddress"], "country">;
-  },
-): boolean {
+function isDomesticBusiness(doc: ChannelFields): boolean {
   const b = doc.buyer;
-  // A public body (its structure's SIRET) is invoiced through Chorus Pro, not the platform.
   if (!b.company || b.siret) return false;
   const french = doc.billingAddress.country.trim().toLowerCase() === "france" ||
     doc.countryCode === "FR";
   return french && Boolean(b.siren || b.vatNumber?.toUpperCase().startsWith("FR"));
+}
+
+/** The processing rules of the documents the shop e-invoices (Flow Service `ProcessingRule`). */
+export type EinvoiceRule = "B2B" | "B2G";
+
+/**
+ * How a document is e-invoiced: B2B to a business established in France; B2G to a French public
+ * body (its structure's SIRET: Chorus Pro, directly or through the platform); null for a sale
+ * that is not e-invoiced but reported (consumers, cross-border businesses: Flux 10).
+ */
+export function processingRule(doc: ChannelFields): EinvoiceRule | null {
+  if (doc.buyer.siret) return "B2G";
+  return isDomesticBusiness(doc) ? "B2B" : null;
 }
 
 /** What the shop deposits, and the key that makes it once. */
@@ -74,17 +86,21 @@ export type FlowKind = typeof FLOW_KINDS[number];
 export interface FlowInfo {
   trackingId: string;
   name: string;
-  processingRule: "B2B" | "B2C" | "B2BInt";
+  processingRule: EinvoiceRule | "B2C";
   flowSyntax: "Factur-X" | "CDAR" | "FRR";
   flowProfile?: "CIUS";
   sha256: string;
 }
 
 /** A Factur-X invoice or credit note (EN 16931 with the French rules: the CIUS profile). */
-export const invoiceFlowInfo = (number: string, sha256: string): FlowInfo => ({
+export const invoiceFlowInfo = (
+  number: string,
+  rule: EinvoiceRule,
+  sha256: string,
+): FlowInfo => ({
   trackingId: number,
   name: `${number}.pdf`,
-  processingRule: "B2B",
+  processingRule: rule,
   flowSyntax: "Factur-X",
   flowProfile: "CIUS",
   sha256,

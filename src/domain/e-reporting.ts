@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isDomesticBusiness } from "./approved-platform.ts";
+import { processingRule } from "./approved-platform.ts";
 import { type InvoiceDocument, invoiceDocumentSchema } from "./invoice.ts";
 import type { ReportingPeriod } from "./reporting-periods.ts";
 import { SELLER_COUNTRY, taxDecisionSchema, vatGroupSchema } from "./tax.ts";
@@ -186,7 +186,8 @@ export function eReportOf(period: ReportingPeriod) {
   return {
     add(doc: ReportedDocument) {
       if (doc.issueDate < period.from || doc.issueDate > period.to) return;
-      if (isDomesticBusiness(doc)) return;
+      // E-invoiced (to a French business or public body): not reported.
+      if (processingRule(doc)) return;
       const buyer = buyerId(doc);
       if (buyer) {
         invoices.push({

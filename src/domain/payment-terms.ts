@@ -38,6 +38,14 @@ export const paymentTermsSchema = z.object({
 });
 export type PaymentTermsChoice = z.infer<typeof paymentTermsSchema>;
 
+/**
+ * Terms as staff give them: the kind always, the days optional (blank: the shop's default,
+ * PAYMENT_TERMS_DAYS), so choosing "before shipping" alone is not lost.
+ */
+export const paymentTermsInputSchema = paymentTermsSchema.extend({
+  days: termsDaysField.optional(),
+});
+
 /** "2026-11-27" plus `days` calendar days. */
 export function addDays(day: string, days: number): string {
   const [y, m, d] = day.split("-").map(Number);

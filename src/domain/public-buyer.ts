@@ -31,18 +31,26 @@ export function isSiret(value: string): boolean {
   return luhn(value);
 }
 
-/** Spaces people type between the groups of a SIRET are not part of it. */
-export const siretSchema = z.string().transform((v) => v.replace(/[\s\u00a0\u202f.]/g, ""))
-  .refine(isSiret, "SIRET must be the 14 digits of the structure's SIRET (check digit included)");
+const SIRET_MESSAGE = "SIRET must be the 14 digits of the structure's SIRET (check digit included)";
 
-/** The service code and the engagement number, as Chorus Pro's directory limits them. */
-export const serviceCodeSchema = z.string().trim().min(1).max(100);
-export const engagementNumberSchema = z.string().trim().min(1).max(50);
+/** Spaces people type between the groups of a SIRET are not part of it. */
+export const siretSchema = z.string({ error: SIRET_MESSAGE })
+  .transform((v) => v.replace(/[\s\u00a0\u202f.]/g, ""))
+  .refine(isSiret, SIRET_MESSAGE);
+
+/**
+ * The service code and the engagement number, as Chorus Pro's directory limits them; a field a
+ * form sends empty is one not given (the directory says whether it may be).
+ */
+const given = (max: number) =>
+  z.string().trim().max(max).optional().transform((v) => v || undefined);
+export const serviceCodeSchema = given(100);
+export const engagementNumberSchema = given(50);
 
 export const publicBodySchema = z.object({
   siret: siretSchema,
-  serviceCode: serviceCodeSchema.optional(),
-  engagementNumber: engagementNumberSchema.optional(),
+  serviceCode: serviceCodeSchema,
+  engagementNumber: engagementNumberSchema,
 });
 export type PublicBody = z.infer<typeof publicBodySchema>;
 

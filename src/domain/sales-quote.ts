@@ -17,7 +17,11 @@ import {
   orderLineSchema,
   shippingAddressSchema,
 } from "./order.ts";
-import { type PaymentTermsChoice, paymentTermsSchema } from "./payment-terms.ts";
+import {
+  type PaymentTermsChoice,
+  paymentTermsInputSchema,
+  paymentTermsSchema,
+} from "./payment-terms.ts";
 import { taxDecisionSchema } from "./tax.ts";
 
 /**
@@ -208,7 +212,7 @@ export const staffQuoteBodySchema = z.object({
   shippingFee: z.number().min(0).max(100_000).optional(),
   note: optionalText(2000),
   validUntil: day.optional(),
-  terms: paymentTermsSchema.optional(),
+  terms: paymentTermsInputSchema.optional(),
   locale: z.enum(ORDER_LOCALES).default("en"),
 });
 export type StaffQuoteBody = z.infer<typeof staffQuoteBodySchema>;
@@ -243,6 +247,13 @@ export const MAX_PURCHASE_ORDER_BYTES = 5 * 1024 * 1024;
 
 /** A new quote's terms when staff choose none: on terms, the shop's default days. */
 export const defaultTerms = (days: number): PaymentTermsChoice => ({ kind: "on_terms", days });
+
+/** Staff's terms, their blanks filled: the kind they chose, the shop's days when they gave none. */
+export const termsOf = (
+  given: StaffQuoteBody["terms"],
+  days: number,
+): PaymentTermsChoice =>
+  given ? { kind: given.kind, days: given.days ?? days } : defaultTerms(days);
 
 /** `GET /api/quotes` filters: status, a search text, a page. */
 export const quoteListQuerySchema = z.object({

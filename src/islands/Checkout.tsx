@@ -62,12 +62,18 @@ const FRENCH_FIELDS: Field[] = [...FIELDS.slice(0, 5), "zipCode", "city", "state
 /** The email and phone fields' tokens are their inputs' types too (the keyboard a phone shows). */
 const inputType = (token: string) => token === "email" || token === "tel" ? token : "text";
 
-/** "Buying for a company": its fields (labels from the catalogue), and the billing address. */
+/**
+ * "Buying for a company": its fields (labels from the catalogue), then a French public body's
+ * (Chorus Pro: its structure's SIRET, service code, engagement number), and the billing address.
+ */
 const COMPANY_FIELDS = [
   ["companyName", "organization", true],
   ["vatNumber", "off", false],
   ["siren", "off", false],
   ["purchaseOrder", "off", false],
+  ["siret", "off", true],
+  ["serviceCode", "off", false],
+  ["engagementNumber", "off", false],
 ] as const;
 type CompanyField = typeof COMPANY_FIELDS[number][0];
 /** The billing address: the shipping address's fields, and its country. */
@@ -139,6 +145,7 @@ export default function Checkout(
   const [orderPage, setOrderPage] = useState("");
   const [byTransfer, setByTransfer] = useState(false);
   const [forCompany, setForCompany] = useState(false);
+  const [publicBody, setPublicBody] = useState(false);
   const [company, setCompany] = useState(EMPTY_COMPANY);
   const [billingDifferent, setBillingDifferent] = useState(false);
   const [billing, setBilling] = useState(EMPTY_BILLING);
@@ -304,7 +311,7 @@ export default function Checkout(
         zipCode: f.zipCode,
         country,
       },
-      ...(forCompany ? { business: trim(company) } : {}),
+      ...(forCompany ? { business: business(trim(company)) } : {}),
       ...(billingDifferent ? { billingAddress: trim(billing) } : {}),
       items: state.items,
       subtotal: subtotalCents / 100,
@@ -321,6 +328,13 @@ export default function Checkout(
         : null,
       locale: lang,
     };
+  }
+
+  /** The company as sent: a public body's fields apart, and only when it is one. */
+  function business({ siret, serviceCode, engagementNumber, ...firm }: typeof company) {
+    return publicBody && isFrance(country)
+      ? { ...firm, publicBody: { siret, serviceCode, engagementNumber } }
+      : firm;
   }
 
   function fail(problem: CheckoutProblem) {
@@ -487,9 +501,20 @@ export default function Checkout(
             {forCompany && (
               <fieldset class="mt-3 grid grid-cols-1 gap-4 sm:grid-cols-2">
                 <legend class="sr-only">{t.companyTitle}</legend>
-                {COMPANY_FIELDS.filter(([name]) => name !== "siren" || isFrance(country)).map((
-                  [name, autocomplete, required],
-                ) => (
+                {isFrance(country) && (
+                  <label class="flex items-center gap-3 text-sm sm:col-span-2">
+                    <input
+                      type="checkbox"
+                      name="publicBody"
+                      checked={publicBody}
+                      onChange={(e) => setPublicBody(e.currentTarget.checked)}
+                    />
+                    <span class="font-medium text-gray-900">{t.publicBody}</span>
+                  </label>
+                )}
+                {COMPANY_FIELDS.filter(([name], i) =>
+                  i > 3 ? publicBody && isFrance(country) : name !== "siren" || isFrance(country)
+                ).map(([name, autocomplete, required]) => (
                   <FormField
                     key={name}
                     id={`checkout-company-${name}`}
@@ -500,7 +525,8 @@ export default function Checkout(
                     autocomplete={autocomplete}
                     value={company[name]}
                     hint={name === "vatNumber" ? vatNumberNote(q, t) : undefined}
-                    error={fieldErrors[`orderData.business.${name}`]}
+                    error={fieldErrors[`orderData.business.${name}`] ??
+                      fieldErrors[`orderData.business.publicBody.${name}`]}
                     onInput={(e) => setCompany({ ...company, [name]: e.currentTarget.value })}
                     onChange={name === "vatNumber" ? checkVatNumber : undefined}
                   />

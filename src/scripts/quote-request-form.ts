@@ -23,40 +23,72 @@ if (form) {
   if ([...country.options].some((o) => o.value === cart.selectedCountry)) {
     country.value = cart.selectedCountry;
   }
-  // "Bill to another address": its block shown and enabled (a disabled fieldset is not sent).
-  const billing = document.getElementById("qr-billing") as HTMLFieldSetElement;
-  document.getElementById("qr-billing-differs")!.addEventListener("change", (e) => {
-    billing.hidden = billing.disabled = !(e.target as HTMLInputElement).checked;
-  });
+  // "Bill to another address" and "Public body (Chorus Pro)": their blocks shown and enabled
+  // when ticked (a disabled fieldset is not sent).
+  for (
+    const [box, block] of [["qr-billing-differs", "qr-billing"], [
+      "qr-public-body",
+      "qr-public-body-fields",
+    ]]
+  ) {
+    const fields = document.getElementById(block) as HTMLFieldSetElement;
+    document.getElementById(box)!.addEventListener("change", (e) => {
+      fields.hidden = fields.disabled = !(e.target as HTMLInputElement).checked;
+    });
+  }
   if (cart.items.length) {
     document.getElementById("qr-empty")!.hidden = true;
     form.hidden = false;
   }
 
-  /** The form's values as the API's body: "customer.email" -> { customer: { email } }. */
+  /**
+   * The form's values as the API's body: "customer.email" -> { customer: { email } },
+   * "business.publicBody.siret" -> { business: { publicBody: { siret } } }.
+   */
   const body = () => {
-    const out: Record<string, Record<string, string> | unknown> = {
+    const out: Record<string, unknown> = {
       items: cart.items.map((i) => ({ id: i.id, quantity: i.quantity })),
       shippingCountry: country.value,
       locale: lang,
     };
     for (const [name, value] of new FormData(form)) {
-      const [group, key] = name.split(".");
+      const path = name.split(".");
+      const key = path.pop()!;
       const text = String(value).trim();
-      if (!key) {
-        if (text) out[group] = text;
-        continue;
-      }
-      out[group] = { ...(out[group] as Record<string, string>), [key]: text };
+      // A top-level field (the message) left empty is not sent.
+      if (!path.length && !text) continue;
+      let at = out;
+      for (const part of path) at = (at[part] ??= {}) as Record<string, unknown>;
+      at[key] = text;
     }
     return out;
   };
 
-  const mark = (names: string[], text: string) => {
-    for (const el of form.querySelectorAll("[aria-invalid]")) el.removeAttribute("aria-invalid");
+  /**
+   * Marks the fields `names` invalid, says `text` and their labels above the button, and under
+   * each field the server's own words for it (`said`: what a public body's structure requires).
+   */
+  const mark = (names: string[], text: string, said: Record<string, string> = {}) => {
+    for (const el of form.querySelectorAll("[aria-invalid]")) {
+      el.removeAttribute("aria-invalid");
+      if (el.getAttribute("aria-describedby")?.endsWith("-error")) {
+        el.removeAttribute("aria-describedby");
+      }
+    }
+    for (const el of form.querySelectorAll(".qr-field-error")) el.remove();
     const fields = names.map((n) => form.elements.namedItem(n) as HTMLElement | null)
       .filter((el): el is HTMLElement => !!el);
-    for (const el of fields) el.setAttribute("aria-invalid", "true");
+    for (const el of fields) {
+      el.setAttribute("aria-invalid", "true");
+      const words = said[(el as HTMLInputElement).name];
+      if (!words) continue;
+      const under = document.createElement("p");
+      under.id = `${el.id}-error`;
+      under.className = "qr-field-error mt-1 text-sm text-red-700";
+      under.textContent = words;
+      el.after(under);
+      el.setAttribute("aria-describedby", under.id);
+    }
     fields[0]?.focus();
     const labels = fields.map((el) => document.querySelector(`label[for="${el.id}"]`)?.textContent)
       .filter(Boolean).map((l) => l!.replace("*", "").trim());
@@ -87,9 +119,14 @@ if (form) {
           .replace("{email}", email);
         return;
       }
-      const named = (answer.errors as { field?: string }[] | undefined ?? [])
-        .map((x) => x.field ?? "").filter((n) => form.elements.namedItem(n));
-      mark(named, named.length ? invalid ?? "" : failed ?? "");
+      const refused = (answer.errors as { field?: string; message?: string }[] | undefined ?? [])
+        .filter((x) => x.field && form.elements.namedItem(x.field));
+      const named = refused.map((x) => x.field!);
+      mark(
+        named,
+        named.length ? invalid ?? "" : failed ?? "",
+        Object.fromEntries(refused.map((x) => [x.field, x.message ?? ""])),
+      );
     } catch {
       mark([], failed ?? "");
     }

@@ -6,9 +6,9 @@ import {
   type FlowInfo,
   flowSchema,
   invoiceFlowInfo,
-  isDomesticBusiness,
   type LifecycleStatus,
   periodFrom,
+  processingRule,
   reportFlowInfo,
   webhookProblem,
   withLifecycleStatus,
@@ -214,8 +214,19 @@ export function createApprovedPlatform(deps: {
   const client = settings ? createPlatformClient(settings, deps.fetcher) : null;
   const owner = newId();
 
-  const inScope = (doc: InvoiceDocument) =>
-    settings !== null && doc.issueDate >= settings.from && isDomesticBusiness(doc);
+  /**
+   * Whether a document is e-invoiced through the platform: to a French business or public body
+   * (the platform routes B2G to Chorus Pro), issued from PA_FROM on. Chorus Pro directly takes
+   * the public bodies' documents the platform does not (services/chorus-pro.ts asks this).
+   */
+  const carries = (doc: InvoiceDocument) =>
+    settings !== null && doc.issueDate >= settings.from && processingRule(doc) !== null;
+
+  /**
+   * Whether the seller says the document collected ("212"): B2B only, Chorus Pro following a
+   * public body's payment itself.
+   */
+  const collects = (doc: InvoiceDocument) => carries(doc) && processingRule(doc) === "B2B";
 
   /** Queues a job in the order's commit unless queued before (read first: no failed commit). */
   async function queue(op: Deno.AtomicOperation, kind: PlatformJob["kind"], ref: string) {
@@ -236,7 +247,7 @@ export function createApprovedPlatform(deps: {
   const hook: OrderWriteHook = async (op, before, after) => {
     if (!settings || !after) return;
     for (const doc of deps.invoices.issuedIn(op)) {
-      if (!inScope(doc)) continue;
+      if (!carries(doc)) continue;
       if (!(await store.job(`invoice:${doc.number}`))) {
         transmissions.add(op, {
           documentNumber: doc.number,
@@ -247,13 +258,15 @@ export function createApprovedPlatform(deps: {
         });
       }
       await queue(op, "invoice", doc.number);
-      if (settled(doc, before, after)) await queue(op, "collected", doc.number);
+      if (collects(doc) && settled(doc, before, after)) {
+        await queue(op, "collected", doc.number);
+      }
     }
     // An order on account paid later: its invoice is collected now.
     if (before && before.paymentStatus !== "paid" && after.paymentStatus === "paid") {
       const docs = await deps.invoices.ofOrder(after.id);
       const invoice = docs.findLast((d) => d.kind === "invoice");
-      if (invoice && inScope(invoice)) await queue(op, "collected", invoice.number);
+      if (invoice && collects(invoice)) await queue(op, "collected", invoice.number);
     }
   };
 
@@ -261,7 +274,7 @@ export function createApprovedPlatform(deps: {
     const doc = await deps.invoices.get(job.ref);
     if (!doc) throw new PlatformRefused(`no document ${job.ref}`);
     const file = await deps.render(doc);
-    const info = invoiceFlowInfo(doc.number, await sha256Hex(file));
+    const info = invoiceFlowInfo(doc.number, processingRule(doc) ?? "B2B", await sha256Hex(file));
     const flow = await depositOnce(job, c, info, file, "application/pdf");
     await tell(doc.number, { code: 200, at: flow.submittedAt, reason: null }, {
       flowId: flow.flowId,
@@ -433,6 +446,7 @@ export function createApprovedPlatform(deps: {
   const api = {
     enabled: Boolean(settings),
     hook,
+    carries,
     scheduleReports,
 
     /** Without Deno.cron: a pass every `intervalMs` in this process (one at a time). */

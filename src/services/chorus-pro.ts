@@ -357,15 +357,18 @@ export type ChorusProDesk = ReturnType<typeof createChorusProDesk>;
 
 /**
  * The order write hook that queues a public buyer's invoice or credit note for Chorus Pro in
- * the commit that issues it: one transmission per document number, never two.
+ * the commit that issues it: one transmission per document number, never two; none for a
+ * document the approved platform carries (`viaPlatform`: from PA_FROM on, it routes B2G to
+ * Chorus Pro itself), so no document is deposited through both.
  */
 export function queueForChorusPro(
   invoices: { issuedIn(op: Deno.AtomicOperation): readonly InvoiceDocument[] },
   transmissions: EinvoiceTransmissionStore,
+  viaPlatform: (doc: InvoiceDocument) => boolean,
 ): OrderWriteHook {
   return (op) => {
     for (const doc of invoices.issuedIn(op)) {
-      if (!doc.buyer.siret) continue;
+      if (!doc.buyer.siret || viaPlatform(doc)) continue;
       transmissions.add(op, {
         documentNumber: doc.number,
         orderId: doc.orderId,

@@ -117,8 +117,8 @@ export function createServices(
     regime: config.vat.regime,
     reports: options.reports ?? (config.platformMatricule ? eReporting.file : null),
   });
-  // With Chorus Pro on, each public buyer's document is queued for deposit in the commit that
-  // issues it (services/chorus-pro.ts deposits it once).
+  // With Chorus Pro on, each public buyer's document the platform does not carry is queued for
+  // deposit in the commit that issues it (services/chorus-pro.ts deposits it once).
   const chorusPro = config.chorusPro
     ? createChorusProDesk({
       kv,
@@ -134,7 +134,7 @@ export function createServices(
     invoices.hook,
     openAccounts.hook,
     platform.hook,
-    ...(chorusPro ? [queueForChorusPro(invoices, einvoiceTransmissions)] : []),
+    ...(chorusPro ? [queueForChorusPro(invoices, einvoiceTransmissions, platform.carries)] : []),
   ]);
   const vies = createVies({
     kv,

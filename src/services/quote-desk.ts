@@ -2,7 +2,7 @@ import type { AuditActor, AuditDraft } from "../domain/audit.ts";
 import { auditFields } from "../domain/audit.ts";
 import type { BankAccount } from "../domain/bank-account.ts";
 import type { BusinessInput } from "../domain/checkout.ts";
-import { ConflictError, DomainError, NotFoundError } from "../domain/errors.ts";
+import { ConflictError, DomainError, NotFoundError, rerooted } from "../domain/errors.ts";
 import { CURRENT_TERMS_VERSION } from "../domain/terms.ts";
 import type { NewOrder, Order } from "../domain/order.ts";
 import { orderReference } from "../domain/order-account.ts";
@@ -27,6 +27,7 @@ import {
   type SalesQuote,
   type StaffQuoteBody,
   staffRefusal,
+  termsOf,
 } from "../domain/sales-quote.ts";
 import { shopDay } from "../domain/shop-time.ts";
 import { toCents } from "../domain/money.ts";
@@ -143,9 +144,13 @@ export function createQuoteDesk(deps: QuoteDeskDeps) {
     const discounts = new Map(
       body.items.map((i) => [i.id, Math.round((i.discountPercent ?? 0) * 100)]),
     );
+    // The checkout's rules name the company's fields under `orderData.`; a quote's body holds
+    // them at its top (`business.publicBody.serviceCode`), as its forms name them.
     const taxed = await deps.price(body.items, body.shippingCountry, body.business, body.locale, {
       checkStock: false,
       adjust: (shelf) => applyQuoteTerms(shelf, discounts, feeOverrideCents),
+    }).catch((err) => {
+      throw rerooted(err, "orderData.", "");
     });
     return {
       lines: taxed.priced.lines.map(({ shelfCents, ...l }) => {
@@ -504,7 +509,7 @@ export function createQuoteDesk(deps: QuoteDeskDeps) {
         ...(fee === undefined ? {} : { shippingFeeOverrideCents: fee }),
         ...(body.note ? { note: body.note } : {}),
         validUntil: body.validUntil ?? addDays(today(), deps.quoteValidityDays),
-        terms: body.terms ?? defaultTerms(deps.termsDays),
+        terms: termsOf(body.terms, deps.termsDays),
       };
     },
 

@@ -29,7 +29,8 @@ export const FAKE_CHORUS_CREDENTIALS = {
   password: "tech-password",
 };
 
-export function fakeChorusPro() {
+/** `port`: a port known before the shop starts (a browser test's server env), else any free one. */
+export function fakeChorusPro(port = 0) {
   const structures = new Map<string, FakeStructure & { id: number }>();
   const flows: Flow[] = [];
   const invoices = new Map<string, { id: number; status: string; comment?: string }>();
@@ -146,7 +147,7 @@ export function fakeChorusPro() {
   /** Invoice numbers whose flow Chorus Pro rejects, with the reason. */
   const rejected = new Map<string, string>();
 
-  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (req) => {
+  const server = Deno.serve({ hostname: "127.0.0.1", port, onListen() {} }, async (req) => {
     const url = new URL(req.url);
     calls.push(url.pathname);
     if (control.down) return json({ error: "Service Unavailable" }, 503);

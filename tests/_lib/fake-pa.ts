@@ -39,8 +39,13 @@ export async function fakePlatform(credentials = { id: "shop", secret: "s3cret" 
   const spec = JSON.parse(await Deno.readTextFile(FLOW_SERVICE_SPEC)) as Schema;
   const flows = new Map<string, { flow: FakeFlow; file: Uint8Array }>();
   const violations: string[] = [];
-  /** Every deposit received, in order: its tracking id and syntax. */
-  const deposits: { trackingId: string; flowSyntax: string; file: Uint8Array }[] = [];
+  /** Every deposit received, in order: its tracking id, syntax and processing rule. */
+  const deposits: {
+    trackingId: string;
+    flowSyntax: string;
+    processingRule: string;
+    file: Uint8Array;
+  }[] = [];
   const control = {
     down: false,
     refuse: null as null | { errorCode: string; errorMessage: string },
@@ -176,7 +181,12 @@ export async function fakePlatform(credentials = { id: "shop", secret: "s3cret" 
     const info = JSON.parse(await (form.get("flowInfo") as Blob).text());
     const file = new Uint8Array(await (form.get("file") as Blob).arrayBuffer());
     const duplicate = [...flows.values()].some((f) => f.flow.trackingId === info.trackingId);
-    deposits.push({ trackingId: info.trackingId, flowSyntax: info.flowSyntax, file });
+    deposits.push({
+      trackingId: info.trackingId,
+      flowSyntax: info.flowSyntax,
+      processingRule: info.processingRule,
+      file,
+    });
     const at = tick();
     const reason = control.ackError.get(info.trackingId);
     const flow: FakeFlow = {

@@ -10,7 +10,8 @@ export interface Seen {
  * A test plays the buyer's card by setting an intent's `status` (`requires_capture` when a
  * manual-capture intent is authorized); capture and cancel move it as Stripe does.
  */
-export function fakeStripe() {
+/** `port`: where it listens (a server started before it needs its address); 0: any free port. */
+export function fakeStripe(port = 0) {
   const seen: Seen[] = [];
   const intents = new Map<string, Record<string, unknown>>();
   const customers = new Map<
@@ -25,7 +26,7 @@ export function fakeStripe() {
   /** `fail`: every call answers an error; `refundAnswerDelayMs`: a refund is made at once and
    * answered that much later (a slow network back from Stripe). */
   const control = { fail: false, refundAnswerDelayMs: 0 };
-  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (req) => {
+  const server = Deno.serve({ hostname: "127.0.0.1", port, onListen() {} }, async (req) => {
     const url = new URL(req.url);
     const form = new URLSearchParams(req.method === "POST" ? await req.text() : "");
     seen.push({ method: req.method, path: url.pathname, headers: req.headers, form });
@@ -271,7 +272,7 @@ export function fakeStripe() {
     }
     return json({ error: { type: "invalid_request_error", message: "Unknown route" } }, 404);
   });
-  const { port } = server.addr as Deno.NetAddr;
+  const listening = (server.addr as Deno.NetAddr).port;
   return {
     seen,
     intents,
@@ -279,7 +280,7 @@ export function fakeStripe() {
     events,
     refunds,
     control,
-    apiBase: `http://127.0.0.1:${port}`,
+    apiBase: `http://127.0.0.1:${listening}`,
     close: () => server.shutdown(),
   };
 }

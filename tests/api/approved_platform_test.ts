@@ -11,6 +11,7 @@ import { cdarMissing, checkCdar } from "../_lib/cdar.ts";
 import { CLERK, orderOnAccount, transferConfig } from "../_lib/account-orders.ts";
 import type { Config } from "../../src/services/config.ts";
 import { TEST_SELLER as SELLER } from "../_lib/seller.ts";
+import { fakeChorusPro } from "../_lib/fake-chorus-pro.ts";
 
 /**
  * The approved platform (AFNOR XP Z12-013 Flow Service 1.3.0) against a local fake that holds
@@ -70,6 +71,34 @@ function sale(i: number, business = true): NewOrder {
     shippingFeeDetails: { country: "France", feeCents: 0, currency: "EUR" },
     createdAt: new Date().toISOString(),
   };
+}
+
+/** A paid order of a public lab (its structure's SIRET, engagement number): B2G. */
+function labSale(i: number): NewOrder {
+  const { business: _, ...order } = sale(i);
+  return {
+    ...order,
+    business: {
+      companyName: "Laboratoire d'automatique",
+      publicBody: { siret: LAB, serviceCode: undefined, engagementNumber: `EJ-${i}` },
+    },
+  };
+}
+const LAB = "19751718400002";
+
+/** The CII a Factur-X PDF carries, as pdfdetach takes it out. */
+async function facturXml(pdf: Uint8Array): Promise<string> {
+  const dir = await Deno.makeTempDir({ prefix: "pa-" });
+  try {
+    await Deno.writeFile(`${dir}/doc.pdf`, pdf);
+    const out = await new Deno.Command("pdfdetach", {
+      args: ["-saveall", "-o", dir, `${dir}/doc.pdf`],
+    }).output();
+    assertEquals(out.code, 0, new TextDecoder().decode(out.stderr));
+    return await Deno.readTextFile(`${dir}/factur-x.xml`);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
 }
 
 async function withPlatform(
@@ -468,4 +497,64 @@ Deno.test({
       ) assert(xml.includes(part), `${part} in ${xml}`);
     });
   },
+});
+
+Deno.test("[api] approved platform: a public body's invoice and credit note go to Chorus Pro directly before PA_FROM, through the platform as B2G from it (SIRET and engagement in the Factur-X), never both; one record each", async () => {
+  const chorus = fakeChorusPro();
+  const from = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+  const after = Date.parse(`${from}T12:00:00Z`);
+  try {
+    await withPlatform(async (t, pa) => {
+      const before = await t.services.orders.create(labSale(1));
+      const later = await atInstant(after, () => t.services.orders.create(labSale(2)));
+      await atInstant(after + 60_000, async () => {
+        await t.services.orders.update(later.id, (x) => ({
+          ...x,
+          paymentStatus: "refunded",
+          refund: { at: new Date().toISOString(), amountCents: x.totalCents, id: "re_2" },
+        }));
+        await t.services.platform.pass();
+        await t.services.chorusPro!.tick();
+      });
+      const [old] = await t.services.invoices.ofOrder(before.id);
+      const [invoice, credit] = await t.services.invoices.ofOrder(later.id);
+
+      // Before PA_FROM: Chorus Pro directly, not the platform.
+      assertEquals(chorus.deposits(old.number).length, 1);
+      // From PA_FROM: the platform, rule B2G, and no "212 Collected" (Chorus Pro follows the
+      // payment); Chorus Pro directly never sees them.
+      assertEquals(pa.deposits.map((d) => [d.trackingId, d.flowSyntax, d.processingRule]), [
+        [invoice.number, "Factur-X", "B2G"],
+        [credit.number, "Factur-X", "B2G"],
+      ]);
+      assertEquals(
+        chorus.deposits(invoice.number).length + chorus.deposits(credit.number).length,
+        0,
+      );
+      const cii = await facturXml(pa.deposits[0].file);
+      assert(cii.includes(`schemeID="0009">${LAB}<`), "the structure's SIRET (BT-46)");
+      assert(cii.includes("<ram:IssuerAssignedID>EJ-2<"), "the engagement number (BT-13)");
+
+      // Staff see one record per document, on its channel.
+      const clerk = await loginAs(t, "admin");
+      const channels = async (orderId: string) => {
+        const res = await t.api.request(`/api/e-invoices?orderId=${orderId}`, {
+          headers: clerk.headers,
+        });
+        return ((await res.json()).transmissions as { documentNumber: string; channel: string }[])
+          .map((r) => [r.documentNumber, r.channel]).toSorted();
+      };
+      assertEquals(await channels(before.id), [[old.number, "chorus_pro"]]);
+      assertEquals(
+        await channels(later.id),
+        [
+          [credit.number, "platform"],
+          [invoice.number, "platform"],
+        ].toSorted(),
+      );
+      assertEquals((await record(t, invoice.number))?.code, 200);
+    }, { from, config: { chorusPro: chorus.settings } });
+  } finally {
+    await chorus.close();
+  }
 });

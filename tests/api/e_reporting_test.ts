@@ -148,6 +148,18 @@ Deno.test(
         buyer: { kind: "business", vatNumber: null, check: null },
         business: { companyName: "Société Française SA", siren: "732829320" },
       }));
+      // A public lab: e-invoiced too (B2G, Chorus Pro), not e-reported.
+      await create(sale({
+        at: "2026-10-20T10:00:00Z",
+        email: "lab@x.fr",
+        country: "France",
+        code: "FR",
+        buyer: { kind: "business", vatNumber: null, check: null },
+        business: {
+          companyName: "Laboratoire d'automatique",
+          publicBody: { siret: "19751718400002", serviceCode: undefined, engagementNumber: "EJ-1" },
+        },
+      }));
       await refund(september.id, "2026-10-02T10:00:00Z", 5_000);
       await refund(fr.id, "2026-10-21T10:00:00Z", 12_345);
       await refund(oss.id, "2026-10-22T10:00:00Z", 10_000);
@@ -173,13 +185,14 @@ Deno.test(
       assertEquals(schemaErrors, [], "valid against the Flux 10 schema");
       assertEquals(failures, [], "no failed assertion of the PPF's rules");
 
-      // What the documents say: every document issued in October, the French company's left out.
+      // What the documents say: every document issued in October, the French company's and the
+      // lab's left out.
       const docs: InvoiceDocument[] = [];
       for await (const d of invoices.between(0, Date.parse("2027-01-01"))) docs.push(d);
       const october = docs.filter((d) =>
         d.issueDate >= "2026-10-01" && d.issueDate <= "2026-10-31"
       );
-      assertEquals(october.length, 14, "10 invoices and 4 credit notes in October");
+      assertEquals(october.length, 15, "11 invoices and 4 credit notes in October");
       assert(
         october.some((d) => d.orderId === early.id),
         "the sale at 00:30 in Paris is October's",

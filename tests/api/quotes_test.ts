@@ -62,6 +62,7 @@ async function staffQuote(t: TestContext, who: SignedIn, body: Record<string, un
     number: string;
     status: string;
     totalCents: number;
+    terms: { kind: string; days: number };
   };
 }
 
@@ -281,6 +282,9 @@ Deno.test("[api] staff quote: discount per line, their shipping fee, sent, edite
       jsonRequest("POST", { ...body, terms: { kind: "on_terms", days: 90 } }, staff.headers),
     );
     assertEquals(tooLong.status, 400);
+    // "Before shipping" chosen, the days left blank: the choice stands, with the shop's days.
+    const blankDays = await staffQuote(t, staff, { ...body, terms: { kind: "before_shipping" } });
+    assertEquals(blankDays.terms, { kind: "before_shipping", days: 30 });
     const sent = await t.api.request(`/api/quotes/${q.id}/send`, {
       method: "POST",
       headers: staff.headers,

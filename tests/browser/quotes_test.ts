@@ -53,7 +53,11 @@ async function staffOnQuotes(page: Page) {
  * Staff make a quote with the keyboard's N: the lab, two boards at 10 % off, France, in the
  * buyer's language; it opens as a draft on its page. Answers the quote's number.
  */
-async function staffCreateQuote(page: Page, language: "English" | "French"): Promise<string> {
+async function staffCreateQuote(
+  page: Page,
+  language: "English" | "French",
+  payment = "On terms (invoice when shipped)",
+): Promise<string> {
   await hydrated(page, page.getByTestId("new-quote"));
   await page.keyboard.press("n");
   const dialog = page.getByTestId("quote-dialog");
@@ -70,6 +74,7 @@ async function staffCreateQuote(page: Page, language: "English" | "French"): Pro
   await dialog.getByLabel(/^Product/).selectOption({ label: "Vectra DSP Board (25 in stock)" });
   await dialog.getByLabel(/^Quantity/).fill("2");
   await dialog.getByLabel("Discount %").fill("10");
+  await dialog.getByLabel(/^Payment$/).selectOption({ label: payment });
   await dialog.getByTestId("quote-estimate").filter({ hasText: "€1,080.00" }).waitFor();
   await dialog.getByRole("button", { name: "Create quote" }).click();
   await page.waitForURL(/\/admin\/quotes\/[^/?]+$/);
@@ -106,20 +111,42 @@ async function quoteLinkInMail(received: Received[], to: string, base: string): 
   return url.pathname + url.search;
 }
 
+/** The quote page's words the buyer reads, in each language. */
+const ACCEPT = {
+  fr: {
+    button: "Accepter le devis",
+    missing: "Veuillez indiquer votre numéro de bon de commande.",
+    field: /^Numéro de bon de commande/,
+    order: /\/fr\/orders\/ORD-\d+\?t=/,
+  },
+  en: {
+    button: "Accept the quote",
+    missing: "Please give your purchase order number.",
+    field: /^Purchase order number/,
+    order: /^[^?]*\/\/[^/]+\/orders\/ORD-\d+\?t=/,
+  },
+};
+
 /**
  * The buyer opens the quote page from the mail and accepts it with its purchase order number
  * (a missing one is said in the page's language first); they land on their order's page.
  */
-async function buyerAcceptsQuote(page: Page, link: string, purchaseOrder: string) {
+async function buyerAcceptsQuote(
+  page: Page,
+  link: string,
+  purchaseOrder: string,
+  lang: keyof typeof ACCEPT = "fr",
+) {
+  const w = ACCEPT[lang];
   await page.goto(link);
   const accept = page.locator("#quote-accept");
   // The page's script marks its answers ready once it has wired them.
   await page.locator("#quote-answers[data-ready]").waitFor({ state: "attached" });
-  await accept.getByRole("button", { name: "Accepter le devis" }).click();
-  await accept.getByText("Veuillez indiquer votre numéro de bon de commande.").waitFor();
-  await accept.getByLabel(/^Numéro de bon de commande/).fill(purchaseOrder);
-  await accept.getByRole("button", { name: "Accepter le devis" }).click();
-  await page.waitForURL(/\/fr\/orders\/ORD-\d+\?t=/);
+  await accept.getByRole("button", { name: w.button }).click();
+  await accept.getByText(w.missing).waitFor();
+  await accept.getByLabel(w.field).fill(purchaseOrder);
+  await accept.getByRole("button", { name: w.button }).click();
+  await page.waitForURL(w.order);
 }
 
 /**
@@ -241,13 +268,16 @@ async function remindersOn(server: RunningServer, days: string[]): Promise<strin
 }
 
 browserTest(
-  "[browser] quotes at 390 px: staff make a quote with N and send it; a French lab asks one from the cart, opens it from the mail and accepts it with its PO; staff ship it; its invoice is due in 30 days to the IBAN with an RF reference; staff import the bank's camt.053; paid, no reminder leaves",
+  "[browser] quotes at 390 px: staff make a quote with N and send it; a French lab asks one from the cart, opens it from the mail and accepts it with its PO; staff ship it; its invoice is due in 30 days to the IBAN with an RF reference; staff import the bank's camt.053; paid, no reminder leaves; an English quote paid before shipping is paid by transfer, then ships with its invoice",
   async ({ server, newPage }) => {
     const smtp = await smtpSink(SMTP_PORT);
     const page = await newPage(PHONE);
     await staffOnQuotes(page);
     await page.getByText("No quotes found").waitFor();
-    const number = await staffCreateQuote(page, "English");
+    // Staff's quote, in English, to be paid before shipping (the days left blank).
+    const number = await staffCreateQuote(page, "English", "Before shipping (pro-forma)");
+    assertStringIncludes(await page.getByTestId("quote-facts").innerText(), "Before shipping");
+    const englishQuotePage = page.url();
 
     // Its page: the server's prices (2 × 540.00 incl. 20 % VAT + France's 9.90), a draft.
     const lines = await page.getByTestId("quote-lines").innerText();
@@ -343,6 +373,37 @@ browserTest(
 
     // Paid: the reminder job, its clock moved past due + 1 and due + 15, sends nothing.
     assertEquals(await remindersOn(server, [addDays(due, 1), addDays(due, 15)]), []);
+
+    // Staff's English quote, to be paid before shipping: the buyer accepts it; their order page
+    // asks for the transfer before shipping.
+    const english = await quoteLinkInMail(smtp.received, LAB.email, "/quotes");
+    const payer = await newPage(PHONE);
+    await buyerAcceptsQuote(payer, english, "PO-7731", "en");
+    const owed = await payer.getByTestId("order-transfer").innerText();
+    assertStringIncludes(owed, "€1,089.90");
+    assertStringIncludes(owed, "Before shipping");
+    const proForma = /RF\d{2}[0-9A-Z ]+/.exec(owed)?.[0].trim() ?? "";
+    assert(isRfReference(proForma), owed);
+    assertEquals(await overflowX(payer), 0, "the English order page fits a phone");
+
+    // The transfer arrives: staff import it; the order is paid, invoiced, and ships.
+    await staffImportStatement(
+      page,
+      camt053([{ ref: "BANK-0002", cents: 108990, rf: proForma.replace(/ /g, "") }], {
+        id: "STMT-2026-11-27",
+      }),
+    );
+    await page.getByTestId("import-report").getByText("1 paid").waitFor();
+    await page.goto(englishQuotePage);
+    await page.getByTestId("quote-order").click();
+    await page.getByTestId("payment-status").getByText("paid", { exact: true }).waitFor();
+    const paidInvoice = await staffShipOrder(page);
+    await payer.reload();
+    assertStringIncludes(await payer.getByTestId("order-transfer").innerText(), "Paid");
+    await payer.getByTestId("order-documents").getByRole("link", {
+      name: `Invoice ${paidInvoice}`,
+    }).waitFor();
+    assertEquals(payer.problems, []);
     assertEquals(page.problems, []);
     assertEquals(buyer.problems, []);
     await smtp.close();

@@ -1,12 +1,17 @@
 import type { Page } from "playwright-core";
 import { assertEquals, assertStringIncludes } from "../_lib/assert.ts";
-import { browserTest } from "../_lib/browser.ts";
+import { type BrowserContextT, browserTest } from "../_lib/browser.ts";
+import { fakeStripe } from "../_lib/fake-stripe.ts";
+import { freePort } from "../_lib/server.ts";
 import { fillCustomer, openDrawer } from "../_lib/shop-cart.ts";
 
+/** Where the fake Stripe listens (the server is told at its start): the bank transfer's API. */
+const STRIPE_PORT = freePort();
 const PUBLISHABLE_KEY = "pk_test_stripe_card_field";
 const STRIPE_KEYS = {
   STRIPE_SECRET_KEY: "sk_test_stripe_card_field",
   STRIPE_PUBLISHABLE_KEY: PUBLISHABLE_KEY,
+  STRIPE_API_BASE: `http://127.0.0.1:${STRIPE_PORT}`,
 };
 
 /**
@@ -47,8 +52,47 @@ async function toCardPayment(page: Page) {
   return page.getByRole("dialog", { name: "Card Payment" });
 }
 
+/**
+ * The buyer chooses Stripe's bank transfer (issue 36 §5): the form's button orders (no card),
+ * and the order page gives the Customer's virtual IBAN and Stripe's reference (fake Stripe).
+ */
+async function transferAtCheckout(newPage: BrowserContextT["newPage"]) {
+  const fake = fakeStripe(STRIPE_PORT);
+  try {
+    const page = await newPage();
+    await page.route(
+      "https://js.stripe.com/**",
+      (route) => route.fulfill({ contentType: "text/javascript", body: FAKE_STRIPE_JS }),
+    );
+    const drawer = await openDrawer(page, { checkoutIsland: "StripeCheckout" });
+    await drawer.getByRole("button", { name: "Proceed to Checkout" }).click();
+    const form = page.getByRole("dialog", { name: "Checkout" });
+    await fillCustomer(form);
+    await form.getByRole("radio", { name: /^Bank transfer/ }).check();
+    // By transfer the form's button orders, accepting the terms beside it: no card is asked.
+    await form.getByTestId("terms-acceptance").waitFor();
+    await form.getByRole("button", { name: "Pay €609.90" }).click();
+    await page.waitForURL(/\/orders\/ORD-\d+\?t=/);
+    const transfer = (await page.getByTestId("order-transfer").innerText()).replace(
+      /\s+/g,
+      " ",
+    );
+    for (
+      const part of [
+        "Amount due €609.90",
+        "IBAN FR76 3000 1007 9412 3456 7890 001",
+        "BIC SXPYFRP1XXX",
+        "Reference RFAKE0001",
+      ]
+    ) assertStringIncludes(transfer, part);
+    assertEquals(page.problems, []);
+  } finally {
+    await fake.close();
+  }
+}
+
 browserTest(
-  "[browser] Stripe's card field: Stripe.js loads from js.stripe.com when the card is asked for, and pays",
+  "[browser] Stripe at the checkout: Stripe.js loads from js.stripe.com when the card is asked for, and pays; a bank transfer chosen instead lands on the order page with the virtual IBAN and Stripe's reference",
   async ({ newPage }) => {
     const page = await newPage();
     const scripts: string[] = [];
@@ -83,6 +127,7 @@ browserTest(
       ],
     );
     assertEquals(page.problems, []);
+    await transferAtCheckout(newPage);
   },
   { env: STRIPE_KEYS },
 );

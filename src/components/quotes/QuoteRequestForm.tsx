@@ -27,7 +27,7 @@ export default function QuoteRequestForm(
   const t = m.quotes.request;
   const f = m.checkout.fields;
   const c = m.checkout.companyFields;
-  const id = (path: string) => `qr-${path.replace(".", "-")}`;
+  const id = (path: string) => `qr-${path.replaceAll(".", "-")}`;
   const address = (group: string): Field[] => [
     [`${group}.address`, f.address, true],
     [`${group}.city`, f.city, true],
@@ -55,6 +55,11 @@ export default function QuoteRequestForm(
       )}
     </FormField>
   );
+  const publicBodyFields: Field[] = [
+    ["business.publicBody.siret", c.siret, true],
+    ["business.publicBody.serviceCode", c.serviceCode, false],
+    ["business.publicBody.engagementNumber", c.engagementNumber, false],
+  ];
   const groups: [string, Field[]][] = [
     [m.checkout.companyTitle, [
       ["business.companyName", c.companyName, true],
@@ -105,6 +110,31 @@ export default function QuoteRequestForm(
             <legend class="mb-1 text-lg font-semibold">{legend}</legend>
             {fields.map(textField)}
             {legend === t.delivery && countrySelect("shippingAddress.country", countries)}
+            {legend === m.checkout.companyTitle && (
+              <div class="sm:col-span-2">
+                <label class="flex items-center gap-3">
+                  <input
+                    type="checkbox"
+                    id="qr-public-body"
+                    aria-describedby="qr-public-body-note"
+                  />
+                  <span class="font-medium">{m.checkout.publicBody}</span>
+                </label>
+                <p id="qr-public-body-note" class="mt-1 text-sm text-slate-600">
+                  {m.checkout.publicBodyNote}
+                </p>
+                {/* Disabled while hidden, as the billing address: neither required nor sent. */}
+                <fieldset
+                  id="qr-public-body-fields"
+                  class="mt-3 grid gap-3 sm:grid-cols-2"
+                  hidden
+                  disabled
+                >
+                  <legend class="sr-only">{m.checkout.publicBody}</legend>
+                  {publicBodyFields.map(textField)}
+                </fieldset>
+              </div>
+            )}
           </fieldset>
         ))}
         <label class="flex items-center gap-3">

@@ -26,6 +26,11 @@ export const apiErrors = {
   vatUnknown:
     "This VAT number is not registered in VIES, the EU's register: check it, or buy without it (VAT is then charged)",
   siren: "A SIREN is 9 digits (e.g. 732 829 320)",
+  siret: "SIRET must be the 14 digits of the structure's SIRET (check digit included)",
+  noStructure: "No Chorus Pro structure has this SIRET",
+  needsServiceCode: "{name} requires a service code on its invoices",
+  needsEngagementNumber: "{name} requires an engagement number (EJ) on its invoices",
+  notAServiceCode: "{code} is not a service code of {name}",
   invalidCountry: "Invalid country: {country}. Please use a valid country name.",
   notCartCountry: "The shipping address must be in the country chosen in the cart",
   cartCountry: "Must be the cart's country",

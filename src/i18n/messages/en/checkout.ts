@@ -24,6 +24,9 @@ export const checkout = {
   forCompanyNote: "Your company's name, VAT number and purchase order on the invoice.",
   companyTitle: company.companyTitle,
   companyFields: company.companyFields,
+  publicBody: company.publicBody,
+  publicBodyNote:
+    "A French public buyer (a laboratory, a university): your invoice is sent to Chorus Pro. Your structure's directory entry says whether the service code and the engagement number are required.",
   vatNumberNote:
     "EU companies: with a VAT number VIES confirms, goods sent to another EU country are invoiced without VAT.",
   vatConfirmed: "VAT number confirmed by VIES.",

@@ -10,5 +10,10 @@ export const company = {
     vatNumber: "VAT number",
     siren: "SIREN",
     purchaseOrder: "Purchase order number",
+    siret: "SIRET of the structure",
+    serviceCode: "Service code (Chorus Pro)",
+    engagementNumber: "Engagement number (EJ)",
   },
+  /** A French public buyer, invoiced through Chorus Pro (docs/chorus-pro.md). */
+  publicBody: "Public body (Chorus Pro)",
 };

@@ -22,6 +22,12 @@ export const apiErrors: Messages["apiErrors"] = {
   vatUnknown:
     "Ce numéro de TVA n’est pas enregistré dans VIES, le registre de l’UE\u00a0: vérifiez-le, ou achetez sans lui (la TVA est alors facturée)",
   siren: "Un SIREN compte 9 chiffres (par exemple 732\u00a0829\u00a0320)",
+  siret:
+    "Le SIRET est le numéro à 14 chiffres de la structure (clé de contrôle comprise)\u00a0: vérifiez qu’il n’y a pas de faute de frappe",
+  noStructure: "Aucune structure de Chorus Pro n’a ce SIRET",
+  needsServiceCode: "{name} exige un code service sur ses factures",
+  needsEngagementNumber: "{name} exige un numéro d’engagement (EJ) sur ses factures",
+  notAServiceCode: "{code} n’est pas un code service de {name}",
   invalidCountry: "Pays non valide\u00a0: {country}. Veuillez choisir un pays existant.",
   notCartCountry: "L’adresse de livraison doit être dans le pays choisi dans le panier",
   cartCountry: "Doit être le pays du panier",

@@ -26,7 +26,13 @@ export const checkout: Messages["checkout"] = {
     vatNumber: "Numéro de TVA",
     siren: "SIREN",
     purchaseOrder: "Numéro de bon de commande",
+    siret: "SIRET de la structure",
+    serviceCode: "Code service (Chorus Pro)",
+    engagementNumber: "Numéro d’engagement (EJ)",
   },
+  publicBody: "Organisme public (Chorus Pro)",
+  publicBodyNote:
+    "Acheteur public français (laboratoire, université)\u00a0: votre facture est déposée sur Chorus Pro. L’annuaire de votre structure indique si le code service et le numéro d’engagement sont obligatoires.",
   vatNumberNote:
     "Entreprises de l’UE\u00a0: avec un numéro de TVA confirmé par VIES, les biens expédiés vers un autre pays de l’UE sont facturés sans TVA.",
   vatConfirmed: "Numéro de TVA confirmé par VIES.",

@@ -5,7 +5,7 @@ import { vatStatement } from "../../../domain/vat-statement.ts";
 import { tax as taxMessages } from "../../../i18n/messages/en/tax.ts";
 import { company as companyMessages } from "../../../i18n/messages/en/company.ts";
 import { taxWords } from "../../../i18n/tax-words.ts";
-import CompanyFields, { COMPANY_LABELS, companyFieldsFor } from "./CompanyFields.tsx";
+import CompanyFields, { businessOf, COMPANY_LABELS } from "./CompanyFields.tsx";
 import ItemRows, {
   incompleteRow,
   type ItemRow,
@@ -15,12 +15,7 @@ import ItemRows, {
 
 /** The back office states VAT in the buyers' English words. */
 const TAX_WORDS = taxWords(taxMessages, "en");
-/** A public body's fields (Chorus Pro): which it must give, its structure's directory says. */
-const PUBLIC_BODY_FIELDS = [
-  ["siret", "SIRET of the structure"],
-  ["serviceCode", "Service code (Chorus Pro)"],
-  ["engagementNumber", "Engagement number (EJ)"],
-] as const;
+import type { FieldError } from "../../../domain/errors.ts";
 import { GENDERS } from "../../../domain/order-status.ts";
 import FormDialog from "../ui/FormDialog.tsx";
 import { fromShopDateTimeInput } from "../../../domain/shop-time.ts";
@@ -57,9 +52,6 @@ const LABELS = {
   "items.id": "Product",
   "items.quantity": "Quantity",
   createdAt: "Order date",
-  "business.publicBody.siret": "SIRET",
-  "business.publicBody.serviceCode": "Service code",
-  "business.publicBody.engagementNumber": "Engagement number",
   gender: "Gender",
   ...COMPANY_LABELS,
 };
@@ -149,6 +141,7 @@ export default function CreateOrderDialog(
   const vatNumber = forCompany ? quotedVat : "";
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<FieldError[]>([]);
   const { requestClose, guard } = useCloseGuard({ form, rows, country }, busy, onClose);
 
   useEffect(() => {
@@ -201,6 +194,7 @@ export default function CreateOrderDialog(
     e.preventDefault();
     if (incomplete) return;
     setBusy(true);
+    setFieldErrors([]);
     try {
       await adminApi("/api/orders/admin", {
         method: "POST",
@@ -242,26 +236,7 @@ export default function CreateOrderDialog(
             }
             : {}),
           ...(form.gender ? { gender: form.gender } : {}),
-          ...(forCompany
-            ? {
-              business: {
-                ...Object.fromEntries(
-                  companyFieldsFor(isFrance).map((name) => [
-                    name,
-                    form[name].trim(),
-                  ]),
-                ),
-                ...(publicBody && isFrance
-                  ? {
-                    publicBody: Object.fromEntries(
-                      PUBLIC_BODY_FIELDS.map(([name]) => [name, form[name].trim()])
-                        .filter(([name, v]) => v || name === "siret"),
-                    ),
-                  }
-                  : {}),
-              },
-            }
-            : {}),
+          ...(forCompany ? { business: businessOf(form, isFrance, publicBody) } : {}),
           ...(form.orderId.trim() ? { orderId: form.orderId.trim() } : {}),
           ...(form.createdAt
             ? { createdAt: new Date(fromShopDateTimeInput(form.createdAt, timeZone)).toISOString() }
@@ -270,6 +245,7 @@ export default function CreateOrderDialog(
       });
       setResult({ ok: true, message: "Order Created Successfully!" });
     } catch (err) {
+      if (err instanceof ApiError) setFieldErrors(err.errors);
       setResult({
         ok: false,
         message: errorSentence(err, "Failed to create order", LABELS),
@@ -379,37 +355,15 @@ export default function CreateOrderDialog(
             onChange={(e) => setForCompany(e.currentTarget.checked)}
           />
           {forCompany && (
-            <>
-              <CompanyFields
-                field={field}
-                isFrance={isFrance}
-                vatError={vatError}
-                onVatNumber={setQuotedVat}
-              />
-              {isFrance && (
-                <fieldset class="mt-2 grid gap-3 sm:grid-cols-2">
-                  <legend class="sr-only">Public body (Chorus Pro)</legend>
-                  <div class="sm:col-span-2">
-                    <CheckboxField
-                      label="Public body (Chorus Pro)"
-                      name="publicBody"
-                      checked={publicBody}
-                      onChange={(e) => setPublicBody(e.currentTarget.checked)}
-                    />
-                  </div>
-                  {publicBody && PUBLIC_BODY_FIELDS.map(([name, label]) => (
-                    <FormField
-                      key={name}
-                      label={label}
-                      marked={name === "siret"}
-                      required={name === "siret"}
-                      autocomplete="off"
-                      {...field(name)}
-                    />
-                  ))}
-                </fieldset>
-              )}
-            </>
+            <CompanyFields
+              field={field}
+              isFrance={isFrance}
+              vatError={vatError}
+              onVatNumber={setQuotedVat}
+              publicBody={publicBody}
+              onPublicBody={setPublicBody}
+              errors={fieldErrors}
+            />
           )}
         </div>
         <ItemRows

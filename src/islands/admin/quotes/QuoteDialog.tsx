@@ -3,7 +3,8 @@ import { discountedCents, formatMoney, toCents } from "../../../domain/money.ts"
 import type { SalesQuote } from "../../../domain/sales-quote.ts";
 import { MAX_TERMS_DAYS } from "../../../domain/payment-terms-limit.ts";
 import FormField, { FIELD } from "../../../ui/FormField.tsx";
-import CompanyFields, { COMPANY_LABELS, companyFieldsFor } from "../orders/CompanyFields.tsx";
+import type { FieldError } from "../../../domain/errors.ts";
+import CompanyFields, { businessOf, COMPANY_LABELS } from "../orders/CompanyFields.tsx";
 import ItemRows, {
   incompleteRow,
   type ItemRow,
@@ -60,6 +61,9 @@ function valuesOf(q: SalesQuote | null) {
     vatNumber: q?.business.vatNumber ?? "",
     siren: q?.business.siren ?? "",
     purchaseOrder: q?.business.purchaseOrder ?? "",
+    siret: q?.business.publicBody?.siret ?? "",
+    serviceCode: q?.business.publicBody?.serviceCode ?? "",
+    engagementNumber: q?.business.publicBody?.engagementNumber ?? "",
     address: a?.address ?? "",
     city: a?.city ?? "",
     state: a?.state ?? "",
@@ -103,6 +107,8 @@ export default function QuoteDialog(
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState("");
   const [vatError, setVatError] = useState<string | undefined>(undefined);
+  const [publicBody, setPublicBody] = useState(!!quote?.business.publicBody);
+  const [fieldErrors, setFieldErrors] = useState<FieldError[]>([]);
   const { requestClose, guard } = useCloseGuard({ form, rows, country }, busy, onClose);
 
   useEffect(() => {
@@ -131,6 +137,7 @@ export default function QuoteDialog(
     setBusy(true);
     setError("");
     setVatError(undefined);
+    setFieldErrors([]);
     const number = (text: string) => text.trim() === "" ? undefined : Number(text);
     try {
       const saved = await adminApi<SalesQuote>(quote ? `/api/quotes/${quote.id}` : "/api/quotes", {
@@ -148,9 +155,7 @@ export default function QuoteDialog(
             email: form.email,
             phone: form.phone,
           },
-          business: Object.fromEntries(
-            companyFieldsFor(isFrance).map((name) => [name, form[name].trim()]),
-          ),
+          business: businessOf(form, isFrance, publicBody),
           shippingAddress: {
             address: form.address,
             city: form.city,
@@ -163,15 +168,17 @@ export default function QuoteDialog(
           ...(form.shippingFee.trim() ? { shippingFee: number(form.shippingFee) } : {}),
           note: form.note,
           ...(form.validUntil ? { validUntil: form.validUntil } : {}),
-          ...(form.termsDays.trim()
-            ? { terms: { kind: form.termsKind, days: number(form.termsDays) } }
-            : {}),
+          terms: {
+            kind: form.termsKind,
+            ...(form.termsDays.trim() ? { days: number(form.termsDays) } : {}),
+          },
           locale: form.locale,
         },
       });
       onSaved(saved);
     } catch (err) {
       if (err instanceof ApiError) {
+        setFieldErrors(err.errors);
         setVatError(err.errors.find((x) => x.field.endsWith("business.vatNumber"))?.message);
       }
       setError(errorSentence(err, "Failed to save the quote", LABELS));
@@ -209,6 +216,9 @@ export default function QuoteDialog(
           isFrance={isFrance}
           vatError={vatError}
           onVatNumber={() => setVatError(undefined)}
+          publicBody={publicBody}
+          onPublicBody={setPublicBody}
+          errors={fieldErrors}
         />
         <fieldset class="grid gap-3 sm:grid-cols-2">
           <legend class="mb-1 text-sm font-semibold">Delivery address</legend>

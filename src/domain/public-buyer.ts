@@ -43,7 +43,7 @@ export const siretSchema = z.string({ error: SIRET_MESSAGE })
  * form sends empty is one not given (the directory says whether it may be).
  */
 const given = (max: number) =>
-  z.string().trim().max(max).optional().transform((v) => v || undefined);
+  z.string().trim().max(max).transform((v) => v || undefined).optional();
 export const serviceCodeSchema = given(100);
 export const engagementNumberSchema = given(50);
 

@@ -147,6 +147,9 @@ export async function checkEn16931(docs: Record<string, string>): Promise<Record
       const out = `${dir}/${rules}-svrl`;
       Deno.mkdirSync(out);
       const res = await run("java", [
+        // The JIT's quick tier only: a run is mostly compiling the rules once, which the
+        // optimizing tier cannot pay back on a few documents (half the JVM's CPU time).
+        "-XX:TieredStopAtLevel=1",
         "-cp",
         SAXON_JAR,
         "net.sf.saxon.Transform",

@@ -56,6 +56,87 @@ const DEPLOY_PERMISSIONS = [
   "--no-prompt",
 ];
 
+/**
+ * Whether process `pid` holds the listening socket of `port` (Linux's /proc: the sockets
+ * listening there, then the process's open files); true where /proc cannot tell.
+ */
+function listensOn(pid: number, port: number): boolean {
+  const hex = `:${port.toString(16).toUpperCase().padStart(4, "0")}`;
+  const sockets = new Set<string>();
+  try {
+    for (const table of ["/proc/net/tcp", "/proc/net/tcp6"]) {
+      for (const line of Deno.readTextFileSync(table).split("\n").slice(1)) {
+        // sl local_address rem_address st ... inode: st 0A is LISTEN.
+        const f = line.trim().split(/\s+/);
+        if (f[1]?.endsWith(hex) && f[3] === "0A") sockets.add(`socket:[${f[9]}]`);
+      }
+    }
+  } catch {
+    return true;
+  }
+  try {
+    return [...Deno.readDirSync(`/proc/${pid}/fd`)].some((fd) => {
+      try {
+        return sockets.has(Deno.readLinkSync(`/proc/${pid}/fd/${fd.name}`));
+      } catch {
+        return false; // closed meanwhile
+      }
+    });
+  } catch {
+    return false; // the process is gone
+  }
+}
+
+interface Launched {
+  child: Deno.ChildProcess;
+  pumps: Promise<unknown>;
+  port: number;
+  url: string;
+  output: () => string;
+  /** Answering requests; false: it exited first (its output says why) or never answered. */
+  ready: boolean;
+}
+
+/** Spawns the built server on `port` and waits until it answers, exits, or 30 s have passed. */
+async function launch(args: string[], env: Record<string, string>, port: number) {
+  const child = new Deno.Command(Deno.execPath(), {
+    args,
+    cwd: ROOT.pathname,
+    env,
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  let log = "";
+  const decoder = new TextDecoder();
+  const pump = async (stream: ReadableStream<Uint8Array>) => {
+    for await (const chunk of stream) log += decoder.decode(chunk);
+  };
+  const pumps = Promise.all([pump(child.stdout), pump(child.stderr)]);
+  let exited = false;
+  child.status.then(() => exited = true);
+  const url = `http://127.0.0.1:${port}`;
+  const launched: Launched = { child, pumps, port, url, output: () => log, ready: false };
+  const deadline = Date.now() + 30_000;
+  while (!exited) {
+    try {
+      const res = await fetch(`${url}/api/shipping/countries`);
+      await res.body?.cancel();
+      // Another process's server on this port answers too: the port must be our child's.
+      if (res.ok && !exited && listensOn(child.pid, port)) return { ...launched, ready: true };
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      break;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  await pumps;
+  await child.status;
+  return launched;
+}
+
 export async function startBuiltServer(
   env: Record<string, string> = {},
   options: StartOptions = {},
@@ -70,51 +151,30 @@ export async function startBuiltServer(
     ? null
     : await Deno.makeTempDir({ prefix: "shop-test-" });
   const kvPath = options.deploy ? "" : options.kvPath ?? `${dir}/shop.kv`;
-  const port = options.port ?? freePort();
-  const child = new Deno.Command(Deno.execPath(), {
-    args: [
-      "run",
-      ...(options.deploy ? DEPLOY_PERMISSIONS : ["-A"]),
-      "--unstable-kv",
-      ...(options.cron === false ? [] : ["--unstable-cron"]),
-      // SERVER_FLAGS: extra flags for a bench's servers, e.g. "--cpu-prof --cpu-prof-dir=/tmp/p".
-      ...(Deno.env.get("SERVER_FLAGS")?.split(" ").filter(Boolean) ?? []),
-      entry.pathname,
-    ],
-    cwd: ROOT.pathname,
-    env: {
-      ...(options.deploy
-        ? { DENO_DEPLOYMENT_ID: "test-deployment", DENO_DIR: `${dir}/deno-dir` }
-        : { KV_PATH: kvPath }),
-      ...serverEnv(port),
-      ...env,
-    },
-    stdout: "piped",
-    stderr: "piped",
-  }).spawn();
-  let log = "";
-  const decoder = new TextDecoder();
-  const pump = async (stream: ReadableStream<Uint8Array>) => {
-    for await (const chunk of stream) log += decoder.decode(chunk);
-  };
-  const pumps = Promise.all([pump(child.stdout), pump(child.stderr)]);
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
-  while (true) {
-    try {
-      const res = await fetch(`${url}/api/shipping/countries`);
-      await res.body?.cancel();
-      if (res.ok) break;
-    } catch {
-      // not listening yet
+  const args = [
+    "run",
+    ...(options.deploy ? DEPLOY_PERMISSIONS : ["-A"]),
+    "--unstable-kv",
+    ...(options.cron === false ? [] : ["--unstable-cron"]),
+    // SERVER_FLAGS: extra flags for a bench's servers, e.g. "--cpu-prof --cpu-prof-dir=/tmp/p".
+    ...(Deno.env.get("SERVER_FLAGS")?.split(" ").filter(Boolean) ?? []),
+    entry.pathname,
+  ];
+  const kvEnv: Record<string, string> = options.deploy
+    ? { DENO_DEPLOYMENT_ID: "test-deployment", DENO_DIR: `${dir}/deno-dir` }
+    : { KV_PATH: kvPath };
+  // A free port may be taken by another process (a test file running beside this one) before
+  // the server binds it: that start exits at once and is made again on another free port.
+  let started: Launched | null = null;
+  for (let attempt = 1; !started; attempt++) {
+    const port = options.port ?? freePort();
+    const launched = await launch(args, { ...kvEnv, ...serverEnv(port), ...env }, port);
+    if (launched.ready) started = launched;
+    else if (options.port !== undefined || attempt === 3 || !/AddrInUse/.test(launched.output())) {
+      throw new Error(`server did not start:\n${launched.output()}`);
     }
-    if (Date.now() > deadline) {
-      child.kill("SIGKILL");
-      await pumps;
-      throw new Error(`server did not start:\n${log}`);
-    }
-    await new Promise((r) => setTimeout(r, 100));
   }
+  const { child, pumps, port, url } = started;
   const end = async (signal: Deno.Signal) => {
     try {
       child.kill(signal);
@@ -131,7 +191,7 @@ export async function startBuiltServer(
     port,
     pid: child.pid,
     kvPath,
-    output: () => log,
+    output: started.output,
     stop: () => end("SIGTERM"),
     async kill() {
       await end("SIGKILL");

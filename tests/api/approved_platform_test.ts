@@ -80,7 +80,7 @@ function labSale(i: number): NewOrder {
     ...order,
     business: {
       companyName: "Laboratoire d'automatique",
-      publicBody: { siret: LAB, serviceCode: undefined, engagementNumber: `EJ-${i}` },
+      publicBody: { siret: LAB, engagementNumber: `EJ-${i}` },
     },
   };
 }

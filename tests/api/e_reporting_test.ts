@@ -157,7 +157,7 @@ Deno.test(
         buyer: { kind: "business", vatNumber: null, check: null },
         business: {
           companyName: "Laboratoire d'automatique",
-          publicBody: { siret: "19751718400002", serviceCode: undefined, engagementNumber: "EJ-1" },
+          publicBody: { siret: "19751718400002", engagementNumber: "EJ-1" },
         },
       }));
       await refund(september.id, "2026-10-02T10:00:00Z", 5_000);

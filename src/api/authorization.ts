@@ -23,6 +23,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   "GET /api/public/products/:idOrSlug": "public",
   // The buyer's order link: its token is checked by the route (a wrong one is a 404)
   "GET /api/public/orders/:orderNumber/documents/:number": "public",
+  "GET /api/public/orders/:orderNumber/pro-forma": "public",
   "POST /api/public/orders/:orderNumber/withdrawal": "public",
   "POST /api/public/orders/find": "public",
   "GET /api/shipping/fees": "public",
@@ -45,6 +46,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   // route checks the token: a wrong one is a 404)
   "POST /api/quote-requests": "public",
   "GET /api/public/quotes/:number": "public",
+  "GET /api/public/quotes/:number/pdf": "public",
   "POST /api/public/quotes/:number/accept": "public",
   "POST /api/public/quotes/:number/decline": "public",
   "POST /api/public/quotes/:number/pay": "public",
@@ -88,6 +90,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   "POST /api/quotes/:id/send": "staff",
   "POST /api/quotes/:id/cancel": "staff",
   "GET /api/quotes/:id/purchase-order": "staff",
+  "GET /api/quotes/:id/pdf": "staff",
 
   // Orders (both roles run the orders)
   "POST /api/bank-statements": "staff",
@@ -102,6 +105,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   "POST /api/orders/admin": "staff",
   "POST /api/orders/bulk": "staff",
   "GET /api/orders/:id": "staff",
+  "GET /api/orders/:id/pro-forma": "staff",
   "PUT /api/orders/:id/status": "staff",
   "PUT /api/orders/:id/payment": "staff",
   "PUT /api/orders/:id/date": "staff",

@@ -15,6 +15,8 @@ export function dashboardRouter(services: Services) {
             ...await services.analytics.dashboardStats(),
             // What buyers on terms owe, and how much of it is overdue.
             receivables: (await services.receivables.list()).totals,
+            // E-invoices that need staff: how many, and the first few, refused and rejected first.
+            einvoices: await services.einvoiceTransmissions.attention(),
           },
         }),
     )

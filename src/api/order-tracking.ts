@@ -6,6 +6,7 @@ import { ORDER_LOCALES } from "../domain/order.ts";
 import { withdrawalRequestSchema } from "../domain/withdrawal.ts";
 import type { Services } from "../services/container.ts";
 import { type ApiEnv, enforceRateLimit } from "./middleware/rate-limit.ts";
+import { pdfResponse } from "./pdf-response.ts";
 import { readJson } from "./validate.ts";
 
 export const FIND_ORDERS_MESSAGE =
@@ -42,6 +43,15 @@ export function orderTrackingRouter(services: Services) {
         body,
       );
       return c.json({ success: true, withdrawal }, repeated ? 200 : 201);
+    })
+    .get("/:orderNumber/pro-forma", async (c) => {
+      // Counted before the link is checked and the PDF made, as the invoices.
+      await enforceRateLimit(c, services, "orderDocuments");
+      const { number, bytes } = await services.saleDocuments.publicProForma(
+        c.req.param("orderNumber"),
+        c.req.query("t"),
+      );
+      return pdfResponse(bytes, `pro-forma-${number}.pdf`);
     })
     .get("/:orderNumber/documents/:number", async (c) => {
       // Counted before the link is checked and the PDF made: the slow part, and any guessing.

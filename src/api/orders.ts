@@ -19,6 +19,7 @@ import { orderQuerySchema } from "../domain/order-query.ts";
 import { actorOf } from "../services/admin-accounts.ts";
 import type { Services } from "../services/container.ts";
 import type { ApiEnv } from "./middleware/rate-limit.ts";
+import { pdfResponse } from "./pdf-response.ts";
 import { readJson } from "./validate.ts";
 
 /** `/api/orders`: the back office's order calls (both staff roles). */
@@ -57,6 +58,10 @@ export function ordersRouter(services: Services) {
       if (!found) throw new NotFoundError("Order not found");
       const documents = await services.invoices.ofOrder(found.order._id);
       return c.json({ ...found, documents: documents.map(toDocumentSummary) });
+    })
+    .get("/:id/pro-forma", async (c) => {
+      const { number, bytes } = await services.saleDocuments.staffProForma(c.req.param("id"));
+      return pdfResponse(bytes, `pro-forma-${number}.pdf`);
     })
     .put("/:id/status", async (c) => {
       const body = await readJson(c, statusBodySchema);

@@ -16,6 +16,7 @@ import { actorOf } from "../services/admin-accounts.ts";
 import type { Services } from "../services/container.ts";
 import { buyerLanguage } from "./middleware/buyer-language.ts";
 import { type ApiEnv, enforceRateLimit } from "./middleware/rate-limit.ts";
+import { pdfResponse } from "./pdf-response.ts";
 import { readJson, readMultipart } from "./validate.ts";
 
 /** What the buyer's page shows of a quote: all but staff's bookkeeping. */
@@ -55,6 +56,10 @@ export function quotesRouter(services: Services) {
       const body = await readJson(c, staffQuoteBodySchema);
       return c.json(await desk.edit(actor(c), c.req.param("id"), body));
     })
+    .get("/:id/pdf", async (c) => {
+      const { number, bytes } = await services.saleDocuments.staffQuote(c.req.param("id"));
+      return pdfResponse(bytes, `${number}.pdf`);
+    })
     .post("/:id/send", async (c) => c.json(await desk.send(actor(c), c.req.param("id"))))
     .post("/:id/cancel", async (c) => c.json(await desk.cancel(actor(c), c.req.param("id"))))
     .get("/:id/purchase-order", async (c) => {
@@ -93,6 +98,15 @@ export function publicQuotesRouter(services: Services) {
     .get("/:number", async (c) => {
       const q = await desk.view(c.req.param("number"), c.req.query("t"));
       return c.json(publicQuote(q));
+    })
+    .get("/:number/pdf", async (c) => {
+      // Counted before the link is checked and the PDF made: the slow part, and any guessing.
+      await enforceRateLimit(c, services, "orderDocuments");
+      const { number, bytes } = await services.saleDocuments.publicQuote(
+        c.req.param("number"),
+        c.req.query("t"),
+      );
+      return pdfResponse(bytes, `${number}.pdf`);
     })
     .post("/:number/accept", async (c) => {
       await enforceRateLimit(c, services, "quoteAnswer");

@@ -1,3 +1,4 @@
+import { hasProForma } from "./document-links.ts";
 import { fromCents } from "./money.ts";
 import { holdsStock, type Order, orderLocale, orderTax, toPublicOrder } from "./order.ts";
 import { balanceCents, invoicedCents, refundableCents, returnedUnits } from "./order-correction.ts";
@@ -25,6 +26,8 @@ export function toAdminOrder(o: Order) {
     locale: orderLocale(o),
     termsVersion: o.termsVersion ?? null,
     withdrawal: o.withdrawal ?? null,
+    /** Paid by transfer before shipping: its pro-forma (`GET /api/orders/{id}/pro-forma`). */
+    proForma: hasProForma(o) && o.status !== "cancelled",
     updatedAt: o.updatedAt,
   };
 }

@@ -198,10 +198,17 @@ export function withFailedAttempt(
   };
 }
 
-/** The list's order: flagged first, then newest first. */
+/**
+ * How urgent a record is for staff: 0 refused or rejected (flagged and ended: the platform's 213
+ * and 210, Chorus Pro's REJETEE and REFUSED, or given up: only a new document helps), 1 flagged
+ * and still moving (in dispute, suspended, to recycle), 2 the rest.
+ */
+const urgency = (tx: EinvoiceTransmission) => tx.flagged ? (tx.settled ? 0 : 1) : 2;
+
+/** The list's order: refused and rejected first, then the other flagged, each newest first. */
 export function byAttention(a: EinvoiceTransmission, b: EinvoiceTransmission): number {
-  if (a.flagged !== b.flagged) return a.flagged ? -1 : 1;
-  return b.updatedAt.localeCompare(a.updatedAt) || b.id.localeCompare(a.id);
+  return urgency(a) - urgency(b) || b.updatedAt.localeCompare(a.updatedAt) ||
+    b.id.localeCompare(a.id);
 }
 
 export const transmissionQuerySchema = z.object({

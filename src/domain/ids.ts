@@ -1,15 +1,50 @@
-import { encodeTime, monotonicFactory } from "ulid";
+/** Crockford's base 32, the ULID alphabet (sorts like the values it encodes). */
+const ENCODING = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+const TIME_LEN = 10;
+const RANDOM_LEN = 16;
 
-const next = monotonicFactory();
+/** `ms` as the ULID's first 10 characters. */
+function encodeTime(ms: number): string {
+  let out = "";
+  for (let i = 0; i < TIME_LEN; i++) {
+    out = ENCODING[ms % 32] + out;
+    ms = Math.floor(ms / 32);
+  }
+  return out;
+}
 
-/** Time-sortable unique id (ULID). */
+/** The last id's time and random part (16 base-32 digits), for monotonic ids within one ms. */
+let lastTime = -1;
+let lastTimePart = "";
+const random = new Uint8Array(RANDOM_LEN);
+const digits = new Array<number>(RANDOM_LEN).fill(0);
+
+/**
+ * Time-sortable unique id (ULID), monotonic in this process: ids of one millisecond take the
+ * previous one's random part plus one. One `getRandomValues` per millisecond (the `ulid`
+ * package asked it 16 times, a byte each: 3% of a launch's CPU).
+ */
 export function newId(): string {
-  return next();
+  const now = Date.now();
+  if (now > lastTime) {
+    lastTime = now;
+    lastTimePart = encodeTime(now);
+    crypto.getRandomValues(random);
+    for (let i = 0; i < RANDOM_LEN; i++) digits[i] = random[i] & 31;
+  } else {
+    let i = RANDOM_LEN - 1;
+    while (i >= 0 && digits[i] === 31) digits[i--] = 0;
+    if (i < 0) throw new Error("ULID random part overflowed within one millisecond");
+    digits[i]++;
+  }
+  let out = lastTimePart;
+  for (let i = 0; i < RANDOM_LEN; i++) out += ENCODING[digits[i]];
+  return out;
 }
 
 /** The smallest id made at `ms` or later: ids made before it sort before it. */
 export function idFloor(ms: number): string {
-  return encodeTime(ms, 10);
+  return encodeTime(ms);
 }
 
 /** This process's part of its request ids: random, so the ids of several instances differ. */

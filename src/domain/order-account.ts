@@ -87,3 +87,19 @@ export const hasPayment = (account: Pick<OrderAccount, "payments">, id: string) 
 export function orderReference(orderNumber: string): string {
   return rfReference(referenceBody(orderNumber).slice(-RF_BODY_MAX));
 }
+
+/**
+ * Why an order cannot ship yet (409), or null: an order paid before shipping leaves once it is
+ * paid (a bank statement, Stripe's transfer, or staff marking it paid), never before.
+ */
+export function shippingRefusal(
+  o: { status: string; paymentStatus: string; account?: Pick<OrderAccount, "terms"> },
+  next: string,
+): string | null {
+  const ships = (next === "shipped" || next === "delivered") && o.status !== "shipped" &&
+    o.status !== "delivered";
+  if (!ships || o.account?.terms !== "before_shipping") return null;
+  if (o.paymentStatus !== "pending" && o.paymentStatus !== "failed") return null;
+  return "This order is paid before shipping and is not paid yet: record its payment first " +
+    "(bank statement, Stripe or Payment: Paid), then ship it.";
+}

@@ -18,6 +18,8 @@ export interface QuoteWords {
   acceptedText: string;
   payBefore: string;
   payOnTerms: string;
+  pdfLine: string;
+  proFormaLine: string;
   stockShortSubject: string;
   stockShortText: string;
   requestSubject: string;
@@ -38,10 +40,11 @@ interface Site {
   url: string;
 }
 
-/** The buyer's mail with the link to their quote page. */
+/** The buyer's mail with the link to their quote page, and to its PDF. */
 export function quoteSentMail(
   q: SalesQuote,
   link: string,
+  pdfLink: string,
   site: Site,
   w: QuoteWords,
   money: (cents: number) => string,
@@ -59,6 +62,8 @@ export function quoteSentMail(
       "",
       fill(w.total, { amount: money(q.totalCents) }),
       fill(w.terms[q.terms.kind], { days: q.terms.days }),
+      "",
+      fill(w.pdfLine, { link: pdfLink }),
       "",
       `${site.name} - ${site.url}`,
     ].join("\n"),
@@ -129,7 +134,8 @@ export function stockShortNotice(
 
 /**
  * The buyer's confirmation of an accepted quote: its order, and how to pay it: the amount, the
- * IBAN and BIC, the RF reference; before shipping or within the terms.
+ * IBAN and BIC, the RF reference; before shipping or within the terms, and then the link to its
+ * pro-forma.
  */
 export function quoteAcceptedMail(
   order: Order,
@@ -139,6 +145,7 @@ export function quoteAcceptedMail(
   site: Site,
   w: QuoteWords,
   ow: OrderMailWords,
+  proFormaLink: string,
 ): MailMessage {
   const a = order.account!;
   const pay = {
@@ -159,6 +166,7 @@ export function quoteAcceptedMail(
     paragraphs: [
       fill(w.acceptedText, vars),
       fill(a.terms === "before_shipping" ? w.payBefore : w.payOnTerms, pay),
+      ...(a.terms === "before_shipping" ? [fill(w.proFormaLine, { link: proFormaLink })] : []),
     ],
   });
 }

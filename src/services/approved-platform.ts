@@ -41,6 +41,8 @@ export interface PlatformSettings {
 class PlatformUnavailable extends Error {}
 /** The platform refused what was sent: it would refuse it again. */
 class PlatformRefused extends Error {}
+/** A "212 Collected" of a document the platform rejected: nothing to say, the record says it. */
+class NotDeposited extends PlatformRefused {}
 
 /** How long one request to the platform may take. */
 const REQUEST_TIMEOUT_MS = 30_000;
@@ -285,7 +287,7 @@ export function createApprovedPlatform(deps: {
   async function sendCollected(job: PlatformJob, c: PlatformClient) {
     const deposit = await store.job(`invoice:${job.ref}`);
     if (deposit?.state === "failed") {
-      throw new PlatformRefused(`${job.ref} was not deposited: ${deposit.lastError ?? ""}`);
+      throw new NotDeposited(`${job.ref} was not deposited: ${deposit.lastError ?? ""}`);
     }
     if (deposit?.state !== "sent") throw new PlatformUnavailable(`${job.ref} not deposited yet`);
     const doc = await deps.invoices.get(job.ref);
@@ -496,13 +498,17 @@ export function createApprovedPlatform(deps: {
             if (!refused && !(err instanceof PlatformUnavailable)) throw err;
             await store.retryLater(job.id, (err as Error).message, refused);
             const ref = job.kind === "report" ? `FRR-${job.ref}` : job.ref;
-            if (refused && job.kind !== "status") {
+            // A document or report refused is rejected; a refused "212" leaves its document as
+            // it is (deposited), the refusal noted on the record for staff.
+            if (refused && (job.kind === "invoice" || job.kind === "report")) {
               await tell(ref, {
                 code: 213,
                 at: new Date().toISOString(),
                 reason: (err as Error).message,
               });
-            } else if (job.kind !== "status") await noteError(ref, (err as Error).message);
+            } else if (job.kind !== "status" && !(err instanceof NotDeposited)) {
+              await noteError(ref, (err as Error).message);
+            }
             log.warn("approved platform: not sent", {
               job: job.key,
               refused,

@@ -334,7 +334,11 @@ export function createCheckout(deps: CheckoutDeps) {
   }
 
   /** The order step for a captured payment: idempotent, keyed by the payment intent id. */
-  async function complete(pi: PaymentIntentView, eventId?: string) {
+  async function complete(
+    pi: PaymentIntentView,
+    eventId?: string,
+    committed?: Deno.KvEntry<Reservation>,
+  ) {
     const subjects: string[] = [];
     let ossRead: Deno.KvEntryMaybe<unknown>[] = [];
     /** The quote the payment accepts, when it pays one that can still take it. */
@@ -343,6 +347,7 @@ export function createCheckout(deps: CheckoutDeps) {
       paymentIntentId: pi.id,
       reservationId: pi.metadata.reservationId,
       eventId,
+      committed,
       async buildOrder(r, noStock) {
         const { tax, entries } = await finalTax(r);
         ossRead = entries;
@@ -444,7 +449,8 @@ export function createCheckout(deps: CheckoutDeps) {
       // stays open and the sweep tries again. Marking it released is tidying only (a canceled
       // intent cannot be paid): a busy store then must not turn "not charged" into an error.
       if (await cancelIntent(pi.id)) {
-        await reservations.releaseReservation(outcome.reservation.id).catch((err) =>
+        const known = outcome.kind === "no_stock" ? outcome.entry : undefined;
+        await reservations.releaseReservation(outcome.reservation.id, known).catch((err) =>
           log.warn("checkout: releasing a canceled checkout failed", {
             paymentIntentId: pi.id,
           }, err)
@@ -459,7 +465,9 @@ export function createCheckout(deps: CheckoutDeps) {
       return { kind: "not_charged", reason: "closed" };
     }
     const captured = await provider.captureIntent(pi.id);
-    if (captured.status === "succeeded") return await complete(captured, eventId);
+    if (captured.status === "succeeded") {
+      return await complete(captured, eventId, outcome.entry);
+    }
     if (captured.status === "canceled") {
       await uncommit(outcome.reservation);
       return { kind: "not_charged", reason: "closed" };

@@ -7,6 +7,7 @@ import { createOrderStore } from "../store/orders.ts";
 import { createInvoiceStore } from "../store/invoices.ts";
 import { bankAccountOf, sellerOf } from "./invoicing.ts";
 import { createQuoteDesk } from "./quote-desk.ts";
+import { createSaleDocuments } from "./sale-documents.ts";
 import { createAccountPayments } from "./account-payments.ts";
 import { createBankReconciliation } from "./bank-reconciliation.ts";
 import { createReceivables } from "./receivables.ts";
@@ -227,9 +228,23 @@ export function createServices(
     },
   });
   const quoteLinks = createOrderLinks(kv, config.jwtSecret, config.siteUrl, QUOTE_PAGE);
+  const salesQuotes = createSalesQuoteStore(kv);
+  // The quote's and the pro-forma's PDFs: the invoice's page, in the buyer's language.
+  const saleDocuments = createSaleDocuments({
+    quotes: salesQuotes,
+    orders,
+    quoteLinks,
+    orderLinks,
+    settings: () => ({
+      shopName: config.siteName,
+      seller: sellerOf(config),
+      bank: bankAccountOf(config),
+      timeZone: config.shopTimeZone,
+    }),
+  });
   const quoteDesk = createQuoteDesk({
     kv,
-    quotes: createSalesQuoteStore(kv),
+    quotes: salesQuotes,
     orders,
     stock: createStockMoves(kv),
     outbox,
@@ -343,6 +358,7 @@ export function createServices(
     checkout,
     transferOrders,
     quoteDesk,
+    saleDocuments,
     quoteLinks,
     accountPayments,
     receivables: createReceivables({

@@ -32,7 +32,7 @@ import {
   type PaymentStatus,
 } from "../domain/order.ts";
 import { dayStart, nextDay, shopDay } from "../domain/shop-time.ts";
-import type { OrderAccount } from "../domain/order-account.ts";
+import { type OrderAccount, shippingRefusal } from "../domain/order-account.ts";
 import { dueDate } from "../domain/payment-terms.ts";
 import { orderDateProblem } from "../domain/staff-dates.ts";
 import { nowIso } from "../store/atomic.ts";
@@ -168,6 +168,8 @@ export function createOrderDesk(deps: OrderDeskDeps) {
               { field: "refund", message: question },
             ]);
           }
+          const unpaid = shippingRefusal(o, body.status);
+          if (unpaid) throw new DomainError(409, "unpaid_before_shipping", unpaid);
           const shipment = body.status === "shipped" && (body.carrier || body.trackingNumber)
             ? { carrier: body.carrier ?? "", trackingNumber: body.trackingNumber ?? "" }
             : o.shipment;

@@ -96,7 +96,8 @@ function fxProperty(name: string, description: string) {
     `<pdfaProperty:description>${description}</pdfaProperty:description></rdf:li>`;
 }
 
-function xmp(meta: PdfA3Meta, fx: FacturXAttachment, documentId: string): string {
+/** The XMP of a Factur-X (the `fx` schema and its PDF/A extension), or of a plain PDF/A-3. */
+function xmp(meta: PdfA3Meta, fx: FacturXAttachment | null, documentId: string): string {
   return `<?xpacket begin="\ufeff" id="W5M0MpCehiHzreSzNTczkc9d"?>
 <x:xmpmeta xmlns:x="adobe:ns:meta/">
 <rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
@@ -126,7 +127,14 @@ function xmp(meta: PdfA3Meta, fx: FacturXAttachment, documentId: string): string
 <rdf:Description rdf:about="" xmlns:xmpMM="http://ns.adobe.com/xap/1.0/mm/">
 <xmpMM:DocumentID>uuid:${documentId}</xmpMM:DocumentID>
 </rdf:Description>
-<rdf:Description rdf:about="" xmlns:pdfaExtension="http://www.aiim.org/pdfa/ns/extension/" xmlns:pdfaSchema="http://www.aiim.org/pdfa/ns/schema#" xmlns:pdfaProperty="http://www.aiim.org/pdfa/ns/property#">
+${fx ? facturXSchemas(fx) : ""}</rdf:RDF>
+</x:xmpmeta>
+<?xpacket end="w"?>`;
+}
+
+/** The Factur-X `fx` schema, declared in a PDF/A extension schema, and its values. */
+function facturXSchemas(fx: FacturXAttachment): string {
+  return `<rdf:Description rdf:about="" xmlns:pdfaExtension="http://www.aiim.org/pdfa/ns/extension/" xmlns:pdfaSchema="http://www.aiim.org/pdfa/ns/schema#" xmlns:pdfaProperty="http://www.aiim.org/pdfa/ns/property#">
 <pdfaExtension:schemas><rdf:Bag><rdf:li rdf:parseType="Resource">
 <pdfaSchema:schema>Factur-X PDFA Extension Schema</pdfaSchema:schema>
 <pdfaSchema:namespaceURI>${FX_NS}</pdfaSchema:namespaceURI>
@@ -145,9 +153,7 @@ function xmp(meta: PdfA3Meta, fx: FacturXAttachment, documentId: string): string
 <fx:Version>1.0</fx:Version>
 <fx:ConformanceLevel>${xmlText(fx.conformanceLevel)}</fx:ConformanceLevel>
 </rdf:Description>
-</rdf:RDF>
-</x:xmpmeta>
-<?xpacket end="w"?>`;
+`;
 }
 
 let icc: Uint8Array | null = null;
@@ -160,14 +166,14 @@ async function digest(text: string): Promise<string> {
 }
 
 /**
- * Makes `pdf` (drawn with `embedNotoSans`' fonts only, opaque DeviceRGB colours) a PDF/A-3b
- * Factur-X carrying `fx.xml`. `identity` names the document for good (its file ID and XMP
- * DocumentID derive from it).
+ * Makes `pdf` (drawn with `embedNotoSans`' fonts only, opaque DeviceRGB colours) a PDF/A-3b,
+ * a Factur-X carrying `fx.xml` when given (a quote or pro-forma carries no XML). `identity`
+ * names the document for good (its file ID and XMP DocumentID derive from it).
  */
 export async function finishPdfA3(
   pdf: PDFDocument,
   meta: PdfA3Meta,
-  fx: FacturXAttachment,
+  fx: FacturXAttachment | null,
   identity: string,
 ): Promise<Uint8Array> {
   pdf.setTitle(meta.title, { showInWindowTitleBar: true });
@@ -204,13 +210,15 @@ export async function finishPdfA3(
   });
   catalog.set(PDFName.of("OutputIntents"), context.obj([context.register(intent)]));
 
-  await pdf.attach(new TextEncoder().encode(fx.xml), "factur-x.xml", {
-    mimeType: "text/xml",
-    description: fx.description,
-    creationDate: meta.date,
-    modificationDate: meta.date,
-    afRelationship: AFRelationship.Alternative,
-  });
+  if (fx) {
+    await pdf.attach(new TextEncoder().encode(fx.xml), "factur-x.xml", {
+      mimeType: "text/xml",
+      description: fx.description,
+      creationDate: meta.date,
+      modificationDate: meta.date,
+      afRelationship: AFRelationship.Alternative,
+    });
+  }
 
   const fileId = PDFHexString.of(id.toUpperCase());
   context.trailerInfo.ID = context.obj([fileId, fileId]);

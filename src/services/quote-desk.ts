@@ -2,6 +2,7 @@ import type { AuditActor, AuditDraft } from "../domain/audit.ts";
 import { auditFields } from "../domain/audit.ts";
 import type { BankAccount } from "../domain/bank-account.ts";
 import type { BusinessInput } from "../domain/checkout.ts";
+import { proFormaPath, quotePdfPath } from "../domain/document-links.ts";
 import { ConflictError, DomainError, NotFoundError, rerooted } from "../domain/errors.ts";
 import { CURRENT_TERMS_VERSION } from "../domain/terms.ts";
 import type { NewOrder, Order } from "../domain/order.ts";
@@ -203,9 +204,11 @@ export function createQuoteDesk(deps: QuoteDeskDeps) {
 
   async function mailSent(q: SalesQuote, op: Deno.AtomicOperation, subjects: string[]) {
     const link = await deps.quoteLinks.url(q.number, q.locale);
+    const pdf = deps.site.url + quotePdfPath(q.number, await deps.quoteLinks.token(q.number));
     const mail = quoteSentMail(
       q,
       link,
+      pdf,
       deps.site,
       messagesFor(q.locale).quotes,
       (c) => formatMoney(c, q.locale),
@@ -716,6 +719,11 @@ export function createQuoteDesk(deps: QuoteDeskDeps) {
                   deps.site,
                   messagesFor(lang).quotes,
                   mailWords(lang),
+                  deps.site.url +
+                    proFormaPath(
+                      order!.orderNumber,
+                      await deps.orderLinks.token(order!.orderNumber),
+                    ),
                 ),
                 newOrderNotice(order!, deps.shopEmail, mailWords("en"), deps.timeZone),
                 quoteAnswerNotice(accepted, deps.shopEmail, adminUrl(accepted), english()),

@@ -117,6 +117,16 @@ export function createEinvoiceTransmissionStore(kv: Deno.Kv) {
       return [...flagged.filter(keep).sort(byAttention), ...rest].slice(0, limit);
     },
 
+    /**
+     * What the dashboard shows: how many records need staff, and the first `first` of them,
+     * refused and rejected first.
+     */
+    async attention(first = 5): Promise<{ count: number; first: EinvoiceTransmission[] }> {
+      const flagged = (await getMany(await keysUnder(["einvoice_tx_flagged"])))
+        .filter((tx) => tx.flagged).sort(byAttention);
+      return { count: flagged.length, first: flagged.slice(0, first) };
+    },
+
     /** Transmissions whose next attempt is due at `now`, the most overdue first. */
     async due(now = nowIso(), limit = 20): Promise<EinvoiceTransmission[]> {
       const ids: string[] = [];

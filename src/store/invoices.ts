@@ -19,6 +19,7 @@ import {
   reportedDocument,
   reportedDocumentSchema,
 } from "../domain/e-reporting.ts";
+import { documentParties } from "../domain/sale-document.ts";
 import { type Order, orderTax } from "../domain/order.ts";
 import type { ReturnedLine } from "../domain/order-correction-schema.ts";
 import { countsForOss, OSS_THRESHOLD_CENTS, type OssState } from "../domain/tax.ts";
@@ -143,7 +144,6 @@ export function createInvoiceStore(
       ...orderTax(order),
       taxPoint: shopDay(Date.parse(order.createdAt), settings.timeZone),
     });
-    const business = order.business;
     const doc = invoiceDocumentSchema.parse({
       schemaVersion: 2,
       kind,
@@ -159,24 +159,7 @@ export function createInvoiceStore(
       // Goods' VAT is never on debits (SELLER_VAT_ON_DEBITS is refused): only a credit note of
       // an invoice issued when the setting was accepted repeats its mention.
       vatOnDebits: invoice?.vatOnDebits ?? false,
-      buyer: {
-        name: `${order.customer.firstName} ${order.customer.lastName}`.trim(),
-        email: order.customer.email,
-        phone: order.customer.phone,
-        company: business?.companyName ?? null,
-        vatNumber: business?.vatNumber ?? null,
-        siren: business?.siren ?? business?.publicBody?.siret.slice(0, 9) ?? null,
-        purchaseOrder: business?.publicBody?.engagementNumber ?? business?.purchaseOrder ?? null,
-        ...(business?.publicBody
-          ? {
-            siret: business.publicBody.siret,
-            serviceCode: business.publicBody.serviceCode ?? null,
-          }
-          : {}),
-      },
-      address: { ...order.shippingAddress, country: order.shippingCountry },
-      billingAddress: order.billingAddress ??
-        { ...order.shippingAddress, country: order.shippingCountry },
+      ...documentParties(order),
       countryCode: invoice?.countryCode ?? resolveCountryCode(order.shippingCountry),
       ...documentAmounts(kind, order, amountCents, tax, invoice, returned),
       tax,

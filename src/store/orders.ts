@@ -112,6 +112,8 @@ export function createOrderStore(kv: Deno.Kv, hooks: readonly OrderWriteHook[] =
 
   const orderRecords = keyedRecords(kv, orderKey, orderSchema);
   const { get, parse } = orderRecords;
+  /** The counter as this instance's last counted order left it (its next order's guess). */
+  let expectedCount = 0;
 
   /**
    * Reads the order-number counter and returns the order plus a function that adds its writes
@@ -125,19 +127,28 @@ export function createOrderStore(kv: Deno.Kv, hooks: readonly OrderWriteHook[] =
     data: NewOrder | ((orderNumber: string) => NewOrder),
     orderNumber?: string,
   ) {
-    const counter = await kv.get<number>(COUNTER_KEY);
+    // The number expected next is read with the counter (one read, not two in a row): right
+    // unless another instance or a failed commit moved the counter since this one's last order.
+    const guess = formatOrderNumber(expectedCount + 1);
+    const [counter, guessed] = await kv.getMany<[number, unknown]>([
+      COUNTER_KEY,
+      numberKey(orderNumber ?? guess),
+    ]);
     let count = counter.value ?? 0;
     let number: string;
     let free: Deno.KvEntryMaybe<unknown>;
     if (orderNumber) {
       number = orderNumber;
-      free = await kv.get(numberKey(number));
+      free = guessed;
       if (free.value) throw numberTaken(number);
     } else {
-      do {
+      number = formatOrderNumber(++count);
+      free = number === guess ? guessed : await kv.get(numberKey(number));
+      while (free.value) {
         number = formatOrderNumber(++count);
         free = await kv.get(numberKey(number));
-      } while (free.value);
+      }
+      expectedCount = count;
     }
     const order: Order = {
       // An order whose fields derive from its number (an RF reference) is built once it has one.

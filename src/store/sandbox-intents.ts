@@ -40,12 +40,38 @@ const KEY_LIFETIME_MS = 24 * 3600_000;
 
 export type SandboxIntentStore = ReturnType<typeof createSandboxIntentStore>;
 
+/** How many intents `retrieve` remembers for the capture or cancel that follows it. */
+const REMEMBERED = 1000;
+
+type IntentRead = { entry: Deno.KvEntryMaybe<unknown>; record: SandboxIntent | null };
+
 export function createSandboxIntentStore(kv: Deno.Kv) {
   const intents = keyedRecords(kv, intentKey, sandboxIntentSchema);
   const { get } = intents;
+  /**
+   * The last read of recently retrieved intents: the checkout retrieves an intent, then
+   * captures or cancels it, and that checked write starts from this read (a write since makes
+   * it fail and read again) instead of reading the same entry a second time.
+   */
+  const retrieved = new Map<string, IntentRead>();
+  /** A remembered read of `id` whose status `usable` accepts (forgotten either way), else a read. */
+  function lastRead(id: string, usable: (status: SandboxIntent["status"]) => boolean) {
+    const known = retrieved.get(id);
+    retrieved.delete(id);
+    return known?.record && usable(known.record.status) ? known : intents.read(id);
+  }
 
   return {
     get,
+
+    /** An intent as it is now (remembered for its capture or cancel), null when there is none. */
+    async retrieve(id: string): Promise<SandboxIntent | null> {
+      const read = await intents.read(id);
+      retrieved.delete(id);
+      if (read.record) retrieved.set(id, read);
+      if (retrieved.size > REMEMBERED) retrieved.delete(retrieved.keys().next().value!);
+      return read.record;
+    },
 
     /**
      * Deletes intents made before `before` (epoch ms) that were never paid (canceled, or still
@@ -75,8 +101,14 @@ export function createSandboxIntentStore(kv: Deno.Kv) {
       data: Pick<SandboxIntent, "amountCents" | "currency" | "metadata">,
       key: string,
     ): Promise<SandboxIntent> {
+      // A key is nearly always new (the checkout makes one per intent): the commit checks it is
+      // still free instead of reading it first, and only a refused commit reads what holds it.
+      let existing: Deno.KvEntryMaybe<string> = {
+        key: idempotencyKey(key),
+        value: null,
+        versionstamp: null,
+      };
       return await retryOnConflict(async () => {
-        const existing = await kv.get<string>(idempotencyKey(key));
         if (existing.value) {
           const intent = await get(existing.value);
           if (intent) return done(intent);
@@ -96,7 +128,9 @@ export function createSandboxIntentStore(kv: Deno.Kv) {
           .set(byTimeKey(Date.parse(intent.createdAt), id), true)
           .set(idempotencyKey(key), id, { expireIn: KEY_LIFETIME_MS })
           .commit();
-        return res.ok ? done(intent) : conflict;
+        if (res.ok) return done(intent);
+        existing = await kv.get<string>(idempotencyKey(key));
+        return conflict;
       });
     },
 
@@ -105,8 +139,13 @@ export function createSandboxIntentStore(kv: Deno.Kv) {
      * Stripe; a no-op on any other (or no) intent.
      */
     async cancel(id: string): Promise<void> {
+      const open = (s: string) => s === "requires_payment_method" || s === "requires_capture";
+      let first = true;
       await retryOnConflict(async () => {
-        const { entry, record: current } = await intents.read(id);
+        const { entry, record: current } = first
+          ? await lastRead(id, open)
+          : await intents.read(id);
+        first = false;
         const status = current?.status;
         if (status !== "requires_payment_method" && status !== "requires_capture") {
           return done(undefined);
@@ -123,8 +162,12 @@ export function createSandboxIntentStore(kv: Deno.Kv) {
      * not authorized: canceled, unpaid), or null when there is no such intent.
      */
     async capture(id: string): Promise<SandboxIntent | null> {
+      let first = true;
       return await retryOnConflict(async () => {
-        const { entry, record: current } = await intents.read(id);
+        const { entry, record: current } = first
+          ? await lastRead(id, (s) => s === "requires_capture")
+          : await intents.read(id);
+        first = false;
         if (current?.status !== "requires_capture") return done(current);
         const next: SandboxIntent = { ...current, status: "succeeded" };
         return (await kv.atomic().check(entry).set(intentKey(id), next).commit()).ok
@@ -195,10 +238,22 @@ export function createSandboxIntentStore(kv: Deno.Kv) {
       });
     },
 
-    /** Applies one confirmation attempt; an authorized, succeeded or canceled one stays as it is. */
-    async update(id: string, change: (i: SandboxIntent) => SandboxIntent): Promise<SandboxIntent> {
+    /** An intent with its entry (what `update` checks against), null when there is none. */
+    read: intents.read,
+
+    /**
+     * Applies one confirmation attempt; an authorized, succeeded or canceled one stays as it is.
+     * `known`: the intent as the caller has just read it (read again only after a conflict).
+     */
+    async update(
+      id: string,
+      change: (i: SandboxIntent) => SandboxIntent,
+      known?: { entry: Deno.KvEntryMaybe<unknown>; record: SandboxIntent | null },
+    ): Promise<SandboxIntent> {
+      let read = known;
       return await retryOnConflict(async () => {
-        const { entry, record: current } = await intents.read(id);
+        const { entry, record: current } = read ?? await intents.read(id);
+        read = undefined;
         if (!current) throw new Error(`sandbox intent ${id} vanished`);
         if (current.status !== "requires_payment_method") return done(current);
         const next = sandboxIntentSchema.parse(change(current));

@@ -18,6 +18,8 @@ const feeKey = (id: string) => ["shipping_fee", id] as const;
 const countryIndexKey = (country: string) =>
   ["shipping_fee_by_country", countryKey(country)] as const;
 const notFound = () => new NotFoundError("Shipping fee not found");
+/** At most this many countries' fee ids are remembered by `getByCountry`. */
+const REMEMBERED_COUNTRIES = 500;
 
 export type ShippingFeeStore = ReturnType<typeof createShippingFeeStore>;
 
@@ -32,6 +34,8 @@ const duplicate = (country: string) =>
 export function createShippingFeeStore(kv: Deno.Kv) {
   const fees = keyedRecords(kv, feeKey, shippingFeeSchema);
   const { get, parse } = fees;
+  /** Each country's fee id as last read (countries are few; a full map starts over). */
+  const idOf = new Map<string, string>();
 
   return {
     get,
@@ -41,9 +45,22 @@ export function createShippingFeeStore(kv: Deno.Kv) {
       return fees.sort((a, b) => a.country.localeCompare(b.country, "en"));
     },
 
+    /**
+     * The country's fee, in one read when this instance has seen it before: its index entry is
+     * read with the fee it named then, and the fee counts only while the index still names it.
+     */
     async getByCountry(country: string, options?: ReadOptions): Promise<ShippingFee | null> {
-      const id = await kv.get<string>(countryIndexKey(country), options);
-      return id.value ? await get(id.value, options) : null;
+      const index = countryIndexKey(country);
+      const seen = idOf.get(index[1]);
+      const [id, fee] = await kv.getMany<[string, unknown]>(
+        [index, feeKey(seen ?? "")],
+        options,
+      );
+      if (!id.value) return null;
+      if (idOf.size >= REMEMBERED_COUNTRIES) idOf.clear();
+      idOf.set(index[1], id.value);
+      if (id.value === seen) return fee.value ? parse(fee.value) : null;
+      return await get(id.value, options);
     },
 
     async create(input: ShippingFeeInput, audit?: FeeAuditFor): Promise<ShippingFee> {

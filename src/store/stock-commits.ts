@@ -1,15 +1,27 @@
 import { COMMIT_GRACE_MS } from "../domain/checkout.ts";
 import { newId } from "../domain/ids.ts";
 import { type Product, productSchema } from "../domain/product.ts";
-import { type Reservation, reservationSchema } from "../domain/reservation.ts";
+import type { Reservation } from "../domain/reservation.ts";
 import { type Attempt, conflict, done, nowIso, retryOnConflict } from "./atomic.ts";
 import { CATALOG_VERSION_KEY } from "./products.ts";
 
 /** What committing an authorized checkout's stock came to. */
 export type CommitOutcome =
-  | { kind: "committed"; reservation: Reservation }
-  /** Nothing written: the authorization is to be canceled, the buyer is not charged. */
-  | { kind: "no_stock"; reservation: Reservation; productName: string }
+  /**
+   * `entry`: the checkout as this commit wrote it, when it did (its order's commit checks
+   * against it instead of reading it again).
+   */
+  | { kind: "committed"; reservation: Reservation; entry?: Deno.KvEntry<Reservation> }
+  /**
+   * Nothing written: the authorization is to be canceled, the buyer is not charged. `entry`:
+   * the checkout as the batch read it (its release checks against it instead of reading again).
+   */
+  | {
+    kind: "no_stock";
+    reservation: Reservation;
+    productName: string;
+    entry: Deno.KvEntryMaybe<Reservation>;
+  }
   /** Released, or authorized too long after the checkout ended: not to be charged. */
   | { kind: "closed"; reservation: Reservation }
   | { kind: "unknown" };
@@ -67,7 +79,8 @@ export function createStockCommitter(kv: Deno.Kv) {
     const left = new Map(ids.map((id, i) => [id, products[i]?.stock ?? 0]));
     const now = Date.now();
     const op = kv.atomic();
-    let granted = 0;
+    /** The checkouts this batch commits (others were committed before). */
+    const wrote = new Set<string>();
     // One checkout settled twice at once (the confirm call beside the webhook or the sweep)
     // can sit twice in a batch: both read it open, so each would take its units again.
     const decided = new Map<string, CommitOutcome>();
@@ -79,22 +92,23 @@ export function createStockCommitter(kv: Deno.Kv) {
       return outcome;
     });
     function decide(entry: Deno.KvEntryMaybe<Reservation>): CommitOutcome {
-      if (!entry.value) return { kind: "unknown" };
-      const r = reservationSchema.parse(entry.value);
+      // Written by the reservation store only, typed: read as written (reservations.ts).
+      const r = entry.value;
+      if (!r) return { kind: "unknown" };
       if (r.status !== "active") return outcomeOf(r);
       if (now > r.expiresAt + COMMIT_GRACE_MS) return { kind: "closed", reservation: r };
       const short = r.items.find((l) => left.get(l.id)! < l.quantity);
       if (short) {
         const name = products[ids.indexOf(short.id)]?.name ?? short.title;
-        return { kind: "no_stock", reservation: r, productName: name };
+        return { kind: "no_stock", reservation: r, productName: name, entry };
       }
       for (const l of r.items) left.set(l.id, left.get(l.id)! - l.quantity);
       const next: Reservation = { ...r, status: "committed" };
       op.check(entry).set(["reservation", r.id], next);
-      granted++;
+      wrote.add(r.id);
       return { kind: "committed", reservation: next };
     }
-    if (granted === 0) return done(outcomes);
+    if (wrote.size === 0) return done(outcomes);
     ids.forEach((id, i) => {
       const p = products[i];
       if (!p || left.get(id) === p.stock) return;
@@ -105,7 +119,18 @@ export function createStockCommitter(kv: Deno.Kv) {
       });
     });
     op.set(CATALOG_VERSION_KEY, newId());
-    return (await op.commit()).ok ? done(outcomes) : conflict;
+    const res = await op.commit();
+    if (!res.ok) return conflict;
+    for (const [id, o] of decided) {
+      if (o.kind === "committed" && wrote.has(id)) {
+        o.entry = {
+          key: ["reservation", id],
+          value: o.reservation,
+          versionstamp: res.versionstamp,
+        };
+      }
+    }
+    return done(outcomes);
   }
 
   async function drain(lane: string, ids: string[]) {

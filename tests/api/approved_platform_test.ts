@@ -12,6 +12,8 @@ import { CLERK, orderOnAccount, transferConfig } from "../_lib/account-orders.ts
 import type { Config } from "../../src/services/config.ts";
 import { TEST_SELLER as SELLER } from "../_lib/seller.ts";
 import { fakeChorusPro } from "../_lib/fake-chorus-pro.ts";
+import { chorusStatus } from "../../src/domain/chorus-pro-status.ts";
+import { withStatus } from "../../src/domain/einvoice-transmission.ts";
 
 /**
  * The approved platform (AFNOR XP Z12-013 Flow Service 1.3.0) against a local fake that holds
@@ -557,4 +559,47 @@ Deno.test("[api] approved platform: a public body's invoice and credit note go t
   } finally {
     await chorus.close();
   }
+});
+
+Deno.test("[api] approved platform: the dashboard shows the e-invoices needing staff with their status and reason, refused and rejected first (the E-invoices list too)", async () => {
+  await withPlatform(async (t, pa) => {
+    const rejected = await t.services.orders.create(sale(1));
+    pa.control.refuse = { errorCode: "INVALID_FLOW", errorMessage: "BR-FR-12 buyer SIREN" };
+    await t.services.platform.pass();
+    pa.control.refuse = null;
+    const refused = await t.services.orders.create(sale(2));
+    await t.services.platform.pass();
+    const [refusedInvoice] = await t.services.invoices.ofOrder(refused.id);
+    const event = await pa.event(pa.lifecycle(refusedInvoice.number, 210, "Not ordered"));
+    assertEquals((await post(t, event)).status, 200);
+    await t.services.platform.pass();
+    // The newest: a public lab's invoice Chorus Pro's buyer suspended (flagged, not ended).
+    const lab = await t.services.einvoiceTransmissions.ensure({
+      documentNumber: "F2026-009999",
+      orderId: null,
+      kind: "invoice",
+      channel: "chorus_pro",
+    });
+    await t.services.einvoiceTransmissions.update(lab.id, (tx) =>
+      withStatus(tx, {
+        ...chorusStatus("SUSPENDUE", "Bon de livraison manquant"),
+        nextAttemptAt: new Date(Date.now() + 60_000).toISOString(),
+      }, new Date(Date.now() + 1000).toISOString()));
+
+    const clerk = await loginAs(t, "admin");
+    const stats = await (await t.api.request("/api/dashboard/stats", { headers: clerk.headers }))
+      .json();
+    const shown = (rows: { documentNumber: string; status: { code: string; reason?: string } }[]) =>
+      rows.slice(0, 3).map((r) => [r.documentNumber, r.status.code, r.status.reason]);
+    const [rejectedInvoice] = await t.services.invoices.ofOrder(rejected.id);
+    const expected = [
+      [refusedInvoice.number, "210", "REF_CT: Not ordered"],
+      [rejectedInvoice.number, "213", "deposit: HTTP 422 INVALID_FLOW BR-FR-12 buyer SIREN"],
+      ["F2026-009999", "SUSPENDUE", "Bon de livraison manquant"],
+    ];
+    assertEquals(stats.data.einvoices.count, 3);
+    assertEquals(shown(stats.data.einvoices.first), expected);
+    const list = await t.api.request("/api/e-invoices", { headers: clerk.headers });
+    assertEquals(shown((await list.json()).transmissions), expected);
+  });
 });

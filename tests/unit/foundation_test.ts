@@ -1,5 +1,6 @@
 import { assert, assertEquals } from "../_lib/assert.ts";
 import { listCountries, resolveCountryCode } from "../../src/domain/countries.ts";
+import { idFloor, newId } from "../../src/domain/ids.ts";
 import { formatMoney, fromCents, toCents } from "../../src/domain/money.ts";
 import { toShopProduct } from "../../src/domain/shop-product.ts";
 import { hashPassword, verifyPassword } from "../../src/services/passwords.ts";
@@ -55,4 +56,18 @@ Deno.test("[unit] passwords: PBKDF2-SHA256 with 600,000 iterations, salted", asy
   assert(await verifyPassword("s3cret!", a));
   assert(!(await verifyPassword("s3cret?", a)));
   assert(!(await verifyPassword("s3cret!", "garbage")));
+});
+
+Deno.test("[unit] ids: ULIDs, unique and in making order within a millisecond, after their time's floor", () => {
+  const before = idFloor(Date.now());
+  const ids = Array.from({ length: 2000 }, () => newId());
+  assert(
+    ids.every((id) => /^[0-9A-HJKMNP-TV-Z]{26}$/.test(id)),
+    "Crockford base 32, 26 characters",
+  );
+  assertEquals(new Set(ids).size, ids.length);
+  assertEquals([...ids].sort(), ids);
+  assert(before <= ids[0] && ids.at(-1)! < idFloor(Date.now() + 1));
+  assertEquals(idFloor(0), "0000000000");
+  assertEquals(idFloor(1469918176385), "01ARYZ6S41", "the ULID specification's example");
 });

@@ -53,7 +53,6 @@ const PURE_PACKAGES = [
   "zod",
   "zod/mini",
   "libphonenumber-js",
-  "ulid",
   "@zxcvbn-ts/",
   "jsvat",
   "localized-address-format",

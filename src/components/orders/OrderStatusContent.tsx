@@ -2,6 +2,7 @@ import { Fragment } from "preact";
 import { countryIn } from "../../domain/country-code.ts";
 import type { InvoiceDocument } from "../../domain/invoice.ts";
 import { type BankAccount, formatIban } from "../../domain/bank-account.ts";
+import { hasProForma, proFormaPath } from "../../domain/document-links.ts";
 import { accountBalance } from "../../domain/order-account.ts";
 import { formatRfReference } from "../../domain/rf-reference.ts";
 import { type Order, orderVat } from "../../domain/order.ts";
@@ -287,6 +288,17 @@ export default function OrderStatusContent(
         )}
         <div>
           <h2 class="text-xl font-semibold text-ink">{t.invoice}</h2>
+          {hasProForma(order) && order.status !== "cancelled" && (
+            <p class="mt-3" data-testid="order-pro-forma">
+              <a
+                href={proFormaPath(order.orderNumber, token)}
+                class="font-semibold text-brand-700 underline"
+                download={`pro-forma-${order.orderNumber}.pdf`}
+              >
+                {fill(t.proForma, { number: order.orderNumber })}
+              </a>
+            </p>
+          )}
           {documents.length
             ? (
               <ul class="mt-3 space-y-2" data-testid="order-documents">

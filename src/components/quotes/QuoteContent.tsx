@@ -1,3 +1,4 @@
+import { quotePdfPath } from "../../domain/document-links.ts";
 import type { SalesQuote } from "../../domain/sales-quote.ts";
 import { vatGroup } from "../../domain/tax.ts";
 import { vatStatement } from "../../domain/vat-statement.ts";
@@ -14,7 +15,8 @@ const BUTTON = "mt-3 rounded-lg px-5 py-2.5 font-semibold";
  * The buyer's quote page behind its signed link: the lines, totals and VAT as the checkout
  * charges them, validity, payment terms, the note; while it can be answered, the forms to
  * accept it (purchase order number, its PDF) and to decline it (src/scripts/quote-answer.ts
- * sends them); else what became of it, and a way to ask again.
+ * sends them), "Pay now" coming after (src/islands/QuotePayment.tsx, in QuotePage.astro); else
+ * what became of it, and a way to ask again.
  */
 export default function QuoteContent(
   { lang, quote: q, token, orderUrl, timeZone }: {
@@ -34,8 +36,14 @@ export default function QuoteContent(
   const excl = vat.exempt ? ` (${t.excluded})` : "";
   const discounted = q.lines.some((l) => l.discountBp > 0);
   const num = "px-2 py-2 text-right whitespace-nowrap";
-  const state = q.status === "expired"
+  const state = q.cardPayment
+    ? t.state.paying
+    : q.status === "expired"
     ? fill(t.state.expired, { date: day(q.validUntil) })
+    : q.paidWith === "card"
+    ? t.state.paidByCard
+    : q.paidWith === "transfer"
+    ? t.state.paidByTransfer
     : q.status === "accepted"
     ? fill(t.state.accepted, { po: q.acceptance?.purchaseOrder ?? "" })
     : q.status === "sent"
@@ -123,12 +131,22 @@ export default function QuoteContent(
       <p class="mt-4 font-medium" data-testid="quote-terms">
         {fill(m.quotes.terms[q.terms.kind], { days: q.terms.days })}
       </p>
+      <p class="mt-2">
+        <a
+          class="font-semibold text-brand-700 underline"
+          href={quotePdfPath(q.number, token)}
+          download={`${q.number}.pdf`}
+          data-testid="quote-pdf"
+        >
+          {t.pdf}
+        </a>
+      </p>
       {q.note && (
         <section class="mt-4 rounded-lg bg-slate-50 p-3 text-sm" aria-label={t.note}>
           <p class="whitespace-pre-line">{q.note}</p>
         </section>
       )}
-      {q.status === "sent" && (
+      {q.status === "sent" && !q.cardPayment && (
         <div
           class="mt-10 grid gap-8 sm:grid-cols-2"
           data-number={q.number}

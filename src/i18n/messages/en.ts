@@ -20,3 +20,4 @@ export * from "./en/marketing.ts";
 export * from "./en/api-errors.ts";
 export * from "./en/quotes.ts";
 export * from "./en/receivables.ts";
+export * from "./en/documents.ts";

@@ -16,3 +16,4 @@ export * from "./fr/marketing.ts";
 export * from "./fr/api-errors.ts";
 export * from "./fr/quotes.ts";
 export * from "./fr/receivables.ts";
+export * from "./fr/documents.ts";

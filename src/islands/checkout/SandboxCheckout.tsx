@@ -21,3 +21,10 @@ export default function SandboxCheckout(
     </Checkout>
   );
 }
+
+/**
+ * The card field alone, for the quote page's "Pay by card" (src/islands/QuotePayment.tsx), which
+ * imports this module when it shows the field: the field stays in this island's chunk, so the shop
+ * loads no extra chunk for it.
+ */
+export { SandboxCardField };

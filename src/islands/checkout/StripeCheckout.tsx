@@ -25,3 +25,6 @@ export default function StripeCheckout(
     </Checkout>
   );
 }
+
+/** The card field alone, for the quote page's "Pay by card" (see SandboxCheckout.tsx). */
+export { StripeCardField };

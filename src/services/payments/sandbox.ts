@@ -44,7 +44,7 @@ export function createSandboxProvider(
     },
 
     async retrieveIntent(id) {
-      const intent = await intents.get(id);
+      const intent = await intents.retrieve(id);
       return intent ? view(intent) : null;
     },
 
@@ -87,7 +87,8 @@ export function createSandboxProvider(
         ]);
       }
       const id = clientSecret.split("_secret_")[0];
-      const intent = await intents.get(id);
+      const known = await intents.read(id);
+      const intent = known.record;
       if (!intent || intent.clientSecret !== clientSecret) {
         throw new NotFoundError("No such payment intent");
       }
@@ -103,6 +104,7 @@ export function createSandboxProvider(
           error
             ? { ...i, lastError: cardErrorText(error) }
             : { ...i, status: "requires_capture", lastError: undefined },
+        known,
       );
       return error ? { intent: view(next), error } : { intent: view(next) };
     },

@@ -1,15 +1,42 @@
+import type { AdminOrder } from "../../domain/admin-order.ts";
 import type { DocumentSummary } from "../../domain/invoice.ts";
 import { toCents } from "../../domain/money.ts";
 import { formatMoney } from "../../domain/money.ts";
 
-/** An order's invoice and credit notes on its back-office page, each with its PDF and UBL. */
-export default function OrderDocuments({ documents }: { documents: DocumentSummary[] }) {
+const LINK =
+  "rounded-lg px-3 py-1.5 font-semibold text-slate-700 ring-1 ring-slate-300 hover:bg-slate-100";
+
+/**
+ * An order's invoice and credit notes on its back-office page, each with its PDF and UBL, and
+ * the pro-forma of an order paid before shipping.
+ */
+export default function OrderDocuments(
+  { documents, order }: {
+    documents: DocumentSummary[];
+    order: Pick<AdminOrder, "_id" | "orderNumber" | "proForma">;
+  },
+) {
   return (
     <section
       class="rounded-xl bg-white p-4 ring-1 ring-slate-200 sm:p-5"
       data-testid="order-documents"
     >
       <h2 class="mb-3 text-base font-semibold">Invoice and credit notes</h2>
+      {order.proForma && (
+        <p class="mb-3 flex flex-wrap items-center justify-between gap-2 text-sm">
+          <span>
+            <span class="font-medium">Pro forma invoice</span>
+            <span class="text-slate-600">(paid before shipping: not an invoice)</span>
+          </span>
+          <a
+            href={`/api/orders/${encodeURIComponent(order._id)}/pro-forma`}
+            download={`pro-forma-${order.orderNumber}.pdf`}
+            class={LINK}
+          >
+            Download pro forma<span class="sr-only">of {order.orderNumber}</span>
+          </a>
+        </p>
+      )}
       {documents.length
         ? (
           <ul class="divide-y divide-slate-100 text-sm">

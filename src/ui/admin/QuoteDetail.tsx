@@ -149,6 +149,16 @@ export default function QuoteDetail(
             <Row term="Valid until">{q.validUntil}</Row>
             <Row term="Payment">{termsText(q.terms)}</Row>
             <Row term="Language">{q.locale === "fr" ? "French" : "English"}</Row>
+            <Row term="PDF">
+              <a
+                class="font-medium text-brand-700 underline"
+                href={`/api/quotes/${q.id}/pdf`}
+                download={`${q.number}.pdf`}
+                data-testid="quote-pdf"
+              >
+                {q.number}.pdf<span class="sr-only">, the quote as the buyer reads it</span>
+              </a>
+            </Row>
             <Row term="From">{q.source === "request" ? "Buyer's request" : "Staff"}</Row>
             {events.filter(([, at]) => at).map(([label, at]) => (
               <Row key={label} term={label}>{when(at!)}</Row>

@@ -34,6 +34,7 @@ export const orders = {
   invoice: "Invoice",
   invoiceDoc: "Invoice {number} (PDF)",
   creditNote: "Credit note {number} (PDF)",
+  proForma: "Pro forma invoice {number} (PDF), to pay by transfer: not an invoice",
   noInvoice: "The invoice is issued when the payment is received.",
   questionsBefore: "Questions about this order? Reply to its confirmation mail, or use the",
   contactForm: "contact form",

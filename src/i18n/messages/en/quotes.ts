@@ -15,6 +15,8 @@ export const quotes = {
     "Thank you for your order {n}. Please pay {amount} by bank transfer to the IBAN {iban} (BIC {bic}) with the reference {reference}; we ship your order as soon as the payment arrives.",
   payOnTerms:
     "We ship your order with its invoice, payable by bank transfer within {days} days to the IBAN {iban} (BIC {bic}), reference {reference}.",
+  pdfLine: "The quote as a PDF: {link}",
+  proFormaLine: "Your pro forma invoice (PDF), to pay the transfer with: {link}",
   stockShortSubject: "Quote {n}: not enough stock to accept it",
   stockShortText:
     "The quote {n} of {company} could not be accepted: {reason}. Nothing was created; the buyer was told.",
@@ -51,7 +53,7 @@ export const quotes = {
   page: {
     title: "Quote {n}",
     description:
-      "Your quote: its lines, totals and terms; accept it with your purchase order or decline it.",
+      "Your quote: its lines, totals and terms; accept it with your purchase order, pay it now, or decline it.",
     forCompany: "For {company}",
     product: "Product",
     quantity: "Qty",
@@ -90,6 +92,25 @@ export const quotes = {
       accepted: "You accepted this quote with your purchase order {po}.",
       declined: "You declined this quote.",
       draft: "This quote is being prepared: it cannot be answered yet.",
+      paidByCard: "You paid this quote by card.",
+      paidByTransfer:
+        "You accepted this quote, to pay by bank transfer: your order's page gives the IBAN and the reference.",
+      paying: "Your card payment for this quote is being completed.",
+    },
+    pay: {
+      heading: "Pay now",
+      text: "Pay the quote's total now: your order is made at once, at these prices.",
+      method: "Payment method",
+      card: "Card",
+      cardNote: "Charged now; we ship as soon as we can.",
+      transfer: "Bank transfer",
+      transferNote:
+        "We hold your items and email you the IBAN and the reference; we ship once your transfer has arrived.",
+      payCard: "Pay {amount}",
+      payTransfer: "Order and pay {amount} by bank transfer",
+      busy: "Processing…",
+      refused: "This quote can no longer be paid: your card was not charged.",
+      reload: "See the quote again",
     },
     askAgain: "Ask us for a new quote",
     order: "See your order {n}",

@@ -36,6 +36,8 @@ export const orders: Messages["orders"] = {
   invoice: "Facture",
   invoiceDoc: "Facture {number} (PDF)",
   creditNote: "Avoir {number} (PDF)",
+  proForma:
+    "Facture pro forma {number} (PDF), pour payer par virement\u202f: ne constitue pas une facture",
   noInvoice: "La facture est émise à réception du paiement.",
   questionsBefore:
     "Une question sur cette commande ? Répondez à son e-mail de confirmation, ou utilisez le",

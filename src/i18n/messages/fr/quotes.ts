@@ -16,6 +16,8 @@ export const quotes: Messages["quotes"] = {
     "Merci de régler {amount} par virement sur l’IBAN {iban} (BIC {bic}) avec la référence {reference}\u202f; nous expédions votre commande dès réception du paiement.",
   payOnTerms:
     "Nous expédions votre commande avec sa facture, payable par virement sous {days} jours sur l’IBAN {iban} (BIC {bic}), référence {reference}.",
+  pdfLine: "Le devis en PDF\u202f: {link}",
+  proFormaLine: "Votre facture pro forma (PDF), pour effectuer le virement\u202f: {link}",
   stockShortSubject: "Devis {n}\u00a0: stock insuffisant pour l’accepter",
   stockShortText:
     "Le devis {n} de {company} n’a pas pu être accepté\u00a0: {reason}. Rien n’a été créé\u202f; l’acheteur a été prévenu.",
@@ -53,7 +55,7 @@ export const quotes: Messages["quotes"] = {
   page: {
     title: "Devis {n}",
     description:
-      "Votre devis\u00a0: ses lignes, ses totaux et ses conditions\u202f; acceptez-le avec votre bon de commande ou refusez-le.",
+      "Votre devis\u00a0: ses lignes, ses totaux et ses conditions\u202f; acceptez-le avec votre bon de commande, payez-le maintenant ou refusez-le.",
     forCompany: "Pour {company}",
     product: "Produit",
     quantity: "Qté",
@@ -92,6 +94,26 @@ export const quotes: Messages["quotes"] = {
       accepted: "Vous avez accepté ce devis avec votre bon de commande {po}.",
       declined: "Vous avez refusé ce devis.",
       draft: "Ce devis est en préparation\u00a0: il ne peut pas encore recevoir de réponse.",
+      paidByCard: "Vous avez payé ce devis par carte.",
+      paidByTransfer:
+        "Vous avez accepté ce devis, à régler par virement\u00a0: la page de votre commande donne l’IBAN et la référence.",
+      paying: "Votre paiement par carte de ce devis est en cours.",
+    },
+    pay: {
+      heading: "Payer maintenant",
+      text:
+        "Réglez maintenant le total du devis\u00a0: votre commande est passée aussitôt, à ces prix.",
+      method: "Moyen de paiement",
+      card: "Carte bancaire",
+      cardNote: "Débitée maintenant\u202f; nous expédions au plus vite.",
+      transfer: "Virement bancaire",
+      transferNote:
+        "Nous réservons vos articles et vous envoyons l’IBAN et la référence par e-mail\u202f; nous expédions dès réception de votre virement.",
+      payCard: "Payer {amount}",
+      payTransfer: "Commander et payer {amount} par virement",
+      busy: "Traitement…",
+      refused: "Ce devis ne peut plus être payé\u00a0: votre carte n’a pas été débitée.",
+      reload: "Revoir le devis",
     },
     askAgain: "Demandez-nous un nouveau devis",
     order: "Voir votre commande {n}",

@@ -34,7 +34,7 @@ export default function OrderPage({ found, timeZone }: { found: Found; timeZone:
       </div>
       <OrderActions order={order} onChanged={detail.reload} />
       <div class="min-w-0 xl:col-span-2">
-        <OrderDocuments documents={documents} />
+        <OrderDocuments documents={documents} order={order} />
       </div>
     </div>
   );

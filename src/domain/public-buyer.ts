@@ -42,15 +42,14 @@ export const siretSchema = z.string({ error: SIRET_MESSAGE })
  * The service code and the engagement number, as Chorus Pro's directory limits them; a field a
  * form sends empty is one not given (the directory says whether it may be).
  */
-const given = (max: number) =>
-  z.string().trim().max(max).transform((v) => v || undefined).optional();
+const given = (max: number) => z.string().trim().max(max).transform((v) => v || undefined);
 export const serviceCodeSchema = given(100);
 export const engagementNumberSchema = given(50);
 
 export const publicBodySchema = z.object({
   siret: siretSchema,
-  serviceCode: serviceCodeSchema,
-  engagementNumber: engagementNumberSchema,
+  serviceCode: serviceCodeSchema.optional(),
+  engagementNumber: engagementNumberSchema.optional(),
 });
 export type PublicBody = z.infer<typeof publicBodySchema>;
 

@@ -1,6 +1,8 @@
 import { documentAmounts, type InvoiceDocument } from "../../src/domain/invoice.ts";
 import { legacyDecision } from "../../src/domain/tax.ts";
+import type { SalesQuote } from "../../src/domain/sales-quote.ts";
 import { renderInvoicePdf } from "../../src/services/invoice-pdf.ts";
+import { renderQuotePdf } from "../../src/services/sale-pdf.ts";
 import { assert, assertEquals } from "../_lib/assert.ts";
 import { TEST_SELLER } from "../_lib/seller.ts";
 
@@ -179,4 +181,75 @@ Deno.test("[api] invoice PDF of a public body: the buyer's block says what the X
     }
   }
   assertEquals(clashes, [], "no word printed over another");
+});
+
+Deno.test("[api] quote PDF (its discount column too, French and English): the longest accepted names, company, addresses, purchase order, titles and staff's note stay within their boxes, printed whole", async () => {
+  const doc = longestDocument();
+  const tax = doc.tax;
+  const address = { ...doc.address, country: "France" };
+  const lines = [
+    { title: LONGEST.title, quantity: 3, priceCents: 5_900, discountBp: 1250 },
+    { title: unbroken(300), quantity: 1, priceCents: 99_999_99, discountBp: 0 },
+  ].map((l, i) => ({ ...l, id: `p${i}`, image: "", shelfCents: l.priceCents }));
+  const subtotalCents = lines.reduce((n, l) => n + l.priceCents * l.quantity, 0);
+  const note = W(2000, "Sonderkonditionen");
+  const quote: SalesQuote = {
+    schemaVersion: 1,
+    id: "q1",
+    number: "D2026-000042",
+    status: "sent",
+    source: "staff",
+    locale: "fr",
+    customer: {
+      firstName: LONGEST.firstName,
+      lastName: LONGEST.lastName,
+      email: LONGEST.email,
+      phone: "",
+    },
+    business: {
+      companyName: LONGEST.company,
+      vatNumber: "FR40123456789",
+      siren: "123456789",
+      purchaseOrder: LONGEST.purchaseOrder,
+    },
+    shippingAddress: address,
+    billingAddress: { ...address, address: W(300, "Rechnungsadresse") },
+    shippingCountry: "France",
+    lines,
+    subtotalCents,
+    shippingFeeCents: 990,
+    totalCents: subtotalCents + 990,
+    shippingFeeDetails: { country: "France", feeCents: 990, currency: "EUR" },
+    tax,
+    note,
+    validUntil: "2026-12-27",
+    terms: { kind: "on_terms", days: 30 },
+    sentAt: "2026-11-27T10:00:00.000Z",
+    createdAt: "2026-11-27T10:00:00.000Z",
+    updatedAt: "2026-11-27T10:00:00.000Z",
+  };
+  for (const locale of ["fr", "en"] as const) {
+    const all = await words(
+      await renderQuotePdf({ ...quote, locale }, {
+        shopName: "Vectra",
+        seller: TEST_SELLER,
+        bank: { iban: "FR7630006000011234567890189", bic: "AGRIFRPP882" },
+        timeZone: "Europe/Paris",
+      }),
+    );
+    const width = 595.28;
+    const outside = all.filter((w) => w.x0 < 40 || w.x1 > width - 40);
+    assertEquals(outside.map((w) => w.text), [], "every word within the page's margins");
+    const clashes: string[] = [];
+    for (const [i, a] of all.entries()) {
+      for (const b of all.slice(i + 1)) {
+        if (overlap(a, b)) clashes.push(`p${a.page}: "${a.text}" over "${b.text}"`);
+      }
+    }
+    assertEquals(clashes, [], "no word printed over another");
+    const joined = all.map((w) => w.text).join("");
+    for (const value of [...Object.values(LONGEST), note]) {
+      assert(joined.includes(value.replace(/ /g, "")), `printed whole: ${value.slice(0, 40)}...`);
+    }
+  }
 });

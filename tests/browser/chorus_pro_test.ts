@@ -16,7 +16,7 @@ const STRICT_LAB = "18008901300007";
 const DAY = 86_400_000;
 
 browserTest(
-  "[browser] public lab: checks out as 'Public body (Chorus Pro)', told under the field the service code its structure requires; staff see its invoice deposited, then MISE_EN_PAIEMENT",
+  "[browser] public lab: checks out as 'Public body (Chorus Pro)', told under the field the service code its structure requires; staff see its invoice deposited, then MISE_EN_PAIEMENT, and on the order page its service code and EJ",
   async ({ server, newPage }) => {
     const fake = fakeChorusPro(CHORUS_PORT);
     fake.addStructure({
@@ -71,6 +71,11 @@ browserTest(
       await worker.chorusPro!.tick(new Date(Date.now() + DAY));
       await staff.reload();
       await row.filter({ hasText: "MISE_EN_PAIEMENT: payment on its way" }).waitFor();
+      // The order page: what its invoice carries, and the same status.
+      await row.getByRole("link", { name: tx.documentNumber }).click();
+      const business = staff.getByTestId("order-business");
+      await business.filter({ hasText: "DR02" }).filter({ hasText: "EJ-1500012345" }).waitFor();
+      await staff.getByTestId("order-einvoices").filter({ hasText: "MISE_EN_PAIEMENT" }).waitFor();
     } finally {
       await worker.orderTracking.stop();
       await worker.restock.stop();

@@ -38,6 +38,10 @@ const TAX_TEXT = {
   vatNumber: "VAT number",
   siren: "SIREN",
   purchaseOrder: "Purchase order",
+  // A public body's (Chorus Pro): what its invoice carries (BT-46, BT-10, BT-13).
+  siret: "SIRET (Chorus Pro)",
+  serviceCode: "Service code",
+  engagementNumber: "Engagement number (EJ)",
   billing: "Billing address",
 };
 
@@ -186,6 +190,9 @@ export default function OrderDetail(
                   [TAX_TEXT.vatNumber, order.business.vatNumber],
                   [TAX_TEXT.siren, order.business.siren],
                   [TAX_TEXT.purchaseOrder, order.business.purchaseOrder],
+                  [TAX_TEXT.siret, order.business.publicBody?.siret],
+                  [TAX_TEXT.serviceCode, order.business.publicBody?.serviceCode],
+                  [TAX_TEXT.engagementNumber, order.business.publicBody?.engagementNumber],
                   // VIES's register beside what the buyer typed: staff see whose number it is.
                   [TAX_TEXT.viesName, order.vies?.name],
                   [TAX_TEXT.viesAddress, order.vies?.address],

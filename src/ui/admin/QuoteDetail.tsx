@@ -205,6 +205,18 @@ export default function QuoteDetail(
             {q.business.purchaseOrder && (
               <Row term="Their reference">{q.business.purchaseOrder}</Row>
             )}
+            {/* A public body's (Chorus Pro): what the invoice of its order will carry. */}
+            {q.business.publicBody && (
+              <>
+                <Row term="SIRET (Chorus Pro)">{q.business.publicBody.siret}</Row>
+                {q.business.publicBody.serviceCode && (
+                  <Row term="Service code">{q.business.publicBody.serviceCode}</Row>
+                )}
+                {q.business.publicBody.engagementNumber && (
+                  <Row term="Engagement number (EJ)">{q.business.publicBody.engagementNumber}</Row>
+                )}
+              </>
+            )}
           </dl>
           <p class="mt-2 text-sm">{q.customer.firstName} {q.customer.lastName}</p>
           <p class="text-sm text-slate-600">{q.customer.email}</p>

@@ -76,10 +76,10 @@ export default function QuotePayment(
     // The checkout's card field (and Stripe.js) loads only once the buyer is here to pay by card,
     // from the checkout island's own module: one chunk for the shop and this page.
     const loading: Promise<Field> = provider === "stripe"
-      ? import("./checkout/StripeCheckout.tsx").then(({ StripeCardField }) => (p) => (
-        <StripeCardField {...p} publishableKey={publishableKey} />
+      ? import("./checkout/StripeCheckout.tsx").then((m) => (p) => (
+        <m.Field {...p} publishableKey={publishableKey} />
       ))
-      : import("./checkout/SandboxCheckout.tsx").then((m) => m.SandboxCardField);
+      : import("./checkout/SandboxCheckout.tsx").then((m) => m.Field);
     loading.then((f) => setField(() => f)).catch(() => setError(problem(NETWORK_ERROR)));
   }, [method]);
 

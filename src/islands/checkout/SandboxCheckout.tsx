@@ -25,6 +25,6 @@ export default function SandboxCheckout(
 /**
  * The card field alone, for the quote page's "Pay by card" (src/islands/QuotePayment.tsx), which
  * imports this module when it shows the field: the field stays in this island's chunk, so the shop
- * loads no extra chunk for it.
+ * loads no extra chunk for it; a short name, as it is spelled in the shop's bundle.
  */
-export { SandboxCardField };
+export { SandboxCardField as Field };

@@ -27,4 +27,4 @@ export default function StripeCheckout(
 }
 
 /** The card field alone, for the quote page's "Pay by card" (see SandboxCheckout.tsx). */
-export { StripeCardField };
+export { StripeCardField as Field };

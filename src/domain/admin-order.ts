@@ -1,6 +1,8 @@
 import { hasProForma } from "./document-links.ts";
 import { fromCents } from "./money.ts";
 import { holdsStock, type Order, orderLocale, orderTax, toPublicOrder } from "./order.ts";
+import { accountBalance } from "./order-account.ts";
+import { formatRfReference } from "./rf-reference.ts";
 import { balanceCents, invoicedCents, refundableCents, returnedUnits } from "./order-correction.ts";
 
 /** What staff see of an order: the public shape plus its internal fields. */
@@ -28,6 +30,16 @@ export function toAdminOrder(o: Order) {
     withdrawal: o.withdrawal ?? null,
     /** Paid by transfer before shipping: its pro-forma (`GET /api/orders/{id}/pro-forma`). */
     proForma: hasProForma(o) && o.status !== "cancelled",
+    /** Paid by bank transfer (an accepted quote, Stripe's transfer): its terms and what is due. */
+    account: o.account
+      ? {
+        terms: o.account.terms,
+        termsDays: o.account.termsDays,
+        reference: o.account.stripeTransfer?.reference ?? formatRfReference(o.account.reference),
+        dueDate: o.account.dueDate ?? null,
+        due: fromCents(accountBalance(o.account, o.totalCents).dueCents),
+      }
+      : null,
     updatedAt: o.updatedAt,
   };
 }

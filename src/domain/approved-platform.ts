@@ -47,11 +47,17 @@ export const isLifecycleCode = (code: number): code is LifecycleCode =>
 export const statusLabel = (code: number) =>
   isLifecycleCode(code) ? LIFECYCLE_STATUSES[code] : `Status ${code}`;
 
+/** What deciding a document's channel reads of it: a whole document or its e-reporting record. */
+type ChannelFields = Pick<InvoiceDocument, "countryCode"> & {
+  buyer: Pick<InvoiceDocument["buyer"], "company" | "siret" | "siren" | "vatNumber">;
+  billingAddress: Pick<InvoiceDocument["billingAddress"], "country">;
+};
+
 /**
  * Whether a document is a sale to a business established in France, known by its SIREN or its
  * French VAT number (a public body, known by its structure's SIRET, is not: see processingRule).
  */
-function isDomesticBusiness(doc: InvoiceDocument): boolean {
+function isDomesticBusiness(doc: ChannelFields): boolean {
   const b = doc.buyer;
   if (!b.company || b.siret) return false;
   const french = doc.billingAddress.country.trim().toLowerCase() === "france" ||
@@ -67,7 +73,7 @@ export type EinvoiceRule = "B2B" | "B2G";
  * body (its structure's SIRET: Chorus Pro, directly or through the platform); null for a sale
  * that is not e-invoiced but reported (consumers, cross-border businesses: Flux 10).
  */
-export function processingRule(doc: InvoiceDocument): EinvoiceRule | null {
+export function processingRule(doc: ChannelFields): EinvoiceRule | null {
   if (doc.buyer.siret) return "B2G";
   return isDomesticBusiness(doc) ? "B2B" : null;
 }

@@ -1,7 +1,8 @@
+import { z } from "zod";
 import { processingRule } from "./approved-platform.ts";
-import type { InvoiceDocument } from "./invoice.ts";
+import { type InvoiceDocument, invoiceDocumentSchema } from "./invoice.ts";
 import type { ReportingPeriod } from "./reporting-periods.ts";
-import { SELLER_COUNTRY } from "./tax.ts";
+import { SELLER_COUNTRY, taxDecisionSchema, vatGroupSchema } from "./tax.ts";
 import { checkVatNumber, countryOfVatPrefix } from "./vat-number.ts";
 
 /**
@@ -19,6 +20,60 @@ import { checkVatNumber, countryOfVatPrefix } from "./vat-number.ts";
  * A credit note is deducted in its own period: from its day's aggregate, or reported itself (type
  * 381) with the invoice it corrects. Amounts are the documents' own, to the cent.
  */
+
+/**
+ * What e-reporting reads of a document, kept beside it by issue day (store/invoices.ts): a
+ * period's report is one range read of these small records, not of the whole documents.
+ */
+export const reportedDocumentSchema = invoiceDocumentSchema.pick({
+  kind: true,
+  number: true,
+  issueDate: true,
+  refersTo: true,
+  refersToDate: true,
+  countryCode: true,
+  mention: true,
+}).extend({
+  buyer: invoiceDocumentSchema.shape.buyer.pick({
+    company: true,
+    vatNumber: true,
+    siren: true,
+    siret: true,
+  }),
+  billingAddress: invoiceDocumentSchema.shape.billingAddress.pick({ country: true }),
+  tax: taxDecisionSchema.pick({ destination: true, taxCountry: true, exemptionReason: true }),
+  vat: z.array(
+    vatGroupSchema.pick({ category: true, rateBp: true, netCents: true, vatCents: true }),
+  ),
+});
+export type ReportedDocument = z.infer<typeof reportedDocumentSchema>;
+
+/** A document's e-reporting record: the fields above, nothing else. */
+export function reportedDocument(doc: InvoiceDocument): ReportedDocument {
+  const { company, vatNumber, siren, siret } = doc.buyer;
+  return {
+    kind: doc.kind,
+    number: doc.number,
+    issueDate: doc.issueDate,
+    refersTo: doc.refersTo,
+    refersToDate: doc.refersToDate ?? null,
+    countryCode: doc.countryCode,
+    mention: doc.mention,
+    buyer: { company, vatNumber, siren, ...(siret !== undefined ? { siret } : {}) },
+    billingAddress: { country: doc.billingAddress.country },
+    tax: {
+      destination: doc.tax.destination,
+      taxCountry: doc.tax.taxCountry,
+      exemptionReason: doc.tax.exemptionReason,
+    },
+    vat: doc.vat.map((v) => ({
+      category: v.category,
+      rateBp: v.rateBp,
+      netCents: v.netCents,
+      vatCents: v.vatCents,
+    })),
+  };
+}
 
 /** Flux 10 transaction categories (TT-81) of the sales the shop makes (goods). */
 export const TRANSACTION_CATEGORIES = ["TLB1", "TNT1"] as const;
@@ -44,7 +99,7 @@ const MAX_FOREIGN_ID = 18;
  * identifier for a sale reported per invoice (G6.28). What a company outside the EU typed as its
  * VAT number is its own country's tax id (as on its e-invoice, domain/en16931.ts).
  */
-export function buyerId(doc: InvoiceDocument): BuyerId | null {
+export function buyerId(doc: Pick<ReportedDocument, "buyer">): BuyerId | null {
   const { company, siren, vatNumber } = doc.buyer;
   if (!company || !vatNumber) return null;
   const vat = vatNumber.toUpperCase();
@@ -58,7 +113,7 @@ export function buyerId(doc: InvoiceDocument): BuyerId | null {
   return { scheme: "0223", id: vat, vatNumber: vat };
 }
 
-const sign = (d: Pick<InvoiceDocument, "kind">) => d.kind === "credit_note" ? -1 : 1;
+const sign = (d: Pick<ReportedDocument, "kind">) => d.kind === "credit_note" ? -1 : 1;
 
 /** One VAT rate's share of a day's consumer sales in a category. */
 export interface RateTotal {
@@ -114,7 +169,7 @@ export interface EReport {
  * A consumer sale's category and the VAT reported in France: French VAT (TLB1 at its rate),
  * or none (TNT1 at 0%: exempt exports, and OSS sales, whose foreign VAT goes on the OSS return).
  */
-function consumerShare(doc: InvoiceDocument, v: InvoiceDocument["vat"][number]) {
+function consumerShare(doc: ReportedDocument, v: ReportedDocument["vat"][number]) {
   const french = doc.tax.taxCountry === SELLER_COUNTRY && v.category === "S";
   return french
     ? { category: "TLB1" as const, rateBp: v.rateBp, vatCents: v.vatCents }
@@ -129,7 +184,7 @@ export function eReportOf(period: ReportingPeriod) {
   const days = new Map<string, DailySales & { byRate: Map<number, RateTotal> }>();
   const invoices: ReportedInvoice[] = [];
   return {
-    add(doc: InvoiceDocument) {
+    add(doc: ReportedDocument) {
       if (doc.issueDate < period.from || doc.issueDate > period.to) return;
       // E-invoiced (to a French business or public body): not reported.
       if (processingRule(doc)) return;

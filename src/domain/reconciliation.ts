@@ -21,16 +21,22 @@ export const CREDIT_OUTCOMES = [
 ] as const;
 export type CreditOutcome = typeof CREDIT_OUTCOMES[number];
 
-/** An order on account as matching sees it. */
-export interface OpenAccount {
-  orderId: string;
-  orderNumber: string;
-  reference: string;
-  dueCents: number;
+/**
+ * An order on account as matching sees it; kept by the order's own commits in the index of
+ * orders on account (store/open-accounts.ts), so an import reads the few it needs.
+ */
+export const openAccountSchema = z.object({
+  orderId: z.string(),
+  orderNumber: z.string(),
+  reference: z.string(),
+  /** What is still due; 0 once paid (a credit quoting it then is flagged as over). */
+  dueCents: z.number().int().min(0),
   /** Lower-case words the payer's name may contain: the company, the buyer's name. */
-  names: string[];
-}
+  names: z.array(z.string()),
+});
+export type OpenAccount = z.infer<typeof openAccountSchema>;
 
+/** The order as matching sees it; null when no credit may pay it (not on account, cancelled). */
 export function openAccountOf(o: Order): OpenAccount | null {
   if (!o.account || o.status === "cancelled") return null;
   const paid = o.paymentStatus !== "pending";
@@ -62,42 +68,22 @@ export function creditReference(c: Pick<StatementCredit, "reference" | "text">):
   return findRfReference(`${c.reference ?? ""} ${c.text}`);
 }
 
-/** Open accounts indexed for matching: by reference, and the ones still owing by amount. */
-export function accountIndex(accounts: Iterable<OpenAccount>) {
-  const byReference = new Map<string, OpenAccount>();
-  const byAmount = new Map<number, OpenAccount[]>();
-  for (const a of accounts) {
-    byReference.set(a.reference, a);
-    if (a.dueCents > 0) byAmount.set(a.dueCents, [...(byAmount.get(a.dueCents) ?? []), a]);
-  }
-  return {
-    byReference,
-    /** A payment changed what an account owes: the amount index follows. */
-    paid(a: OpenAccount, cents: number) {
-      const list = byAmount.get(a.dueCents)?.filter((x) => x !== a) ?? [];
-      if (list.length) byAmount.set(a.dueCents, list);
-      else byAmount.delete(a.dueCents);
-      a.dueCents = Math.max(0, a.dueCents - cents);
-      if (a.dueCents > 0) byAmount.set(a.dueCents, [...(byAmount.get(a.dueCents) ?? []), a]);
-    },
-    byAmount,
-  };
-}
-export type AccountIndex = ReturnType<typeof accountIndex>;
-
-/** The account a credit pays, and how it was found; null when none fits. */
+/**
+ * The account a credit pays, and how it was found; null when none fits. `byReference`: the
+ * account of the credit's RF reference (creditReference), if any; `owing`: the accounts that
+ * owe exactly the credit's amount. A reference wins; else exactly one owing account whose
+ * company or buyer the payer names.
+ */
 export function matchCredit(
   c: StatementCredit,
-  index: AccountIndex,
+  found: { byReference?: OpenAccount | null; owing?: readonly OpenAccount[] },
 ): { account: OpenAccount; via: "reference" | "amount_payer" } | null {
   if (c.currency !== "EUR") return null;
-  const ref = creditReference(c);
-  const byRef = ref ? index.byReference.get(ref) : undefined;
-  if (byRef) return { account: byRef, via: "reference" };
+  if (found.byReference) return { account: found.byReference, via: "reference" };
   const payer = squeeze(c.payer);
   if (!payer) return null;
-  const fits = (index.byAmount.get(c.amountCents) ?? []).filter((a) =>
-    a.names.some((n) => payer.includes(n) || n.includes(payer))
+  const fits = (found.owing ?? []).filter((a) =>
+    a.dueCents === c.amountCents && a.names.some((n) => payer.includes(n) || n.includes(payer))
   );
   return fits.length === 1 ? { account: fits[0], via: "amount_payer" } : null;
 }

@@ -29,6 +29,8 @@ async function prepare(config: Config, clientDir: URL) {
     seedIfEmpty(services),
     services.orders.ensureIndexes(),
     services.orderStats.ensureBuilt(),
+    services.invoices.ensureDayIndex(),
+    services.openAccounts.ensureBuilt(),
   ]);
   return { assets, kv, services };
 }

@@ -3,22 +3,25 @@ import type { StatementCredit } from "../domain/bank-statement.ts";
 import { ConflictError, NotFoundError } from "../domain/errors.ts";
 import { formatMoney } from "../domain/money.ts";
 import {
-  accountIndex,
   type BankEntry,
   type CreditOutcome,
+  creditReference,
   matchCredit,
   type OpenAccount,
   openAccountOf,
   outcomeOf,
+  squeeze,
 } from "../domain/reconciliation.ts";
 import { nowIso } from "../store/atomic.ts";
 import type { BankEntryStore } from "../store/bank-entries.ts";
+import type { OpenAccountStore } from "../store/open-accounts.ts";
 import type { OrderStore } from "../store/orders.ts";
 import type { AccountPayments } from "./account-payments.ts";
 import { parseCamt053 } from "./camt053.ts";
 
 export interface BankReconciliationDeps {
   orders: OrderStore;
+  accounts: Pick<OpenAccountStore, "byReference" | "owing">;
   entries: BankEntryStore;
   payments: AccountPayments;
 }
@@ -54,19 +57,22 @@ export interface ImportReport {
 export type BankReconciliation = ReturnType<typeof createBankReconciliation>;
 
 /**
- * Bank statements (camt.053) against the orders on account. Each matched credit is recorded by
- * the one payment function (services/account-payments.ts), in its own audited commit with the
- * buyer's mail; a credit with no order is kept for staff. A credit's id is the bank's reference:
- * a statement imported twice, or two imports at once, record each payment once.
+ * Bank statements (camt.053) against the orders on account. Each credit is matched against the
+ * index of orders on account (store/open-accounts.ts: what it names, read as it is now, so an
+ * earlier credit of the same file is counted); each matched credit is recorded by the one
+ * payment function (services/account-payments.ts), in its own audited commit with the buyer's
+ * mail; a credit with no order is kept for staff. A credit's id is the bank's reference: a
+ * statement imported twice, or two imports at once, record each payment once.
  */
 export function createBankReconciliation(deps: BankReconciliationDeps) {
-  async function openAccounts(): Promise<OpenAccount[]> {
-    const out: OpenAccount[] = [];
-    for (const o of await deps.orders.list()) {
-      const a = openAccountOf(o);
-      if (a) out.push(a);
-    }
-    return out;
+  /** The order on account a credit pays (matchCredit), reading only what it needs. */
+  async function match(c: StatementCredit) {
+    if (c.currency !== "EUR") return null;
+    const reference = creditReference(c);
+    const byReference = reference ? await deps.accounts.byReference(reference) : null;
+    if (byReference) return matchCredit(c, { byReference });
+    const owing = squeeze(c.payer) ? await deps.accounts.owing(c.amountCents) : [];
+    return matchCredit(c, { owing });
   }
 
   async function recordOn(
@@ -85,10 +91,11 @@ export function createBankReconciliation(deps: BankReconciliationDeps) {
   }
 
   return {
+    match,
+
     /** Reads `bytes` as a camt.053 statement (422/413 and nothing done if it is not one). */
     async import(actor: AuditActor, bytes: Uint8Array): Promise<ImportReport> {
       const statement = parseCamt053(bytes);
-      const index = accountIndex(await openAccounts());
       const counts = { paid: 0, partial: 0, over: 0, unmatched: 0, duplicate: 0 };
       const results: CreditResult[] = [];
       const importedAt = nowIso();
@@ -107,8 +114,8 @@ export function createBankReconciliation(deps: BankReconciliationDeps) {
           results.push({ ...base, outcome: "duplicate" });
           continue;
         }
-        const match = matchCredit(c, index);
-        if (!match) {
+        const found = await match(c);
+        if (!found) {
           const entry: BankEntry = {
             schemaVersion: 1,
             ...base,
@@ -131,7 +138,7 @@ export function createBankReconciliation(deps: BankReconciliationDeps) {
           results.push({ ...base, outcome });
           continue;
         }
-        const { account, via } = match;
+        const { account, via } = found;
         const dueBefore = account.dueCents;
         const r = await recordOn(actor, account, c);
         if (!r.recorded) {
@@ -139,7 +146,6 @@ export function createBankReconciliation(deps: BankReconciliationDeps) {
           results.push({ ...base, outcome: "duplicate", orderNumber: account.orderNumber });
           continue;
         }
-        index.paid(account, c.amountCents);
         const outcome = outcomeOf(c.amountCents, dueBefore);
         counts[outcome]++;
         results.push({

@@ -28,6 +28,8 @@ const MAX_DEPTH = 40;
 const MAX_TEXT = 4096;
 const MAX_NODES_PER_ENTRY = 2000;
 const MAX_ENTRIES = 200_000;
+/** How much of the file is decoded and parsed at a time. */
+const SLICE_BYTES = 65536;
 
 interface Node {
   name: string;
@@ -136,12 +138,6 @@ export function parseCamt053(bytes: Uint8Array): ParsedStatement {
       413,
     );
   }
-  let xml: string;
-  try {
-    xml = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-  } catch {
-    throw new StatementError("The statement is not UTF-8 text");
-  }
   const parser = new SaxesParser({ xmlns: true, position: false });
   let version = "";
   let namespace = "";
@@ -229,10 +225,24 @@ export function parseCamt053(bytes: Uint8Array): ParsedStatement {
       fieldText = "";
     }
   });
+  // Decoded and fed a slice at a time: the file is never held as one string, and a huge single
+  // text node is refused before it is all buffered.
+  const decoder = new TextDecoder("utf-8", { fatal: true });
+  const decode = (slice: Uint8Array, stream: boolean) => {
+    try {
+      return decoder.decode(slice, { stream });
+    } catch {
+      throw new StatementError("The statement is not UTF-8 text");
+    }
+  };
   try {
-    // Fed in slices: a huge single text node is refused before it is all buffered.
-    for (let i = 0; i < xml.length && !failure; i += 65536) parser.write(xml.slice(i, i + 65536));
-    if (!failure) parser.close();
+    for (let i = 0; i < bytes.length && !failure; i += SLICE_BYTES) {
+      parser.write(decode(bytes.subarray(i, i + SLICE_BYTES), true));
+    }
+    if (!failure) {
+      parser.write(decode(new Uint8Array(), false));
+      parser.close();
+    }
   } catch (err) {
     if (err instanceof StatementError) throw err;
     failure ??= err as Error;

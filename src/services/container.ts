@@ -12,6 +12,7 @@ import { createAccountPayments } from "./account-payments.ts";
 import { createBankReconciliation } from "./bank-reconciliation.ts";
 import { createReceivables } from "./receivables.ts";
 import { createBankEntryStore } from "../store/bank-entries.ts";
+import { createOpenAccountStore } from "../store/open-accounts.ts";
 import { createSalesQuoteStore } from "../store/sales-quotes.ts";
 import { createInvoiceDesk } from "./invoice-desk.ts";
 import { createEReporting } from "./e-reporting.ts";
@@ -103,7 +104,6 @@ export function createServices(
   const eReporting = createEReporting({
     kv,
     invoices,
-    timeZone: config.shopTimeZone,
     seller: () => sellerOf(config),
     matricule: config.platformMatricule,
   });
@@ -128,9 +128,12 @@ export function createServices(
       pdf: (number) => invoiceDesk.pdf(number),
     })
     : null;
+  // ... and moves its entries in the index of orders on account (bank reconciliation).
+  const openAccounts = createOpenAccountStore(kv);
   const orders = createOrderStore(kv, [
     orderStats.hook,
     invoices.hook,
+    openAccounts.hook,
     platform.hook,
     ...(chorusPro ? [queueForChorusPro(invoices, einvoiceTransmissions, platform.carries)] : []),
   ]);
@@ -314,6 +317,7 @@ export function createServices(
     ),
     orders,
     orderStats,
+    openAccounts,
     invoices,
     einvoiceTransmissions,
     platform,
@@ -371,6 +375,7 @@ export function createServices(
     }),
     bankReconciliation: createBankReconciliation({
       orders,
+      accounts: openAccounts,
       entries: createBankEntryStore(kv),
       payments: accountPayments,
     }),

@@ -4,7 +4,7 @@ import { type EReport, eReportOf } from "../domain/e-reporting.ts";
 import { eReportingXml } from "../domain/e-reporting-xml.ts";
 import type { Seller } from "../domain/invoice.ts";
 import type { ReportingPeriod } from "../domain/reporting-periods.ts";
-import { dayStart, nextDay } from "../domain/shop-time.ts";
+import { nextDay } from "../domain/shop-time.ts";
 import { addAudit } from "../store/audit.ts";
 import type { InvoiceStore } from "../store/invoices.ts";
 
@@ -12,23 +12,20 @@ export const MATRICULE_MISSING_MESSAGE =
   "Set PA_MATRICULE (the approved platform's 4-character registration number): e-reporting files name it as their sender";
 
 /**
- * A period's e-reporting (Flux 10): its report from the documents issued in it (read a batch at
- * a time) and its file. The approved platform's sender deposits the file (`file` is its
+ * A period's e-reporting (Flux 10): its report from the records of the documents issued in it
+ * (the invoice store's day index, read a page at a time) and its file. The approved platform's sender deposits the file (`file` is its
  * EReportingWriter); staff can download it.
  */
 export function createEReporting(deps: {
   kv: Deno.Kv;
-  invoices: Pick<InvoiceStore, "between" | "get">;
-  timeZone: string;
+  invoices: Pick<InvoiceStore, "reportedBetween" | "get">;
   seller: () => Seller;
   /** PA_MATRICULE, or null. */
   matricule: string | null;
 }) {
   async function report(period: ReportingPeriod): Promise<EReport> {
     const builder = eReportOf(period);
-    const start = dayStart(period.from, deps.timeZone);
-    const end = dayStart(nextDay(period.to), deps.timeZone);
-    for await (const doc of deps.invoices.between(start, end)) {
+    for await (const doc of deps.invoices.reportedBetween(period.from, nextDay(period.to))) {
       // A credit note issued before its invoice's date was kept names the invoice only.
       if (doc.kind === "credit_note" && doc.refersTo && !doc.refersToDate) {
         const invoice = await deps.invoices.get(doc.refersTo);

@@ -14,6 +14,11 @@ import {
   type Seller,
 } from "../domain/invoice.ts";
 import { resolveCountryCode } from "../domain/country-code.ts";
+import {
+  type ReportedDocument,
+  reportedDocument,
+  reportedDocumentSchema,
+} from "../domain/e-reporting.ts";
 import { documentParties } from "../domain/sale-document.ts";
 import { type Order, orderTax } from "../domain/order.ts";
 import type { ReturnedLine } from "../domain/order-correction-schema.ts";
@@ -27,6 +32,14 @@ const docKey = (number: string) => ["invoice", number] as const;
 const byOrderKey = (orderId: string, number: string) => ["invoice_by_order", orderId, number];
 /** Every document by issue time, for a period's list and export. */
 const byTimeKey = (ms: number, number: string) => ["invoice_by_time", ms, number] as const;
+/**
+ * Every document's e-reporting record (domain/e-reporting.ts) by shop day of issue: a period's
+ * report reads these small records in one range, not every document (docs/performance.md).
+ */
+const byDayKey = (day: string, number: string) => ["invoice_by_day", day, number] as const;
+/** 1: the day index written for documents issued before it existed (`ensureDayIndex`). */
+const DAY_INDEX_VERSION = 1;
+const DAY_INDEX_VERSION_KEY = ["meta", "invoice_day_index_version"] as const;
 /** One gapless sequence per kind and year: read, checked and moved in the document's commit. */
 const counterKey = (kind: DocumentKind, year: string) => ["counter", kind, year] as const;
 /**
@@ -38,6 +51,15 @@ const ossKey = (year: string) => ["oss_total", year] as const;
 export interface OssYear {
   netCents: number;
   crossed: boolean;
+}
+
+/** A new document's writes: the document (its number free), by order, by time, by day. */
+export function keepDocument(op: Deno.AtomicOperation, doc: InvoiceDocument) {
+  op.check({ key: docKey(doc.number), versionstamp: null })
+    .set(docKey(doc.number), doc)
+    .set(byOrderKey(doc.orderId, doc.number), doc.number)
+    .set(byTimeKey(Date.parse(doc.issuedAt), doc.number), doc.number)
+    .set(byDayKey(doc.issueDate, doc.number), reportedDocument(doc));
 }
 
 export const ORDER_INVOICED_MESSAGE =
@@ -149,11 +171,7 @@ export function createInvoiceStore(
         : {}),
     });
     if (countsForOss(tax)) await addToOssTotal(op, year, doc);
-    op.check(counter).set(counterKey(kind, year), n)
-      .check({ key: docKey(doc.number), versionstamp: null })
-      .set(docKey(doc.number), doc)
-      .set(byOrderKey(order.id, doc.number), doc.number)
-      .set(byTimeKey(Date.parse(issuedAt), doc.number), doc.number);
+    keepDocument(op.check(counter).set(counterKey(kind, year), n), doc);
     issued.set(op, [...(issued.get(op) ?? []), doc]);
     return doc;
   }
@@ -259,6 +277,41 @@ export function createInvoiceStore(
     async get(number: string): Promise<InvoiceDocument | null> {
       const d = await kv.get(docKey(number));
       return d.value ? parse(d.value) : null;
+    },
+
+    /**
+     * The e-reporting records of the documents issued on the shop days [fromDay, toDay), by day
+     * then number, read a page at a time from the day index.
+     */
+    async *reportedBetween(fromDay: string, toDay: string): AsyncGenerator<ReportedDocument> {
+      const iter = kv.list({
+        start: ["invoice_by_day", fromDay],
+        end: ["invoice_by_day", toDay],
+      }, { batchSize: 1000 });
+      for await (const e of iter) yield reportedDocumentSchema.parse(e.value);
+    },
+
+    /**
+     * Writes the day index of documents issued before it existed; runs once per version. Each
+     * record follows from its document, which never changes once issued: writing it again is
+     * harmless, so the batches need no checks.
+     */
+    async ensureDayIndex(): Promise<number> {
+      const marker = await kv.get<number>(DAY_INDEX_VERSION_KEY);
+      if ((marker.value ?? 0) >= DAY_INDEX_VERSION) return 0;
+      let n = 0;
+      let op = kv.atomic();
+      for await (const e of kv.list({ prefix: ["invoice"] })) {
+        const doc = parse(e.value);
+        op.set(byDayKey(doc.issueDate, doc.number), reportedDocument(doc));
+        if (++n % 200 === 0) {
+          await op.commit();
+          op = kv.atomic();
+        }
+      }
+      await op.commit();
+      await kv.set(DAY_INDEX_VERSION_KEY, DAY_INDEX_VERSION);
+      return n;
     },
 
     /** Documents issued in [from, to), oldest first, streamed a batch at a time. */

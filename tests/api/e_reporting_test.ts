@@ -11,6 +11,7 @@ import { loginAs } from "../_lib/admin.ts";
 import { UNKNOWN_PERIOD_MESSAGE } from "../../src/api/e-reporting.ts";
 import { MATRICULE_MISSING_MESSAGE } from "../../src/services/e-reporting.ts";
 import { REPORTING_SELLER as SELLER } from "../_lib/seller.ts";
+import { periodOf } from "../../src/domain/reporting-periods.ts";
 
 const notRegistered: OssState = { registered: false, crossed: false, yearNetCents: 0 };
 
@@ -256,6 +257,46 @@ Deno.test(
       },
     }),
 );
+
+Deno.test("[api] e-reporting reads the day index: documents issued before it are indexed once at start, and the period's report is the same", () =>
+  withServices(async (t) => {
+    const { orders, invoices, eReporting } = t.services;
+    const at = <T>(iso: string, fn: () => Promise<T>) => atInstant(Date.parse(iso), fn);
+    const fr = await at("2026-10-03T09:00:00Z", () =>
+      orders.create(
+        sale({ at: "2026-10-03T09:00:00Z", email: "b@x.fr", country: "France", code: "FR" }),
+      ));
+    await at("2026-10-05T11:00:00Z", () =>
+      orders.create(sale({
+        at: "2026-10-05T11:00:00Z",
+        email: "e@x.de",
+        country: "Germany",
+        code: "DE",
+        buyer: { kind: "business", vatNumber: VIES_OK.vatNumber, check: VIES_OK },
+        business: { companyName: "Muster GmbH", vatNumber: VIES_OK.vatNumber },
+      })));
+    await at("2026-10-21T10:00:00Z", () =>
+      orders.update(fr.id, (o) => ({
+        ...o,
+        paymentStatus: "partially_refunded",
+        refund: { at: "2026-10-21T10:00:00Z", amountCents: 12_345, id: "re_fr" },
+      })));
+    const october = periodOf("2026-10")!;
+    const before = await eReporting.report(october);
+    assertEquals(
+      [before.sales.map((d) => [d.day, d.count, d.netCents]), before.invoices.length],
+      [[["2026-10-03", 1, 54_157], ["2026-10-21", 0, -10_288]], 1],
+    );
+
+    // A KV of before the day index: the documents, but not their records.
+    for await (const e of t.kv.list({ prefix: ["invoice_by_day"] })) await t.kv.delete(e.key);
+    await t.kv.delete(["meta", "invoice_day_index_version"]);
+    assertEquals((await eReporting.report(october)).sales, [], "the report reads the index");
+
+    assertEquals(await invoices.ensureDayIndex(), 3, "two invoices and a credit note");
+    assertEquals(await eReporting.report(october), before);
+    assertEquals(await invoices.ensureDayIndex(), 0, "once");
+  }));
 
 Deno.test("[api] e-reporting download: an unknown period is a 404, a shop without PA_MATRICULE a 409 saying to set it", () =>
   withServices(async (t) => {

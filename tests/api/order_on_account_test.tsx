@@ -1,5 +1,8 @@
 import { renderToString } from "preact-render-to-string";
 import OrderStatusContent from "../../src/components/orders/OrderStatusContent.tsx";
+import { toAdminOrder } from "../../src/domain/admin-order.ts";
+import { toDocumentSummary } from "../../src/domain/invoice.ts";
+import OrderDocuments from "../../src/ui/admin/OrderDocuments.tsx";
 import { formatIban } from "../../src/domain/bank-account.ts";
 import { toEInvoice } from "../../src/domain/en16931.ts";
 import { formatRfReference } from "../../src/domain/rf-reference.ts";
@@ -69,6 +72,22 @@ Deno.test("[api] an accepted quote's order page says what is due, when, to which
       ]
     ) assertStringIncludes(before.text, e);
     assertEquals(await t.services.invoices.ofOrder(before.order.id), [], "no invoice yet");
+    const staffSee = async () => {
+      const order = (await t.services.orders.getByNumber(orderNumber))!;
+      const documents = (await t.services.invoices.ofOrder(order.id)).map(toDocumentSummary);
+      return seen(renderToString(
+        <OrderDocuments documents={documents} order={toAdminOrder(order)} />,
+      ));
+    };
+    const staffBefore = await staffSee();
+    for (
+      const e of [
+        "Payment Bank transfer, on terms: 30 days after the invoice",
+        `Reference ${formatRfReference(reference)}`,
+        `Due ${seen(formatMoney(before.order.totalCents, "en"))}`,
+        "No invoice yet: one is issued when the order ships.",
+      ]
+    ) assertStringIncludes(staffBefore, e);
 
     await t.services.orderDesk.setStatus(CLERK, before.order.id, { status: "shipped" });
     const after = await page();
@@ -91,4 +110,5 @@ Deno.test("[api] an accepted quote's order page says what is due, when, to which
     assertEquals(e.purchaseOrder, "BC-2026-04");
     assertEquals(e.totals.dueCents, after.order.totalCents);
     assertStringIncludes(after.text, invoice.number);
+    assertStringIncludes(await staffSee(), `Due date ${due}`);
   }, { config: { transfers: { ...testConfig().transfers, iban: IBAN, bic: BIC } } }));

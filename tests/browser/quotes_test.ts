@@ -207,6 +207,7 @@ async function staffShipOrder(page: Page): Promise<string> {
   await status.selectOption("shipped");
   await page.getByLabel("Carrier").fill("Colissimo");
   await page.getByRole("button", { name: "Update Status" }).click();
+  await page.getByText("Order status updated").waitFor();
   const invoice = page.getByTestId("order-documents").getByText(/^Invoice F/);
   await invoice.waitFor();
   return (await invoice.innerText()).replace("Invoice ", "").trim();
@@ -268,7 +269,7 @@ async function remindersOn(server: RunningServer, days: string[]): Promise<strin
 }
 
 browserTest(
-  "[browser] quotes at 390 px: staff make a quote with N and send it; a French lab asks one from the cart, opens it from the mail and accepts it with its PO; staff ship it; its invoice is due in 30 days to the IBAN with an RF reference; staff import the bank's camt.053; paid, no reminder leaves; an English quote paid before shipping is paid by transfer, then ships with its invoice",
+  "[browser] quotes at 390 px: staff make a quote with N and send it; a French lab asks one from the cart, opens it from the mail and accepts it with its PO; staff ship it; its invoice is due in 30 days to the IBAN with an RF reference; staff import the bank's camt.053; paid, no reminder leaves; an English quote paid before shipping has its pro-forma, cannot ship unpaid, is paid by transfer, then ships with its invoice",
   async ({ server, newPage }) => {
     const smtp = await smtpSink(SMTP_PORT);
     const page = await newPage(PHONE);
@@ -375,27 +376,51 @@ browserTest(
     assertEquals(await remindersOn(server, [addDays(due, 1), addDays(due, 15)]), []);
 
     // Staff's English quote, to be paid before shipping: the buyer accepts it; their order page
-    // asks for the transfer before shipping.
+    // asks for the transfer before shipping and gives the pro-forma to pay it with.
     const english = await quoteLinkInMail(smtp.received, LAB.email, "/quotes");
     const payer = await newPage(PHONE);
     await buyerAcceptsQuote(payer, english, "PO-7731", "en");
     const owed = await payer.getByTestId("order-transfer").innerText();
     assertStringIncludes(owed, "€1,089.90");
     assertStringIncludes(owed, "Before shipping");
-    const proForma = /RF\d{2}[0-9A-Z ]+/.exec(owed)?.[0].trim() ?? "";
-    assert(isRfReference(proForma), owed);
+    const payTo = /RF\d{2}[0-9A-Z ]+/.exec(owed)?.[0].trim() ?? "";
+    assert(isRfReference(payTo), owed);
     assertEquals(await overflowX(payer), 0, "the English order page fits a phone");
+    const proFormaLink = payer.getByTestId("order-pro-forma").getByRole("link");
+    assertStringIncludes(await proFormaLink.innerText(), "not an invoice");
+    const proForma = await payer.request.get((await proFormaLink.getAttribute("href"))!);
+    assertEquals(proForma.headers()["content-type"], "application/pdf");
+    const proFormaText = await pdfText(await proForma.body());
+    for (const part of ["Pro forma invoice", payTo, "PO-7731", "1,089.90"]) {
+      assertStringIncludes(proFormaText, part);
+    }
 
-    // The transfer arrives: staff import it; the order is paid, invoiced, and ships.
+    // Staff cannot ship it unpaid: the order page says why, and it stays unshipped.
+    await page.goto(englishQuotePage);
+    await page.getByTestId("quote-order").click();
+    await page.waitForURL(/\/admin\/orders\/[^/?]+$/);
+    const englishOrderPage = page.url();
+    const status = page.getByLabel("Order status");
+    await hydrated(page, status);
+    await status.selectOption("shipped");
+    await page.getByRole("button", { name: "Update Status" }).click();
+    const refusal = page.getByRole("dialog").filter({ hasText: "not paid yet" });
+    await refusal.waitFor();
+    await refusal.getByRole("button", { name: "Close" }).click();
+    assertEquals(page.problems, [
+      "console: Failed to load resource: the server responded with a status of 409 (Conflict)",
+    ]);
+    page.problems.length = 0;
+
+    // The transfer arrives: staff import it; the order is paid, ships, and has its invoice.
     await staffImportStatement(
       page,
-      camt053([{ ref: "BANK-0002", cents: 108990, rf: proForma.replace(/ /g, "") }], {
+      camt053([{ ref: "BANK-0002", cents: 108990, rf: payTo.replace(/ /g, "") }], {
         id: "STMT-2026-11-27",
       }),
     );
     await page.getByTestId("import-report").getByText("1 paid").waitFor();
-    await page.goto(englishQuotePage);
-    await page.getByTestId("quote-order").click();
+    await page.goto(englishOrderPage);
     await page.getByTestId("payment-status").getByText("paid", { exact: true }).waitFor();
     const paidInvoice = await staffShipOrder(page);
     await payer.reload();

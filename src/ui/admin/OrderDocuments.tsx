@@ -13,15 +13,39 @@ const LINK =
 export default function OrderDocuments(
   { documents, order }: {
     documents: DocumentSummary[];
-    order: Pick<AdminOrder, "_id" | "orderNumber" | "proForma">;
+    order: Pick<AdminOrder, "_id" | "orderNumber" | "proForma" | "account">;
   },
 ) {
+  const { account } = order;
   return (
     <section
       class="rounded-xl bg-white p-4 ring-1 ring-slate-200 sm:p-5"
       data-testid="order-documents"
     >
       <h2 class="mb-3 text-base font-semibold">Invoice and credit notes</h2>
+      {account && (
+        <dl
+          class="mb-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-0.5 text-sm"
+          data-testid="order-account"
+        >
+          <dt class="text-slate-600">Payment</dt>
+          <dd>
+            Bank transfer, {account.terms === "before_shipping"
+              ? "before shipping"
+              : `on terms: ${account.termsDays} days after the invoice`}
+          </dd>
+          {account.dueDate && (
+            <>
+              <dt class="text-slate-600">Due date</dt>
+              <dd>{account.dueDate}</dd>
+            </>
+          )}
+          <dt class="text-slate-600">Reference</dt>
+          <dd class="break-all">{account.reference}</dd>
+          <dt class="text-slate-600">Due</dt>
+          <dd>{formatMoney(toCents(account.due))}</dd>
+        </dl>
+      )}
       {order.proForma && (
         <p class="mb-3 flex flex-wrap items-center justify-between gap-2 text-sm">
           <span>
@@ -73,7 +97,9 @@ export default function OrderDocuments(
         )
         : (
           <p class="text-sm text-slate-600">
-            No invoice yet: one is issued when the order is paid.
+            {account?.terms === "on_terms"
+              ? "No invoice yet: one is issued when the order ships."
+              : "No invoice yet: one is issued when the order is paid."}
           </p>
         )}
     </section>

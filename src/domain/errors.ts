@@ -35,6 +35,13 @@ export class ConflictError extends DomainError {
   }
 }
 
+/** Not enough stock for an order: nothing was made; `reason` names what is short. */
+export class StockShortError extends DomainError {
+  constructor(readonly reason: string) {
+    super(409, "not_enough_stock", `${reason}: nothing was ordered.`);
+  }
+}
+
 /** The request was understood but a business rule refuses it (e.g. not enough stock). */
 export class UnprocessableError extends DomainError {
   constructor(code: string, message: string) {

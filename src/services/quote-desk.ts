@@ -3,7 +3,13 @@ import { auditFields } from "../domain/audit.ts";
 import type { BankAccount } from "../domain/bank-account.ts";
 import type { BusinessInput } from "../domain/checkout.ts";
 import { proFormaPath, quotePdfPath } from "../domain/document-links.ts";
-import { ConflictError, DomainError, NotFoundError, rerooted } from "../domain/errors.ts";
+import {
+  ConflictError,
+  DomainError,
+  NotFoundError,
+  rerooted,
+  StockShortError,
+} from "../domain/errors.ts";
 import { CURRENT_TERMS_VERSION } from "../domain/terms.ts";
 import type { NewOrder, Order } from "../domain/order.ts";
 import { orderReference } from "../domain/order-account.ts";
@@ -105,6 +111,21 @@ export function createQuoteDesk(deps: QuoteDeskDeps) {
   const today = () => shopDay(Date.now(), deps.timeZone);
   const adminUrl = (q: SalesQuote) => `${deps.site.url}/admin/quotes/${q.id}`;
   const english = () => messagesFor("en").quotes;
+
+  /**
+   * Stock too short to answer `q`: staff are mailed and the buyer gets a 409 in its language;
+   * nothing else was made.
+   */
+  async function stockShort(q: SalesQuote, reason: string): Promise<DomainError> {
+    log.warn("quote: not enough stock to accept", { quoteNumber: q.number, reason });
+    const notice = stockShortNotice(q, reason, deps.shopEmail, adminUrl(q), english());
+    const op = deps.kv.atomic();
+    deps.outbox.add(op, notice);
+    await op.commit();
+    deps.mailer.wake([notice.subject]);
+    const w = messagesFor(q.locale).quotes;
+    return new DomainError(409, "not_enough_stock", w.stockShort.replace("{reason}", reason));
+  }
 
   function audit(
     actor: AuditActor,
@@ -443,6 +464,8 @@ export function createQuoteDesk(deps: QuoteDeskDeps) {
           audit(buyer(q), "accept", "Accepted, to pay by bank transfer"),
         );
         return [tellStaff(op, accepted)];
+      }).catch(async (err) => {
+        throw err instanceof StockShortError ? await stockShort(q, err.reason) : err;
       });
       return { quote: accepted!, order };
     },
@@ -739,19 +762,7 @@ export function createQuoteDesk(deps: QuoteDeskDeps) {
       } catch (err) {
         if (stored) await deps.blobs.remove(stored.id).catch(() => false);
         if (!(err instanceof StockShort)) throw err;
-        const reason = err.message;
-        log.warn("quote: not enough stock to accept", { quoteNumber: q.number, reason });
-        const notice = stockShortNotice(q, reason, deps.shopEmail, adminUrl(q), english());
-        const op = deps.kv.atomic();
-        deps.outbox.add(op, notice);
-        await op.commit();
-        deps.mailer.wake([notice.subject]);
-        const w = messagesFor(q.locale).quotes;
-        throw new DomainError(
-          409,
-          "not_enough_stock",
-          w.stockShort.replace("{reason}", reason),
-        );
+        throw await stockShort(q, err.message);
       }
     },
   };

@@ -1,7 +1,12 @@
 import type { AuditActor } from "../domain/audit.ts";
 import type { CreateIntentBody } from "../domain/checkout.ts";
 import { chargedSale } from "../domain/checkout.ts";
-import { ConflictError, DomainError, UnprocessableError, UpstreamError } from "../domain/errors.ts";
+import {
+  ConflictError,
+  StockShortError,
+  UnprocessableError,
+  UpstreamError,
+} from "../domain/errors.ts";
 import { newId } from "../domain/ids.ts";
 import { formatIban } from "../domain/bank-account.ts";
 import { hasPayment, orderReference } from "../domain/order-account.ts";
@@ -358,9 +363,7 @@ export function createTransferOrders(deps: TransferOrderDeps) {
       return order;
     } catch (err) {
       await cancelAtStripe(intent.id);
-      if (err instanceof ConflictError) {
-        throw new DomainError(409, "not_enough_stock", `${err.message}: nothing was ordered.`);
-      }
+      if (err instanceof ConflictError) throw new StockShortError(err.message);
       throw err;
     }
   }

@@ -271,6 +271,23 @@ Deno.test("[api] quote paid with Stripe: the card and the bank transfer charge t
         error: string;
       };
       assertEquals(twice.error, "quote_accepted");
+
+      // Stock short: nothing made, the buyer told in its language, staff mailed.
+      const board = await boardOf(t);
+      const short = await sentQuote(t, board.stock + 1);
+      const refused = await assertJsonResponse(await pay(t, short.link, "transfer"), 409) as {
+        error: string;
+        message: string;
+      };
+      assertEquals(refused.error, "not_enough_stock");
+      assertStringIncludes(refused.message, "our team has been told");
+      assertEquals(await stockOf(t, board.id), board.stock);
+      assert(
+        (await t.services.outbox.list()).some((m) =>
+          m.subject === `Quote ${short.number}: not enough stock to accept it`
+        ),
+        "staff mailed",
+      );
     }, {
       config: {
         stripe: {

@@ -1,6 +1,6 @@
 import type { Failure } from "./en16931.ts";
 import { flux10Missing } from "./flux10.ts";
-import { runSchematron, sefOf } from "./schematron-js.ts";
+import { checkSchemaAndRules } from "./schematron-js.ts";
 
 /**
  * The checks a platform runs on a lifecycle message (CDV, UN/CEFACT CDAR D22B): its XML Schema
@@ -25,23 +25,11 @@ export const cdarMissing = flux10Missing;
 
 /** Checks a lifecycle message against the CDAR schema and the BR-FR-CDV rules. */
 export async function checkCdar(xml: string): Promise<CdarReport> {
-  const dir = await Deno.makeTempDir({ prefix: "cdar-" });
-  try {
-    const file = `${dir}/cdar.xml`;
-    await Deno.writeTextFile(file, xml);
-    const [lint, failures] = await Promise.all([
-      new Deno.Command("xmllint", {
-        args: ["--noout", "--schema", SCHEMA, file],
-        stdout: "piped",
-        stderr: "piped",
-      }).output(),
-      sefOf(RULES, "cdar").then((sef) => runSchematron(sef, xml)),
-    ]);
-    const schemaErrors = new TextDecoder().decode(lint.stderr).split("\n")
-      .filter((line) => line.trim() && !line.endsWith(" validates"));
-    // The rules' few warnings (an unlisted status code) do not stop a message.
-    return { schemaErrors, failures: failures.filter((f) => f.flag !== "warning") };
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
+  const { schemaErrors, failures } = await checkSchemaAndRules(xml, {
+    schema: SCHEMA,
+    rules: RULES,
+    cache: "cdar",
+  });
+  // The rules' few warnings (an unlisted status code) do not stop a message.
+  return { schemaErrors, failures: failures.filter((f) => f.flag !== "warning") };
 }

@@ -1,5 +1,5 @@
 import type { Failure } from "./en16931.ts";
-import { runSchematron, schematronJsMissing, sefOf } from "./schematron-js.ts";
+import { checkSchemaAndRules, schematronJsMissing } from "./schematron-js.ts";
 
 /**
  * The checks the French tax administration's platform (PPF) runs on an e-reporting file
@@ -36,23 +36,6 @@ export function flux10Missing(): string | null {
 }
 
 /** Checks an e-reporting file against the Flux 10 schema and the PPF's rules. */
-export async function checkFlux10(xml: string): Promise<Flux10Report> {
-  const dir = await Deno.makeTempDir({ prefix: "flux10-" });
-  try {
-    const file = `${dir}/report.xml`;
-    await Deno.writeTextFile(file, xml);
-    const [lint, failures] = await Promise.all([
-      new Deno.Command("xmllint", {
-        args: ["--noout", "--schema", SCHEMA, file],
-        stdout: "piped",
-        stderr: "piped",
-      }).output(),
-      sefOf(RULES, "flux10").then((sef) => runSchematron(sef, xml)),
-    ]);
-    const schemaErrors = new TextDecoder().decode(lint.stderr).split("\n")
-      .filter((line) => line.trim() && !line.endsWith(" validates"));
-    return { schemaErrors, failures };
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
+export function checkFlux10(xml: string): Promise<Flux10Report> {
+  return checkSchemaAndRules(xml, { schema: SCHEMA, rules: RULES, cache: "flux10" });
 }

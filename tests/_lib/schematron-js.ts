@@ -112,3 +112,31 @@ export async function runSchematron(sef: string, xml: string): Promise<Failure[]
   }, "async");
   return failedAsserts(String(result.principalResult));
 }
+
+/**
+ * An XML document against its XML Schema (`xmllint`) and its Schematron rules (compiled once
+ * into `cache`): xmllint's complaints and every failed assertion.
+ */
+export async function checkSchemaAndRules(
+  xml: string,
+  { schema, rules, cache }: { schema: string; rules: string; cache: string },
+): Promise<{ schemaErrors: string[]; failures: Failure[] }> {
+  const dir = await Deno.makeTempDir({ prefix: `${cache}-` });
+  try {
+    const file = `${dir}/document.xml`;
+    await Deno.writeTextFile(file, xml);
+    const [lint, failures] = await Promise.all([
+      new Deno.Command("xmllint", {
+        args: ["--noout", "--schema", schema, file],
+        stdout: "piped",
+        stderr: "piped",
+      }).output(),
+      sefOf(rules, cache).then((sef) => runSchematron(sef, xml)),
+    ]);
+    const schemaErrors = new TextDecoder().decode(lint.stderr).split("\n")
+      .filter((line) => line.trim() && !line.endsWith(" validates"));
+    return { schemaErrors, failures };
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+}

@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { assert, assertEquals, assertStringIncludes } from "../_lib/assert.ts";
-import { browserTest } from "../_lib/browser.ts";
+import { browserTest, eachInTabs } from "../_lib/browser.ts";
 import { englishSentences } from "../_lib/i18n.ts";
 import { outboxEntrySchema } from "../../src/domain/mail.ts";
 import { openKv } from "../../src/store/kv.ts";
@@ -38,28 +38,24 @@ browserTest(
     // the others' loading.
     const tabs = await Promise.all([1, 2, 3].map(() => newPage()));
     const found: string[] = [];
-    let next = 0;
-    await Promise.all(tabs.map(async (page) => {
-      while (next < paths.length) {
-        const path = paths[next++];
-        const res = await page.goto(path);
-        assert(res, path);
-        await page.waitForLoadState("networkidle");
-        assertEquals(await page.getAttribute("html", "lang"), "fr", path);
-        const text = await frenchText(page);
-        for (const sentence of sentences) {
-          if (text.includes(sentence)) found.push(`${path}: "${sentence}"`);
-        }
-        if (!french.includes(path)) continue;
-        // Reciprocal alternates: the French page names its English one, which names it back.
-        const links = alternates(await res.text());
-        assertEquals(new URL(links.fr).pathname, path, `${path} names itself as fr`);
-        const english = await (await fetch(links.en.replace(/^https?:\/\/[^/]+/, server.url)))
-          .text();
-        assertEquals(new URL(alternates(english).fr).pathname, path, `${links.en} names ${path}`);
-        assertEquals(alternates(english)["x-default"], links.en, `${path} x-default`);
+    await eachInTabs(tabs, paths, async (page, path) => {
+      const res = await page.goto(path);
+      assert(res, path);
+      await page.waitForLoadState("networkidle");
+      assertEquals(await page.getAttribute("html", "lang"), "fr", path);
+      const text = await frenchText(page);
+      for (const sentence of sentences) {
+        if (text.includes(sentence)) found.push(`${path}: "${sentence}"`);
       }
-    }));
+      if (!french.includes(path)) return;
+      // Reciprocal alternates: the French page names its English one, which names it back.
+      const links = alternates(await res.text());
+      assertEquals(new URL(links.fr).pathname, path, `${path} names itself as fr`);
+      const english = await (await fetch(links.en.replace(/^https?:\/\/[^/]+/, server.url)))
+        .text();
+      assertEquals(new URL(alternates(english).fr).pathname, path, `${links.en} names ${path}`);
+      assertEquals(alternates(english)["x-default"], links.en, `${path} x-default`);
+    });
     assertEquals(found, [], `English on French pages:\n${found.join("\n")}`);
     // The unsubscribe page without a token answers 400, the unknown page 404: nothing else fails.
     const problems = tabs.flatMap((page) => page.problems);

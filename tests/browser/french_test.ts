@@ -2,6 +2,7 @@ import type { Page } from "playwright-core";
 import { assert, assertEquals, assertStringIncludes } from "../_lib/assert.ts";
 import { browserTest } from "../_lib/browser.ts";
 import { englishSentences } from "../_lib/i18n.ts";
+import { messagesFor } from "../../src/i18n/catalog.ts";
 import { outboxEntrySchema } from "../../src/domain/mail.ts";
 import { openKv } from "../../src/store/kv.ts";
 
@@ -42,6 +43,11 @@ function typographyFaults(text: string): string[] {
   );
 }
 
+/** A page's meta keywords; its JSON-LD's categories. */
+const keywords = (html: string) => /<meta name="keywords" content="([^"]*)"/.exec(html)?.[1];
+const CATEGORIES: Record<string, string> = messagesFor("fr").shop.categories;
+const categories = (html: string) => [...html.matchAll(/"category":"([^"]+)"/g)].map((m) => m[1]);
+
 /** The words drawn in an SVG illustration. */
 const drawnWords = (svg: string) =>
   [...svg.matchAll(/<text[^>]*>([^<]+)<\/text>/g)].map((m) => m[1].trim());
@@ -57,7 +63,7 @@ function englishDrawnWords(): Set<string> {
 }
 
 browserTest(
-  "[browser] French: every page of the site map answers in French under /fr/, with hreflang both ways (the 404 too), French typography, French illustrations and no English sentence of the catalogue",
+  "[browser] French: every page of the site map answers in French under /fr/, with hreflang both ways (the 404 too), French typography, illustrations, keywords and JSON-LD categories, and no English sentence of the catalogue",
   async ({ server, newPage }) => {
     const sitemap = await (await fetch(`${server.url}/sitemap.xml`)).text();
     const locs = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname);
@@ -106,11 +112,15 @@ browserTest(
       }
       if (!french.includes(path)) continue;
       // Reciprocal alternates: the French page names its English one, which names it back.
-      const links = alternates(await res.text());
+      const html = await res.text();
+      const links = alternates(html);
       assertEquals(new URL(links.fr).pathname, path, `${path} names itself as fr`);
       const english = await (await fetch(links.en.replace(/^https?:\/\/[^/]+/, server.url))).text();
       assertEquals(new URL(alternates(english).fr).pathname, path, `${links.en} names ${path}`);
       assertEquals(alternates(english)["x-default"], links.en, `${path} x-default`);
+      // What search engines read is French too: the keywords, the JSON-LD's product categories.
+      assert(keywords(html) !== keywords(english), `${path}: the English keywords`);
+      assertEquals(categories(html), categories(english).map((c) => CATEGORIES[c] ?? c), path);
     }
     assertEquals(found, [], `English on French pages:\n${found.join("\n")}`);
     assertEquals(faults, [], `French typography:\n${faults.join("\n")}`);

@@ -23,15 +23,6 @@ const fold = (s: string) =>
 let byName: Map<string, string> | undefined;
 
 /**
- * One `Intl.DisplayNames` per language, made once: a new one for each country named (twice in
- * every order's confirmation mail) was 2% of a launch's CPU.
- */
-const displayNames = new Map<string, Intl.DisplayNames>();
-const regionNames = (lang: string) =>
-  displayNames.get(lang) ??
-    displayNames.set(lang, new Intl.DisplayNames([lang], { type: "region" })).get(lang)!;
-
-/**
  * The two-letter code of a country: a two-capital-letter value is used when the table has it
  * ("ZZ", "EL" or "XI" are no country's code: a VAT prefix is not an address), otherwise the
  * name is matched (ignoring case and accents) against the country table, in English or French.
@@ -43,7 +34,7 @@ export function resolveCountryCode(country: string): string | null {
   if (!byName) {
     // English names (the shop's stored ones) and French ones (a billing country typed in French).
     byName = new Map(["fr", "en"].flatMap((lang) => {
-      const names = regionNames(lang);
+      const names = new Intl.DisplayNames([lang], { type: "region" });
       return CODES.map((code) => [fold(names.of(code) ?? code), code] as const);
     }));
   }
@@ -57,7 +48,7 @@ export function invalidCountryMessage(country: string): string {
 
 /** A known code's English name, the form the shop records ("France" for "FR"). */
 export function countryNameOf(code: string): string {
-  return regionNames("en").of(code) ?? code;
+  return new Intl.DisplayNames(["en"], { type: "region" }).of(code) ?? code;
 }
 
 /**
@@ -67,5 +58,5 @@ export function countryNameOf(code: string): string {
  */
 export function countryIn(country: string, lang: string): string {
   const code = resolveCountryCode(country);
-  return (code && regionNames(lang).of(code)) || country;
+  return (code && new Intl.DisplayNames([lang], { type: "region" }).of(code)) || country;
 }

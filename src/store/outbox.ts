@@ -16,24 +16,35 @@ export type OutboxStore = ReturnType<typeof createOutboxStore>;
 export function createOutboxStore(kv: Deno.Kv) {
   const parse = (v: unknown) => outboxEntrySchema.parse(v);
 
+  function put(op: Deno.AtomicOperation, message: MailMessage, tally?: string[]): OutboxEntry {
+    const entry: OutboxEntry = {
+      ...message,
+      ...(tally ? { tally } : {}),
+      schemaVersion: 1,
+      id: newId(),
+      status: "pending",
+      attempts: 0,
+      createdAt: nowIso(),
+    };
+    op.set(entryKey(entry.id), entry).set(pendingKey(entry.id), true);
+    return entry;
+  }
+
   return {
     /**
      * Adds a message to `op`, so it is written in the same commit as the event behind it;
      * `tally` counts its outcome (a newsletter's progress).
      */
     add(op: Deno.AtomicOperation, message: MailMessage, tally?: string[]): OutboxEntry {
-      const entry: OutboxEntry = {
-        ...mailMessageSchema.parse(message),
-        ...(tally ? { tally } : {}),
-        schemaVersion: 1,
-        id: newId(),
-        status: "pending",
-        attempts: 0,
-        createdAt: nowIso(),
-      };
-      op.set(entryKey(entry.id), entry).set(pendingKey(entry.id), true);
-      return entry;
+      return put(op, mailMessageSchema.parse(message), tally);
     },
+
+    /**
+     * `add` for a mail the order mail builders (domain/order-mails.ts) made from an order: typed,
+     * its address and subject from the order's checked fields, so not parsed again (the checkout's
+     * two mails per order were 1% of a launch's CPU).
+     */
+    addBuilt: (op: Deno.AtomicOperation, message: MailMessage): OutboxEntry => put(op, message),
 
     async get(id: string): Promise<OutboxEntry | null> {
       const e = await kv.get(entryKey(id));

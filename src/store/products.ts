@@ -38,6 +38,22 @@ export type ProductStore = ReturnType<typeof createProductStore>;
 export function createProductStore(kv: Deno.Kv) {
   const products = keyedRecords(kv, productKey, productSchema);
   const { get, parse } = products;
+  /**
+   * Each product as last parsed, with the versionstamp it was read at: an entry with the same
+   * versionstamp is the same value, so a launch's crowd (every buyer prices the same product
+   * between two stock batches) parses it once per batch instead of once per buyer. Shared by
+   * the callers of `getMany`, which only read it. Bounded by the catalogue (only found ids).
+   */
+  const parsedAt = new Map<string, { versionstamp: string; product: Product }>();
+  function parsedOnce(e: Deno.KvEntryMaybe<unknown>): Product {
+    const id = String(e.key[1]);
+    const versionstamp = e.versionstamp ?? "";
+    const known = parsedAt.get(id);
+    if (known?.versionstamp === versionstamp) return known.product;
+    const product = parse(e.value);
+    parsedAt.set(id, { versionstamp, product });
+    return product;
+  }
 
   async function getOrThrow(id: string): Promise<Product> {
     const product = await get(id);
@@ -67,7 +83,7 @@ export function createProductStore(kv: Deno.Kv) {
       const found: Product[] = [];
       for (let i = 0; i < ids.length; i += 10) {
         const entries = await kv.getMany<unknown[]>(ids.slice(i, i + 10).map(productKey));
-        for (const e of entries) if (e.value) found.push(parse(e.value));
+        for (const e of entries) if (e.value) found.push(parsedOnce(e));
         if (found.length < Math.min(i + 10, ids.length)) break;
       }
       return found;

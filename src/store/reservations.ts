@@ -252,7 +252,11 @@ export function createReservationStore(kv: Deno.Kv, orders: OrderStore) {
           const fits = committed ||
             r.items.every((l, i) => (parsed[i]?.stock ?? 0) >= l.quantity);
 
-          const { order, apply } = await orders.prepare(await args.buildOrder(r, !fits));
+          const { order, apply } = await orders.prepare(
+            await args.buildOrder(r, !fits),
+            undefined,
+            { built: true },
+          );
           const op = kv.atomic();
           await apply(op);
           op.check(entry)

@@ -46,7 +46,11 @@ const REMEMBERED = 1000;
 type IntentRead = { entry: Deno.KvEntryMaybe<unknown>; record: SandboxIntent | null };
 
 export function createSandboxIntentStore(kv: Deno.Kv) {
-  const intents = keyedRecords(kv, intentKey, sandboxIntentSchema);
+  // Written only here, typed (a change is parsed before it is written): read back as written,
+  // not parsed again (two reads a buyer).
+  const intents = keyedRecords(kv, intentKey, {
+    parse: (value) => value as SandboxIntent,
+  });
   const { get } = intents;
   /**
    * The last read of recently retrieved intents: the checkout retrieves an intent, then

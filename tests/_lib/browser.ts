@@ -87,9 +87,62 @@ async function releaseBrowser(browser: Browser, before: Set<unknown>) {
 }
 
 /**
- * A browser test: the built server on a free port with a temporary KV, and the file's Chromium
- * (fresh contexts). Skipped with a printed reason when Chromium is missing, except under
- * CI=true, where it fails.
+ * The env of each browser test of the file that will run, in registration order (Deno's order):
+ * the next test's server is started while the current test runs (a start is 1.5-3 s of a
+ * browser test's time, mostly another process's work).
+ */
+const planned: (Record<string, string> | undefined)[] = [];
+/** The server started for test `index` ahead of its turn. */
+let ahead: { index: number; server: Promise<RunningServer> } | null = null;
+/** That server once it answers, while no test has taken it. */
+let waiting: RunningServer | null = null;
+
+/** Kills a server started ahead that no test will take (a `--filter` left its test out). */
+function dropAhead() {
+  const dropped = ahead;
+  ahead = null;
+  waiting = null;
+  return dropped?.server.then((s) => s.kill(), () => {});
+}
+
+/** Test `index`'s server: the one started ahead for it, else a fresh one. */
+async function serverFor(index: number): Promise<RunningServer> {
+  if (ahead?.index === index) {
+    const mine = ahead.server;
+    ahead = null;
+    waiting = null;
+    const server = await mine.catch(() => null);
+    if (server) return server;
+  }
+  await dropAhead();
+  return await startBuiltServer(planned[index]);
+}
+
+/** Starts test `index`'s server now, to be taken when its turn comes. */
+function startAhead(index: number) {
+  if (index >= planned.length || ahead) return;
+  const server = startBuiltServer(planned[index]);
+  ahead = { index, server };
+  server.then((s) => {
+    if (ahead?.server === server) waiting = s;
+  }, () => {}); // its test starts one itself then
+}
+
+// A server started ahead that no test took ends with the file: killed synchronously, since "unload" awaits nothing.
+globalThis.addEventListener("unload", () => {
+  if (!waiting) return;
+  try {
+    Deno.kill(waiting.pid, "SIGKILL");
+    Deno.removeSync(waiting.kvPath.replace(/\/[^/]*$/, ""), { recursive: true });
+  } catch {
+    // already gone
+  }
+});
+
+/**
+ * A browser test: the built server on a free port with a temporary KV (its own: started for
+ * it, while the previous test ran, with its `env`), and the file's Chromium (fresh contexts).
+ * Skipped with a printed reason when Chromium is missing, except under CI=true, where it fails.
  */
 export function browserTest(
   name: string,
@@ -97,7 +150,11 @@ export function browserTest(
   options: { env?: Record<string, string> } = {},
 ) {
   const ignore = !available && !inCi;
-  if (!ignore) registered++;
+  const index = planned.length;
+  if (!ignore) {
+    registered++;
+    planned.push(options.env);
+  }
   Deno.test({
     name,
     ignore,
@@ -107,12 +164,15 @@ export function browserTest(
       if (!available) {
         throw new Error(`Chromium is required under CI=true: none at ${CHROMIUM_PATH}`);
       }
+      const starting = serverFor(index);
+      starting.catch(() => {}); // awaited below, once Chromium is there
       const browser = await fileBrowser();
       const before = new Set<unknown>(browser.contexts());
-      const server = await startBuiltServer(options.env).catch(async (err) => {
+      const server = await starting.catch(async (err) => {
         await releaseBrowser(browser, before);
         throw err;
       });
+      startAhead(index + 1);
       const pages: (Page & { problems: string[] })[] = [];
       try {
         await fn({
@@ -142,7 +202,8 @@ export function browserTest(
         throw err;
       } finally {
         await releaseBrowser(browser, before);
-        await server.stop();
+        // Killed: nothing of this KV is read again, and a graceful stop waits 300 ms for quiet.
+        await server.kill();
       }
     },
   });

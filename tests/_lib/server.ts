@@ -130,7 +130,7 @@ async function launch(args: string[], env: Record<string, string>, port: number)
       child.kill("SIGKILL");
       break;
     }
-    await new Promise((r) => setTimeout(r, 100));
+    await new Promise((r) => setTimeout(r, 25));
   }
   await pumps;
   await child.status;

@@ -22,6 +22,9 @@ export async function smtpSink(port = 0, delayMs = 0) {
     },
     disabledCommands: ["STARTTLS", "AUTH"],
     logger: false,
+    // A close waits this long for the clients' open connections (the shop's mailer keeps one
+    // open between mails), then ends them: the default, 30 s, was most of a browser test's time.
+    closeTimeout: 100,
     onData(stream, session, callback) {
       const chunks: Uint8Array[] = [];
       stream.on("data", (c: Uint8Array) => chunks.push(c));

@@ -2,7 +2,8 @@ import type { Page } from "playwright-core";
 import { assert, assertEquals, assertStringIncludes } from "../_lib/assert.ts";
 import { browserTest } from "../_lib/browser.ts";
 import { englishSentences } from "../_lib/i18n.ts";
-import { outboxEntrySchema } from "../../src/domain/mail.ts";
+import { messagesFor } from "../../src/i18n/catalog.ts";
+import { type OutboxEntry, outboxEntrySchema } from "../../src/domain/mail.ts";
 import { openKv } from "../../src/store/kv.ts";
 
 /** The page's visible text, leaving out what is marked English (the language switch, a name). */
@@ -24,8 +25,45 @@ const alternates = (html: string) =>
     ]),
   );
 
+/**
+ * French typography a reader notices: a no-break space before « : ; ! ? » and after «, numbers
+ * grouped with one (5 000), no currency code in brackets, no brackets inside brackets.
+ */
+function typographyFaults(text: string): string[] {
+  const faults = [
+    / [:;!?»]/g,
+    /[^\s\u00a0\u202f\d][:;!?»]/g,
+    /«[^\u00a0\u202f]/g,
+    /\d \d{3}(?!\d)/g,
+    /\(EUR\)/g,
+    /\([^()]*\(/g,
+  ];
+  return faults.flatMap((fault) =>
+    [...text.matchAll(fault)].map((m) => text.slice(Math.max(0, m.index! - 30), m.index! + 10))
+  );
+}
+
+/** A page's meta keywords; its JSON-LD's categories. */
+const keywords = (html: string) => /<meta name="keywords" content="([^"]*)"/.exec(html)?.[1];
+const CATEGORIES: Record<string, string> = messagesFor("fr").shop.categories;
+const categories = (html: string) => [...html.matchAll(/"category":"([^"]+)"/g)].map((m) => m[1]);
+
+/** The words drawn in an SVG illustration. */
+const drawnWords = (svg: string) =>
+  [...svg.matchAll(/<text[^>]*>([^<]+)<\/text>/g)].map((m) => m[1].trim());
+
+/** The words of the English illustrations that French ones do not share (not "PID" or "Σ"). */
+function englishDrawnWords(): Set<string> {
+  const dir = new URL("../../public/images/illustrations/", import.meta.url);
+  const read = (sub: string) =>
+    [...Deno.readDirSync(new URL(sub, dir))].filter((f) => f.name.endsWith(".svg"))
+      .flatMap((f) => drawnWords(Deno.readTextFileSync(new URL(sub + f.name, dir))));
+  const french = new Set(read("fr/"));
+  return new Set(read("./").filter((w) => /[a-z]{3}/i.test(w) && !french.has(w)));
+}
+
 browserTest(
-  "[browser] French: every page of the site map answers in French under /fr/, with hreflang both ways and no English sentence of the catalogue",
+  "[browser] French: every page of the site map answers in French under /fr/, with hreflang both ways (the 404 too), French typography, illustrations, keywords and JSON-LD categories, and no English sentence of the catalogue",
   async ({ server, newPage }) => {
     const sitemap = await (await fetch(`${server.url}/sitemap.xml`)).text();
     const locs = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname);
@@ -33,8 +71,12 @@ browserTest(
     assertEquals(french.length, locs.length / 2, "each English page has its French one");
     assert(french.includes("/fr/shop") && french.some((p) => p.startsWith("/fr/shop/")));
     const sentences = englishSentences();
-    const page = await newPage();
+    const englishDrawn = englishDrawnWords();
+    assert(englishDrawn.has("Motor"), [...englishDrawn].join(", "));
+    const drawings = new Map<string, string[]>();
+    const page = await newPage({ viewport: { width: 390, height: 844 } });
     const found: string[] = [];
+    const faults: string[] = [];
     for (const path of [...french, "/fr/search?q=filtre", "/fr/unsubscribe", "/fr/no-such-page"]) {
       const res = await page.goto(path);
       assert(res, path);
@@ -44,15 +86,45 @@ browserTest(
       for (const sentence of sentences) {
         if (text.includes(sentence)) found.push(`${path}: "${sentence}"`);
       }
+      faults.push(...typographyFaults(text).map((f) => `${path}: "${f}"`));
+      for (
+        const src of await page.locator("main img[src$='.svg']").evaluateAll((imgs) =>
+          imgs.map((img) => (img as HTMLImageElement).getAttribute("src")!)
+        )
+      ) {
+        if (!drawings.has(src)) {
+          drawings.set(src, drawnWords(await (await fetch(`${server.url}${src}`)).text()));
+        }
+        const english = drawings.get(src)!.filter((w) => englishDrawn.has(w));
+        if (english.length) found.push(`${path}: ${src} draws "${english.join('", "')}"`);
+      }
+      if (path === "/fr/no-such-page") {
+        // The 404 page names itself and its English page, as every page does.
+        const html = await res.text();
+        const canonical = /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1] ?? "none";
+        assertEquals(new URL(canonical, server.url).pathname, path);
+        const paths = Object.entries(alternates(html)).map(([l, u]) => [l, new URL(u).pathname]);
+        assertEquals(Object.fromEntries(paths), {
+          en: "/no-such-page",
+          fr: path,
+          "x-default": "/no-such-page",
+        });
+      }
       if (!french.includes(path)) continue;
       // Reciprocal alternates: the French page names its English one, which names it back.
-      const links = alternates(await res.text());
+      const html = await res.text();
+      const links = alternates(html);
       assertEquals(new URL(links.fr).pathname, path, `${path} names itself as fr`);
       const english = await (await fetch(links.en.replace(/^https?:\/\/[^/]+/, server.url))).text();
       assertEquals(new URL(alternates(english).fr).pathname, path, `${links.en} names ${path}`);
       assertEquals(alternates(english)["x-default"], links.en, `${path} x-default`);
+      // What search engines read is French too: the keywords, the JSON-LD's product categories.
+      assert(keywords(html) !== keywords(english), `${path}: the English keywords`);
+      assertEquals(categories(html), categories(english).map((c) => CATEGORIES[c] ?? c), path);
     }
     assertEquals(found, [], `English on French pages:\n${found.join("\n")}`);
+    assertEquals(faults, [], `French typography:\n${faults.join("\n")}`);
+    assert(drawings.size >= 2, "the walk saw the illustrations");
     // The unsubscribe page without a token answers 400, the unknown page 404: nothing else fails.
     assertEquals(page.problems.filter((p) => !/status of 40[04]/.test(p)), []);
   },
@@ -97,7 +169,7 @@ browserTest(
 );
 
 browserTest(
-  "[browser] French: a buyer on /fr/shop adds to cart, checks out and pays in French, gets a French mail, and its order page is French",
+  "[browser] French: a buyer on /fr/shop adds to cart (countries in French), checks out (no region, the company's refusals in French) and pays in French, gets a French mail, and its order page is French, in French typography",
   async ({ server, newPage }) => {
     const page = await newPage();
     await page.goto("/fr/shop");
@@ -112,7 +184,12 @@ browserTest(
       .waitFor();
     await page.getByRole("button", { name: "Voir le panier (1)" }).click();
     const drawer = page.getByRole("dialog", { name: "Panier" });
-    await drawer.getByLabel("Pays de livraison").selectOption("France");
+    const countries = drawer.getByLabel("Pays de livraison");
+    await countries.locator("option", { hasText: "Allemagne" }).waitFor({ state: "attached" });
+    const names = (await countries.locator("option").allInnerTexts()).slice(1);
+    assert(names.includes("Royaume-Uni") && !names.includes("Germany"), names.join(", "));
+    assertEquals(names, [...names].sort((a, b) => a.localeCompare(b, "fr")), "sorted in French");
+    await countries.selectOption("France");
     await drawer.getByTestId("cart-shipping").filter({ hasText: "9,90\u00a0€" }).waitFor();
     assertEquals(await drawer.getByTestId("cart-total").innerText(), "609,90\u00a0€");
     await drawer.getByRole("button", { name: "Passer la commande" }).click();
@@ -129,14 +206,34 @@ browserTest(
         ["E-mail", "claire@example.fr"],
         ["Téléphone", "+33612345678"],
         ["Adresse", "1 rue de la Paix"],
-        ["Ville", "Toulouse"],
-        ["Région / État", "Occitanie"],
         ["Code postal", "31000"],
+        ["Ville", "Toulouse"],
       ]
     ) await form.getByLabel(new RegExp(`^${label}`)).fill(value);
+    // A French address has no region to give.
+    await form.getByLabel("Région / État (facultatif)").waitFor();
+
+    // The company's refusals, the server's, are French under their fields: the VAT number's,
+    // then the SIREN's.
+    await form.getByLabel("Achat pour une entreprise").check();
+    await form.getByLabel(/^Raison sociale/).fill("Martin SARL");
+    await form.getByLabel("Numéro de TVA").fill("BE0411905848");
+    await form.getByLabel("SIREN").fill("123");
+    await form.getByRole("button", { name: "Passer au paiement" }).click();
+    await form.locator("#checkout-company-vatNumber-error").filter({
+      hasText: "La clé de contrôle de ce numéro de TVA est fausse\u00a0: vérifiez",
+    }).waitFor();
+    await form.getByLabel("Numéro de TVA").fill("");
+    await form.getByRole("button", { name: "Passer au paiement" }).click();
+    await form.locator("#checkout-company-siren-error").filter({
+      hasText: "Un SIREN compte 9 chiffres (par exemple 732\u00a0829\u00a0320)",
+    }).waitFor();
+    const said = [await form.innerText()];
+    await form.getByLabel("Achat pour une entreprise").uncheck();
     await form.getByRole("button", { name: "Passer au paiement" }).click();
 
     const payment = page.getByRole("dialog", { name: "Paiement par carte" });
+    said.push(await payment.innerText());
     await payment.getByLabel("Numéro de carte").fill("4000 0000 0000 0002");
     await payment.getByLabel("Expiration (MM / AA)").fill("12 / 34");
     await payment.getByLabel("Cryptogramme").fill("123");
@@ -149,6 +246,7 @@ browserTest(
     const success = page.getByRole("dialog", { name: "Paiement réussi\u202f!" });
     await success.waitFor();
     assertStringIncludes(await success.innerText(), "claire@example.fr");
+    said.push(await success.innerText());
     const text = await frenchText(page);
     for (const sentence of englishSentences()) {
       assert(!text.includes(sentence), `English in the checkout: "${sentence}"`);
@@ -156,7 +254,7 @@ browserTest(
 
     // The order keeps its language: its mail is French and links the French order page.
     const kv = await openKv(server.kvPath);
-    let mail: { subject: string; text: string } | undefined;
+    let mail: OutboxEntry | undefined;
     for await (const e of kv.list({ prefix: ["outbox"] })) {
       const parsed = outboxEntrySchema.safeParse(e.value);
       if (parsed.success && parsed.data.to === "claire@example.fr") mail = parsed.data;
@@ -166,6 +264,16 @@ browserTest(
     assertStringIncludes(mail.subject, "est confirmée");
     assertStringIncludes(mail.text, "Bonjour Claire,");
     assertStringIncludes(mail.text, "1 × Carte DSP Vectra");
+    assertStringIncludes(mail.text, "Retrouver mes commandes\u00a0: http");
+    // A consumer's confirmation: the French terms accepted and the withdrawal form, linked and
+    // attached in French.
+    assertStringIncludes(mail.text, "(version du 27 novembre 2026)\u00a0: http");
+    assertStringIncludes(mail.text, "/fr/general-terms/2026-11-27\n");
+    assertStringIncludes(mail.text, "/fr/withdrawal-form\n");
+    assertEquals(mail.attachments?.map((a) => `${a.kind} ${a.lang}`), [
+      "terms fr",
+      "withdrawal-form fr",
+    ]);
     const link = new URL(/https?:\/\/\S+\/fr\/orders\/\S+/.exec(mail.text)![0]);
     await page.goto(link.pathname + link.search);
     assertEquals(await page.getAttribute("html", "lang"), "fr");
@@ -177,6 +285,10 @@ browserTest(
     for (const sentence of englishSentences()) {
       assert(!orderText.includes(sentence), `English on the order page: "${sentence}"`);
     }
-    assertEquals(page.problems.filter((p) => !/status of 402/.test(p)), []);
+    said.push(await page.locator("main").innerText());
+    const faults = said.flatMap((text) => typographyFaults(text.replace(/[ \r\n]+/g, " ")));
+    assertEquals(faults, [], "French typography in the checkout and on the order page");
+    // The refused company and the declined card are the only failed calls.
+    assertEquals(page.problems.filter((p) => !/status of 4(02|22)/.test(p)), []);
   },
 );

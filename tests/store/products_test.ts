@@ -76,3 +76,16 @@ Deno.test("[store] products: every write moves the catalogue version", () =>
     const v2 = await products.version();
     assert(v1 && v2 && v1 !== v2);
   }));
+
+Deno.test("[store] products: the checkout's reads see every write (parsed once per version)", () =>
+  withKv(async (kv) => {
+    const products = createProductStore(kv);
+    const p = await products.create(board);
+    assertEquals((await products.getMany([p.id]))[0].priceCents, 60000);
+    assertEquals((await products.getMany([p.id]))[0].stock, 10);
+    await products.update(p.id, { price: 550 });
+    assertEquals((await products.getMany([p.id]))[0].priceCents, 55000);
+    // A write made through another handle of the same KV (another instance, the stock commit).
+    await kv.set(["product", p.id], { ...(await products.get(p.id))!, stock: 3 });
+    assertEquals((await products.getMany([p.id]))[0].stock, 3);
+  }));

@@ -28,10 +28,11 @@ Deno.test("[unit] i18n: every language has every key of the English catalogue, a
   }
 });
 
-Deno.test("[unit] i18n: French text follows French typography (no-break spaces, « », ’)", () => {
+Deno.test("[unit] i18n: French text follows French typography (no-break spaces, also in 5 000, « », ’)", () => {
   for (const [key, text] of flatten(CATALOGS.fr)) {
     assert(!/ [:;!?»]/.test(text), `${key}: a plain space before a high sign in "${text}"`);
     assert(!/« /.test(text), `${key}: a plain space after « in "${text}"`);
+    assert(!/\d \d{3}(?!\d)/.test(text), `${key}: a number broken at its thousands in "${text}"`);
     assert(
       !/[\w\u00c0-\u017f]'[\w\u00c0-\u017f]/.test(text),
       `${key}: a straight apostrophe in "${text}"`,

@@ -38,7 +38,6 @@ export const checkout = {
   /** `{excl}` is " (excl. VAT)" for a sale charged net of VAT, else empty. */
   subtotal: "Subtotal{excl}: {amount}",
   shipping: "Shipping{excl}: {amount}",
-  shippingIn: "Shipping ({currency}){excl}: {amount}",
   total: "Total{excl}: {amount}",
   paymentMethod: "Payment method",
   payOnline: "Pay Online",

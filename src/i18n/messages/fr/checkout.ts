@@ -43,7 +43,6 @@ export const checkout: Messages["checkout"] = {
   paid: "Total payé\u00a0: {amount}",
   subtotal: "Sous-total{excl} : {amount}",
   shipping: "Livraison{excl} : {amount}",
-  shippingIn: "Livraison{excl} : {amount}",
   total: "Total{excl} : {amount}",
   paymentMethod: "Moyen de paiement",
   payOnline: "Paiement en ligne",

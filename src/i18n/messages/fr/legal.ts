@@ -26,7 +26,7 @@ export const legal: Messages["legal"] = (site: string, company: string) => ({
           id: "seller",
           title: "1. Vendeur",
           paragraphs: [
-            `Les produits et services proposés sur ce site sont vendus par ${company}, société par actions simplifiée au capital de 5 000 euros, immatriculée en France, dont le siège social est à Toulouse (ci-après « le Vendeur »).`,
+            `Les produits et services proposés sur ce site sont vendus par ${company}, société par actions simplifiée au capital de 5 000 euros, immatriculée en France, dont le siège social est à Toulouse (ci-après « le Vendeur »).`,
             "Le Vendeur peut être joint par le formulaire de demande de démo de ce site pour toute question relative à une commande, à une livraison ou aux présentes conditions.",
           ],
         },
@@ -378,7 +378,7 @@ export const legal: Messages["legal"] = (site: string, company: string) => ({
         id: "controller",
         title: "1. Responsable du traitement",
         paragraphs: [
-          `${company}, société par actions simplifiée au capital de 5 000 euros dont le siège social est à Toulouse (France), est responsable du traitement des données personnelles collectées par ce site. Pour toute question relative à vos données, écrivez-nous par le formulaire de demande de ce site en indiquant « confidentialité » dans votre message.`,
+          `${company}, société par actions simplifiée au capital de 5 000 euros dont le siège social est à Toulouse (France), est responsable du traitement des données personnelles collectées par ce site. Pour toute question relative à vos données, écrivez-nous par le formulaire de demande de ce site en indiquant « confidentialité » dans votre message.`,
         ],
       },
       {

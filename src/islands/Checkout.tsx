@@ -404,6 +404,8 @@ export default function Checkout(
       setOrderNumber(order?.orderNumber ?? "");
       setPaid(order?.vatStatement ? order : null);
       setOrderPage(typeof confirmed.data.orderPage === "string" ? confirmed.data.orderPage : "");
+      // Paid: the cart is emptied now, whether the buyer continues shopping or opens the order.
+      clearCart();
       setStage("success");
     } catch {
       // Only a failed connection throws here (every answer is read above).

@@ -159,8 +159,13 @@ browserTest(
     assertStringIncludes(mail.text, "Livraison (Allemagne)");
     assertStringIncludes(mail.text, "\nAllemagne");
     assert(!mail.text.includes("Germany"), mail.text);
+    // The order page from the success dialog: the items paid for are no longer in the cart.
+    await success.getByRole("link", { name: "Voir votre commande" }).click();
+    await page.waitForURL("**/fr/orders/**");
+    const saved = await page.evaluate(() => JSON.parse(localStorage.getItem("cart") ?? "{}"));
+    assertEquals(saved.items, [], "the cart is empty");
     const link = new URL(/https?:\/\/\S+\/fr\/orders\/\S+/.exec(mail.text)![0]);
-    await page.goto(link.pathname + link.search);
+    assertEquals(new URL(page.url()).pathname, link.pathname, "the mail links the same page");
     const address = await page.locator("address").innerText();
     assertStringIncludes(address, "Allemagne");
     assertStringIncludes(await page.locator("tfoot").innerText(), "Allemagne");

@@ -3,7 +3,7 @@ import { assert, assertEquals, assertStringIncludes } from "../_lib/assert.ts";
 import { browserTest } from "../_lib/browser.ts";
 import { englishSentences } from "../_lib/i18n.ts";
 import { messagesFor } from "../../src/i18n/catalog.ts";
-import { outboxEntrySchema } from "../../src/domain/mail.ts";
+import { type OutboxEntry, outboxEntrySchema } from "../../src/domain/mail.ts";
 import { openKv } from "../../src/store/kv.ts";
 
 /** The page's visible text, leaving out what is marked English (the language switch, a name). */
@@ -254,7 +254,7 @@ browserTest(
 
     // The order keeps its language: its mail is French and links the French order page.
     const kv = await openKv(server.kvPath);
-    let mail: { subject: string; text: string } | undefined;
+    let mail: OutboxEntry | undefined;
     for await (const e of kv.list({ prefix: ["outbox"] })) {
       const parsed = outboxEntrySchema.safeParse(e.value);
       if (parsed.success && parsed.data.to === "claire@example.fr") mail = parsed.data;
@@ -265,6 +265,15 @@ browserTest(
     assertStringIncludes(mail.text, "Bonjour Claire,");
     assertStringIncludes(mail.text, "1 × Carte DSP Vectra");
     assertStringIncludes(mail.text, "Retrouver mes commandes\u00a0: http");
+    // A consumer's confirmation: the French terms accepted and the withdrawal form, linked and
+    // attached in French.
+    assertStringIncludes(mail.text, "(version du 27 novembre 2026)\u00a0: http");
+    assertStringIncludes(mail.text, "/fr/general-terms/2026-11-27\n");
+    assertStringIncludes(mail.text, "/fr/withdrawal-form\n");
+    assertEquals(mail.attachments?.map((a) => `${a.kind} ${a.lang}`), [
+      "terms fr",
+      "withdrawal-form fr",
+    ]);
     const link = new URL(/https?:\/\/\S+\/fr\/orders\/\S+/.exec(mail.text)![0]);
     await page.goto(link.pathname + link.search);
     assertEquals(await page.getAttribute("html", "lang"), "fr");

@@ -46,6 +46,21 @@ export async function hydrated(page: Page, locator: Locator) {
   await page.locator("astro-island:not([ssr])", { has: locator }).first().waitFor();
 }
 
+/**
+ * Runs `fn` on every item, the tabs taking the next item as each is free: a page's waits (a
+ * quiet network is 500 ms of nothing) overlap the other tabs' work. Resolves once all are done.
+ */
+export async function eachInTabs<T>(
+  tabs: Page[],
+  items: readonly T[],
+  fn: (page: Page, item: T) => Promise<void>,
+) {
+  let next = 0;
+  await Promise.all(tabs.map(async (page) => {
+    while (next < items.length) await fn(page, items[next++]);
+  }));
+}
+
 export interface BrowserContextT {
   server: RunningServer;
   browser: Browser;

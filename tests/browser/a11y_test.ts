@@ -1,5 +1,5 @@
 import { assertEquals } from "../_lib/assert.ts";
-import { browserTest } from "../_lib/browser.ts";
+import { browserTest, eachInTabs } from "../_lib/browser.ts";
 import { FRENCH_MARKETING_ROUTES, MARKETING_ROUTES } from "./_marketing_routes.ts";
 import { seriousViolations } from "../_lib/axe.ts";
 
@@ -38,17 +38,22 @@ browserTest(
   "[browser] axe-core: no serious or critical violations on any public page (desktop and mobile)",
   async ({ server, browser }) => {
     const found: string[] = [];
-    for (const viewport of [{ width: 1280, height: 900 }, { width: 390, height: 844 }]) {
+    // Both widths at once, two tabs each (own contexts): a page's wait for a quiet network
+    // (500 ms) overlaps the other tabs' loading and checking.
+    const widths = [{ width: 1280, height: 900 }, { width: 390, height: 844 }];
+    await Promise.all(widths.map(async (viewport) => {
       // axe is injected from the test, so the page's own CSP is bypassed for it alone.
-      const context = await browser.newContext({ baseURL: server.url, bypassCSP: true, viewport });
-      const page = await context.newPage();
-      for (const path of PAGES) {
+      const open = async () =>
+        await (await browser.newContext({ baseURL: server.url, bypassCSP: true, viewport }))
+          .newPage();
+      const tabs = [await open(), await open()];
+      await eachInTabs(tabs, PAGES, async (page, path) => {
         await page.goto(path);
         await page.waitForLoadState("networkidle");
         found.push(...await seriousViolations(page, `${viewport.width}px ${path}`));
-      }
-      await context.close();
-    }
+      });
+      for (const tab of tabs) await tab.context().close();
+    }));
     assertEquals(found, [], found.join("\n"));
   },
 );

@@ -39,7 +39,10 @@ for (const [name, device] of [["390", PHONE], ["1366", LAPTOP]] as const) {
       await signInAs(page, BOSS);
       const width = device.viewport.width;
       for (const path of [...PAGES, `/admin/orders/${orders[0]._id}`]) {
-        await page.goto(path);
+        const html = await (await page.goto(path))!.text();
+        // The shell's words come in the head, before the shell that may hydrate first.
+        const words = html.indexOf('id="page-messages"');
+        assert(words > 0 && words < html.indexOf("<body"), `${path}: the words in the head`);
         await shellReady(page);
         assertEquals(await overflowX(page), 0, `${path} scrolls sideways at ${width} px`);
       }

@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { assert, assertEquals, assertStringIncludes } from "../_lib/assert.ts";
-import { browserTest } from "../_lib/browser.ts";
+import { browserTest, eachInTabs } from "../_lib/browser.ts";
 import { englishSentences } from "../_lib/i18n.ts";
 import { messagesFor } from "../../src/i18n/catalog.ts";
 import { type OutboxEntry, outboxEntrySchema } from "../../src/domain/mail.ts";
@@ -74,10 +74,15 @@ browserTest(
     const englishDrawn = englishDrawnWords();
     assert(englishDrawn.has("Motor"), [...englishDrawn].join(", "));
     const drawings = new Map<string, string[]>();
-    const page = await newPage({ viewport: { width: 390, height: 844 } });
+    const paths = [...french, "/fr/search?q=filtre", "/fr/unsubscribe", "/fr/no-such-page"];
+    // Three tabs take the pages in turn: each page's wait for a quiet network (500 ms) overlaps
+    // the others' loading.
+    const tabs = await Promise.all(
+      [1, 2, 3].map(() => newPage({ viewport: { width: 390, height: 844 } })),
+    );
     const found: string[] = [];
     const faults: string[] = [];
-    for (const path of [...french, "/fr/search?q=filtre", "/fr/unsubscribe", "/fr/no-such-page"]) {
+    await eachInTabs(tabs, paths, async (page, path) => {
       const res = await page.goto(path);
       assert(res, path);
       await page.waitForLoadState("networkidle");
@@ -110,23 +115,25 @@ browserTest(
           "x-default": "/no-such-page",
         });
       }
-      if (!french.includes(path)) continue;
+      if (!french.includes(path)) return;
       // Reciprocal alternates: the French page names its English one, which names it back.
       const html = await res.text();
       const links = alternates(html);
       assertEquals(new URL(links.fr).pathname, path, `${path} names itself as fr`);
-      const english = await (await fetch(links.en.replace(/^https?:\/\/[^/]+/, server.url))).text();
+      const english = await (await fetch(links.en.replace(/^https?:\/\/[^/]+/, server.url)))
+        .text();
       assertEquals(new URL(alternates(english).fr).pathname, path, `${links.en} names ${path}`);
       assertEquals(alternates(english)["x-default"], links.en, `${path} x-default`);
       // What search engines read is French too: the keywords, the JSON-LD's product categories.
       assert(keywords(html) !== keywords(english), `${path}: the English keywords`);
       assertEquals(categories(html), categories(english).map((c) => CATEGORIES[c] ?? c), path);
-    }
+    });
     assertEquals(found, [], `English on French pages:\n${found.join("\n")}`);
     assertEquals(faults, [], `French typography:\n${faults.join("\n")}`);
     assert(drawings.size >= 2, "the walk saw the illustrations");
     // The unsubscribe page without a token answers 400, the unknown page 404: nothing else fails.
-    assertEquals(page.problems.filter((p) => !/status of 40[04]/.test(p)), []);
+    const problems = tabs.flatMap((page) => page.problems);
+    assertEquals(problems.filter((p) => !/status of 40[04]/.test(p)), []);
   },
 );
 

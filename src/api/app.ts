@@ -42,21 +42,29 @@ export const MAX_MULTIPART_BODY = 11 * 1024 * 1024;
 /** The JSON API, answering under /api. */
 export function createApiApp(services: Services) {
   const api = new Hono<ApiEnv>().basePath("/api");
-  api.use("*", async (c, next) => {
-    await next();
-    // On the response's own headers: c.header() after the answer would copy the response.
-    if (!c.res.headers.has("Cache-Control")) c.res.headers.set("Cache-Control", "no-store");
-  });
-  api.use("*", boundInput);
   const tooLarge = { error: "payload_too_large", message: "Request body is too large" };
   const jsonLimit = bodyLimit({ maxSize: MAX_JSON_BODY, onError: (c) => c.json(tooLarge, 413) });
   const multipartLimit = bodyLimit({
     maxSize: MAX_MULTIPART_BODY,
     onError: (c) => c.json(tooLarge, 413),
   });
-  api.use("*", (c, next) => {
+  // One step for what every request passes (bounds, body size, then no-store on the answer):
+  // each middleware step costs every request a promise and a dispatch.
+  api.use("*", async (c, next) => {
+    const refused = boundInput(c);
     const multipart = c.req.header("Content-Type")?.toLowerCase().startsWith("multipart/");
-    return (multipart ? multipartLimit : jsonLimit)(c, next);
+    const length = c.req.header("Content-Length");
+    if (refused) c.res = refused;
+    else if (!c.req.raw.body) await next();
+    else if (length === undefined || c.req.header("Transfer-Encoding") !== undefined) {
+      // No length announced: the limit counts the bytes as they come (413: its answer).
+      const answer = await (multipart ? multipartLimit : jsonLimit)(c, next);
+      if (answer instanceof Response) c.res = answer;
+    } else if (parseInt(length, 10) > (multipart ? MAX_MULTIPART_BODY : MAX_JSON_BODY)) {
+      c.res = c.json(tooLarge, 413);
+    } else await next();
+    // On the response's own headers: c.header() after the answer would copy the response.
+    if (!c.res.headers.has("Cache-Control")) c.res.headers.set("Cache-Control", "no-store");
   });
   api.use("*", authorize(services));
   api.route("/health", healthRouter(services));

@@ -94,22 +94,31 @@ export function isHttps(req: Request, url: URL, trustProxy: number): boolean {
  */
 export function withSecurityHeaders(res: Response, https: boolean): Response {
   let out = res;
+  // Read only what decides: a JSON answer (most) needs its type alone, and each header read
+  // scans the list (three reads were 1.7% of a launch's CPU).
+  const type = res.headers.get("Content-Type");
+  const document = type?.startsWith("text/html") ?? false;
   const headers = securityHeadersFor(
-    res.headers.get("Content-Type"),
-    res.headers.get("Content-Security-Policy"),
+    type,
+    document ? res.headers.get("Content-Security-Policy") : undefined,
   );
-  const ownReferrer = res.headers.has("Referrer-Policy");
-  const setAll = (target: Response) => {
-    for (const k in headers) {
-      if (k !== "Referrer-Policy" || !ownReferrer) target.headers.set(k, headers[k]);
-    }
-  };
+  const ownReferrer = "Referrer-Policy" in headers && res.headers.has("Referrer-Policy");
   try {
-    setAll(out);
+    setEach(out, headers, ownReferrer);
   } catch {
     out = new Response(res.body, res);
-    setAll(out);
+    setEach(out, headers, ownReferrer);
   }
   if (https) out.headers.set("Strict-Transport-Security", HSTS);
   return out;
+}
+
+function setEach(
+  target: Response,
+  headers: Readonly<Record<string, string>>,
+  keepReferrer: boolean,
+) {
+  for (const k in headers) {
+    if (k !== "Referrer-Policy" || !keepReferrer) target.headers.set(k, headers[k]);
+  }
 }

@@ -7,10 +7,10 @@ import { MARKETING_ROUTES } from "../browser/_marketing_routes.ts";
 
 /**
  * What a visitor on a slow phone pays, all in (gzip, `import()` and inline scripts included;
- * tests/_lib/page-js.ts): at most 12 KB on a marketing page, 25.63 KB on a product page and on
+ * tests/_lib/page-js.ts): at most 12 KB on a marketing page, 25.67 KB on a product page and on
  * /shop as a shop taking real payments serves it (Stripe's card field). /shop with the offline
  * sandbox's card field (tests, demos: it formats the typed card and maps test cards to tokens) is
- * held to 26.57 KB: 26.56 today (27,195 B), see docs/performance.md.
+ * held to 26.61 KB: 26.59 today (27,230 B), see docs/performance.md.
  * /request-a-demo's form loads its validation rules when the visitor starts filling it: 12 KB with
  * the page, and at most 25 KB more on first focus and Submit, the largest calling code's phone
  * metadata included (`deno task bench:js` prints both). Needs a build (`deno task build`).
@@ -33,9 +33,12 @@ const MARKETING_BUDGET = 12 * KB;
 // requires); see docs/performance.md. +0.03 KB (the sandbox's, 2026-11-28, issue 36 section 1):
 // its island module names its card field for the quote page's "Pay by card", which imports it
 // from there (importing the field's own module split it into a chunk: 372 B); Stripe's island
-// does the same within its budget (its loader's unread error texts dropped).
-const SHOP_BUDGET = 25.63 * KB;
-const SANDBOX_SHOP_BUDGET = 26.57 * KB;
+// does the same within its budget (its loader's unread error texts dropped). +0.04 KB each
+// (2026-11-28, a fix): the footer's newsletter form set up once the document is parsed (35 B: an
+// island importing the chunk its script shares ran it before the footer existed, and hydrating
+// /shop failed with "Cannot read properties of null").
+const SHOP_BUDGET = 25.67 * KB;
+const SANDBOX_SHOP_BUDGET = 26.61 * KB;
 const DEMO_FORM_ON_USE_BUDGET = 25 * KB;
 const DEMO = "/request-a-demo";
 const MARKETING = MARKETING_ROUTES.map((r) => r.path).filter((p) => p !== DEMO);
@@ -69,7 +72,7 @@ const over = (path: string, bytes: number, budget: number) =>
 
 Deno.test({
   name:
-    "[server] page JavaScript: marketing pages <= 12 KB without Preact (the demo form's rules: 25 KB on use), the shop <= 25.63 KB (26.57 with the sandbox's card field)",
+    "[server] page JavaScript: marketing pages <= 12 KB without Preact (the demo form's rules: 25 KB on use), the shop <= 25.67 KB (26.61 with the sandbox's card field)",
   sanitizeResources: false,
   sanitizeOps: false,
   async fn() {

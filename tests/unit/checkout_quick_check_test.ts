@@ -1,6 +1,7 @@
 import { confirmPaymentBodySchema, createIntentBodySchema } from "../../src/domain/checkout.ts";
 import { quickConfirmBody, quickIntentBody } from "../../src/domain/checkout-quick-check.ts";
 import { assert, assertEquals } from "../_lib/assert.ts";
+import { intentBody } from "../_lib/checkout.ts";
 
 /**
  * The payment calls' hand checks against their zod schemas: on the shop's body and on every
@@ -11,32 +12,9 @@ import { assert, assertEquals } from "../_lib/assert.ts";
 
 type Json = Record<string, unknown>;
 
-const shopBody = (): Json => ({
-  amount: 609.9,
-  currency: "eur",
-  orderData: {
-    customer: {
-      firstName: "Marie",
-      lastName: "Curie",
-      email: "marie@example.com",
-      phone: "+33612345678",
-    },
-    shippingAddress: {
-      address: "1 rue de la Paix",
-      city: "Toulouse",
-      state: "Occitanie",
-      zipCode: "31000",
-      country: "France",
-    },
-    items: [{ id: "board", title: "Vectra DSP Board", price: 600, quantity: 1 }],
-    subtotal: 600,
-    shippingFee: 9.9,
-    total: 609.9,
-    paymentMethod: "stripe",
-    shippingCountry: "France",
-    shippingFeeDetails: { country: "France", fee: 9.9, currency: "EUR" },
-  },
-});
+/** The body the shop sends for one board shipped to France. */
+const shopBody = (): Json =>
+  intentBody([{ id: "board", title: "Vectra DSP Board", price: 600, quantity: 1 }]);
 
 /** Values a field is set to in turn (undefined: the field removed). */
 const VALUES: unknown[] = [

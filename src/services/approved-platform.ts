@@ -249,7 +249,8 @@ export function createApprovedPlatform(deps: {
   const hook: OrderWriteHook = async (op, before, after) => {
     if (!settings || !after) return;
     for (const doc of deps.invoices.issuedIn(op)) {
-      if (!carries(doc)) continue;
+      // Orders staged together share an operation: each queues its own documents.
+      if (doc.orderId !== after.id || !carries(doc)) continue;
       if (!(await store.job(`invoice:${doc.number}`))) {
         transmissions.add(op, {
           documentNumber: doc.number,

@@ -278,14 +278,14 @@ export function createCheckout(deps: CheckoutDeps) {
 
   /**
    * The sale's decision on its tax point (now, as the order is recorded) from the checkout's,
-   * and the OSS entries it read: the order's commit checks them, so a sale that crossed the
-   * threshold meanwhile makes this one decide again.
+   * and the OSS entries it read (through `op`, the order's operation): the order's commit checks
+   * them, so a sale that crossed the threshold meanwhile makes this one decide again.
    */
-  async function finalTax(r: Reservation) {
+  async function finalTax(r: Reservation, op: Deno.AtomicOperation) {
     // A quote's payment is charged under the quote's own decision, as its acceptance would be.
     if (r.quote) return { tax: r.tax, entries: [] };
     const taxPoint = shopDay(Date.now(), config.shopTimeZone);
-    const { state, entries } = await deps.ossState(taxPoint);
+    const { state, entries } = await deps.ossState(taxPoint, op);
     const tax = r.tax
       ? onTaxPoint(r.tax, taxPoint, state, r.totalCents, config.vat.rates)
       : undefined;
@@ -348,8 +348,8 @@ export function createCheckout(deps: CheckoutDeps) {
       reservationId: pi.metadata.reservationId,
       eventId,
       committed,
-      async buildOrder(r, noStock) {
-        const { tax, entries } = await finalTax(r);
+      async buildOrder(r, noStock, op) {
+        const { tax, entries } = await finalTax(r, op);
         ossRead = entries;
         accepts = r.quote && await deps.quotePayments.payable(r.quote, pi.id) ? r.quote : null;
         // Charged for a quote answered otherwise meanwhile: the order is made, to be refunded.

@@ -366,9 +366,10 @@ export function queueForChorusPro(
   transmissions: EinvoiceTransmissionStore,
   viaPlatform: (doc: InvoiceDocument) => boolean,
 ): OrderWriteHook {
-  return (op) => {
+  return (op, _before, after) => {
     for (const doc of invoices.issuedIn(op)) {
-      if (!doc.buyer.siret || viaPlatform(doc)) continue;
+      // Orders staged together share an operation: each queues its own documents.
+      if (doc.orderId !== after?.id || !doc.buyer.siret || viaPlatform(doc)) continue;
       transmissions.add(op, {
         documentNumber: doc.number,
         orderId: doc.orderId,

@@ -131,8 +131,8 @@ export function createServices(
   // ... and moves its entries in the index of orders on account (bank reconciliation).
   const openAccounts = createOpenAccountStore(kv);
   const orders = createOrderStore(kv, [
-    orderStats.hook,
-    invoices.hook,
+    // The figures depend on nothing else the commit writes: read beside the invoice's counter.
+    [orderStats.hook, invoices.hook],
     openAccounts.hook,
     platform.hook,
     ...(chorusPro ? [queueForChorusPro(invoices, einvoiceTransmissions, platform.carries)] : []),

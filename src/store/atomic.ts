@@ -1,4 +1,5 @@
 import { StoreBusyError } from "../domain/errors.ts";
+import { GroupedAtomic } from "./group-commit.ts";
 
 /** How many times an optimistic (versionstamp-checked) write is retried on conflict. */
 const MAX_ATTEMPTS = 50;
@@ -53,4 +54,47 @@ export async function listValues<T>(
 
 export function nowIso(): string {
   return new Date().toISOString();
+}
+
+/** Keys a `getMany` takes at once. */
+const GET_MANY_KEYS = 10;
+
+/**
+ * Reads `keys` as committing `op` would leave them: a key `op` already writes reads as written
+ * (null once deleted), with the versionstamp the KV holds before the commit (the one `op`
+ * checks, if it checks it); any other key from the KV. The reads of a write that joins others
+ * in one operation (orders staged together, store/order-steps.ts) see the writes before it,
+ * and checking what it read stays right. Without such an operation, a plain `getMany`.
+ */
+export async function readThrough<T extends readonly unknown[]>(
+  kv: Deno.Kv,
+  op: Deno.AtomicOperation,
+  keys: readonly Deno.KvKey[],
+): Promise<{ [K in keyof T]: Deno.KvEntryMaybe<T[K]> }> {
+  type Entries = { [K in keyof T]: Deno.KvEntryMaybe<T[K]> };
+  const grouped = op instanceof GroupedAtomic ? op : null;
+  const entries: Deno.KvEntryMaybe<unknown>[] = new Array(keys.length);
+  /** Where the KV must answer: the keys `op` does not write, and the written ones unchecked. */
+  const fromKv: number[] = [];
+  keys.forEach((key, i) => {
+    const written = grouped?.written(key);
+    const checked = grouped?.checkedAt(key);
+    if (written && checked !== undefined) {
+      entries[i] = { key, value: written.value, versionstamp: checked } as Deno.KvEntryMaybe<
+        unknown
+      >;
+    } else fromKv.push(i);
+  });
+  const batches: Promise<Deno.KvEntryMaybe<unknown>[]>[] = [];
+  for (let i = 0; i < fromKv.length; i += GET_MANY_KEYS) {
+    batches.push(kv.getMany(fromKv.slice(i, i + GET_MANY_KEYS).map((at) => keys[at])));
+  }
+  (await Promise.all(batches)).flat().forEach((entry, n) => {
+    const at = fromKv[n];
+    const written = grouped?.written(keys[at]);
+    entries[at] = written
+      ? { ...entry, value: written.value } as Deno.KvEntryMaybe<unknown>
+      : entry;
+  });
+  return entries as unknown as Entries;
 }

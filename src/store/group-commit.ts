@@ -33,11 +33,22 @@ const MAX_MUTATIONS = 1000;
 
 type CommitResult = Deno.KvCommitResult | Deno.KvCommitError;
 
-/** One caller's atomic operation, recorded so it can be replayed into a combined one. */
+/**
+ * One caller's atomic operation, recorded so it can be replayed into a combined one, and read
+ * back (`written`, `checkedAt`): several orders staged in one operation read what the earlier
+ * ones wrote (store/atomic.ts, `readThrough`).
+ */
 export class GroupedAtomic {
   readonly checks: Deno.AtomicCheck[] = [];
   readonly mutations: Deno.KvMutation[] = [];
   readonly enqueues: [unknown, Parameters<Deno.AtomicOperation["enqueue"]>[1]][] = [];
+  /** `keyId` of each check and of each mutation's key, in order. */
+  readonly checkedIds: string[] = [];
+  readonly writtenIds: string[] = [];
+  /** The versionstamp each checked key is checked against (its first check). */
+  readonly #checkedAt = new Map<string, string | null>();
+  /** Each written key's last mutation. */
+  readonly #lastWrite = new Map<string, Deno.KvMutation>();
   readonly #submit: (op: GroupedAtomic) => Promise<CommitResult>;
 
   constructor(submit: (op: GroupedAtomic) => Promise<CommitResult>) {
@@ -45,13 +56,45 @@ export class GroupedAtomic {
   }
 
   check(...checks: Deno.AtomicCheck[]): this {
-    this.checks.push(...checks);
+    for (const check of checks) {
+      const id = keyId(check.key);
+      if (this.#checkedAt.has(id)) {
+        // An entry read back through this operation is checked again as it was read: once is
+        // enough (the KV takes 100 checks a commit).
+        if (this.#checkedAt.get(id) === check.versionstamp) continue;
+      } else this.#checkedAt.set(id, check.versionstamp);
+      this.checks.push(check);
+      this.checkedIds.push(id);
+    }
     return this;
   }
 
   mutate(...mutations: Deno.KvMutation[]): this {
-    this.mutations.push(...mutations);
+    for (const mutation of mutations) {
+      const id = keyId(mutation.key);
+      this.mutations.push(mutation);
+      this.writtenIds.push(id);
+      this.#lastWrite.set(id, mutation);
+    }
     return this;
+  }
+
+  /**
+   * What committing this operation leaves at `key`: `{ value }` (null once deleted) when it
+   * writes the key, undefined when it does not.
+   */
+  written(key: Deno.KvKey): { value: unknown } | undefined {
+    const last = this.#lastWrite.get(keyId(key));
+    if (!last) return undefined;
+    if (last.type === "set") return { value: last.value };
+    if (last.type === "delete") return { value: null };
+    throw new Error(`A ${last.type} of ${String(key)} cannot be read back before its commit`);
+  }
+
+  /** The versionstamp this operation checks `key` against; undefined when it does not. */
+  checkedAt(key: Deno.KvKey): string | null | undefined {
+    const id = keyId(key);
+    return this.#checkedAt.has(id) ? this.#checkedAt.get(id) : undefined;
   }
 
   sum(key: Deno.KvKey, n: bigint): this {
@@ -234,8 +277,8 @@ export function createGroupCommit(
         queue.push({
           op,
           deadline: performance.now() + waitMs,
-          checked: op.checks.map((c) => keyId(c.key)),
-          written: op.mutations.map((m) => keyId(m.key)),
+          checked: op.checkedIds,
+          written: op.writtenIds,
           resolve,
           reject,
         });

@@ -23,7 +23,7 @@ import { type Order, orderTax } from "../domain/order.ts";
 import type { ReturnedLine } from "../domain/order-correction-schema.ts";
 import { countsForOss, OSS_THRESHOLD_CENTS, type OssState } from "../domain/tax.ts";
 import { shopDay } from "../domain/shop-time.ts";
-import { nowIso } from "./atomic.ts";
+import { nowIso, readThrough } from "./atomic.ts";
 import type { OrderWriteHook } from "./orders.ts";
 
 const docKey = (number: string) => ["invoice", number] as const;
@@ -136,7 +136,8 @@ export function createInvoiceStore(
   ): Promise<InvoiceDocument> {
     const issueDate = shopDay(Date.parse(issuedAt), settings.timeZone);
     const year = issueDate.slice(0, 4);
-    const counter = await kv.get<number>(counterKey(kind, year));
+    // Through `op`: a document issued after others in it takes the number after theirs.
+    const [counter] = await readThrough<[number]>(kv, op, [counterKey(kind, year)]);
     const n = (counter.value ?? 0) + 1;
     // An order from before the tax decision: its day of sale is its shop day, not UTC's.
     const tax = invoice?.tax ?? (order.tax ? order.tax : {
@@ -179,7 +180,7 @@ export function createInvoiceStore(
 
   /** Moves the year's OSS total by the document's net (a credit note's down), checked. */
   async function addToOssTotal(op: Deno.AtomicOperation, year: string, doc: InvoiceDocument) {
-    const entry = await kv.get<OssYear>(ossKey(year));
+    const [entry] = await readThrough<[OssYear]>(kv, op, [ossKey(year)]);
     const net = doc.vat.reduce((n, v) => n + v.netCents, 0) * (doc.kind === "invoice" ? 1 : -1);
     const netCents = (entry.value?.netCents ?? 0) + net;
     op.check(entry).set(ossKey(year), {
@@ -196,13 +197,17 @@ export function createInvoiceStore(
   /**
    * The seller's OSS state on a shop day, and the entries it was read from: a sale decided on
    * it checks them in its commit, so a sale that crossed the threshold meanwhile makes it
-   * decide again.
+   * decide again. Read through `op` when the sale is staged in one (after other sales).
    */
   async function ossState(
     day: string,
+    op?: Deno.AtomicOperation,
   ): Promise<{ state: OssState; entries: Deno.KvEntryMaybe<OssYear>[] }> {
     const year = day.slice(0, 4);
-    const entries = await kv.getMany<OssYear[]>([ossKey(year), ossKey(String(Number(year) - 1))]);
+    const keys = [ossKey(year), ossKey(String(Number(year) - 1))] as const;
+    const entries = op
+      ? await readThrough<[OssYear, OssYear]>(kv, op, keys)
+      : await kv.getMany<[OssYear, OssYear]>(keys);
     const [current, previous] = entries.map((e) => e.value);
     return {
       state: settings.ossRegistered ? { registered: true } : {
@@ -270,7 +275,10 @@ export function createInvoiceStore(
   return {
     hook,
     ofOrder,
-    /** The documents issued so far in `op` (by the order write it belongs to). */
+    /**
+     * The documents issued so far in `op`: by the order write it belongs to, or by the orders
+     * staged together in it (store/order-steps.ts; each has its `orderId`).
+     */
     issuedIn: (op: Deno.AtomicOperation): readonly InvoiceDocument[] => issued.get(op) ?? [],
     ossState,
     ossYear,

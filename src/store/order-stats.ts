@@ -32,6 +32,7 @@ import {
 import type { Order } from "../domain/order.ts";
 import { nextDay, shopDay } from "../domain/shop-time.ts";
 import type { OrderWriteHook } from "./orders.ts";
+import { readThrough } from "./atomic.ts";
 
 const DAY_TOTAL = "stats_day_total";
 const DAY = "stats_day";
@@ -101,13 +102,6 @@ export function createOrderStatsStore(kv: Deno.Kv, timeZone: string) {
     else op.set(entry.key, next);
   }
 
-  /** The entries of `keys`, in KV's batches (an order's writes read 7 to 9 records). */
-  async function readAll(keys: Deno.KvKey[]): Promise<Deno.KvEntryMaybe<unknown>[]> {
-    const batches = [];
-    for (let i = 0; i < keys.length; i += 10) batches.push(kv.getMany(keys.slice(i, i + 10)));
-    return (await Promise.all(batches)).flat();
-  }
-
   /**
    * Moves the day, month and customer figures of an order write, every record it changes read
    * at once (the reads one after another cost each order write as many round trips).
@@ -126,7 +120,8 @@ export function createOrderStatsStore(kv: Deno.Kv, timeZone: string) {
       ...[...months.keys()].map((month) => [MONTH, month]),
       ...(emails.length ? [CUSTOMERS_KEY, ...emails.map(([email]) => [CUSTOMER, email])] : []),
     ];
-    const entries = await readAll(keys);
+    // Through `op`: an order staged after others in it moves the figures they moved.
+    const entries: Deno.KvEntryMaybe<unknown>[] = await readThrough(kv, op, keys);
     let at = 0;
     for (const changes of days.values()) {
       change<DayTotal>(op, entries[at++], emptyTally, (t) => {

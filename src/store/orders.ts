@@ -3,7 +3,7 @@ import { newId } from "../domain/ids.ts";
 import { formatOrderNumber, type NewOrder, type Order, orderSchema } from "../domain/order.ts";
 import { normalizeEmail } from "../domain/email.ts";
 import { matchesQuery, type OrderQuery, searchTokens } from "../domain/order-query.ts";
-import { conflict, done, nowIso, retryOnConflict } from "./atomic.ts";
+import { conflict, done, nowIso, readThrough, retryOnConflict } from "./atomic.ts";
 import { keyedRecords } from "./records.ts";
 
 const orderKey = (id: string) => ["order", id] as const;
@@ -104,10 +104,19 @@ const REFUND_CLAIM_MS = 60_000;
 /** A refund claim's value is its end: a KV expiry deletes late. */
 const claimHeld = (end: number | null) => end !== null && end > Date.now();
 
-export function createOrderStore(kv: Deno.Kv, hooks: readonly OrderWriteHook[] = []) {
+/**
+ * An order write's hooks, run in this order; the hooks of an inner list run side by side (their
+ * reads at once), so none of them may depend on another's writes.
+ */
+export type OrderWriteHooks = readonly (OrderWriteHook | readonly OrderWriteHook[])[];
+
+export function createOrderStore(kv: Deno.Kv, hooks: OrderWriteHooks = []) {
   async function runHooks(op: Deno.AtomicOperation, before: Order | null, after: Order | null) {
     reindex(op, before, after);
-    for (const hook of hooks) await hook(op, before, after);
+    for (const hook of hooks) {
+      if (typeof hook === "function") await hook(op, before, after);
+      else await Promise.all(hook.map((h) => h(op, before, after)));
+    }
   }
 
   const orderRecords = keyedRecords(kv, orderKey, orderSchema);
@@ -116,25 +125,29 @@ export function createOrderStore(kv: Deno.Kv, hooks: readonly OrderWriteHook[] =
   let expectedCount = 0;
 
   /**
-   * Reads the order-number counter and returns the order plus a function that adds its writes
-   * (record, indexes, counter) to an atomic operation, so callers can commit it together with
+   * Reads the order-number counter (through `op`) and returns the order plus a function that
+   * adds its writes (record, indexes, counter) to `op`, so callers can commit it together with
    * their own writes (stock, payment events). The counter and the number's index entry are
    * checked: a concurrent order makes the commit fail and the caller retries. A number typed
    * by staff (`orderNumber`) is kept when no order has it (409 otherwise); a counted number
    * skips the ones typed before. `built`: the order was built by the checkout from its checkout
-   * record, typed, from a request validated with the same field limits: not checked again.
+   * record, typed, from a request validated with the same field limits: not checked again. A
+   * promised order is awaited beside the counter's read (the checkout's reads its tax state).
    */
   async function prepare(
-    data: NewOrder | ((orderNumber: string) => NewOrder),
+    op: Deno.AtomicOperation,
+    data: NewOrder | Promise<NewOrder> | ((orderNumber: string) => NewOrder),
     orderNumber?: string,
     { built = false }: { built?: boolean } = {},
   ) {
     // The number expected next is read with the counter (one read, not two in a row): right
     // unless another instance or a failed commit moved the counter since this one's last order.
+    // Read through `op`: an order staged after others in it takes the number after theirs.
     const guess = formatOrderNumber(expectedCount + 1);
-    const [counter, guessed] = await kv.getMany<[number, unknown]>([
-      COUNTER_KEY,
-      numberKey(orderNumber ?? guess),
+    const numberFree = async (n: string) => (await readThrough(kv, op, [numberKey(n)]))[0];
+    const [[counter, guessed], given] = await Promise.all([
+      readThrough<[number, unknown]>(kv, op, [COUNTER_KEY, numberKey(orderNumber ?? guess)]),
+      data,
     ]);
     let count = counter.value ?? 0;
     let number: string;
@@ -145,16 +158,16 @@ export function createOrderStore(kv: Deno.Kv, hooks: readonly OrderWriteHook[] =
       if (free.value) throw numberTaken(number);
     } else {
       number = formatOrderNumber(++count);
-      free = number === guess ? guessed : await kv.get(numberKey(number));
+      free = number === guess ? guessed : await numberFree(number);
       while (free.value) {
         number = formatOrderNumber(++count);
-        free = await kv.get(numberKey(number));
+        free = await numberFree(number);
       }
       expectedCount = count;
     }
     const order: Order = {
       // An order whose fields derive from its number (an RF reference) is built once it has one.
-      ...(typeof data === "function" ? data(number) : data),
+      ...(typeof given === "function" ? given(number) : given),
       schemaVersion: 1,
       id: newId(),
       orderNumber: number,
@@ -162,8 +175,8 @@ export function createOrderStore(kv: Deno.Kv, hooks: readonly OrderWriteHook[] =
     };
     // The checkout's orders skip this guard: it was 2% of a launch's CPU, one per buyer.
     if (!built) orderSchema.parse(order);
-    // Returns nothing: an AtomicOperation cannot be a promise's value (Deno guards its `then`).
-    const apply = async (op: Deno.AtomicOperation): Promise<void> => {
+    /** Adds the order's writes to `op`. */
+    const apply = async (): Promise<void> => {
       op.check(counter).check(free).set(orderKey(order.id), order);
       if (count !== (counter.value ?? 0)) op.set(COUNTER_KEY, count);
       if (order.paymentIntentId) {
@@ -315,9 +328,9 @@ export function createOrderStore(kv: Deno.Kv, hooks: readonly OrderWriteHook[] =
       orderNumber?: string,
     ): Promise<Order> {
       return await retryOnConflict(async () => {
-        const { order, apply } = await prepare(data, orderNumber);
         const op = kv.atomic();
-        await apply(op);
+        const { order, apply } = await prepare(op, data, orderNumber);
+        await apply();
         await extra?.(op, null, order);
         return (await op.commit()).ok ? done(order) : conflict;
       });
@@ -329,9 +342,9 @@ export function createOrderStore(kv: Deno.Kv, hooks: readonly OrderWriteHook[] =
           const existing = await kv.get(paymentKey(data.paymentIntentId));
           if (existing.value) throw new ConflictError("An order already exists for this payment");
         }
-        const { order, apply } = await prepare(data);
         const op = kv.atomic();
-        await apply(op);
+        const { order, apply } = await prepare(op, data);
+        await apply();
         const res = await op.commit();
         return res.ok ? done(order) : conflict;
       });

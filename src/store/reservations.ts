@@ -2,7 +2,8 @@ import { idFloor, newId } from "../domain/ids.ts";
 import type { NewOrder, Order } from "../domain/order.ts";
 import { type Product, productSchema } from "../domain/product.ts";
 import type { Reservation } from "../domain/reservation.ts";
-import { conflict, done, nowIso, retryOnConflict } from "./atomic.ts";
+import { conflict, done, nowIso, readThrough, retryOnConflict } from "./atomic.ts";
+import { createOrderSteps, type Staged } from "./order-steps.ts";
 import type { OrderStore } from "./orders.ts";
 import { keyedRecords, type RecordSchema } from "./records.ts";
 import { CATALOG_VERSION_KEY, markRestock } from "./products.ts";
@@ -36,15 +37,6 @@ export type ReservationStore = ReturnType<typeof createReservationStore>;
 const asWritten: RecordSchema<Reservation> = { parse: (value) => value as Reservation };
 
 /** Runs one task at a time, in call order (a task's failure does not stop the next). */
-function serialQueue() {
-  let tail: Promise<unknown> = Promise.resolve();
-  return <T>(task: () => Promise<T>): Promise<T> => {
-    const run = tail.then(task, task);
-    tail = run.catch(() => {});
-    return run;
-  };
-}
-
 /**
  * Checkouts. A checkout record (`["reservation", id]`) carries the priced order and holds no
  * stock while it is open (`active`): opening one writes nothing but itself. When its card is
@@ -56,9 +48,7 @@ export function createReservationStore(kv: Deno.Kv, orders: OrderStore) {
   const reservations = keyedRecords(kv, reservationKey, asWritten);
   const { get, parse } = reservations;
   const committer = createStockCommitter(kv);
-  // Every order takes the next number from one checked counter (and moves the day's figures):
-  // in one instance, order commits go one at a time instead of failing against each other.
-  const oneOrderAtATime = serialQueue();
+  const orderSteps = createOrderSteps(kv);
 
   async function idOf(pi: string, fallback?: string): Promise<string | null> {
     return (await kv.get<string>(byPaymentKey(pi))).value ?? fallback ?? null;
@@ -196,7 +186,12 @@ export function createReservationStore(kv: Deno.Kv, orders: OrderStore) {
        * checks it), no order exists for it, so the first attempt reads nothing first.
        */
       committed?: Deno.KvEntry<Reservation>;
-      buildOrder: (r: Reservation, needsRefund: boolean) => NewOrder | Promise<NewOrder>;
+      /** `op`: the operation the order is staged in, to read through (`readThrough`). */
+      buildOrder: (
+        r: Reservation,
+        needsRefund: boolean,
+        op: Deno.AtomicOperation,
+      ) => NewOrder | Promise<NewOrder>;
       addToCommit?: (op: Deno.AtomicOperation, order: Order) => Promise<void> | void;
     }): Promise<CompleteResult> {
       const { paymentIntentId: pi, eventId } = args;
@@ -204,8 +199,13 @@ export function createReservationStore(kv: Deno.Kv, orders: OrderStore) {
           args.committed.value.paymentIntentId === pi
         ? args.committed
         : undefined;
-      return oneOrderAtATime(() =>
-        retryOnConflict<CompleteResult>(async () => {
+      // The confirm call's step (its checkout just committed, read nothing yet) may share a
+      // commit with others; a quote's (accepted by its payment) and an event's go alone.
+      const joinable = known !== undefined && !known.value.quote && !eventId;
+      return orderSteps.run<CompleteResult>(
+        pi,
+        joinable,
+        async (op): Promise<Staged<CompleteResult>> => {
           const [orderIdEntry, linkEntry, eventEntry, hinted]: [
             { value: string | null },
             { value: string | null },
@@ -230,35 +230,43 @@ export function createReservationStore(kv: Deno.Kv, orders: OrderStore) {
           const hintedId = known ? known.value.id : args.reservationId;
           known = undefined;
           if (orderIdEntry.value) {
-            return done({ kind: "existing", order: await orders.get(orderIdEntry.value) });
+            return {
+              writes: false,
+              value: { kind: "existing", order: await orders.get(orderIdEntry.value) },
+            };
           }
           const reservationId = linkEntry.value ?? args.reservationId;
-          if (!reservationId) return done({ kind: "unknown" });
+          const unknown: Staged<CompleteResult> = { writes: false, value: { kind: "unknown" } };
+          if (!reservationId) return unknown;
           const { entry, record: r } = reservationId === hintedId
             ? { entry: hinted, record: hinted.value ? parse(hinted.value) : null }
             : await reservations.read(reservationId);
-          if (!r) return done({ kind: "unknown" });
-          if (r.paymentIntentId && r.paymentIntentId !== pi) return done({ kind: "unknown" });
+          if (!r) return unknown;
+          if (r.paymentIntentId && r.paymentIntentId !== pi) return unknown;
           // Without an order now, staff deleted it: do not bring it back.
           if (r.status === "completed") {
-            return done({ kind: "existing", order: await orders.getByPaymentIntent(pi) });
+            return {
+              writes: false,
+              value: { kind: "existing", order: await orders.getByPaymentIntent(pi) },
+            };
           }
 
           const committed = r.status === "committed";
-          const products = committed
+          // Through `op`: the stock the orders staged before this one took is gone.
+          const products: Deno.KvEntryMaybe<Product>[] = committed
             ? []
-            : await kv.getMany<Product[]>(r.items.map((l) => productKey(l.id)));
+            : await readThrough<Product[]>(kv, op, r.items.map((l) => productKey(l.id)));
           const parsed = products.map((e) => e.value ? productSchema.parse(e.value) : null);
           const fits = committed ||
             r.items.every((l, i) => (parsed[i]?.stock ?? 0) >= l.quantity);
 
           const { order, apply } = await orders.prepare(
-            await args.buildOrder(r, !fits),
+            op,
+            args.buildOrder(r, !fits, op),
             undefined,
             { built: true },
           );
-          const op = kv.atomic();
-          await apply(op);
+          await apply();
           op.check(entry)
             .set(reservationKey(r.id), {
               ...r,
@@ -284,8 +292,8 @@ export function createReservationStore(kv: Deno.Kv, orders: OrderStore) {
             });
           }
           await args.addToCommit?.(op, order);
-          return (await op.commit()).ok ? done({ kind: "created", order }) : conflict;
-        })
+          return { writes: true, value: { kind: "created", order } };
+        },
       );
     },
 

@@ -42,8 +42,44 @@ Deno.test("[api] launch: 300 concurrent buyers of 40 units, exactly 40 orders, t
       BUYERS - UNITS,
       "every other buyer is told it is out of stock",
     );
-    assertEquals((await services.orders.list()).length, UNITS);
+    const orders = await services.orders.list();
+    assertEquals(orders.length, UNITS);
     assertEquals((await services.products.get(board.id))?.stock, 0);
+    // Orders made together in one commit (store/order-steps.ts) are numbered, invoiced, counted
+    // in the figures and mailed as one after the other would be.
+    const numbers = (list: string[]) =>
+      list.map((n) => Number(/(\d+)$/.exec(n)![1])).sort((a, b) => a - b);
+    assertEquals(
+      numbers(orders.map((o) => o.orderNumber)),
+      Array.from({ length: UNITS }, (_, i) => i + 1),
+    );
+    const invoices = (await Promise.all(orders.map((o) => services.invoices.ofOrder(o.id)))).flat();
+    assertEquals(invoices.length, UNITS, "one invoice an order");
+    assertEquals(
+      numbers(invoices.map((d) => d.number)),
+      Array.from({ length: UNITS }, (_, i) => i + 1),
+    );
+    for (const o of orders) {
+      assertEquals(
+        invoices.filter((d) => d.orderId === o.id && d.orderNumber === o.orderNumber).length,
+        1,
+      );
+    }
+    assertEquals(
+      await services.orderStats.rebuild({ write: false }),
+      [],
+      "the figures are the orders'",
+    );
+    const mails = await services.outbox.list();
+    for (const o of orders) {
+      const own = mails.filter((m) => m.subject.includes(o.orderNumber));
+      assertEquals(
+        own.length,
+        2,
+        `${o.orderNumber}: the buyer's confirmation and the staff notice`,
+      );
+      assertEquals(own.filter((m) => m.to === o.customer.email).length, 1);
+    }
     // Charged exactly the buyers with an order; every other authorization was released.
     const byStatus: Record<string, number> = {};
     for await (const e of kv.list<{ status: string }>({ prefix: ["sandbox_intent"] })) {

@@ -55,3 +55,33 @@ Deno.test("[store] orders: one order per payment intent", async () => {
     kv.close();
   }
 });
+
+Deno.test("[store] orders: the hooks of an inner list run side by side, the lists in their order", async () => {
+  const kv = await openKv(":memory:");
+  try {
+    const seen: string[] = [];
+    /** A hook that waits for a read of its own, as the figures and the invoice's counter do. */
+    const reading = (name: string) => async () => {
+      seen.push(`${name} starts`);
+      await kv.get(["stats", name]);
+      seen.push(`${name} ends`);
+    };
+    const orders = createOrderStore(kv, [
+      [reading("figures"), reading("invoice")],
+      () => {
+        seen.push("after");
+        return Promise.resolve();
+      },
+    ]);
+    await orders.create(order());
+    assertEquals(seen, [
+      "figures starts",
+      "invoice starts",
+      "figures ends",
+      "invoice ends",
+      "after",
+    ]);
+  } finally {
+    kv.close();
+  }
+});

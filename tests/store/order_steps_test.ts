@@ -1,0 +1,114 @@
+import { assertEquals, assertRejects } from "../_lib/assert.ts";
+import { openKv } from "../../src/store/kv.ts";
+import { readThrough } from "../../src/store/atomic.ts";
+import { createOrderSteps, type Staged } from "../../src/store/order-steps.ts";
+
+const COUNTER = ["counter", "test"];
+
+/**
+ * A step as an order's: reads the counter through its operation, takes the next number and
+ * writes it, checked; records which operation it was staged in.
+ */
+function numbering(kv: Deno.Kv, seen: Map<string, Deno.AtomicOperation>, name: string) {
+  return async (op: Deno.AtomicOperation): Promise<Staged<number>> => {
+    const [counter] = await readThrough<[number]>(kv, op, [COUNTER]);
+    const next = (counter.value ?? 0) + 1;
+    op.check(counter).set(COUNTER, next).set(["numbered", next], name);
+    seen.set(name, op);
+    return { writes: true, value: next };
+  };
+}
+
+Deno.test("[store] order steps: steps waiting together share one commit, each reading what the ones before it wrote", async () => {
+  const kv = await openKv(":memory:");
+  try {
+    const steps = createOrderSteps(kv);
+    const seen = new Map<string, Deno.AtomicOperation>();
+    const names = ["a", "b", "c", "d", "e"];
+    const numbers = await Promise.all(
+      names.map((name) => steps.run(name, true, numbering(kv, seen, name))),
+    );
+    assertEquals(numbers, [1, 2, 3, 4, 5]);
+    assertEquals((await kv.get(COUNTER)).value, 5);
+    for (const [n, name] of names.entries()) {
+      assertEquals((await kv.get(["numbered", n + 1])).value, name);
+    }
+    // The first went alone; the four that waited meanwhile went together.
+    assertEquals(new Set(names.slice(1).map((n) => seen.get(n))).size, 1);
+    assertEquals(seen.get("a") === seen.get("b"), false);
+  } finally {
+    kv.close();
+  }
+});
+
+Deno.test("[store] order steps: two steps of one payment, or one not joinable, never share a commit", async () => {
+  const kv = await openKv(":memory:");
+  try {
+    const steps = createOrderSteps(kv);
+    const seen = new Map<string, Deno.AtomicOperation>();
+    const numbers = await Promise.all([
+      steps.run("pi_1", true, numbering(kv, seen, "first")),
+      steps.run("pi_2", true, numbering(kv, seen, "second")),
+      steps.run("pi_2", true, numbering(kv, seen, "second again")),
+      steps.run("pi_3", false, numbering(kv, seen, "alone")),
+      steps.run("pi_4", true, numbering(kv, seen, "fourth")),
+    ]);
+    assertEquals(numbers.toSorted(), [1, 2, 3, 4, 5]);
+    assertEquals(seen.get("second") === seen.get("second again"), false);
+    for (const other of ["first", "second", "second again", "fourth"]) {
+      assertEquals(seen.get("alone") === seen.get(other), false);
+    }
+  } finally {
+    kv.close();
+  }
+});
+
+Deno.test("[store] order steps: a step that throws beside others gets its error alone; the others land", async () => {
+  const kv = await openKv(":memory:");
+  try {
+    const steps = createOrderSteps(kv);
+    const seen = new Map<string, Deno.AtomicOperation>();
+    const first = steps.run("a", true, numbering(kv, seen, "a"));
+    const b = steps.run("b", true, numbering(kv, seen, "b"));
+    const failing = steps.run("c", true, async (op) => {
+      await numbering(kv, seen, "c")(op);
+      throw new Error("refused");
+    });
+    const d = steps.run("d", true, numbering(kv, seen, "d"));
+    await assertRejects(() => failing, Error, "refused");
+    assertEquals([await first, await b, await d], [1, 2, 3]);
+    assertEquals((await kv.get(COUNTER)).value, 3);
+    assertEquals((await kv.get(["numbered", 4])).value, null);
+  } finally {
+    kv.close();
+  }
+});
+
+Deno.test("[store] order steps: a combined commit another writer beats runs each step again alone, read afresh", async () => {
+  const kv = await openKv(":memory:");
+  try {
+    const steps = createOrderSteps(kv);
+    const seen = new Map<string, Deno.AtomicOperation>();
+    let moved = false;
+    const first = steps.run("a", true, numbering(kv, seen, "a"));
+    const together = ["b", "c", "d"].map((name) =>
+      steps.run(name, true, async (op) => {
+        const staged = await numbering(kv, seen, name)(op);
+        // Another instance takes a number between the reads and the combined commit.
+        if (name === "d" && !moved) {
+          moved = true;
+          const [counter] = await kv.getMany<[number]>([COUNTER]);
+          await kv.set(COUNTER, (counter.value ?? 0) + 1);
+        }
+        return staged;
+      })
+    );
+    assertEquals(await first, 1);
+    const numbers = await Promise.all(together);
+    // The other instance took 2; the three went again one at a time after it.
+    assertEquals(numbers, [3, 4, 5]);
+    assertEquals((await kv.get(COUNTER)).value, 5);
+  } finally {
+    kv.close();
+  }
+});

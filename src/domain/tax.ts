@@ -147,7 +147,8 @@ export interface Sale {
   /** The tax point, a shop day (YYYY-MM-DD). */
   taxPoint: string;
   buyer: TaxBuyer;
-  oss: OssState;
+  /** Null when not read: only a distance sale looks at it (`ossMatters`). */
+  oss: OssState | null;
   /** The whole sale at shelf prices, shipping included: whether it crosses the threshold. */
   shelfCents: number;
   /** `VAT_RATES`: rates the table does not know yet. */
@@ -211,6 +212,16 @@ export const needsVies = (destination: string, vatNumber: string) => {
 };
 
 /**
+ * Whether a sale to `destination` may depend on the OSS state: goods leaving France for another
+ * member state (a distance sale when the buyer is a consumer). A sale within France or outside
+ * the EU never does, and is decided without reading it.
+ */
+export const ossMatters = (destination: string) => {
+  const code = destination.toUpperCase();
+  return isEuMemberState(code) && !FRENCH_VAT_TERRITORY.has(code);
+};
+
+/**
  * The decision again on the tax point (the payment, when the invoice is issued): that day's
  * rates and OSS state. The buyer's standing, VIES's answer, the price basis and so the
  * amounts charged stay those of the checkout.
@@ -218,7 +229,7 @@ export const needsVies = (destination: string, vatNumber: string) => {
 export function onTaxPoint(
   d: TaxDecision,
   taxPoint: string,
-  oss: OssState,
+  oss: OssState | null,
   shelfCents: number,
   overrides?: readonly RateOverride[],
 ): TaxDecision {
@@ -318,6 +329,7 @@ export function decideTax(sale: Sale): TaxDecision {
   }
   // A consumer, or a company without a VAT number, taxed like one: a distance sale.
   const oss = sale.oss;
+  if (!oss) throw new Error(`A sale to ${destination} depends on the OSS state: read it`);
   const atDestination = oss.registered || oss.crossed ||
     oss.yearNetCents + netOf(sale.shelfCents, shelfRateBp) > OSS_THRESHOLD_CENTS;
   return {

@@ -33,7 +33,15 @@ import {
 } from "../domain/order.ts";
 import { fromCents } from "../domain/money.ts";
 import { shopDay } from "../domain/shop-time.ts";
-import { decideTax, onTaxPoint, publicTax, type TaxDecision, vatGroup } from "../domain/tax.ts";
+import {
+  countsForOss,
+  decideTax,
+  onTaxPoint,
+  ossMatters,
+  publicTax,
+  type TaxDecision,
+  vatGroup,
+} from "../domain/tax.ts";
 import { newOrderNotice, orderConfirmationMail } from "../domain/order-mails.ts";
 import { mailWords } from "../i18n/mail-words.ts";
 import { SOLD_OUT } from "../domain/payment-errors.ts";
@@ -224,12 +232,11 @@ export function createCheckout(deps: CheckoutDeps) {
       deps.publicBodies ?? undefined,
     );
     const taxPoint = shopDay(Date.now(), config.shopTimeZone);
-    const { state } = await deps.ossState(taxPoint);
     const tax = decideTax({
       destination,
       taxPoint,
       buyer,
-      oss: state,
+      oss: ossMatters(destination) ? (await deps.ossState(taxPoint)).state : null,
       shelfCents: shelf.totalCents,
       overrides: config.vat.rates,
     });
@@ -285,7 +292,10 @@ export function createCheckout(deps: CheckoutDeps) {
     // A quote's payment is charged under the quote's own decision, as its acceptance would be.
     if (r.quote) return { tax: r.tax, entries: [] };
     const taxPoint = shopDay(Date.now(), config.shopTimeZone);
-    const { state, entries } = await deps.ossState(taxPoint, op);
+    // Only a distance sale's decision moves with the OSS state: no other reads it.
+    const { state, entries } = r.tax && countsForOss(r.tax)
+      ? await deps.ossState(taxPoint, op)
+      : { state: null, entries: [] };
     const tax = r.tax
       ? onTaxPoint(r.tax, taxPoint, state, r.totalCents, config.vat.rates)
       : undefined;

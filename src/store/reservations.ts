@@ -36,7 +36,6 @@ export type ReservationStore = ReturnType<typeof createReservationStore>;
  */
 const asWritten: RecordSchema<Reservation> = { parse: (value) => value as Reservation };
 
-/** Runs one task at a time, in call order (a task's failure does not stop the next). */
 /**
  * Checkouts. A checkout record (`["reservation", id]`) carries the priced order and holds no
  * stock while it is open (`active`): opening one writes nothing but itself. When its card is

@@ -8,6 +8,7 @@ import {
   netOf,
   onTaxPoint,
   OSS_THRESHOLD_CENTS,
+  ossMatters,
   type OssState,
   type Sale,
   taxAmounts,
@@ -254,6 +255,32 @@ Deno.test("[unit] tax decision: the matrix of sales gives rate, amount charged, 
   const net = charge(be);
   assertEquals(net.lines.map((l) => l.unitCents), [50_000, 2_042]);
   assertEquals(net.shipping.totalCents, 1_250);
+});
+
+Deno.test("[unit] tax decision: a sale within France or outside the EU is decided the same without the OSS state; a distance sale needs it", () => {
+  for (const row of MATRIX) {
+    const d = decideTax(row.sale);
+    if (!ossMatters(row.sale.destination)) {
+      assertEquals(decideTax({ ...row.sale, oss: null }), d, row.name);
+    } else if (d.scheme === "distance") {
+      assertThrows(() => decideTax({ ...row.sale, oss: null }), Error, "OSS state");
+    }
+    // On the tax point, only a distance sale looks at it again.
+    if (d.scheme !== "distance") {
+      assertEquals(
+        onTaxPoint(d, DAY, null, SHELF_TOTAL),
+        onTaxPoint(d, DAY, registered, SHELF_TOTAL),
+      );
+    }
+  }
+  assertEquals(["FR", "MC", "CH", "US", "DE", "BE"].map(ossMatters), [
+    false,
+    false,
+    false,
+    false,
+    true,
+    true,
+  ]);
 });
 
 Deno.test("[unit] tax decision: a number VIES does not know is a 422 on orderData.business.vatNumber", () => {

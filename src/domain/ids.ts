@@ -1,3 +1,4 @@
+import { toHex } from "./hex.ts";
 /** Crockford's base 32, the ULID alphabet (sorts like the values it encodes). */
 const ENCODING = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 const TIME_LEN = 10;
@@ -48,10 +49,7 @@ export function idFloor(ms: number): string {
 }
 
 /** This process's part of its request ids: random, so the ids of several instances differ. */
-const instance = Array.from(
-  crypto.getRandomValues(new Uint8Array(6)),
-  (b) => b.toString(16).padStart(2, "0"),
-).join("");
+const instance = toHex(crypto.getRandomValues(new Uint8Array(6)));
 let requests = 0;
 
 /**

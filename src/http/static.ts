@@ -1,3 +1,4 @@
+import { toHex } from "../domain/hex.ts";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { extname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -49,7 +50,7 @@ async function* walk(dir: string): AsyncGenerator<string> {
 
 async function etagOf(bytes: Uint8Array): Promise<string> {
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes as BufferSource));
-  return `"${Array.from(digest.slice(0, 12), (b) => b.toString(16).padStart(2, "0")).join("")}"`;
+  return `"${toHex(digest.slice(0, 12))}"`;
 }
 
 /** Compression levels: the build's files get the smallest output once. */

@@ -1,3 +1,4 @@
+import { toHex } from "../domain/hex.ts";
 import {
   ackReason,
   closedPeriods,
@@ -54,7 +55,7 @@ const PASS_BUDGET_MS = 50_000;
 
 async function sha256Hex(bytes: Uint8Array): Promise<string> {
   const digest = await crypto.subtle.digest("SHA-256", bytes as Uint8Array<ArrayBuffer>);
-  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
+  return toHex(digest);
 }
 
 /**

@@ -1,3 +1,4 @@
+import { toHex } from "../domain/hex.ts";
 import fontkit from "@pdf-lib/fontkit";
 import { zlibSync } from "fflate";
 import { AFRelationship, type PDFDocument, PDFHexString, PDFName, PDFString } from "pdf-lib";
@@ -161,8 +162,7 @@ let icc: Uint8Array | null = null;
 /** 16 bytes of SHA-256 of a text, as hex: the document's stable identity. */
 async function digest(text: string): Promise<string> {
   const hash = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
-  return [...new Uint8Array(hash).slice(0, 16)].map((b) => b.toString(16).padStart(2, "0"))
-    .join("");
+  return toHex(new Uint8Array(hash).slice(0, 16));
 }
 
 /**

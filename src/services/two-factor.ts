@@ -1,3 +1,4 @@
+import { toHex } from "../domain/hex.ts";
 import * as OTPAuth from "otpauth";
 import { encode as encodeQr } from "uqr";
 import { type Admin, toPublicAdmin } from "../domain/admin.ts";
@@ -26,8 +27,6 @@ const CHALLENGE_AUDIENCE = "shop-admin-2fa";
 
 const b64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes));
 const unb64 = (text: string) => Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
-const hex = (bytes: ArrayBuffer) =>
-  Array.from(new Uint8Array(bytes), (b) => b.toString(16).padStart(2, "0")).join("");
 
 /**
  * A wrong second-factor code, or one already used (its own message: wait for the next). At
@@ -146,7 +145,7 @@ export function createTwoFactor(deps: {
     );
 
   const hashCode = async (code: string) =>
-    hex(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(normalizeCode(code))));
+    toHex(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(normalizeCode(code))));
 
   const audit = (actor: AuditActor, action: string, admin: Admin, summary: string) => ({
     actor,

@@ -72,7 +72,8 @@ export async function readThrough<T extends readonly unknown[]>(
   keys: readonly Deno.KvKey[],
 ): Promise<{ [K in keyof T]: Deno.KvEntryMaybe<T[K]> }> {
   type Entries = { [K in keyof T]: Deno.KvEntryMaybe<T[K]> };
-  const grouped = op instanceof GroupedAtomic ? op : null;
+  // An operation that writes nothing yet has nothing to read back.
+  const grouped = op instanceof GroupedAtomic && op.mutations.length ? op : null;
   const entries: Deno.KvEntryMaybe<unknown>[] = new Array(keys.length);
   /** Where the KV must answer: the keys `op` does not write, and the written ones unchecked. */
   const fromKv: number[] = [];

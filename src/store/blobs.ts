@@ -1,3 +1,4 @@
+import { toHex } from "../domain/hex.ts";
 import { BLOB_CHUNK_SIZE, type BlobMeta, blobMetaSchema } from "../domain/blob.ts";
 import type { AuditDraft } from "../domain/audit.ts";
 import { newId } from "../domain/ids.ts";
@@ -24,9 +25,7 @@ export function createBlobStore(kv: Deno.Kv) {
     ): Promise<BlobMeta> {
       const id = newId();
       const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes as BufferSource));
-      const etag = `"${
-        Array.from(digest.slice(0, 12), (b) => b.toString(16).padStart(2, "0")).join("")
-      }"`;
+      const etag = `"${toHex(digest.slice(0, 12))}"`;
       const chunks = Math.ceil(bytes.length / BLOB_CHUNK_SIZE);
       const meta: BlobMeta = {
         schemaVersion: 1,

@@ -24,6 +24,7 @@
  * most 5 s: SQLite's own wait for the lock). A queue that is merely long is not a busy store:
  * its operations wait their turn.
  */
+import { toHex } from "../domain/hex.ts";
 import { StoreBusyError } from "../domain/errors.ts";
 
 /** Operations per combined commit; the KV allows 100 checks and 1,000 mutations in one. */
@@ -42,13 +43,11 @@ export class GroupedAtomic {
   readonly checks: Deno.AtomicCheck[] = [];
   readonly mutations: Deno.KvMutation[] = [];
   readonly enqueues: [unknown, Parameters<Deno.AtomicOperation["enqueue"]>[1]][] = [];
-  /** `keyId` of each check and of each mutation's key, in order. */
-  readonly checkedIds: string[] = [];
-  readonly writtenIds: string[] = [];
-  /** The versionstamp each checked key is checked against (its first check). */
-  readonly #checkedAt = new Map<string, string | null>();
-  /** Each written key's last mutation. */
-  readonly #lastWrite = new Map<string, Deno.KvMutation>();
+  /**
+   * The checked versionstamps (each key's first check) and each written key's last mutation,
+   * by `keyId`: made on the first read back (only orders staged together read back), then kept.
+   */
+  #index?: { checkedAt: Map<string, string | null>; lastWrite: Map<string, Deno.KvMutation> };
   readonly #submit: (op: GroupedAtomic) => Promise<CommitResult>;
 
   constructor(submit: (op: GroupedAtomic) => Promise<CommitResult>) {
@@ -56,27 +55,42 @@ export class GroupedAtomic {
   }
 
   check(...checks: Deno.AtomicCheck[]): this {
+    const index = this.#index;
+    if (!index) {
+      this.checks.push(...checks);
+      return this;
+    }
     for (const check of checks) {
       const id = keyId(check.key);
-      if (this.#checkedAt.has(id)) {
+      if (index.checkedAt.has(id)) {
         // An entry read back through this operation is checked again as it was read: once is
         // enough (the KV takes 100 checks a commit).
-        if (this.#checkedAt.get(id) === check.versionstamp) continue;
-      } else this.#checkedAt.set(id, check.versionstamp);
+        if (index.checkedAt.get(id) === check.versionstamp) continue;
+      } else index.checkedAt.set(id, check.versionstamp);
       this.checks.push(check);
-      this.checkedIds.push(id);
     }
     return this;
   }
 
   mutate(...mutations: Deno.KvMutation[]): this {
-    for (const mutation of mutations) {
-      const id = keyId(mutation.key);
-      this.mutations.push(mutation);
-      this.writtenIds.push(id);
-      this.#lastWrite.set(id, mutation);
-    }
+    this.mutations.push(...mutations);
+    const index = this.#index;
+    if (index) { for (const m of mutations) index.lastWrite.set(keyId(m.key), m); }
     return this;
+  }
+
+  #indexed() {
+    if (!this.#index) {
+      const checkedAt = new Map<string, string | null>();
+      for (const c of this.checks) {
+        const id = keyId(c.key);
+        if (!checkedAt.has(id)) checkedAt.set(id, c.versionstamp);
+      }
+      const lastWrite = new Map<string, Deno.KvMutation>();
+      for (const m of this.mutations) lastWrite.set(keyId(m.key), m);
+      this.#index = { checkedAt, lastWrite };
+    }
+    return this.#index;
   }
 
   /**
@@ -84,7 +98,7 @@ export class GroupedAtomic {
    * writes the key, undefined when it does not.
    */
   written(key: Deno.KvKey): { value: unknown } | undefined {
-    const last = this.#lastWrite.get(keyId(key));
+    const last = this.#indexed().lastWrite.get(keyId(key));
     if (!last) return undefined;
     if (last.type === "set") return { value: last.value };
     if (last.type === "delete") return { value: null };
@@ -93,8 +107,9 @@ export class GroupedAtomic {
 
   /** The versionstamp this operation checks `key` against; undefined when it does not. */
   checkedAt(key: Deno.KvKey): string | null | undefined {
+    const { checkedAt } = this.#indexed();
     const id = keyId(key);
-    return this.#checkedAt.has(id) ? this.#checkedAt.get(id) : undefined;
+    return checkedAt.has(id) ? checkedAt.get(id) : undefined;
   }
 
   sum(key: Deno.KvKey, n: bigint): this {
@@ -144,7 +159,7 @@ function keyId(key: Deno.KvKey): string {
     id += typeof part === "string"
       ? `s${part.length}:${part}\u0000`
       : part instanceof Uint8Array
-      ? `u${Array.from(part, (b) => b.toString(16).padStart(2, "0")).join("")}\u0000`
+      ? `u${toHex(part)}\u0000`
       : `${(typeof part)[0]}${String(part)}\u0000`;
   }
   return id;
@@ -277,8 +292,8 @@ export function createGroupCommit(
         queue.push({
           op,
           deadline: performance.now() + waitMs,
-          checked: op.checkedIds,
-          written: op.writtenIds,
+          checked: op.checks.map((c) => keyId(c.key)),
+          written: op.mutations.map((m) => keyId(m.key)),
           resolve,
           reject,
         });

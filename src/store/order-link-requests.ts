@@ -1,3 +1,4 @@
+import { toHex } from "../domain/hex.ts";
 import { newId } from "../domain/ids.ts";
 import { nowIso } from "./atomic.ts";
 import { type AttemptBucket, claimAttempt } from "./rate-limits.ts";
@@ -21,7 +22,7 @@ const PER_ADDRESS: readonly Omit<AttemptBucket, "who">[] = [
 
 async function addressHash(email: string): Promise<string> {
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(email));
-  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
+  return toHex(digest);
 }
 
 export type OrderLinksRequestStore = ReturnType<typeof createOrderLinksRequestStore>;

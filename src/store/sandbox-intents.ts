@@ -1,3 +1,4 @@
+import { toHex } from "../domain/hex.ts";
 import { z } from "zod";
 import { conflict, done, nowIso, retryOnConflict } from "./atomic.ts";
 import { keyedRecords } from "./records.ts";
@@ -25,9 +26,7 @@ export interface SandboxRefund {
   createdAt: string;
 }
 
-const randomHex = (bytes: number) =>
-  Array.from(crypto.getRandomValues(new Uint8Array(bytes)))
-    .map((b) => b.toString(16).padStart(2, "0")).join("");
+const randomHex = (bytes: number) => toHex(crypto.getRandomValues(new Uint8Array(bytes)));
 
 const intentKey = (id: string) => ["sandbox_intent", id] as const;
 /** Intents by creation time (their ids are random), for the purge of abandoned ones. */

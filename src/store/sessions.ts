@@ -1,3 +1,4 @@
+import { toHex } from "../domain/hex.ts";
 /**
  * Staff sign-in sessions. A session is stored under the SHA-256 of its id (the token's `jti`):
  * a copy of the KV or a backup lists no id a token could name. It carries the account's session
@@ -13,8 +14,7 @@ export const SESSION_PREFIX = "admin_session";
 
 export async function sessionKey(jti: string) {
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(jti));
-  const hex = Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
-  return [SESSION_PREFIX, hex] as const;
+  return [SESSION_PREFIX, toHex(digest)] as const;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { StoreBusyError } from "../domain/errors.ts";
 import { conflict, done, retryOnConflict } from "./atomic.ts";
 
 /**
@@ -76,7 +77,12 @@ export function createOrderSteps(kv: Deno.Kv) {
         for (const [w, value] of staged) w.resolve(value);
         return;
       }
-    } catch {
+    } catch (err) {
+      // A busy store is as busy for each alone: all are told at once, as the group commit does.
+      if (err instanceof StoreBusyError) {
+        for (const w of [...staged.map(([s]) => s), ...group.slice(next)]) w.reject(err);
+        return;
+      }
       // A step that throws (or a commit over the KV's limits) is told so by its own run below.
     }
     for (const w of [...staged.map(([s]) => s), ...group.slice(next)]) await alone(w);

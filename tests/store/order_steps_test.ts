@@ -1,4 +1,5 @@
 import { assertEquals, assertRejects } from "../_lib/assert.ts";
+import { StoreBusyError } from "../../src/domain/errors.ts";
 import { openKv } from "../../src/store/kv.ts";
 import { readThrough } from "../../src/store/atomic.ts";
 import { createOrderSteps, type Staged } from "../../src/store/order-steps.ts";
@@ -110,5 +111,42 @@ Deno.test("[store] order steps: a combined commit another writer beats runs each
     assertEquals((await kv.get(COUNTER)).value, 5);
   } finally {
     kv.close();
+  }
+});
+
+Deno.test("[store] order steps: a busy store answers every step of a combined commit busy at once, none waits again alone", async () => {
+  const real = await openKv(":memory:");
+  try {
+    let busy = false;
+    let commits = 0;
+    // The KV as a store another process holds would answer: every commit refused as busy.
+    const kv = new Proxy(real, {
+      get(target, prop) {
+        if (prop !== "atomic") return Reflect.get(target, prop, target).bind(target);
+        return () => {
+          const op = target.atomic();
+          const commit = op.commit.bind(op);
+          op.commit = () => {
+            commits++;
+            return busy ? Promise.reject(new StoreBusyError()) : commit();
+          };
+          return op;
+        };
+      },
+    });
+    const steps = createOrderSteps(kv);
+    const seen = new Map<string, Deno.AtomicOperation>();
+    const first = steps.run("a", true, numbering(kv, seen, "a"));
+    const others = ["b", "c", "d"].map((name) =>
+      steps.run(name, true, async (op) => {
+        busy = true;
+        return await numbering(kv, seen, name)(op);
+      })
+    );
+    assertEquals(await first, 1);
+    for (const step of others) await assertRejects(() => step, StoreBusyError);
+    assertEquals(commits, 2, "the first alone, then the three together, once");
+  } finally {
+    real.close();
   }
 });

@@ -8,6 +8,9 @@ export interface RateLimitResult {
 
 export type RateLimitStore = ReturnType<typeof createRateLimitStore>;
 
+/** How many counters an instance remembers writing (a few hundred KB at most). */
+const MAX_COUNTED = 10_000;
+
 /**
  * Fixed-window request counters in KV, so every instance on one KV counts together. A window's
  * counter expires on its own after the window.
@@ -17,6 +20,8 @@ export function createRateLimitStore(kv: Deno.Kv) {
     const window = Math.floor(now / windowMs);
     return { window, retryAfter: Math.ceil(((window + 1) * windowMs - now) / 1000) };
   };
+  /** The counters this instance has written lately: their next hit reads first. */
+  const counted = new Set<string>();
 
   return {
     async hit(
@@ -27,6 +32,17 @@ export function createRateLimitStore(kv: Deno.Kv) {
     ): Promise<RateLimitResult> {
       const { window, retryAfter } = windowOf(windowMs, Date.now());
       const key = ["rate_limit", bucket, client, window];
+      const id = `${bucket}\u0000${client}\u0000${window}`;
+      // A client's first hit of a window (each buyer of a launch crowd) is counted without a
+      // read: written as 1 if no counter exists yet; one exists (another hit, another instance):
+      // read and count.
+      if (limit > 0 && !counted.has(id)) {
+        if (counted.size >= MAX_COUNTED) counted.delete(counted.values().next().value!);
+        counted.add(id);
+        const first = await kv.atomic().check({ key, versionstamp: null })
+          .set(key, 1, { expireIn: windowMs * 2 }).commit();
+        if (first.ok) return { allowed: true, retryAfter };
+      }
       return await retryOnConflict<RateLimitResult>(async () => {
         const entry = await kv.get<number>(key);
         const count = entry.value ?? 0;

@@ -37,8 +37,17 @@ function countryName(country: string, lang: Lang): string {
   return name;
 }
 
+/** Made once per language: every order's two mails ask for them. */
+const wordsByLang = new Map<Lang, OrderMailWords>();
+
 /** The order mails' words in a language, from its catalogue (with its money format). */
 export function mailWords(lang: Lang): OrderMailWords {
+  let words = wordsByLang.get(lang);
+  if (!words) wordsByLang.set(lang, words = orderMailWords(lang));
+  return words;
+}
+
+function orderMailWords(lang: Lang): OrderMailWords {
   const t = messagesFor(lang).mail;
   const said = (subject: string, heading: string, text: string) => ({
     subject: (n: string) => fill(subject, { n }),

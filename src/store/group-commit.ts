@@ -31,6 +31,8 @@ import { StoreBusyError } from "../domain/errors.ts";
 const MAX_OPS = 32;
 const MAX_CHECKS = 100;
 const MAX_MUTATIONS = 1000;
+/** The most queued operations one group looks at (those passed over wait for the next). */
+const MAX_SCAN = 4 * MAX_OPS;
 
 type CommitResult = Deno.KvCommitResult | Deno.KvCommitError;
 
@@ -149,7 +151,8 @@ export class GroupedAtomic {
 }
 
 /**
- * A key as a string, equal for equal keys (its parts typed: 1 and "1" differ). A string part is
+ * A key as a string, equal for equal keys (its parts typed: 1 and "1" differ; the KV tells -0
+ * from 0, and so does this, which `String` does not). A string part is
  * prefixed with its length, so no character in it can be taken for a separator (escaping every
  * part with `JSON.stringify`, as before, cost more than the rest of the grouping).
  */
@@ -160,7 +163,7 @@ function keyId(key: Deno.KvKey): string {
       ? `s${part.length}:${part}\u0000`
       : part instanceof Uint8Array
       ? `u${toHex(part)}\u0000`
-      : `${(typeof part)[0]}${String(part)}\u0000`;
+      : `${(typeof part)[0]}${Object.is(part, -0) ? "-0" : String(part)}\u0000`;
   }
   return id;
 }
@@ -250,14 +253,18 @@ export function createGroupCommit(
     let mutations = queue[0].op.mutations.length;
     /** The operations passed over, which stay queued in their order. */
     const left: Waiting[] = [];
+    // A full group stops looking, and looks at most MAX_SCAN deep: a group full by its checks
+    // went on testing every queued operation (a launch queues 1,000) for each of its commits.
+    const end = Math.min(queue.length, MAX_SCAN);
     let i = 1;
-    for (; i < queue.length && group.length < MAX_OPS; i++) {
+    for (; i < end && group.length < MAX_OPS && checks < MAX_CHECKS; i++) {
       const w = queue[i];
       const fits = checks + w.op.checks.length <= MAX_CHECKS &&
         mutations + w.op.mutations.length <= MAX_MUTATIONS;
-      const clashes = w.written.some((k) => written.has(k) || checked.has(k)) ||
-        w.checked.some((k) => written.has(k));
-      if (!fits || clashes) {
+      if (
+        !fits || w.written.some((k) => written.has(k) || checked.has(k)) ||
+        w.checked.some((k) => written.has(k))
+      ) {
         left.push(w);
         continue;
       }

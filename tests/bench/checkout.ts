@@ -156,10 +156,12 @@ try {
     // The servers' CPU, not the wall clock, is what other load on the machine moves least.
     const running = [server, second].filter((s): s is RunningServer => s !== null);
     const cpuBefore = running.reduce((sum, s) => sum + cpuMs(s.pid), 0);
+    const clientBefore = cpuMs(Deno.pid);
     const started = performance.now();
     const results = await Promise.all(buyers.map(([i, base]) => buy(base, i)));
     const elapsed = performance.now() - started;
     const cpu = running.reduce((sum, s) => sum + cpuMs(s.pid), 0) - cpuBefore;
+    const clientCpu = cpuMs(Deno.pid) - clientBefore;
     const made = results.flatMap((r) => r.order ? [r.order] : []);
     const after = await orders.list();
     const roundOrders = after.slice(0, after.length - before);
@@ -197,7 +199,8 @@ try {
         `create-payment-intent ${ms(results.map((r) => r.intentMs))}; commit step ` +
         `(confirm-payment) ${ms(commits)}; ${(buyers.length / (elapsed / 1000)).toFixed(0)} ` +
         `buyers/s, ${(made.length / (elapsed / 1000)).toFixed(1)} orders/s; server CPU ` +
-        `${(cpu / buyers.length).toFixed(2)} ms per buyer (${(cpu / 1000).toFixed(2)} s in all)`,
+        `${(cpu / buyers.length).toFixed(2)} ms per buyer (${(cpu / 1000).toFixed(2)} s in all); ` +
+        `the buyers' client ${(clientCpu / buyers.length).toFixed(2)} ms per buyer`,
     );
     return { elapsed, results, cpu };
   };

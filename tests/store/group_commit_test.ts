@@ -102,3 +102,43 @@ Deno.test("[store] group commit through the server's KV: 200 racing read-check-w
     kv.close();
   }
 });
+
+Deno.test("[store] group commit: an operation reads back each key it writes, and no other", async () => {
+  const { kv, atomic } = await counted();
+  try {
+    const op = atomic()
+      .set(["k", 1], "number one")
+      .set(["k", NaN], "not a number")
+      .set(["k", 0], "zero")
+      .set(["k", new Uint8Array([1, 2])], "bytes")
+      .set(["k", 'quote"[', 2], "a string that looks like JSON");
+    assertEquals(op.written(["k", 1]), { value: "number one" });
+    assertEquals(op.written(["k", "1"]), undefined);
+    assertEquals(op.written(["k", NaN]), { value: "not a number" });
+    assertEquals(op.written(["k", Infinity]), undefined);
+    assertEquals(op.written(["k", -0]), undefined);
+    assertEquals(op.written(["k", new Uint8Array([1, 2])]), { value: "bytes" });
+    assertEquals(op.written(["k", 'quote"[', 2]), { value: "a string that looks like JSON" });
+    assertEquals(op.written(["k", 'quote"[2']), undefined);
+    op.delete(["k", 1]);
+    assertEquals(op.written(["k", 1]), { value: null });
+  } finally {
+    kv.close();
+  }
+});
+
+Deno.test("[store] group commit: 1,000 queued operations of 4 checks each all land, 25 to a commit", async () => {
+  const { kv, counter, atomic } = await counted();
+  try {
+    const results = await Promise.all(Array.from({ length: 1000 }, (_, i) => {
+      const op = atomic();
+      for (let c = 0; c < 4; c++) op.check({ key: ["claim", i, c], versionstamp: null });
+      return op.set(["claim", i, 0], i).commit();
+    }));
+    assert(results.every((r) => r.ok));
+    for (let i = 0; i < 1000; i += 111) assertEquals((await kv.get(["claim", i, 0])).value, i);
+    assertEquals(counter.commits, 40);
+  } finally {
+    kv.close();
+  }
+});

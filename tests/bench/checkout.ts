@@ -18,6 +18,7 @@ import { openKv } from "../../src/store/kv.ts";
 import { createOrderStore } from "../../src/store/orders.ts";
 import { createProductStore } from "../../src/store/products.ts";
 import { cpuMs, type RunningServer, startBuiltServer } from "../_lib/server.ts";
+import { addressOf, orderData as buyerData, post } from "./_buyers.ts";
 
 const BUYERS = Number(Deno.env.get("BUYERS") ?? 200);
 const UNITS = Number(Deno.env.get("UNITS") ?? 10);
@@ -44,18 +45,6 @@ const check = (ok: boolean, what: string) => {
   if (!ok) failed = true;
 };
 
-/** Buyer i's own address, as the proxy would forward it. */
-const addressOf = (i: number) => `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
-
-async function post(base: string, path: string, body: unknown, address: string) {
-  const res = await fetch(`${base}${path}`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", "X-Forwarded-For": address },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, body: await res.json() };
-}
-
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil(p / 100 * sorted.length) - 1)] ?? 0;
 const ms = (values: number[]) => {
@@ -78,28 +67,7 @@ interface Outcome {
 
 try {
   const board = (await products.list()).find((p) => p.name === BOARD)!;
-  const orderData = (i: number, quantity = 1) => ({
-    customer: {
-      firstName: "Buyer",
-      lastName: String(i),
-      email: `buyer${i}@example.com`,
-      phone: "+33612345678",
-    },
-    shippingAddress: {
-      address: "1 rue de la Paix",
-      city: "Toulouse",
-      state: "Occitanie",
-      zipCode: "31000",
-      country: "France",
-    },
-    items: [{ id: board.id, title: board.name, price: 600, quantity }],
-    subtotal: 600 * quantity,
-    shippingFee: 9.9,
-    total: Math.round((600 * quantity + 9.9) * 100) / 100,
-    paymentMethod: "stripe",
-    shippingCountry: "France",
-    shippingFeeDetails: { country: "France", fee: 9.9, currency: "EUR" },
-  });
+  const orderData = (i: number, quantity = 1) => buyerData(board, i, quantity);
 
   /** One buyer, the shop's way: intent, card, confirm. */
   const buy = async (base: string, i: number): Promise<Outcome> => {

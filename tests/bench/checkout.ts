@@ -18,7 +18,7 @@ import { openKv } from "../../src/store/kv.ts";
 import { createOrderStore } from "../../src/store/orders.ts";
 import { createProductStore } from "../../src/store/products.ts";
 import { cpuMs, type RunningServer, startBuiltServer } from "../_lib/server.ts";
-import { addressOf, orderData as buyerData, post } from "./_buyers.ts";
+import { addressOf, orderData as buyerData, post } from "../_lib/buyers.ts";
 
 const BUYERS = Number(Deno.env.get("BUYERS") ?? 200);
 const UNITS = Number(Deno.env.get("UNITS") ?? 10);
@@ -67,7 +67,7 @@ interface Outcome {
 
 try {
   const board = (await products.list()).find((p) => p.name === BOARD)!;
-  const orderData = (i: number, quantity = 1) => buyerData(board, i, quantity);
+  const orderData = (i: number, quantity = 1) => buyerData(board, i, { quantity });
 
   /** One buyer, the shop's way: intent, card, confirm. */
   const buy = async (base: string, i: number): Promise<Outcome> => {

@@ -9,7 +9,7 @@
  * every confirmation an order; 0: every one sold out).
  * `deno task bench:checkout-phases`.
  */
-import { addressOf, orderData, post } from "./_buyers.ts";
+import { addressOf, orderData, post } from "../_lib/buyers.ts";
 import { openKv } from "../../src/store/kv.ts";
 import { createProductStore } from "../../src/store/products.ts";
 import { startBuiltServer } from "../_lib/server.ts";
@@ -64,28 +64,33 @@ try {
       }, addressOf(i));
     }));
   type Answers = Awaited<ReturnType<typeof intents>>;
+  /** Each buyer whose intent was opened sends `path` what `body` makes of its intent. */
+  const next = (
+    ids: number[],
+    opened: Answers,
+    path: string,
+    body: (i: number, intent: {
+      clientSecret: string;
+      paymentIntentId: string;
+    }) => unknown,
+  ) =>
+    Promise.all(
+      ids.map((i, j) =>
+        opened[j].body.success
+          ? post(server.url, path, body(i, opened[j].body), addressOf(i))
+          : null
+      ),
+    );
   const cards = (ids: number[], opened: Answers) =>
-    Promise.all(
-      ids.map((i, j) =>
-        opened[j].body.success
-          ? post(server.url, "/api/sandbox/confirm-card", {
-            clientSecret: opened[j].body.clientSecret,
-            paymentMethod: "pm_card_visa",
-          }, addressOf(i))
-          : null
-      ),
-    );
+    next(ids, opened, "/api/sandbox/confirm-card", (_, intent) => ({
+      clientSecret: intent.clientSecret,
+      paymentMethod: "pm_card_visa",
+    }));
   const confirmations = (ids: number[], opened: Answers) =>
-    Promise.all(
-      ids.map((i, j) =>
-        opened[j].body.success
-          ? post(server.url, "/api/stripe/confirm-payment", {
-            paymentIntentId: opened[j].body.paymentIntentId,
-            orderData: orderData(board, i),
-          }, addressOf(i))
-          : null
-      ),
-    );
+    next(ids, opened, "/api/stripe/confirm-payment", (i, intent) => ({
+      paymentIntentId: intent.paymentIntentId,
+      orderData: orderData(board, i),
+    }));
 
   for (let round = 1; round <= WARM; round++) {
     await products.update(board.id, { stock: 10 });

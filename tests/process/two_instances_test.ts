@@ -1,6 +1,7 @@
 import { openKv } from "../../src/store/kv.ts";
 import { assert, assertEquals, assertStringIncludes } from "../_lib/assert.ts";
 import { type RunningServer, startBuiltServer } from "../_lib/server.ts";
+import { orderData as buyerData } from "../_lib/buyers.ts";
 import { smtpSink, waitFor } from "../_lib/smtp.ts";
 import { formatMoney } from "../../src/domain/money.ts";
 import { createOrderStore } from "../../src/store/orders.ts";
@@ -48,33 +49,8 @@ async function post(url: string, body: unknown, headers: Record<string, string> 
 }
 
 function orderData(i: number, productId: string, price: number, fee: number) {
-  const total = Math.round((price + fee) * 100) / 100;
-  return {
-    amount: total,
-    currency: "eur",
-    orderData: {
-      customer: {
-        firstName: "Buyer",
-        lastName: String(i),
-        email: `buyer${i}@example.com`,
-        phone: "+33612345678",
-      },
-      shippingAddress: {
-        address: "1 rue de la Paix",
-        city: "Toulouse",
-        state: "Occitanie",
-        zipCode: "31000",
-        country: "France",
-      },
-      items: [{ id: productId, title: BOARD, price, quantity: 1 }],
-      subtotal: price,
-      shippingFee: fee,
-      total,
-      paymentMethod: "stripe",
-      shippingCountry: "France",
-      shippingFeeDetails: { country: "France", fee, currency: "EUR" },
-    },
-  };
+  const data = buyerData({ id: productId, name: BOARD }, i, { price, fee });
+  return { amount: data.total, currency: "eur", orderData: data };
 }
 
 /** One buyer through one instance: intent, sandbox card, confirm. Answers the order number. */

@@ -1,4 +1,4 @@
-/** What the checkout benches' buyers send, the shop's way (X-Forwarded-For: TRUST_PROXY=true). */
+/** What crowd tests' and benches' buyers send, the shop's way (X-Forwarded-For: TRUST_PROXY=true). */
 
 /** Buyer i's own address, as the proxy would forward it. */
 export const addressOf = (i: number) => `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
@@ -12,8 +12,13 @@ export async function post(base: string, path: string, body: unknown, address: s
   return { status: res.status, body: await res.json() };
 }
 
-/** Buyer i's checkout of `quantity` boards (600 € each) shipped to France (9.90 €). */
-export function orderData(board: { id: string; name: string }, i: number, quantity = 1) {
+/** Buyer i's checkout of `quantity` boards at `price` (600 €) shipped to France for `fee` (9.90 €). */
+export function orderData(
+  board: { id: string; name: string },
+  i: number,
+  { quantity = 1, price = 600, fee = 9.9 }: { quantity?: number; price?: number; fee?: number } =
+    {},
+) {
   return {
     customer: {
       firstName: "Buyer",
@@ -28,12 +33,12 @@ export function orderData(board: { id: string; name: string }, i: number, quanti
       zipCode: "31000",
       country: "France",
     },
-    items: [{ id: board.id, title: board.name, price: 600, quantity }],
-    subtotal: 600 * quantity,
-    shippingFee: 9.9,
-    total: Math.round((600 * quantity + 9.9) * 100) / 100,
+    items: [{ id: board.id, title: board.name, price, quantity }],
+    subtotal: price * quantity,
+    shippingFee: fee,
+    total: Math.round((price * quantity + fee) * 100) / 100,
     paymentMethod: "stripe",
     shippingCountry: "France",
-    shippingFeeDetails: { country: "France", fee: 9.9, currency: "EUR" },
+    shippingFeeDetails: { country: "France", fee, currency: "EUR" },
   };
 }

@@ -4,9 +4,9 @@
  * its checked commit then fails and it reads again.
  */
 import type { Reservation } from "../../src/domain/reservation.ts";
+import { withMemoryKv } from "../_lib/kv.ts";
 import { createSandboxIntentStore } from "../../src/store/sandbox-intents.ts";
 import { createShippingFeeStore } from "../../src/store/shipping-fees.ts";
-import { openKv } from "../../src/store/kv.ts";
 import { assertEquals } from "../_lib/assert.ts";
 import { productByName } from "../_lib/checkout.ts";
 import { withServices } from "../_lib/services.ts";
@@ -78,8 +78,7 @@ Deno.test("[store] the order step from a stale stock commit: reads again, one or
   }));
 
 Deno.test("[store] sandbox intents: a capture after a stale retrieve and a repeated idempotency key answer as they are", async () => {
-  const kv = await openKv(":memory:");
-  try {
+  await withMemoryKv(async (kv) => {
     const intents = createSandboxIntentStore(kv);
     const made = await intents.create({ amountCents: 100, currency: "eur", metadata: {} }, "k1");
     const same = await intents.create({ amountCents: 100, currency: "eur", metadata: {} }, "k1");
@@ -91,14 +90,11 @@ Deno.test("[store] sandbox intents: a capture after a stale retrieve and a repea
     await kv.set(["sandbox_intent", made.id], { ...stored.value, status: "canceled" });
     assertEquals((await intents.capture(made.id))?.status, "canceled");
     assertEquals((await intents.get(made.id))?.status, "canceled");
-  } finally {
-    kv.close();
-  }
+  });
 });
 
 Deno.test("[store] a country's fee read with the id seen before: a fee made again is read anew", async () => {
-  const kv = await openKv(":memory:");
-  try {
+  await withMemoryKv(async (kv) => {
     const fees = createShippingFeeStore(kv);
     const first = await fees.create({ country: "Narnia", shippingFee: 5 });
     assertEquals((await fees.getByCountry("narnia"))?.feeCents, 500);
@@ -108,7 +104,5 @@ Deno.test("[store] a country's fee read with the id seen before: a fee made agai
     assertEquals(await fees.getByCountry("Narnia"), null);
     await fees.create({ country: "Narnia", shippingFee: 7 });
     assertEquals((await fees.getByCountry("Narnia"))?.feeCents, 700, "another fee for it");
-  } finally {
-    kv.close();
-  }
+  });
 });

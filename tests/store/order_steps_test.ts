@@ -1,4 +1,5 @@
 import { assertEquals, assertRejects } from "../_lib/assert.ts";
+import { withMemoryKv } from "../_lib/kv.ts";
 import { StoreBusyError } from "../../src/domain/errors.ts";
 import { openKv } from "../../src/store/kv.ts";
 import { readThrough } from "../../src/store/atomic.ts";
@@ -21,8 +22,7 @@ function numbering(kv: Deno.Kv, seen: Map<string, Deno.AtomicOperation>, name: s
 }
 
 Deno.test("[store] order steps: steps waiting together share one commit, each reading what the ones before it wrote", async () => {
-  const kv = await openKv(":memory:");
-  try {
+  await withMemoryKv(async (kv) => {
     const steps = createOrderSteps(kv);
     const seen = new Map<string, Deno.AtomicOperation>();
     const names = ["a", "b", "c", "d", "e"];
@@ -37,14 +37,11 @@ Deno.test("[store] order steps: steps waiting together share one commit, each re
     // The first went alone; the four that waited meanwhile went together.
     assertEquals(new Set(names.slice(1).map((n) => seen.get(n))).size, 1);
     assertEquals(seen.get("a") === seen.get("b"), false);
-  } finally {
-    kv.close();
-  }
+  });
 });
 
 Deno.test("[store] order steps: two steps of one payment, or one not joinable, never share a commit", async () => {
-  const kv = await openKv(":memory:");
-  try {
+  await withMemoryKv(async (kv) => {
     const steps = createOrderSteps(kv);
     const seen = new Map<string, Deno.AtomicOperation>();
     const numbers = await Promise.all([
@@ -59,14 +56,11 @@ Deno.test("[store] order steps: two steps of one payment, or one not joinable, n
     for (const other of ["first", "second", "second again", "fourth"]) {
       assertEquals(seen.get("alone") === seen.get(other), false);
     }
-  } finally {
-    kv.close();
-  }
+  });
 });
 
 Deno.test("[store] order steps: a step that throws beside others gets its error alone; the others land", async () => {
-  const kv = await openKv(":memory:");
-  try {
+  await withMemoryKv(async (kv) => {
     const steps = createOrderSteps(kv);
     const seen = new Map<string, Deno.AtomicOperation>();
     const first = steps.run("a", true, numbering(kv, seen, "a"));
@@ -80,14 +74,11 @@ Deno.test("[store] order steps: a step that throws beside others gets its error 
     assertEquals([await first, await b, await d], [1, 2, 3]);
     assertEquals((await kv.get(COUNTER)).value, 3);
     assertEquals((await kv.get(["numbered", 4])).value, null);
-  } finally {
-    kv.close();
-  }
+  });
 });
 
 Deno.test("[store] order steps: a combined commit another writer beats runs each step again alone, read afresh", async () => {
-  const kv = await openKv(":memory:");
-  try {
+  await withMemoryKv(async (kv) => {
     const steps = createOrderSteps(kv);
     const seen = new Map<string, Deno.AtomicOperation>();
     let moved = false;
@@ -109,9 +100,7 @@ Deno.test("[store] order steps: a combined commit another writer beats runs each
     // The other instance took 2; the three went again one at a time after it.
     assertEquals(numbers, [3, 4, 5]);
     assertEquals((await kv.get(COUNTER)).value, 5);
-  } finally {
-    kv.close();
-  }
+  });
 });
 
 Deno.test("[store] order steps: a busy store answers every step of a combined commit busy at once, none waits again alone", async () => {

@@ -1,4 +1,4 @@
-import { openKv } from "../../src/store/kv.ts";
+import { withMemoryKv } from "../_lib/kv.ts";
 import { assertEquals } from "../_lib/assert.ts";
 import type { NewOrder } from "../../src/domain/order.ts";
 import { createOrderStore } from "../../src/store/orders.ts";
@@ -27,8 +27,7 @@ const order = (paymentIntentId?: string): NewOrder => ({
 });
 
 Deno.test("[store] orders: concurrent orders get distinct consecutive numbers", async () => {
-  const kv = await openKv(":memory:");
-  try {
+  await withMemoryKv(async (kv) => {
     const orders = createOrderStore(kv);
     const created = await Promise.all(Array.from({ length: 20 }, () => orders.create(order())));
     const numbers = created.map((o) => o.orderNumber).sort();
@@ -36,14 +35,11 @@ Deno.test("[store] orders: concurrent orders get distinct consecutive numbers", 
     assertEquals(numbers[0], "ORD-000001");
     assertEquals(numbers[19], "ORD-000020");
     assertEquals((await orders.list()).length, 20);
-  } finally {
-    kv.close();
-  }
+  });
 });
 
 Deno.test("[store] orders: one order per payment intent", async () => {
-  const kv = await openKv(":memory:");
-  try {
+  await withMemoryKv(async (kv) => {
     const orders = createOrderStore(kv);
     const results = await Promise.allSettled(
       Array.from({ length: 5 }, () => orders.create(order("pi_1"))),
@@ -51,14 +47,11 @@ Deno.test("[store] orders: one order per payment intent", async () => {
     assertEquals(results.filter((r) => r.status === "fulfilled").length, 1);
     assertEquals((await orders.list()).length, 1);
     assertEquals((await orders.getByPaymentIntent("pi_1"))?.paymentIntentId, "pi_1");
-  } finally {
-    kv.close();
-  }
+  });
 });
 
 Deno.test("[store] orders: the hooks of an inner list run side by side, the lists in their order", async () => {
-  const kv = await openKv(":memory:");
-  try {
+  await withMemoryKv(async (kv) => {
     const seen: string[] = [];
     /** A hook that waits for a read of its own, as the figures and the invoice's counter do. */
     const reading = (name: string) => async () => {
@@ -81,7 +74,5 @@ Deno.test("[store] orders: the hooks of an inner list run side by side, the list
       "invoice ends",
       "after",
     ]);
-  } finally {
-    kv.close();
-  }
+  });
 });

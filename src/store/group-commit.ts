@@ -131,7 +131,11 @@ export class GroupedAtomic {
   }
 
   set(key: Deno.KvKey, value: unknown, options?: { expireIn?: number }): this {
-    return this.mutate({ type: "set", key, value, ...options });
+    // Without a spread of absent options: a crowd's every write made its record the slow way.
+    const expireIn = options?.expireIn;
+    return this.mutate(
+      expireIn === undefined ? { type: "set", key, value } : { type: "set", key, value, expireIn },
+    );
   }
 
   delete(key: Deno.KvKey): this {
@@ -145,6 +149,21 @@ export class GroupedAtomic {
 
   commit(): Promise<CommitResult> {
     return this.#submit(this);
+  }
+
+  /**
+   * The ids of the keys it checks and of those it writes: those its read-back index holds
+   * already when it has one (orders staged together: spelling them out again was as many
+   * strings made per order as its writes).
+   */
+  keyIds(): { checked: string[]; written: string[] } {
+    const index = this.#index;
+    return index
+      ? { checked: [...index.checkedAt.keys()], written: [...index.lastWrite.keys()] }
+      : {
+        checked: this.checks.map((c) => keyId(c.key)),
+        written: this.mutations.map((m) => keyId(m.key)),
+      };
   }
 
   /** Adds this operation's checks, mutations and messages to `op`. */
@@ -327,14 +346,7 @@ export function createGroupCommit(
     /** Commits `op` with the operations waiting beside it; its own result. */
     submit(op: GroupedAtomic): Promise<CommitResult> {
       return new Promise((resolve, reject) => {
-        queue.push({
-          op,
-          deadline: performance.now() + waitMs,
-          checked: op.checks.map((c) => keyId(c.key)),
-          written: op.mutations.map((m) => keyId(m.key)),
-          resolve,
-          reject,
-        });
+        queue.push({ op, deadline: performance.now() + waitMs, ...op.keyIds(), resolve, reject });
         // Operations submitted in the same turn of the event loop go together.
         if (!running) queueMicrotask(() => running || run());
         else if (expiry === undefined) expireQueued();

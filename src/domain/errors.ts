@@ -12,7 +12,12 @@ export class DomainError extends Error {
     message: string,
     readonly errors?: FieldError[],
   ) {
+    // A client's refusal is answered, never logged: no stack trace to capture (a launch's 600
+    // sold-out answers spent 4% of their time on it). A 5xx keeps its stack for the log.
+    const depth = Error.stackTraceLimit;
+    if (status < 500) Error.stackTraceLimit = 0;
     super(message);
+    Error.stackTraceLimit = depth;
     this.name = "DomainError";
   }
 }

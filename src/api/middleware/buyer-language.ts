@@ -1,5 +1,7 @@
 import type { Context, Next } from "hono";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { errorBodyIn } from "../../services/buyer-errors.ts";
+import type { ErrorBody, RefusalAnswer } from "../errors.ts";
 
 /** Whether the answer is a JSON refusal (its body can be read and answered anew). */
 export function isJsonRefusal(res: Response): boolean {
@@ -19,13 +21,25 @@ export async function sentLanguage(c: Context): Promise<"en" | "fr"> {
 }
 
 /**
+ * A middleware that answers the refusals of the routes under it with `shape`'s body: a thrown
+ * refusal through the error handler (`RefusalAnswer`, answered once), one a route returned by
+ * answering it anew here.
+ */
+export function shapeRefusals(shape: (c: Context, body: ErrorBody) => Promise<object>) {
+  return async (c: Context, next: Next) => {
+    const answer: RefusalAnswer = async (body, status) => c.json(await shape(c, body), status);
+    c.set("refusal", answer);
+    await next();
+    if (c.error || !isJsonRefusal(c.res)) return;
+    c.res = await answer(await c.res.json(), c.res.status as ContentfulStatusCode);
+  };
+}
+
+/**
  * The shop's calls from a buyer's page (the quote, the payment intent and its confirmation)
  * carry the page's language (`locale`, or `orderData.locale`): their refusals answer in it, so
  * a French buyer reads French under the fields and in the dialogs. English stays the spec's.
  */
-export async function buyerLanguage(c: Context, next: Next) {
-  await next();
-  if (!isJsonRefusal(c.res) || (await sentLanguage(c)) !== "fr") return;
-  const body = await c.res.json();
-  c.res = c.json(errorBodyIn(body, "fr"), c.res.status as 400);
-}
+export const buyerLanguage = shapeRefusals(async (c, body) =>
+  errorBodyIn(body, await sentLanguage(c))
+);

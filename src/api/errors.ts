@@ -4,6 +4,7 @@ import { HTTPException } from "hono/http-exception";
 import { ZodError } from "zod";
 import { DomainError, type FieldError, StoreBusyError } from "../domain/errors.ts";
 import { log } from "../services/log.ts";
+import type { ApiEnv } from "./middleware/rate-limit.ts";
 
 export interface ErrorBody {
   error: string;
@@ -27,7 +28,8 @@ export type RefusalAnswer = (body: ErrorBody, status: ContentfulStatusCode) => P
 
 /** The one place that turns any thrown error into the API's JSON error answer. */
 export function handleError(err: Error, c: Context): Response | Promise<Response> {
-  const shaped = c.get("refusal") as RefusalAnswer | undefined;
+  // Any app's context (tests mount it on plain ones): the API's sets `refusal` (ApiEnv).
+  const shaped: ApiEnv["Variables"]["refusal"] = c.get("refusal");
   const answer = (body: ErrorBody, status: ContentfulStatusCode) =>
     shaped ? shaped(body, status) : c.json(body, status);
   if (err instanceof DomainError) {

@@ -3,10 +3,11 @@ import { assertEquals } from "../_lib/assert.ts";
 import { ValidationError } from "../../src/domain/errors.ts";
 import { handleError } from "../../src/api/errors.ts";
 import { buyerLanguage, shapeRefusals } from "../../src/api/middleware/buyer-language.ts";
+import type { ApiEnv } from "../../src/api/middleware/rate-limit.ts";
 
 /** A router as the API mounts them: a thrown refusal and a returned one, under `middleware`. */
 function app(middleware: ReturnType<typeof shapeRefusals>) {
-  const api = new Hono().use("*", middleware)
+  const api = new Hono<ApiEnv>().use("*", middleware)
     .post("/thrown", () => {
       throw new ValidationError("Email is required", [
         { field: "customer.email", message: "Email is required" },
@@ -18,7 +19,7 @@ function app(middleware: ReturnType<typeof shapeRefusals>) {
   return api;
 }
 
-const call = async (api: Hono, path: string, locale: string) => {
+const call = async (api: Hono<ApiEnv>, path: string, locale: string) => {
   const res = await api.request(path, {
     method: "POST",
     headers: { "Content-Type": "application/json" },

@@ -2,6 +2,7 @@ import type { Context, Next } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { errorBodyIn } from "../../services/buyer-errors.ts";
 import type { ErrorBody, RefusalAnswer } from "../errors.ts";
+import type { ApiEnv } from "./rate-limit.ts";
 
 /** Whether the answer is a JSON refusal (its body can be read and answered anew). */
 export function isJsonRefusal(res: Response): boolean {
@@ -25,8 +26,8 @@ export async function sentLanguage(c: Context): Promise<"en" | "fr"> {
  * refusal through the error handler (`RefusalAnswer`, answered once), one a route returned by
  * answering it anew here.
  */
-export function shapeRefusals(shape: (c: Context, body: ErrorBody) => Promise<object>) {
-  return async (c: Context, next: Next) => {
+export function shapeRefusals(shape: (c: Context<ApiEnv>, body: ErrorBody) => Promise<object>) {
+  return async (c: Context<ApiEnv>, next: Next) => {
     const answer: RefusalAnswer = async (body, status) => c.json(await shape(c, body), status);
     c.set("refusal", answer);
     await next();

@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import { DomainError } from "../../domain/errors.ts";
 import type { Session } from "../../services/admin-auth.ts";
 import type { Services } from "../../services/container.ts";
+import type { RefusalAnswer } from "../errors.ts";
 
 /**
  * What the server entry passes to the API for each request: the client's address and whether
@@ -9,8 +10,12 @@ import type { Services } from "../../services/container.ts";
  */
 export interface ApiEnv {
   Bindings: { clientAddress?: string; requestId?: string; https?: boolean };
-  /** Set by the authorization middleware on every non-public route. */
-  Variables: { session: Session };
+  Variables: {
+    /** Set by the authorization middleware on every non-public route. */
+    session: Session;
+    /** How the routes under `shapeRefusals` answer a refusal (the error handler uses it). */
+    refusal?: RefusalAnswer;
+  };
 }
 
 export const RATE_LIMITED_MESSAGE = "Too many requests. Please try again later.";

@@ -4,7 +4,6 @@ import { HTTPException } from "hono/http-exception";
 import { ZodError } from "zod";
 import { DomainError, type FieldError, StoreBusyError } from "../domain/errors.ts";
 import { log } from "../services/log.ts";
-import type { ApiEnv } from "./middleware/rate-limit.ts";
 
 export interface ErrorBody {
   error: string;
@@ -28,8 +27,8 @@ export type RefusalAnswer = (body: ErrorBody, status: ContentfulStatusCode) => P
 
 /** The one place that turns any thrown error into the API's JSON error answer. */
 export function handleError(err: Error, c: Context): Response | Promise<Response> {
-  // Any app's context (tests mount it on plain ones): the API's sets `refusal` (ApiEnv).
-  const shaped: ApiEnv["Variables"]["refusal"] = c.get("refusal");
+  // Any app's context (tests mount it on plain ones); the API's declares `refusal` (ApiEnv).
+  const shaped = c.get("refusal") as RefusalAnswer | undefined;
   const answer = (body: ErrorBody, status: ContentfulStatusCode) =>
     shaped ? shaped(body, status) : c.json(body, status);
   if (err instanceof DomainError) {

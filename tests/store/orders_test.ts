@@ -67,12 +67,9 @@ Deno.test("[store] orders: the hooks of an inner list run side by side, the list
       },
     ]);
     await orders.create(order());
-    assertEquals(seen, [
-      "figures starts",
-      "invoice starts",
-      "figures ends",
-      "invoice ends",
-      "after",
-    ]);
+    assertEquals(seen.slice(0, 2), ["figures starts", "invoice starts"], "both start at once");
+    // Two reads in flight may come back in either order.
+    assertEquals(seen.slice(2, 4).sort(), ["figures ends", "invoice ends"]);
+    assertEquals(seen.slice(4), ["after"], "the next list waits for both");
   });
 });

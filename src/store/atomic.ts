@@ -62,7 +62,8 @@ const GET_MANY_KEYS = 10;
 /**
  * Reads `keys` as committing `op` would leave them: a key `op` already writes reads as written
  * (null once deleted), with the versionstamp the KV holds before the commit (the one `op`
- * checks, if it checks it); any other key from the KV. The reads of a write that joins others
+ * checks, if it checks it); a key the operation `op` is staged after writes (its commit under
+ * way) as that one leaves it; any other key from the KV. The reads of a write that joins others
  * in one operation (orders staged together, store/order-steps.ts) see the writes before it,
  * and checking what it read stays right. Without such an operation, a plain `getMany`.
  */
@@ -72,10 +73,13 @@ export async function readThrough<T extends readonly unknown[]>(
   keys: readonly Deno.KvKey[],
 ): Promise<{ [K in keyof T]: Deno.KvEntryMaybe<T[K]> }> {
   type Entries = { [K in keyof T]: Deno.KvEntryMaybe<T[K]> };
-  // An operation that writes nothing yet has nothing to read back.
-  const grouped = op instanceof GroupedAtomic && op.mutations.length ? op : null;
+  // An operation that writes nothing yet, on no other's writes, has nothing to read back.
+  const grouped = op instanceof GroupedAtomic && (op.mutations.length || op.onBase) ? op : null;
   const entries: Deno.KvEntryMaybe<unknown>[] = new Array(keys.length);
-  /** Where the KV must answer: the keys `op` does not write, and the written ones unchecked. */
+  /**
+   * Where the KV must answer: the keys neither `op` nor the operation committing before it
+   * writes, and those `op` writes unchecked.
+   */
   const fromKv: number[] = [];
   keys.forEach((key, i) => {
     const written = grouped?.written(key);
@@ -84,7 +88,20 @@ export async function readThrough<T extends readonly unknown[]>(
       entries[i] = { key, value: written.value, versionstamp: checked } as Deno.KvEntryMaybe<
         unknown
       >;
-    } else fromKv.push(i);
+      return;
+    }
+    // Committed or not yet, the KV's answer for such a key could be either side of that
+    // commit: what it leaves is known.
+    const before = grouped?.before(key);
+    if (!before) fromKv.push(i);
+    else if (!written) entries[i] = before;
+    else {
+      entries[i] = {
+        key,
+        value: written.value,
+        versionstamp: before.versionstamp,
+      } as Deno.KvEntryMaybe<unknown>;
+    }
   });
   const batches: Promise<Deno.KvEntryMaybe<unknown>[]>[] = [];
   for (let i = 0; i < fromKv.length; i += GET_MANY_KEYS) {

@@ -36,6 +36,9 @@ const MAX_SCAN = 4 * MAX_OPS;
 
 type CommitResult = Deno.KvCommitResult | Deno.KvCommitError;
 
+/** Operations staged after another so far: each one's versionstamp stand-in is its own. */
+let stagedAfter = 0;
+
 /**
  * One caller's atomic operation, recorded so it can be replayed into a combined one, and read
  * back (`written`, `checkedAt`): several orders staged in one operation read what the earlier
@@ -50,6 +53,11 @@ export class GroupedAtomic {
    * by `keyId`: made on the first read back (only orders staged together read back), then kept.
    */
   #index?: WriteIndex & { checkedAt: Map<string, string | null> };
+  /**
+   * The operation whose commit is under way while this one is staged (`after`), and the
+   * stand-in for the versionstamp that commit will give the keys it writes.
+   */
+  #base?: { op: GroupedAtomic; versionstamp: string };
   readonly #submit: (op: GroupedAtomic) => Promise<CommitResult>;
 
   constructor(submit: (op: GroupedAtomic) => Promise<CommitResult>) {
@@ -105,10 +113,50 @@ export class GroupedAtomic {
    */
   written(key: Deno.KvKey): { value: unknown } | undefined {
     const last = this.#indexed().lastWrite.get(keyId(key));
+    return last && { value: valueLeft(last) };
+  }
+
+  /**
+   * Stages this operation on top of `base`, whose commit is under way: a key `base` writes
+   * reads as `base` leaves it (`before`), checked against the versionstamp its commit will
+   * give it, filled in by `baseCommitted` before this operation may commit. Orders staged while
+   * the ones before them commit read the counter and the figures those leave.
+   */
+  after(base: GroupedAtomic): this {
+    this.#base = { op: base, versionstamp: `after ${++stagedAfter}` };
+    return this;
+  }
+
+  /**
+   * What the operation this one is staged after leaves at `key`, when it writes it: the value
+   * (null once deleted) and the versionstamp to check (its commit's; none once deleted).
+   */
+  before(key: Deno.KvKey): Deno.KvEntryMaybe<unknown> | undefined {
+    const base = this.#base;
+    if (!base) return undefined;
+    const last = base.op.#indexed().lastWrite.get(keyId(key));
     if (!last) return undefined;
-    if (last.type === "set") return { value: last.value };
-    if (last.type === "delete") return { value: null };
-    throw new Error(`A ${last.type} of ${String(key)} cannot be read back before its commit`);
+    const value = valueLeft(last);
+    return last.type === "delete"
+      ? { key, value, versionstamp: null }
+      : { key, value, versionstamp: base.versionstamp };
+  }
+
+  /** Whether it is staged after an operation whose commit it has not yet been told of. */
+  get onBase(): boolean {
+    return this.#base !== undefined;
+  }
+
+  /**
+   * The operation it was staged after committed, at `versionstamp`: what this one read of it
+   * is checked against that.
+   */
+  baseCommitted(versionstamp: string): void {
+    const stand = this.#base?.versionstamp;
+    this.#base = undefined;
+    for (const [i, c] of this.checks.entries()) {
+      if (c.versionstamp === stand) this.checks[i] = { key: c.key, versionstamp };
+    }
   }
 
   /** The versionstamp this operation checks `key` against; undefined when it does not. */
@@ -148,6 +196,7 @@ export class GroupedAtomic {
   }
 
   commit(): Promise<CommitResult> {
+    if (this.#base) throw new Error("An operation staged after another commits once it has");
     return this.#submit(this);
   }
 
@@ -174,6 +223,13 @@ export class GroupedAtomic {
     );
     for (const [value, options] of this.enqueues) op.enqueue(value, options);
   }
+}
+
+/** The value a key's last write leaves (null once deleted); a sum's is known only once made. */
+function valueLeft(last: Deno.KvMutation): unknown {
+  if (last.type === "set") return last.value;
+  if (last.type === "delete") return null;
+  throw new Error(`A ${last.type} of ${String(last.key)} cannot be read back before its commit`);
 }
 
 interface WriteIndex {

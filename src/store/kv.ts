@@ -103,7 +103,7 @@ class BusyTolerantListIterator<T> implements AsyncIterableIterator<Deno.KvEntry<
  * group commit (group-commit.ts): those that wait while a commit is under way share the next.
  * With `turns` (a KV file), each commit attempt runs in this process's turn at the file.
  */
-export function busyTolerant(kv: Deno.Kv, turns?: CommitTurns): Deno.Kv {
+export function busyTolerant(kv: Deno.Kv, turns?: CommitTurns, reader: Deno.Kv = kv): Deno.Kv {
   /** Whether the last commit attempt was refused as busy (no attempt since has gone through). */
   let refusing = false;
   const atomic = (deadline: number) => {
@@ -136,7 +136,7 @@ export function busyTolerant(kv: Deno.Kv, turns?: CommitTurns): Deno.Kv {
       switch (prop) {
         case "get":
         case "getMany":
-          return (...args: unknown[]) => whileBusy(() => value.apply(target, args));
+          return (...args: unknown[]) => whileBusy(() => value.apply(reader, args));
         case "set":
           return (key: Deno.KvKey, v: unknown, options?: { expireIn?: number }) =>
             grouped().set(key, v, options).commit();
@@ -146,12 +146,13 @@ export function busyTolerant(kv: Deno.Kv, turns?: CommitTurns): Deno.Kv {
           };
         case "list":
           return (selector: Deno.KvListSelector, options?: Deno.KvListOptions) =>
-            new BusyTolerantListIterator(target, selector, options);
+            new BusyTolerantListIterator(reader, selector, options);
         case "atomic":
           return grouped;
         case "close":
           return () => {
             target.close();
+            if (reader !== target) reader.close();
             turns?.close();
           };
         default:
@@ -223,6 +224,10 @@ export async function openKv(
   await privateFolder(dir || "/");
   await createPrivateFile(path);
   const kv = await Deno.openKv(path);
+  // Reads go through a connection of their own: the KV answers each connection's requests one
+  // at a time, so on the writer's they waited behind every commit and its sync to disk. A read
+  // sees every commit that ended before it (SQLite's WAL).
+  const reader = await Deno.openKv(path);
   await restrictFileModes(path);
-  return busyTolerant(kv, await openCommitTurns(path));
+  return busyTolerant(kv, await openCommitTurns(path), reader);
 }

@@ -133,3 +133,41 @@ Deno.test({
       }
     }),
 });
+
+Deno.test({
+  name:
+    "[store] a write lock held by another process: reads are answered while a write waits in SQLite's lock, and see the write once it lands",
+  fn: async () => {
+    const dir = await Deno.makeTempDir({ prefix: "shop-reads-" });
+    const file = `${dir}/shop.kv`;
+    const kv = await openKv(file);
+    try {
+      await kv.set(["page", "home"], "catalogue");
+      const holder = await lockHolder(file, 3_000);
+      let written = "";
+      const write = kv.set(["order"], 1).then(
+        () => written = "written",
+        (err) => written = String(err),
+      );
+      // Reads have a connection of their own: on the writer's, each waited behind the write
+      // for SQLite's lock (up to 5 s an attempt).
+      for (let i = 0; i < 5; i++) {
+        assertEquals((await kv.get(["page", "home"])).value, "catalogue");
+        assertEquals((await kv.getMany([["page", "home"], ["order"]])).map((e) => e.value), [
+          "catalogue",
+          null,
+        ]);
+        assertEquals((await Array.fromAsync(kv.list({ prefix: ["page"] }))).length, 1);
+      }
+      assertEquals(written, "", "the write still waits for the lock");
+      assert(holder.held);
+      assertEquals((await holder.release()).code, 0);
+      await write;
+      assertEquals(written, "written");
+      assertEquals((await kv.get(["order"])).value, 1, "a read after a write sees it");
+    } finally {
+      kv.close();
+      await Deno.remove(dir, { recursive: true });
+    }
+  },
+});

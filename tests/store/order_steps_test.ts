@@ -1,7 +1,7 @@
-import { assertEquals, assertRejects } from "../_lib/assert.ts";
+import { assert, assertEquals, assertRejects } from "../_lib/assert.ts";
 import { withMemoryKv } from "../_lib/kv.ts";
 import { StoreBusyError } from "../../src/domain/errors.ts";
-import { openKv } from "../../src/store/kv.ts";
+import { busyTolerant, openKv } from "../../src/store/kv.ts";
 import { readThrough } from "../../src/store/atomic.ts";
 import { createOrderSteps, type Staged } from "../../src/store/order-steps.ts";
 
@@ -137,5 +137,128 @@ Deno.test("[store] order steps: a busy store answers every step of a combined co
     assertEquals(commits, 2, "the first alone, then the three together, once");
   } finally {
     real.close();
+  }
+});
+
+/**
+ * A KV whose commits wait at a gate while one is set (`hold`) and note when they land: the
+ * server's wiring (`busyTolerant`, its group commit) over it.
+ */
+async function gatedKv() {
+  const raw = await Deno.openKv(":memory:");
+  const events: string[] = [];
+  let gate: Promise<void> | undefined;
+  const gated = new Proxy(raw, {
+    get(target, prop) {
+      const value = Reflect.get(target, prop, target);
+      if (prop !== "atomic") return typeof value === "function" ? value.bind(target) : value;
+      return () => {
+        const op = target.atomic();
+        const commit = op.commit.bind(op);
+        op.commit = async () => {
+          await gate;
+          const result = await commit();
+          events.push(result.ok ? "landed" : "refused");
+          return result;
+        };
+        return op;
+      };
+    },
+  });
+  return {
+    raw,
+    kv: busyTolerant(gated),
+    events,
+    /** Holds every commit from now until the returned function is called. */
+    hold() {
+      const { promise, resolve } = Promise.withResolvers<void>();
+      gate = promise;
+      return () => {
+        gate = undefined;
+        resolve();
+      };
+    },
+  };
+}
+
+/** Turns of the event loop until `done()` holds (at most 200). */
+async function until(done: () => boolean) {
+  for (let i = 0; i < 200 && !done(); i++) await new Promise((r) => setTimeout(r, 0));
+  assert(done(), "waited 200 turns");
+}
+
+Deno.test("[store] order steps: the next steps are staged while the ones before them commit, on what those write; a step of a payment under way waits for it", async () => {
+  const { raw, kv, events, hold } = await gatedKv();
+  try {
+    const steps = createOrderSteps(kv);
+    const seen = new Map<string, Deno.AtomicOperation>();
+    const staged: string[] = [];
+    const noting = (name: string) => {
+      const step = numbering(kv, seen, name);
+      return async (op: Deno.AtomicOperation) => {
+        const outcome = await step(op);
+        staged.push(`${name} after ${events.length} landed`);
+        return outcome;
+      };
+    };
+    const release = hold();
+    const first = steps.run("pi_1", true, noting("first"));
+    await until(() => staged.length === 1);
+    const second = steps.run("pi_2", true, noting("second"));
+    const third = steps.run("pi_3", true, noting("third"));
+    const again = steps.run("pi_1", true, noting("first's payment again"));
+    await until(() => staged.length === 3);
+    assertEquals(events, [], "nothing has landed yet");
+    release();
+    assertEquals(await Promise.all([first, second, third, again]), [1, 2, 3, 4]);
+    assertEquals(staged, [
+      "first after 0 landed",
+      "second after 0 landed",
+      "third after 0 landed",
+      "first's payment again after 1 landed",
+    ]);
+    assertEquals(seen.get("second") === seen.get("third"), true);
+    assertEquals(seen.get("first") === seen.get("second"), false);
+    assertEquals(events, ["landed", "landed", "landed"]);
+    assertEquals((await kv.get(COUNTER)).value, 4);
+    for (const [n, name] of ["first", "second", "third", "first's payment again"].entries()) {
+      assertEquals((await kv.get(["numbered", n + 1])).value, name);
+    }
+  } finally {
+    raw.close();
+  }
+});
+
+Deno.test("[store] order steps: when the commit under way fails, the steps staged on it are staged again on what the KV then holds", async () => {
+  const { raw, kv, events, hold } = await gatedKv();
+  try {
+    const steps = createOrderSteps(kv);
+    const seen = new Map<string, Deno.AtomicOperation>();
+    const runs = new Map<string, number>();
+    const counting = (name: string) => {
+      const step = numbering(kv, seen, name);
+      return (op: Deno.AtomicOperation) => {
+        runs.set(name, (runs.get(name) ?? 0) + 1);
+        return step(op);
+      };
+    };
+    const release = hold();
+    const first = steps.run("a", true, counting("a"));
+    await until(() => seen.has("a"));
+    const others = ["b", "c"].map((name) => steps.run(name, true, counting(name)));
+    await until(() => seen.has("c"));
+    // Another instance takes a number before the first commit lands: it fails its check.
+    await raw.set(COUNTER, 1);
+    release();
+    assertEquals(await Promise.all([first, ...others]), [2, 3, 4]);
+    assertEquals(events[0], "refused");
+    assertEquals((await kv.get(COUNTER)).value, 4);
+    assertEquals(runs.get("b"), 2, "staged on the refused commit, then again");
+    assertEquals(runs.get("c"), 2);
+    for (const [n, name] of ["a", "b", "c"].entries()) {
+      assertEquals((await kv.get(["numbered", n + 2])).value, name);
+    }
+  } finally {
+    raw.close();
   }
 });

@@ -136,10 +136,8 @@ export class GroupedAtomic {
     if (!base) return undefined;
     const last = base.op.#indexed().lastWrite.get(keyId(key));
     if (!last) return undefined;
-    const value = valueLeft(last);
-    return last.type === "delete"
-      ? { key, value, versionstamp: null }
-      : { key, value, versionstamp: base.versionstamp };
+    if (last.type === "delete") return { key, value: null, versionstamp: null };
+    return { key, value: valueLeft(last), versionstamp: base.versionstamp };
   }
 
   /** Whether it is staged after an operation whose commit it has not yet been told of. */

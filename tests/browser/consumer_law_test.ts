@@ -3,7 +3,7 @@ import { seriousViolations } from "../_lib/axe.ts";
 import { browserTest } from "../_lib/browser.ts";
 import { BOSS, bossApi, signInAs } from "../_lib/admin-browser.ts";
 import type { RunningServer } from "../_lib/server.ts";
-import { outboxEntrySchema } from "../../src/domain/mail.ts";
+import { createOutboxStore } from "../../src/store/outbox.ts";
 import { openKv } from "../../src/store/kv.ts";
 
 const PHONE = { viewport: { width: 390, height: 800 } };
@@ -181,11 +181,7 @@ async function shippedOrder(server: RunningServer) {
 
 async function outbox(server: RunningServer) {
   const kv = await openKv(server.kvPath);
-  const mails = [];
-  for await (const e of kv.list({ prefix: ["outbox"] })) {
-    const parsed = outboxEntrySchema.safeParse(e.value);
-    if (parsed.success) mails.push(parsed.data);
-  }
+  const mails = await createOutboxStore(kv).list();
   kv.close();
   return mails;
 }

@@ -1,7 +1,7 @@
 import type { Locator, Page } from "playwright-core";
 import { assert, assertEquals, assertStringIncludes } from "../_lib/assert.ts";
 import { browserTest, hydrated } from "../_lib/browser.ts";
-import { outboxEntrySchema } from "../../src/domain/mail.ts";
+import { createOutboxStore } from "../../src/store/outbox.ts";
 import { openKv } from "../../src/store/kv.ts";
 import { createOrderStore } from "../../src/store/orders.ts";
 
@@ -11,10 +11,8 @@ const PHONE = { viewport: { width: 390, height: 844 } };
 async function mailTo(kvPath: string, to: string) {
   const kv = await openKv(kvPath);
   try {
-    for await (const e of kv.list({ prefix: ["outbox"] })) {
-      const parsed = outboxEntrySchema.safeParse(e.value);
-      if (parsed.success && parsed.data.to === to) return parsed.data;
-    }
+    const mail = (await createOutboxStore(kv).list()).find((m) => m.to === to);
+    if (mail) return mail;
   } finally {
     kv.close();
   }

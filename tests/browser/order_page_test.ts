@@ -1,4 +1,4 @@
-import { outboxEntrySchema } from "../../src/domain/mail.ts";
+import { createOutboxStore } from "../../src/store/outbox.ts";
 import { openKv } from "../../src/store/kv.ts";
 import { assert, assertEquals, assertStringIncludes } from "../_lib/assert.ts";
 import { BOSS } from "../_lib/admin-browser.ts";
@@ -41,10 +41,9 @@ browserTest(
     // The link, as the buyer gets it in the shipped mail (the shop's outbox).
     const kv = await openKv(server.kvPath);
     let link = "";
-    for await (const e of kv.list({ prefix: ["outbox"] })) {
-      const parsed = outboxEntrySchema.safeParse(e.value);
-      if (parsed.success && parsed.data.subject.includes("has shipped")) {
-        link = /https?:\/\/\S+\/orders\/\S+/.exec(parsed.data.text)![0];
+    for (const mail of await createOutboxStore(kv).list()) {
+      if (mail.subject.includes("has shipped")) {
+        link = /https?:\/\/\S+\/orders\/\S+/.exec(mail.text)![0];
       }
     }
     kv.close();

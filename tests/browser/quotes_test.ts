@@ -8,7 +8,7 @@ import { atInstant } from "../_lib/clock.ts";
 import { freePort, type RunningServer } from "../_lib/server.ts";
 import { testConfig } from "../_lib/services.ts";
 import { type Received, smtpSink, waitFor } from "../_lib/smtp.ts";
-import { outboxEntrySchema } from "../../src/domain/mail.ts";
+import { createOutboxStore } from "../../src/store/outbox.ts";
 import { formatIban } from "../../src/domain/bank-account.ts";
 import { addDays } from "../../src/domain/payment-terms.ts";
 import { isRfReference } from "../../src/domain/rf-reference.ts";
@@ -252,11 +252,8 @@ async function remindersOn(server: RunningServer, days: string[]): Promise<strin
       await atInstant(Date.parse(`${day}T11:00:00Z`), () => services.receivables.pass());
     }
     const subjects: string[] = [];
-    for await (const e of kv.list({ prefix: ["outbox"] })) {
-      const mail = outboxEntrySchema.safeParse(e.value);
-      if (mail.success && /relance|reminder/i.test(mail.data.subject)) {
-        subjects.push(mail.data.subject);
-      }
+    for (const mail of await createOutboxStore(kv).list()) {
+      if (/relance|reminder/i.test(mail.subject)) subjects.push(mail.subject);
     }
     return subjects;
   } finally {

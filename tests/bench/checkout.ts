@@ -12,13 +12,14 @@ import { openKv } from "../../src/store/kv.ts";
  * - launch: LAUNCH_BUYERS (1,000) buyers of LAUNCH_UNITS (400) units at once, on one instance,
  *   then split across two instances on one KV file; prints buyers/s and p50/p99 of the whole
  *   purchase (intent, card, confirm), of create-payment-intent and of the commit step
- *   (confirm-payment).
+ *   (confirm-payment); with TIMELINE=1, where the time of the one-instance launch went.
  * `deno task bench:checkout`.
  */
 import { createOrderStore } from "../../src/store/orders.ts";
 import { createProductStore } from "../../src/store/products.ts";
 import { cpuMs, type RunningServer, startBuiltServer } from "../_lib/server.ts";
 import { addressOf, orderData as buyerData, post } from "../_lib/buyers.ts";
+import { sampleThreads } from "../_lib/threads.ts";
 
 const BUYERS = Number(Deno.env.get("BUYERS") ?? 200);
 const UNITS = Number(Deno.env.get("UNITS") ?? 10);
@@ -32,6 +33,11 @@ const WRITES_PER_BUYER = 6;
 const ONLY_LAUNCH = Deno.env.get("ONLY_LAUNCH") === "1";
 /** `TWO_INSTANCES=0`: the launch on one instance only (comparing builds' CPU per buyer). */
 const TWO_INSTANCES = Deno.env.get("TWO_INSTANCES") !== "0";
+/**
+ * `TIMELINE=1`: the one-instance launch prints, every 100 ms, each thread kind's CPU and time
+ * waiting for a CPU (server: main, gc, kv, http; the client): what bounds the launch.
+ */
+const TIMELINE = Deno.env.get("TIMELINE") === "1";
 const OUT_OF_STOCK = ["not_enough_stock", "sold_out_not_charged"];
 
 const server = await startBuiltServer({ TRUST_PROXY: "true" });
@@ -117,8 +123,16 @@ try {
     return out;
   };
 
-  /** Runs `buyers` (index, base url) at once and checks the outcome against `units`. */
-  const round = async (label: string, units: number, buyers: [number, string][]) => {
+  /**
+   * Runs `buyers` (index, base url) at once and checks the outcome against `units`; `timeline`:
+   * prints where the server's and the client's time went, every 100 ms.
+   */
+  const round = async (
+    label: string,
+    units: number,
+    buyers: [number, string][],
+    timeline = false,
+  ) => {
     await products.update(board.id, { stock: units });
     const before = (await orders.list()).length;
     // The servers' CPU, not the wall clock, is what other load on the machine moves least.
@@ -126,8 +140,10 @@ try {
     const cpuBefore = running.reduce((sum, s) => sum + cpuMs(s.pid), 0);
     const clientBefore = cpuMs(Deno.pid);
     const started = performance.now();
+    const sampling = timeline ? sampleThreads(server.pid) : null;
     const results = await Promise.all(buyers.map(([i, base]) => buy(base, i)));
     const elapsed = performance.now() - started;
+    const samples = sampling?.stop();
     const cpu = running.reduce((sum, s) => sum + cpuMs(s.pid), 0) - cpuBefore;
     const clientCpu = cpuMs(Deno.pid) - clientBefore;
     const made = results.flatMap((r) => r.order ? [r.order] : []);
@@ -170,6 +186,10 @@ try {
         `${(cpu / buyers.length).toFixed(2)} ms per buyer (${(cpu / 1000).toFixed(2)} s in all); ` +
         `the buyers' client ${(clientCpu / buyers.length).toFixed(2)} ms per buyer`,
     );
+    if (samples) {
+      console.log("  where the time went, each kind's CPU/run-queue wait in % of one core:");
+      for (const line of samples) console.log(`  ${line}`);
+    }
     return { elapsed, results, cpu };
   };
 
@@ -251,7 +271,12 @@ try {
   // Launch: 1,000 buyers at once on one instance, then split across two on one KV file.
   const launch = (base: (j: number) => string) =>
     Array.from({ length: LAUNCH_BUYERS }, (_, j) => [700_000 + j, base(j)] as [number, string]);
-  const one = await round("\nlaunch, one instance", LAUNCH_UNITS, launch(() => server.url));
+  const one = await round(
+    "\nlaunch, one instance",
+    LAUNCH_UNITS,
+    launch(() => server.url),
+    TIMELINE,
+  );
   const perBuyer = (r: { elapsed: number; cpu: number }) =>
     `${(LAUNCH_BUYERS / (r.elapsed / 1000)).toFixed(0)} buyers/s, ` +
     `${(r.cpu / LAUNCH_BUYERS).toFixed(2)} ms of server CPU per buyer`;

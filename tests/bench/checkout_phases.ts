@@ -13,39 +13,18 @@ import { addressOf, orderData, post } from "../_lib/buyers.ts";
 import { openKv } from "../../src/store/kv.ts";
 import { createProductStore } from "../../src/store/products.ts";
 import { startBuiltServer } from "../_lib/server.ts";
+import { threadTimes } from "../_lib/threads.ts";
 
 const WARM = Number(Deno.env.get("WARM") ?? 4);
 const BUYERS = Number(Deno.env.get("BUYERS") ?? 1000);
 const UNITS = Number(Deno.env.get("UNITS") ?? 400);
 const CONFIRM_UNITS = Deno.env.get("CONFIRM_UNITS");
 
-/** Each thread's CPU so far (ms), by kind, and this client's. */
+/** Each thread kind's CPU so far (ms), and this client's. */
 function threadsCpu(pid: number): Map<string, number> {
-  const out = new Map<string, number>();
-  const add = (kind: string, stat: string) => {
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    out.set(kind, (out.get(kind) ?? 0) + (Number(fields[11]) + Number(fields[12])) * 10);
-  };
-  for (const task of Deno.readDirSync(`/proc/${pid}/task`)) {
-    try {
-      const base = `/proc/${pid}/task/${task.name}`;
-      const name = Deno.readTextFileSync(`${base}/comm`).trim();
-      const kind = task.name === String(pid)
-        ? "main"
-        : name.startsWith("V8")
-        ? "gc"
-        : name.startsWith("sw-")
-        ? "kv"
-        : name.startsWith("tokio")
-        ? "http"
-        : "other";
-      add(kind, Deno.readTextFileSync(`${base}/stat`));
-    } catch {
-      // the thread ended meanwhile
-    }
-  }
-  add("client", Deno.readTextFileSync(`/proc/${Deno.pid}/stat`));
-  return out;
+  const times = threadTimes(pid);
+  for (const [kind, t] of threadTimes(Deno.pid, "client")) times.set(kind, t);
+  return new Map([...times].map(([kind, t]) => [kind, t.cpu]));
 }
 
 const server = await startBuiltServer({ TRUST_PROXY: "true" });

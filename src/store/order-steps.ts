@@ -90,15 +90,15 @@ export function createOrderSteps(kv: Deno.Kv) {
   async function together(group: Waiting[], base?: Committing): Promise<Committing | undefined> {
     const op = kv.atomic();
     const grouped = op instanceof GroupedAtomic ? op : null;
-    if (base && !(grouped && base.op)) {
-      await base.done;
-      base = undefined;
-    }
-    if (base) grouped!.after(base.op!);
+    // On a KV without grouped operations nothing is read through a commit under way: after it.
+    const onto = grouped && base?.op ? base.op : null;
+    if (onto) grouped!.after(onto);
+    else await base?.done;
     const staged: [Waiting, unknown][] = [];
     /** Steps that write nothing: answered once what they read through `base` has landed. */
     const unwritten: [Waiting, unknown][] = [];
     let next = 0;
+    let failure: { err: unknown } | undefined;
     try {
       for (; next < group.length; next++) {
         const w = group[next];
@@ -106,22 +106,10 @@ export function createOrderSteps(kv: Deno.Kv) {
         (outcome.writes ? staged : unwritten).push([w, outcome.value]);
       }
     } catch (err) {
-      if (base && await base.done === null) {
-        queue.unshift(...group);
-        return undefined;
-      }
-      for (const [w, value] of unwritten) w.resolve(value);
-      // A busy store is as busy for each alone: all are told at once, as the group commit does.
-      if (err instanceof StoreBusyError) {
-        for (const w of [...staged.map(([s]) => s), ...group.slice(next)]) w.reject(err);
-        return undefined;
-      }
-      // A step that throws is told so by its own run below.
-      for (const w of [...staged.map(([s]) => s), ...group.slice(next)]) await alone(w);
-      return undefined;
+      failure = { err };
     }
-    if (base) {
-      const versionstamp = await base.done;
+    if (onto) {
+      const versionstamp = await base!.done;
       if (versionstamp === null) {
         queue.unshift(...group);
         return undefined;
@@ -129,6 +117,17 @@ export function createOrderSteps(kv: Deno.Kv) {
       grouped!.baseCommitted(versionstamp);
     }
     for (const [w, value] of unwritten) w.resolve(value);
+    if (failure) {
+      const left = [...staged.map(([s]) => s), ...group.slice(next)];
+      // A busy store is as busy for each alone: all are told at once, as the group commit does.
+      if (failure.err instanceof StoreBusyError) {
+        for (const w of left) w.reject(failure.err);
+      } else {
+        // A step that throws is told so by its own run.
+        for (const w of left) await alone(w);
+      }
+      return undefined;
+    }
     if (!staged.length) return undefined;
     const waiting = staged.map(([w]) => w);
     const done = op.commit().then(

@@ -32,6 +32,13 @@ export function threadTimes(pid: number, as?: string): ThreadTimes {
   return out;
 }
 
+/** The server's threads by kind, and this process (the client) as "client". */
+export function serverAndClient(pid: number): ThreadTimes {
+  const times = threadTimes(pid);
+  for (const [kind, t] of threadTimes(Deno.pid, "client")) times.set(kind, t);
+  return times;
+}
+
 /** `after` less `before`, kind by kind. */
 export function timesSince(before: ThreadTimes, after: ThreadTimes): ThreadTimes {
   const out: ThreadTimes = new Map();
@@ -49,11 +56,7 @@ export function timesSince(before: ThreadTimes, after: ThreadTimes): ThreadTimes
  * waiting for something else (a commit, a read, the network).
  */
 export function sampleThreads(pid: number, everyMs = 100) {
-  const now = () => {
-    const times = threadTimes(pid);
-    for (const [kind, t] of threadTimes(Deno.pid, "client")) times.set(kind, t);
-    return times;
-  };
+  const now = () => serverAndClient(pid);
   const lines: string[] = [];
   const started = performance.now();
   let last = now();

@@ -13,7 +13,7 @@ import { addressOf, orderData, post } from "../_lib/buyers.ts";
 import { openKv } from "../../src/store/kv.ts";
 import { createProductStore } from "../../src/store/products.ts";
 import { startBuiltServer } from "../_lib/server.ts";
-import { threadTimes } from "../_lib/threads.ts";
+import { serverAndClient } from "../_lib/threads.ts";
 
 const WARM = Number(Deno.env.get("WARM") ?? 4);
 const BUYERS = Number(Deno.env.get("BUYERS") ?? 1000);
@@ -22,9 +22,7 @@ const CONFIRM_UNITS = Deno.env.get("CONFIRM_UNITS");
 
 /** Each thread kind's CPU so far (ms), and this client's. */
 function threadsCpu(pid: number): Map<string, number> {
-  const times = threadTimes(pid);
-  for (const [kind, t] of threadTimes(Deno.pid, "client")) times.set(kind, t);
-  return new Map([...times].map(([kind, t]) => [kind, t.cpu]));
+  return new Map([...serverAndClient(pid)].map(([kind, t]) => [kind, t.cpu]));
 }
 
 const server = await startBuiltServer({ TRUST_PROXY: "true" });

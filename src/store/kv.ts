@@ -3,6 +3,7 @@ import { createGroupCommit, GroupedAtomic } from "./group-commit.ts";
 import { createPrivateFile, privateFolder, restrictFileModes } from "./file-modes.ts";
 import { type CommitTurns, openCommitTurns } from "./commit-turns.ts";
 import { isKvConnectUrl, isKvFile, shownUrl } from "./kv-location.ts";
+import { batchedReads } from "./read-batch.ts";
 
 /**
  * How long an operation the store refuses as busy is tried again: another process holds the
@@ -100,8 +101,8 @@ class BusyTolerantListIterator<T> implements AsyncIterableIterator<Deno.KvEntry<
  * write, list and atomic commit is repeated with jittered backoff (a failed commit wrote
  * nothing), so several processes can share one SQLite file. Checked commits keep their
  * meaning: a retried commit still fails on a versionstamp that moved. Writes go through one
- * group commit (group-commit.ts): those that wait while a commit is under way share the next.
- * With `turns` (a KV file), each commit attempt runs in this process's turn at the file.
+ * group commit (group-commit.ts): those that wait while a commit is under way share the next;
+ * reads likewise (read-batch.ts), up to 10 keys a read. With `turns` (a KV file), each commit attempt runs in this process's turn at the file.
  */
 export function busyTolerant(kv: Deno.Kv, turns?: CommitTurns, reader: Deno.Kv = kv): Deno.Kv {
   /** Whether the last commit attempt was refused as busy (no attempt since has gone through). */
@@ -129,14 +130,16 @@ export function busyTolerant(kv: Deno.Kv, turns?: CommitTurns, reader: Deno.Kv =
   };
   const group = createGroupCommit(atomic, { waitMs: BUSY_WAIT_MS, storeBusy: () => refusing });
   const grouped = () => new GroupedAtomic(group.submit) as unknown as Deno.AtomicOperation;
+  const reads = batchedReads((keys, options) => whileBusy(() => reader.getMany(keys, options)));
   return new Proxy(kv, {
     get(target, prop) {
       const value = Reflect.get(target, prop, target);
       if (typeof value !== "function") return value;
       switch (prop) {
         case "get":
+          return reads.get;
         case "getMany":
-          return (...args: unknown[]) => whileBusy(() => value.apply(reader, args));
+          return reads.getMany;
         case "set":
           return (key: Deno.KvKey, v: unknown, options?: { expireIn?: number }) =>
             grouped().set(key, v, options).commit();

@@ -178,24 +178,20 @@ Deno.test("[api] the quote without a VAT number is rate-limited per client, and 
         { clientAddress: client },
       );
     // 50 unknown products: refused after reading one batch of them.
+    // The product keys the KV itself is asked for: the store's reads reach it as `getMany`s of
+    // the KV under its wrapper (a property set on the wrapper is set there).
     let reads = 0;
-    const get = t.kv.get.bind(t.kv);
-    const getMany = t.kv.getMany.bind(t.kv);
+    const getMany = Deno.Kv.prototype.getMany;
     // deno-lint-ignore no-explicit-any
-    (t.kv as any).get = (key: Deno.KvKey, o?: any) => {
-      if (key[0] === "product") reads++;
-      return get(key, o);
-    };
-    // deno-lint-ignore no-explicit-any
-    (t.kv as any).getMany = (keys: Deno.KvKey[], o?: any) => {
+    (t.kv as any).getMany = function (this: Deno.Kv, keys: Deno.KvKey[], o?: any) {
       reads += keys.filter((k) => k[0] === "product").length;
-      return getMany(keys, o);
+      return getMany.call(this, keys, o);
     };
     const junk = Array.from({ length: 50 }, (_, i) => ({ id: `nope-${i}`, quantity: 1 }));
     const refused = await ask(junk);
     assertEquals(refused.status, 422);
     await refused.body?.cancel();
-    assert(reads <= 10, `read ${reads} product keys`);
+    assert(reads >= 1 && reads <= 10, `read ${reads} product keys`);
     let last = 0;
     for (let i = 0; i < 301; i++) {
       const res = await ask([{ id, quantity: 1 }]);

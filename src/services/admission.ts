@@ -1,23 +1,17 @@
+import { Fifo } from "../domain/fifo.ts";
+
 /**
  * At most `limit` runs at once in this instance; the others wait their turn, first come first
  * served. A place freed is handed to the next waiting run directly, so none can jump the queue.
  */
 export function createAdmission(limit: number) {
   let running = 0;
-  const waiting: (() => void)[] = [];
-  let head = 0;
+  const waiting = new Fifo<() => void>();
 
   function free() {
-    if (head === waiting.length) {
-      running--;
-      return;
-    }
-    const next = waiting[head++];
-    if (head === waiting.length) {
-      waiting.length = 0;
-      head = 0;
-    }
-    next();
+    const next = waiting.shift();
+    if (next) next();
+    else running--;
   }
 
   return {

@@ -1,5 +1,6 @@
 import { StoreBusyError } from "../domain/errors.ts";
 import { GroupedAtomic } from "./group-commit.ts";
+import { GET_MANY_KEYS } from "./read-batch.ts";
 
 /** How many times an optimistic (versionstamp-checked) write is retried on conflict. */
 const MAX_ATTEMPTS = 50;
@@ -55,9 +56,6 @@ export async function listValues<T>(
 export function nowIso(): string {
   return new Date().toISOString();
 }
-
-/** Keys a `getMany` takes at once. */
-const GET_MANY_KEYS = 10;
 
 /**
  * Reads `keys` as committing `op` would leave them: a key `op` already writes reads as written

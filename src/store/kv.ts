@@ -102,7 +102,8 @@ class BusyTolerantListIterator<T> implements AsyncIterableIterator<Deno.KvEntry<
  * nothing), so several processes can share one SQLite file. Checked commits keep their
  * meaning: a retried commit still fails on a versionstamp that moved. Writes go through one
  * group commit (group-commit.ts): those that wait while a commit is under way share the next;
- * reads likewise (read-batch.ts), up to 10 keys a read. With `turns` (a KV file), each commit attempt runs in this process's turn at the file.
+ * reads likewise (read-batch.ts), up to 10 keys a read. With `turns` (a KV file), each commit
+ * attempt runs in this process's turn at the file.
  */
 export function busyTolerant(kv: Deno.Kv, turns?: CommitTurns, reader: Deno.Kv = kv): Deno.Kv {
   /** Whether the last commit attempt was refused as busy (no attempt since has gone through). */

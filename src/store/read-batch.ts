@@ -1,5 +1,7 @@
+import { Fifo } from "../domain/fifo.ts";
+
 /** The most keys one `getMany` takes (Deno KV's bound). */
-export const MAX_KEYS = 10;
+export const GET_MANY_KEYS = 10;
 
 type Options = { consistency?: Deno.KvConsistencyLevel };
 type Read = (keys: Deno.KvKey[], options?: Options) => Promise<Deno.KvEntryMaybe<unknown>[]>;
@@ -20,8 +22,7 @@ interface Waiting {
  * that caller gets the error.
  */
 export function batchedReads(read: Read) {
-  const queue: Waiting[] = [];
-  let head = 0;
+  const queue = new Fifo<Waiting>();
   let reading = false;
 
   async function send(batch: Waiting[], keys: Deno.KvKey[], options?: Options) {
@@ -45,23 +46,19 @@ export function batchedReads(read: Read) {
   }
 
   function pump() {
-    if (!reading && head < queue.length) {
-      const first = queue[head++];
+    const first = reading ? undefined : queue.shift();
+    if (first) {
       const batch = [first];
       const keys = [...first.keys];
       const consistency = first.options?.consistency;
-      while (head < queue.length) {
-        const next = queue[head];
+      for (let next = queue.peek(); next; next = queue.peek()) {
         if (
-          next.options?.consistency !== consistency || keys.length + next.keys.length > MAX_KEYS
+          next.options?.consistency !== consistency ||
+          keys.length + next.keys.length > GET_MANY_KEYS
         ) break;
         batch.push(next);
         keys.push(...next.keys);
-        head++;
-      }
-      if (head === queue.length) {
-        queue.length = 0;
-        head = 0;
+        queue.shift();
       }
       reading = true;
       send(batch, keys, first.options);
@@ -70,7 +67,7 @@ export function batchedReads(read: Read) {
 
   function getMany(keys: Deno.KvKey[], options?: Options): Promise<Deno.KvEntryMaybe<unknown>[]> {
     // More keys than one read takes: the KV's own refusal, as without batching.
-    if (keys.length === 0 || keys.length > MAX_KEYS) return read(keys, options);
+    if (keys.length === 0 || keys.length > GET_MANY_KEYS) return read(keys, options);
     return new Promise((resolve, reject) => {
       queue.push({ keys, options, resolve, reject });
       pump();

@@ -13,6 +13,7 @@ import { nowIso } from "../store/atomic.ts";
 import { addAudit } from "../store/audit.ts";
 import type { OutboxStore } from "../store/outbox.ts";
 import type { SubscriberStore } from "../store/subscribers.ts";
+import { readAll } from "../store/read-batch.ts";
 import { log } from "./log.ts";
 import type { Mailer } from "./mail/mailer.ts";
 import { messagesFor } from "../i18n/catalog.ts";
@@ -60,11 +61,7 @@ export function createNewsletterSender(deps: {
     const { batch, cursor, done } = await deps.subscribers.activeBatch(c.cursor, BATCH);
     const op = kv.atomic().check(entry);
     let queued = 0;
-    const marks: Deno.KvEntryMaybe<unknown>[] = [];
-    // KV reads at most 10 keys at once.
-    for (let i = 0; i < batch.length; i += 10) {
-      marks.push(...await kv.getMany(batch.slice(i, i + 10).map((s) => recipientKey(c.id, s.id))));
-    }
+    const marks = await readAll(kv, batch.map((s) => recipientKey(c.id, s.id)));
     for (const [i, s] of batch.entries()) {
       if (marks[i].value) continue; // queued by an earlier run of this batch
       const mail = newsletterMail(

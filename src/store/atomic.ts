@@ -1,6 +1,6 @@
 import { StoreBusyError } from "../domain/errors.ts";
 import { GroupedAtomic } from "./group-commit.ts";
-import { GET_MANY_KEYS } from "./read-batch.ts";
+import { readAll } from "./read-batch.ts";
 
 /** How many times an optimistic (versionstamp-checked) write is retried on conflict. */
 const MAX_ATTEMPTS = 50;
@@ -101,11 +101,7 @@ export async function readThrough<T extends readonly unknown[]>(
       } as Deno.KvEntryMaybe<unknown>;
     }
   });
-  const batches: Promise<Deno.KvEntryMaybe<unknown>[]>[] = [];
-  for (let i = 0; i < fromKv.length; i += GET_MANY_KEYS) {
-    batches.push(kv.getMany(fromKv.slice(i, i + GET_MANY_KEYS).map((at) => keys[at])));
-  }
-  (await Promise.all(batches)).flat().forEach((entry, n) => {
+  (await readAll(kv, fromKv.map((at) => keys[at]))).forEach((entry, n) => {
     const at = fromKv[n];
     const written = grouped?.written(keys[at]);
     entries[at] = written

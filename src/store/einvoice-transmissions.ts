@@ -9,6 +9,7 @@ import {
   type TransmissionQuery,
 } from "../domain/einvoice-transmission.ts";
 import { nowIso } from "./atomic.ts";
+import { readAll } from "./read-batch.ts";
 
 /**
  * E-invoice transmissions (domain/einvoice-transmission.ts), one per channel and document:
@@ -39,13 +40,8 @@ export function createEinvoiceTransmissionStore(kv: Deno.Kv) {
   }
 
   async function getMany(ids: string[]): Promise<EinvoiceTransmission[]> {
-    const out: EinvoiceTransmission[] = [];
-    // getMany reads at most 10 keys at a time.
-    for (let i = 0; i < ids.length; i += 10) {
-      const entries = await kv.getMany(ids.slice(i, i + 10).map(txKey));
-      for (const e of entries) if (e.value) out.push(parse(e.value));
-    }
-    return out;
+    const entries = await readAll(kv, ids.map(txKey));
+    return entries.flatMap((e) => e.value ? [parse(e.value)] : []);
   }
 
   async function keysUnder(prefix: Deno.KvKey, limit?: number, reverse = false) {

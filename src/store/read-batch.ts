@@ -3,6 +3,18 @@ import { Fifo } from "../domain/fifo.ts";
 /** The most keys one `getMany` takes (Deno KV's bound). */
 export const GET_MANY_KEYS = 10;
 
+/** Reads any number of keys, `GET_MANY_KEYS` a `getMany`, and answers their entries in order. */
+export async function readAll<T>(
+  kv: Deno.Kv,
+  keys: readonly Deno.KvKey[],
+): Promise<Deno.KvEntryMaybe<T>[]> {
+  const chunks: Deno.KvKey[][] = [];
+  for (let i = 0; i < keys.length; i += GET_MANY_KEYS) {
+    chunks.push(keys.slice(i, i + GET_MANY_KEYS));
+  }
+  return (await Promise.all(chunks.map((c) => kv.getMany<T[]>(c)))).flat();
+}
+
 type Options = { consistency?: Deno.KvConsistencyLevel };
 type Read = (keys: Deno.KvKey[], options?: Options) => Promise<Deno.KvEntryMaybe<unknown>[]>;
 

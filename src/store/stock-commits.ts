@@ -4,7 +4,7 @@ import { type Product, productSchema } from "../domain/product.ts";
 import type { Reservation } from "../domain/reservation.ts";
 import { type Attempt, conflict, done, nowIso, retryOnConflict } from "./atomic.ts";
 import { CATALOG_VERSION_KEY } from "./products.ts";
-import { GET_MANY_KEYS } from "./read-batch.ts";
+import { readAll } from "./read-batch.ts";
 
 /** What committing an authorized checkout's stock came to. */
 export type CommitOutcome =
@@ -37,14 +37,6 @@ interface Job {
 const MAX_CHECKS = 100;
 /** Tries of one batch (each after a conflict) before its buyers get a 503. */
 const BATCH_ATTEMPTS = 200;
-
-async function readAll<T>(kv: Deno.Kv, keys: Deno.KvKey[]): Promise<Deno.KvEntryMaybe<T>[]> {
-  const chunks: Deno.KvKey[][] = [];
-  for (let i = 0; i < keys.length; i += GET_MANY_KEYS) {
-    chunks.push(keys.slice(i, i + GET_MANY_KEYS));
-  }
-  return (await Promise.all(chunks.map((c) => kv.getMany<T[]>(c)))).flat();
-}
 
 /** A checkout that is no longer open, as a commit outcome. */
 export function outcomeOf(r: Reservation): CommitOutcome {

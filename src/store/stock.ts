@@ -3,6 +3,7 @@ import { newId } from "../domain/ids.ts";
 import { type Product, productSchema } from "../domain/product.ts";
 import { nowIso } from "./atomic.ts";
 import { CATALOG_VERSION_KEY, markRestock } from "./products.ts";
+import { readAll } from "./read-batch.ts";
 
 export interface StockLine {
   id: string;
@@ -30,12 +31,7 @@ export type StockMoves = ReturnType<typeof createStockMoves>;
 export function createStockMoves(kv: Deno.Kv) {
   async function read(lines: readonly StockLine[]) {
     const merged = perProduct(lines);
-    const entries: Deno.KvEntryMaybe<Product>[] = [];
-    for (let i = 0; i < merged.length; i += 10) {
-      entries.push(
-        ...await kv.getMany<Product[]>(merged.slice(i, i + 10).map((l) => ["product", l.id])),
-      );
-    }
+    const entries = await readAll<Product>(kv, merged.map((l) => ["product", l.id]));
     return merged.map((line, i) => ({ line, productEntry: entries[i] }));
   }
 

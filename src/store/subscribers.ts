@@ -12,6 +12,7 @@ import type { AuditDraft } from "../domain/audit.ts";
 import { addAudit } from "./audit.ts";
 import { conflict, done, listValues, nowIso, retryOnConflict } from "./atomic.ts";
 import { keyedRecords } from "./records.ts";
+import { readAll } from "./read-batch.ts";
 
 const subscriberKey = (id: string) => ["subscriber", id] as const;
 /** One subscriber per email: the unique index. */
@@ -103,16 +104,9 @@ export function createSubscriberStore(kv: Deno.Kv) {
     return id.value ? await get(id.value) : null;
   }
 
-  /** Reads many keys (KV reads at most 10 at once), in order. */
-  async function getMany(keys: Deno.KvKey[]): Promise<Deno.KvEntryMaybe<unknown>[]> {
-    const chunks: Deno.KvKey[][] = [];
-    for (let i = 0; i < keys.length; i += 10) chunks.push(keys.slice(i, i + 10));
-    return (await Promise.all(chunks.map((c) => kv.getMany(c)))).flat();
-  }
-
   /** The subscribers of `ids`, in order (one deleted meanwhile is left out). */
   async function byIds(ids: string[]): Promise<Subscriber[]> {
-    const entries = await getMany(ids.map(subscriberKey));
+    const entries = await readAll(kv, ids.map(subscriberKey));
     return entries.flatMap((e) => e.value ? [parse(e.value)] : []);
   }
 
@@ -200,9 +194,9 @@ export function createSubscriberStore(kv: Deno.Kv) {
   /** Indexes the subscribers of `ids` that are not yet (no status entry), in one commit. */
   async function indexBatch(ids: string[]): Promise<number> {
     return await retryOnConflict(async () => {
-      const records = (await getMany(ids.map(subscriberKey))).filter((e) => e.value);
+      const records = (await readAll(kv, ids.map(subscriberKey))).filter((e) => e.value);
       const subscribers = records.map((e) => parse(e.value));
-      const marks = await getMany(subscribers.map(statusKey));
+      const marks = await readAll(kv, subscribers.map(statusKey));
       const op = kv.atomic();
       let n = 0;
       for (const [i, s] of subscribers.entries()) {

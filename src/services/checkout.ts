@@ -298,6 +298,19 @@ export function createCheckout(deps: CheckoutDeps) {
     return taxed;
   }
 
+  /** The buyer's sale as a checkout makes it: the cart priced and taxed, with the buyer's data. */
+  async function sale(body: CreateIntentBody) {
+    const { priced, tax, business } = await price(body);
+    const data = body.orderData;
+    return {
+      customer: data.customer,
+      shippingAddress: data.shippingAddress,
+      ...chargedSale(priced, tax, business, data.billingAddress),
+      locale: data.locale,
+      termsVersion: CURRENT_TERMS_VERSION,
+    };
+  }
+
   /**
    * The sale's decision on its tax point (now, as the order is recorded) from the checkout's,
    * and the OSS entries it read (through `op`, the order's operation): the order's commit checks
@@ -623,25 +636,15 @@ export function createCheckout(deps: CheckoutDeps) {
     release,
     /** The one pricing and tax decision, for quotes to charge exactly as the checkout. */
     priceAndTax,
-    /** A checkout's cart priced, checked against the client's amounts, and taxed. */
-    priceCart: price,
+    /** A checkout's sale: the cart priced, checked against the client's amounts, and taxed. */
+    checkoutSale: sale,
 
     /**
      * Prices the cart and checks that its stock is there now (holding none), creates the
      * intent (authorize only) and records the checkout; answers the client secret.
      */
     createPaymentIntent(body: CreateIntentBody) {
-      return newCheckouts.run(async () => {
-        const { priced, tax, business } = await price(body);
-        const data = body.orderData;
-        return await openIntent({
-          customer: data.customer,
-          shippingAddress: data.shippingAddress,
-          ...chargedSale(priced, tax, business, data.billingAddress),
-          locale: data.locale,
-          termsVersion: CURRENT_TERMS_VERSION,
-        });
-      });
+      return newCheckouts.run(async () => await openIntent(await sale(body)));
     },
 
     /** A quote's "Pay by card": its sale as the quote prices it (quote-desk.ts builds it). */

@@ -285,7 +285,7 @@ export function createServices(
     provider,
     links: orderLinks,
     payments: accountPayments,
-    price: checkout.priceCart,
+    sale: checkout.checkoutSale,
     site: { name: config.siteName, url: config.siteUrl },
     shopEmail: config.shopEmail,
     timeZone: config.shopTimeZone,

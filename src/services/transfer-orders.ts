@@ -1,6 +1,5 @@
 import type { AuditActor } from "../domain/audit.ts";
 import type { CreateIntentBody } from "../domain/checkout.ts";
-import { chargedSale } from "../domain/checkout.ts";
 import {
   ConflictError,
   StockShortError,
@@ -14,7 +13,6 @@ import { unitsOut } from "../domain/order-correction.ts";
 import { buyerMail, confirmationMail, newOrderNotice } from "../domain/order-mails.ts";
 import { holdsStock, type NewOrder, type Order, orderLocale } from "../domain/order.ts";
 import { shopDay } from "../domain/shop-time.ts";
-import { CURRENT_TERMS_VERSION } from "../domain/terms.ts";
 import { messagesFor } from "../i18n/catalog.ts";
 import { fill } from "../i18n/fill.ts";
 import { formatDate } from "../i18n/format.ts";
@@ -61,8 +59,8 @@ export interface TransferOrderDeps {
   links: OrderLinks;
   /** The one way a payment reaches an order on account. */
   payments: Pick<AccountPayments, "record">;
-  /** The checkout's own pricing and tax decision of a cart. */
-  price: Checkout["priceCart"];
+  /** The checkout's own sale of a cart: its pricing and tax decision. */
+  sale: Checkout["checkoutSale"];
   site: { name: string; url: string };
   shopEmail: string;
   timeZone: string;
@@ -375,15 +373,7 @@ export function createTransferOrders(deps: TransferOrderDeps) {
     /** "Bank transfer" at the checkout: priced and taxed as a card payment would be. */
     async open(body: CreateIntentBody): Promise<Order> {
       assertAvailable();
-      const { priced, tax, business } = await deps.price(body);
-      const data = body.orderData;
-      return await openSale({
-        customer: data.customer,
-        shippingAddress: data.shippingAddress,
-        ...chargedSale(priced, tax, business, data.billingAddress),
-        locale: data.locale,
-        termsVersion: CURRENT_TERMS_VERSION,
-      });
+      return await openSale(await deps.sale(body));
     },
 
     /**
